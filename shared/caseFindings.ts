@@ -1,0 +1,118 @@
+/** The edge cases of one case, as findings that say what happens to its numbers under the convention. */
+import { CaseInput } from './caseInput';
+import { Convention, isRelevantGrade } from './conventions';
+import { FINDING_CODES, Finding, FindingPart } from './findings';
+import { MetricSpec } from './metricNames';
+import { compareText, hasScores } from './ranking';
+
+function finding(code: keyof typeof FINDING_CODES, message: string, part: FindingPart, related?: Finding['related']): Finding {
+  return { code, severity: FINDING_CODES[code].severity, message, part, ...(related ? { related } : {}) };
+}
+
+/** Findings about a case's labels, predictions, scores and cutoffs. */
+export function caseFindings(input: CaseInput, specs: readonly MetricSpec[], conv: Convention): Finding[] {
+  const out: Finding[] = [];
+  const relevantLabels = input.labels.filter((l) => Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold));
+  const emptyEffect = conv.emptyLabels === 'nan'
+    ? 'every metric is NaN and left out of the means (emptyLabels=nan)'
+    : 'every metric is 0 and counts in the means (emptyLabels=zero)';
+  if (relevantLabels.length === 0 && input.predictions.length === 0) {
+    out.push(finding('empty-case', `No relevant labels and no predictions: ${emptyEffect}.`, { kind: 'case' }));
+  } else if (relevantLabels.length === 0) {
+    const why = input.labels.length === 0 ? 'No labels' : 'No label is relevant (every grade is at or below the threshold)';
+    out.push(finding('empty-labels', `${why}: ${emptyEffect}.`, { kind: 'labels' }));
+  } else if (input.predictions.length === 0) {
+    out.push(finding('empty-predictions', 'No predictions: every metric of this case is 0.', { kind: 'predictions' }));
+  }
+
+  labelFindings(input, conv, out);
+  predictionFindings(input, conv, out);
+
+  const n = new Set(input.predictions.map((p) => p.id)).size;
+  const maxK = Math.max(0, ...specs.map((s) => s.k ?? 0));
+  if (n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
+    const effect = conv.precisionDenominator === 'k'
+      ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`
+      : `P@${maxK} divides by the ${n} predictions instead (precisionDenominator=min-k-predicted)`;
+    out.push(finding('k-exceeds-predictions', `k = ${maxK} is larger than the ${n} predictions: ${effect}.`, { kind: 'predictions' }));
+  }
+  return out;
+}
+
+function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
+  const first = new Map<string, number>();
+  input.labels.forEach((label, index) => {
+    const part: FindingPart = { kind: 'label', index };
+    const seen = first.get(label.id);
+    if (seen !== undefined) {
+      out.push(finding('duplicate-label', `"${label.id}" is labeled twice; the first grade (${input.labels[seen].grade}) is used and this one is ignored.`,
+        part, [{ part: { kind: 'label', index: seen }, message: 'first label of this item' }]));
+      return;
+    }
+    first.set(label.id, index);
+    if (!Number.isFinite(label.grade)) {
+      out.push(finding('non-finite-grade', `The grade of "${label.id}" is ${label.grade}: the label is ignored, as if it were not there.`, part));
+    } else if (label.grade <= 0 && conv.relevanceThreshold !== 'listed') {
+      const message = label.grade === 0
+        ? `"${label.id}" has grade 0: judged non-relevant, it counts in no metric.`
+        : `"${label.id}" has a negative grade (${label.grade}): judged non-relevant with gain 0 (trec_eval's reading; scikit-learn refuses negative grades).`;
+      out.push({ ...finding('non-positive-grade', message, part), severity: label.grade < 0 ? 'warning' : 'info' });
+    }
+  });
+}
+
+function predictionFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
+  const first = new Map<string, number>();
+  const duplicateEffect = {
+    error: 'duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error)',
+    first: 'only the first occurrence is ranked (duplicates=first)',
+    count: 'every occurrence counts as a hit, so recall can exceed 1 (duplicates=count)',
+  }[conv.duplicates];
+  input.predictions.forEach((p, index) => {
+    const part: FindingPart = { kind: 'prediction', index };
+    const seen = first.get(p.id);
+    if (seen !== undefined) {
+      out.push({
+        ...finding('duplicate-prediction', `"${p.id}" is predicted again (first at position ${seen + 1}): ${duplicateEffect}.`,
+          part, [{ part: { kind: 'prediction', index: seen }, message: 'first prediction of this item' }]),
+        severity: conv.duplicates === 'error' ? 'error' : 'warning',
+      });
+    } else first.set(p.id, index);
+    if (p.score === undefined) return;
+    if (!Number.isFinite(p.score)) {
+      const effect = Number.isNaN(p.score) ? 'it is ranked last' : p.score > 0 ? 'it is ranked first' : 'it is ranked last';
+      out.push(finding('non-finite-score', `The score of "${p.id}" is ${p.score}: ${effect}.`, part));
+    } else if (p.score <= 0) {
+      out.push(finding('non-positive-score', `The score of "${p.id}" is ${p.score}; ranking only compares scores, so this changes nothing unless a pipeline drops scores ≤ 0.`, part));
+    }
+  });
+  if (hasScores(input)) tieFindings(input, conv, out);
+}
+
+const TIE_RULE = {
+  input: 'they keep the order written (ties=input)',
+  'id-desc': 'they are ordered by id descending as text (ties=id-desc, trec_eval)',
+  'id-asc': 'they are ordered by id ascending (ties=id-asc)',
+  average: 'DCG and nDCG average their gains; other metrics keep the order written (ties=average, scikit-learn)',
+};
+
+function tieFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
+  const grade = new Map<string, number>();
+  for (const l of input.labels) if (!grade.has(l.id)) grade.set(l.id, l.grade);
+  const groups = new Map<number, number[]>();
+  input.predictions.forEach((p, i) => {
+    if (p.score === undefined || !Number.isFinite(p.score)) return;
+    const g = groups.get(p.score);
+    if (g) g.push(i); else groups.set(p.score, [i]);
+  });
+  for (const [score, members] of groups) {
+    if (members.length < 2) continue;
+    const grades = new Set(members.map((i) => grade.get(input.predictions[i].id) ?? 0));
+    if (grades.size < 2) continue;
+    const ids = members.map((i) => input.predictions[i].id);
+    const shown = [...ids].sort(compareText).slice(0, 5).map((id) => `"${id}"`).join(', ') + (ids.length > 5 ? ', …' : '');
+    out.push(finding('score-ties', `${members.length} items share the score ${score} but differ in grade (${shown}): ${TIE_RULE[conv.ties]}; another tie rule gives other values.`,
+      { kind: 'prediction', index: members[0] },
+      members.slice(1).map((i) => ({ part: { kind: 'prediction', index: i } as FindingPart, message: `also scored ${score}` }))));
+  }
+}

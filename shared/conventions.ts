@@ -1,0 +1,210 @@
+/**
+ * A convention is a plain object of knobs; a preset is a named convention. Every number Ranklens
+ * shows is computed under one resolved convention, so the knob that chose a denominator or a gain
+ * can always be named.
+ */
+
+export type EmptyLabels = 'nan' | 'zero';
+export type PrecisionDenominator = 'k' | 'min-k-predicted';
+export type ApDenominator = 'hits' | 'relevant' | 'min-k-relevant' | 'min-relevant-predicted';
+export type Gain = 'linear' | 'exponential';
+export type Discount = 'log2' | 'ln' | 'log10';
+export type Ideal = 'labels' | 'labels-as-given' | 'predicted' | 'top-k';
+export type Ties = 'input' | 'id-desc' | 'id-asc' | 'average';
+export type Duplicates = 'error' | 'first' | 'count';
+export type RelevantPool = 'labels' | 'predicted';
+/** A number: relevant when the grade exceeds it. 'listed': every label is relevant whatever its grade. */
+export type RelevanceThreshold = number | 'listed';
+
+export interface Convention {
+  emptyLabels: EmptyLabels;
+  precisionDenominator: PrecisionDenominator;
+  apDenominator: ApDenominator;
+  gain: Gain;
+  discount: Discount;
+  ideal: Ideal;
+  relevanceThreshold: RelevanceThreshold;
+  ties: Ties;
+  duplicates: Duplicates;
+  relevantPool: RelevantPool;
+}
+
+export type KnobName = keyof Convention;
+
+export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
+  // Seed 000: NaN for empty labels, AP over the hits, 2^g − 1 over ln, ideal = the top k sorted.
+  default: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'exponential',
+    discount: 'ln',
+    ideal: 'top-k',
+    relevanceThreshold: 0,
+    ties: 'input',
+    duplicates: 'first',
+    relevantPool: 'labels',
+  },
+  trec_eval: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'relevant',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'labels',
+    relevanceThreshold: 0,
+    ties: 'id-desc',
+    duplicates: 'error',
+    relevantPool: 'labels',
+  },
+  ranx: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'relevant',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'labels',
+    relevanceThreshold: 0,
+    ties: 'id-desc',
+    duplicates: 'first',
+    relevantPool: 'labels',
+  },
+  // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
+  mllib: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'min-k-relevant',
+    gain: 'exponential',
+    discount: 'ln',
+    ideal: 'labels-as-given',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'count',
+    relevantPool: 'labels',
+  },
+  // scikit-learn scores one row of scored items: the ideal and every count come from that row.
+  sklearn: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'relevant',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'predicted',
+    relevanceThreshold: 0,
+    ties: 'average',
+    duplicates: 'count',
+    relevantPool: 'predicted',
+  },
+  torchmetrics: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'predicted',
+    relevanceThreshold: 0,
+    ties: 'average',
+    duplicates: 'count',
+    relevantPool: 'predicted',
+  },
+};
+
+export interface KnobInfo {
+  name: KnobName;
+  /** Allowed string values; relevanceThreshold also takes any finite number. */
+  values: readonly string[];
+  description: string;
+  affects: string;
+}
+
+export const KNOBS: readonly KnobInfo[] = [
+  { name: 'emptyLabels', values: ['nan', 'zero'], affects: 'every metric of a case with no relevant label, and the means',
+    description: 'A case with no relevant label: NaN and left out of the means (nan), or 0 and counted (zero).' },
+  { name: 'precisionDenominator', values: ['k', 'min-k-predicted'], affects: 'P@k, F1@k',
+    description: 'P@k divides the hits by k (k), or by min(k, number of predictions) (min-k-predicted).' },
+  { name: 'apDenominator', values: ['hits', 'relevant', 'min-k-relevant', 'min-relevant-predicted'], affects: 'AP@k, AP',
+    description: 'AP divides the sum of precisions at the hits by the hits in the top k (hits), all relevant labels (relevant), min(k, relevant labels) (min-k-relevant) or min(relevant labels, number predicted) (min-relevant-predicted).' },
+  { name: 'gain', values: ['linear', 'exponential'], affects: 'DCG@k, nDCG@k, nDCG',
+    description: 'The gain of a grade g: g itself (linear) or 2^g − 1 (exponential).' },
+  { name: 'discount', values: ['log2', 'ln', 'log10'], affects: 'DCG@k (nDCG only when the ideal is not from the same discount — never)',
+    description: 'The discount at rank i: 1/log₂(i+1), 1/ln(i+1) or 1/log₁₀(i+1). The base cancels in nDCG.' },
+  { name: 'ideal', values: ['labels', 'labels-as-given', 'predicted', 'top-k'], affects: 'nDCG@k, nDCG',
+    description: 'The ideal ranking for IDCG: all label grades sorted (labels), label grades in the order written (labels-as-given, Spark), the grades of all predicted items sorted (predicted) or of the top-k predicted items sorted (top-k).' },
+  { name: 'relevanceThreshold', values: ['listed'], affects: 'every binary metric (P, R, F1, AP, RR, Rprec, Success)',
+    description: 'A label is relevant when its grade exceeds this number; listed: every label is relevant.' },
+  { name: 'ties', values: ['input', 'id-desc', 'id-asc', 'average'], affects: 'the ranking of scored predictions',
+    description: 'Predictions with equal scores: kept in input order (input), ordered by id descending as text (id-desc, trec_eval) or ascending (id-asc), or in input order with their gains averaged over the tied group in DCG and nDCG (average, scikit-learn).' },
+  { name: 'duplicates', values: ['error', 'first', 'count'], affects: 'cases that predict an item twice',
+    description: 'A repeated prediction: the case is an error and left out (error), later occurrences are dropped (first), or every occurrence counts (count, so recall can exceed 1).' },
+  { name: 'relevantPool', values: ['labels', 'predicted'], affects: 'R@k, AP denominators, Rprec, empty labels',
+    description: 'Which relevant items exist: every relevant label (labels), or only those among the predictions (predicted: tools that score one row of items never see the others).' },
+];
+
+export interface ConventionProblem {
+  /** The knob (or 'preset') the problem is about. */
+  key: string;
+  message: string;
+}
+
+export interface ResolvedConvention {
+  /** The preset the convention starts from. */
+  preset: PresetName;
+  /** Knobs set on top of the preset, by name. */
+  overrides: Partial<Convention>;
+  convention: Convention;
+  /** A label for reports: the preset name, with overridden knobs when there are any. */
+  name: string;
+}
+
+/** Resolves "preset + knob overrides" into one convention; unknown names become problems, never exceptions. */
+export function resolveConvention(
+  preset: string | undefined,
+  overrides: Record<string, unknown> = {},
+): { resolved: ResolvedConvention; problems: ConventionProblem[] } {
+  const problems: ConventionProblem[] = [];
+  let base: PresetName = 'default';
+  if (preset !== undefined) {
+    const found = findPreset(preset);
+    if (found) base = found;
+    else problems.push({ key: 'preset', message: `Unknown preset "${preset}"; known presets: ${PRESET_NAMES.join(', ')}.` });
+  }
+  const applied: Partial<Convention> = {};
+  for (const [key, value] of Object.entries(overrides)) {
+    const problem = checkKnob(key, value);
+    if (problem) problems.push({ key, message: problem });
+    else (applied as Record<string, unknown>)[key] = value;
+  }
+  const convention = { ...PRESETS[base], ...applied };
+  const changed = Object.keys(applied).filter((k) => applied[k as KnobName] !== PRESETS[base][k as KnobName]);
+  const name = changed.length === 0 ? base : `${base} + ${changed.map((k) => `${k}=${applied[k as KnobName]}`).join(', ')}`;
+  return { resolved: { preset: base, overrides: applied, convention, name }, problems };
+}
+
+/** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn"). */
+export function findPreset(name: string): PresetName | undefined {
+  const n = name.toLowerCase().replace(/[\s-]/g, '_');
+  const aliases: Record<string, PresetName> = { trec: 'trec_eval', spark: 'mllib', scikit_learn: 'sklearn', seed000: 'default' };
+  if ((PRESET_NAMES as readonly string[]).includes(n)) return n as PresetName;
+  return aliases[n];
+}
+
+/** Why a knob value is not allowed, or undefined when it is. */
+export function checkKnob(key: string, value: unknown): string | undefined {
+  const info = KNOBS.find((k) => k.name === key);
+  if (!info) return `Unknown convention knob "${key}"; knobs: ${KNOBS.map((k) => k.name).join(', ')}.`;
+  if (key === 'relevanceThreshold') {
+    if (value === 'listed' || (typeof value === 'number' && Number.isFinite(value))) return undefined;
+    return 'relevanceThreshold takes a finite number (relevant when the grade exceeds it) or "listed".';
+  }
+  if (typeof value === 'string' && info.values.includes(value)) return undefined;
+  return `${key} takes one of: ${info.values.join(', ')}.`;
+}
+
+/** Whether an item with this grade counts as relevant for the binary metrics. */
+export function isRelevantGrade(grade: number, threshold: RelevanceThreshold): boolean {
+  if (threshold === 'listed') return true;
+  return Number.isFinite(grade) && grade > threshold;
+}
