@@ -60,6 +60,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     duplicates: 'error',
     relevantPool: 'labels',
   },
+  // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
   ranx: {
     emptyLabels: 'zero',
     precisionDenominator: 'k',
@@ -68,7 +69,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     discount: 'log2',
     ideal: 'labels',
     relevanceThreshold: 0,
-    ties: 'id-desc',
+    ties: 'input',
     duplicates: 'first',
     relevantPool: 'labels',
   },
