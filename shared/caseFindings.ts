@@ -3,14 +3,14 @@ import { CaseInput } from './caseInput';
 import { Convention, isRelevantGrade } from './conventions';
 import { FINDING_CODES, Finding, FindingPart } from './findings';
 import { MetricSpec } from './metricNames';
-import { compareText, hasScores } from './ranking';
+import { RankedCase, compareText } from './ranking';
 
 function finding(code: keyof typeof FINDING_CODES, message: string, part: FindingPart, related?: Finding['related']): Finding {
   return { code, severity: FINDING_CODES[code].severity, message, part, ...(related ? { related } : {}) };
 }
 
-/** Findings about a case's labels, predictions, scores and cutoffs. */
-export function caseFindings(input: CaseInput, specs: readonly MetricSpec[], conv: Convention): Finding[] {
+/** Findings about a case's labels, predictions, scores and cutoffs; rc is the case ranked under conv. */
+export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly MetricSpec[], conv: Convention): Finding[] {
   const out: Finding[] = [];
   const relevantLabels = input.labels.filter((l) => Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold));
   const emptyEffect = conv.emptyLabels === 'nan'
@@ -26,9 +26,9 @@ export function caseFindings(input: CaseInput, specs: readonly MetricSpec[], con
   }
 
   labelFindings(input, conv, out);
-  predictionFindings(input, conv, out);
+  predictionFindings(input, rc, conv, out);
 
-  const n = new Set(input.predictions.map((p) => p.id)).size;
+  const n = input.predictions.length - rc.duplicates;
   const maxK = Math.max(0, ...specs.map((s) => s.k ?? 0));
   if (n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
     const effect = conv.precisionDenominator === 'k'
@@ -61,24 +61,11 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
   });
 }
 
-function predictionFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
-  const first = new Map<string, number>();
-  const duplicateEffect = {
-    error: 'duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error)',
-    first: 'only the first occurrence is ranked (duplicates=first)',
-    count: 'every occurrence counts as a hit, so recall can exceed 1 (duplicates=count)',
-  }[conv.duplicates];
+function predictionFindings(input: CaseInput, rc: RankedCase, conv: Convention, out: Finding[]): void {
+  if (rc.duplicates > 0) duplicateFindings(input, conv, out);
   input.predictions.forEach((p, index) => {
-    const part: FindingPart = { kind: 'prediction', index };
-    const seen = first.get(p.id);
-    if (seen !== undefined) {
-      out.push({
-        ...finding('duplicate-prediction', `"${p.id}" is predicted again (first at position ${seen + 1}): ${duplicateEffect}.`,
-          part, [{ part: { kind: 'prediction', index: seen }, message: 'first prediction of this item' }]),
-        severity: conv.duplicates === 'error' ? 'error' : 'warning',
-      });
-    } else first.set(p.id, index);
     if (p.score === undefined) return;
+    const part: FindingPart = { kind: 'prediction', index };
     if (!Number.isFinite(p.score)) {
       const effect = Number.isNaN(p.score) ? 'it is ranked last' : p.score > 0 ? 'it is ranked first' : 'it is ranked last';
       out.push(finding('non-finite-score', `The score of "${p.id}" is ${p.score}: ${effect}.`, part));
@@ -86,7 +73,25 @@ function predictionFindings(input: CaseInput, conv: Convention, out: Finding[]):
       out.push(finding('non-positive-score', `The score of "${p.id}" is ${p.score}; ranking only compares scores, so this changes nothing unless a pipeline drops scores ≤ 0.`, part));
     }
   });
-  if (hasScores(input)) tieFindings(input, conv, out);
+  if (rc.keys) tieFindings(input, rc, rc.keys, conv, out);
+}
+
+function duplicateFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
+  const effect = {
+    error: 'duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error)',
+    first: 'only the first occurrence is ranked (duplicates=first)',
+    count: 'every occurrence counts as a hit, so recall can exceed 1 (duplicates=count)',
+  }[conv.duplicates];
+  const first = new Map<string, number>();
+  input.predictions.forEach((p, index) => {
+    const seen = first.get(p.id);
+    if (seen === undefined) { first.set(p.id, index); return; }
+    out.push({
+      ...finding('duplicate-prediction', `"${p.id}" is predicted again (first at position ${seen + 1}): ${effect}.`,
+        { kind: 'prediction', index }, [{ part: { kind: 'prediction', index: seen }, message: 'first prediction of this item' }]),
+      severity: conv.duplicates === 'error' ? 'error' : 'warning',
+    });
+  });
 }
 
 const TIE_RULE = {
@@ -96,23 +101,30 @@ const TIE_RULE = {
   average: 'DCG and nDCG average their gains; other metrics keep the order written (ties=average, scikit-learn)',
 };
 
-function tieFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
-  const grade = new Map<string, number>();
-  for (const l of input.labels) if (!grade.has(l.id)) grade.set(l.id, l.grade);
-  const groups = new Map<number, number[]>();
-  input.predictions.forEach((p, i) => {
-    if (p.score === undefined || !Number.isFinite(p.score)) return;
-    const g = groups.get(p.score);
-    if (g) g.push(i); else groups.set(p.score, [i]);
-  });
-  for (const [score, members] of groups) {
-    if (members.length < 2) continue;
-    const grades = new Set(members.map((i) => grade.get(input.predictions[i].id) ?? 0));
-    if (grades.size < 2) continue;
-    const ids = members.map((i) => input.predictions[i].id);
-    const shown = [...ids].sort(compareText).slice(0, 5).map((id) => `"${id}"`).join(', ') + (ids.length > 5 ? ', …' : '');
-    out.push(finding('score-ties', `${members.length} items share the score ${score} but differ in grade (${shown}): ${TIE_RULE[conv.ties]}; another tie rule gives other values.`,
-      { kind: 'prediction', index: members[0] },
-      members.slice(1).map((i) => ({ part: { kind: 'prediction', index: i } as FindingPart, message: `also scored ${score}` }))));
+// Ranked order puts equal scores side by side, so tied groups are adjacent runs of rc.order.
+function tieFindings(input: CaseInput, rc: RankedCase, keys: Float64Array, conv: Convention, out: Finding[]): void {
+  let grade: Map<string, number> | undefined;
+  const order = rc.order;
+  for (let start = 0; start < order.length;) {
+    let end = start + 1;
+    while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
+    if (end - start > 1 && Number.isFinite(keys[order[start]])) {
+      if (!grade) {
+        grade = new Map();
+        for (const l of input.labels) if (!grade.has(l.id)) grade.set(l.id, l.grade);
+      }
+      const members = Array.from(order.subarray(start, end)).sort((a, b) => a - b);
+      const grades = new Set(members.map((i) => grade!.get(input.predictions[i].id) ?? 0));
+      if (grades.size > 1) out.push(tieFinding(input, members, keys[order[start]], conv));
+    }
+    start = end;
   }
+}
+
+function tieFinding(input: CaseInput, members: number[], score: number, conv: Convention): Finding {
+  const ids = members.map((i) => input.predictions[i].id);
+  const shown = [...ids].sort(compareText).slice(0, 5).map((id) => `"${id}"`).join(', ') + (ids.length > 5 ? ', …' : '');
+  return finding('score-ties', `${members.length} items share the score ${score} but differ in grade (${shown}): ${TIE_RULE[conv.ties]}; another tie rule gives other values.`,
+    { kind: 'prediction', index: members[0] },
+    members.slice(1).map((i) => ({ part: { kind: 'prediction', index: i } as FindingPart, message: `also scored ${score}` })));
 }

@@ -40,8 +40,9 @@ export function caseValues(input: CaseInput, specs: readonly MetricSpec[], conv:
 
 /** One case: its values and its findings. */
 export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}): CaseResult {
-  const values = caseValues(input, specs, conv);
-  const findings = caseFindings(input, specs, conv);
+  const rc = rankCase(input, conv);
+  const values = specs.map((s) => metricValue(rc, s, conv));
+  const findings = caseFindings(input, rc, specs, conv);
   if (options.compare) {
     const split = comparePresets(input, specs).filter((c) => c.disagree);
     if (split.length > 0) {

@@ -5,6 +5,7 @@
  */
 import { CaseInput } from './caseInput';
 import { Convention, isRelevantGrade } from './conventions';
+import { sortIndicesByKeyDesc } from './sortIndices';
 
 export interface RankedCase {
   /** Item id at each rank (index 0 is rank 1). */
@@ -20,6 +21,12 @@ export interface RankedCase {
   /** Label ids and grades (finite grades only, first occurrence of each id), in the order written. */
   labelIds: string[];
   labelGrades: number[];
+  /** Every prediction index in ranked order, repeats included (findings read ties from it). */
+  order: Int32Array;
+  /** The sort key of each prediction: its score, NaN as −∞; null for a ranked list. */
+  keys: Float64Array | null;
+  /** How many predictions repeat an earlier one. */
+  duplicates: number;
   /** For scored predictions under ties=average: the end (exclusive) of the tied group each rank belongs to. */
   tieEnd: Int32Array | null;
   /** For each rank, the start of its tied group (same condition as tieEnd). */
@@ -40,63 +47,60 @@ export function rankCase(input: CaseInput, conv: Convention): RankedCase {
     labelGrades.push(label.grade);
   }
 
-  const order = orderPredictions(input, conv);
-  let rejected = false;
-  let kept = order;
-  if (conv.duplicates !== 'count') {
-    const seen = new Set<string>();
-    kept = [];
-    for (const i of order) {
-      const id = input.predictions[i].id;
-      if (seen.has(id)) {
-        if (conv.duplicates === 'error') rejected = true;
-        continue;
-      }
-      seen.add(id);
-      kept.push(i);
-    }
-  }
-
-  const n = kept.length;
-  const ids = new Array<string>(n);
-  const grades = new Float64Array(n);
-  const relevant = new Uint8Array(n);
+  const preds = input.predictions;
+  const keys = hasScores(input) ? scoreKeys(input) : null;
+  const order = orderPredictions(input, keys, conv);
+  // One pass: drop or keep repeats, then look up each kept item's grade.
+  const seen = new Set<string>();
+  const source: number[] = new Array(order.length);
+  const ids = new Array<string>(order.length);
+  const grades = new Float64Array(order.length);
+  const relevant = new Uint8Array(order.length);
+  let duplicates = 0;
+  let n = 0;
   let relevantPredicted = 0;
-  const countedPredicted = new Set<string>();
-  for (let r = 0; r < n; r++) {
-    const id = input.predictions[kept[r]].id;
-    ids[r] = id;
+  for (let r = 0; r < order.length; r++) {
+    const id = preds[order[r]].id;
+    const before = seen.size;
+    seen.add(id);
+    if (seen.size === before) {
+      duplicates++;
+      if (conv.duplicates !== 'count') continue;
+    }
+    source[n] = order[r];
+    ids[n] = id;
     const g = gradeOf.get(id);
     if (g !== undefined) {
-      grades[r] = g;
-      if (isRelevantGrade(g, conv.relevanceThreshold)) {
-        relevant[r] = 1;
-        if (!countedPredicted.has(id)) { countedPredicted.add(id); relevantPredicted++; }
-      }
+      grades[n] = g;
+      if (isRelevantGrade(g, conv.relevanceThreshold)) { relevant[n] = 1; relevantPredicted++; }
     }
+    n++;
   }
+  source.length = n;
+  ids.length = n;
 
   let nRelevant = relevantPredicted;
   if (conv.relevantPool === 'labels') {
     nRelevant = 0;
-    for (const g of gradeOf.values()) if (isRelevantGrade(g, conv.relevanceThreshold)) nRelevant++;
+    for (const g of labelGrades) if (isRelevantGrade(g, conv.relevanceThreshold)) nRelevant++;
   }
 
   let tieStart: Int32Array | null = null;
   let tieEnd: Int32Array | null = null;
-  if (conv.ties === 'average' && hasScores(input)) {
+  if (conv.ties === 'average' && keys) {
     tieStart = new Int32Array(n);
     tieEnd = new Int32Array(n);
     let start = 0;
     for (let r = 1; r <= n; r++) {
-      if (r === n || scoreKey(input.predictions[kept[r]].score) !== scoreKey(input.predictions[kept[start]].score)) {
+      if (r === n || keys[source[r]] !== keys[source[start]]) {
         for (let j = start; j < r; j++) { tieStart[j] = start; tieEnd[j] = r; }
         start = r;
       }
     }
   }
 
-  return { ids, source: kept, grades, relevant, nRelevant, labelIds, labelGrades, tieStart, tieEnd, rejected };
+  const rejected = duplicates > 0 && conv.duplicates === 'error';
+  return { ids, source, grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, tieStart, tieEnd, rejected };
 }
 
 /** Whether every prediction of the case carries a score (predictions written as item → score). */
@@ -104,24 +108,30 @@ export function hasScores(input: CaseInput): boolean {
   return input.predictions.length > 0 && input.predictions.every((p) => p.score !== undefined);
 }
 
-// NaN sorts last, as -Infinity: a score that is not a number says nothing about rank.
-function scoreKey(score: number | undefined): number {
-  return score === undefined || Number.isNaN(score) ? -Infinity : score;
+// NaN sorts last, as −∞: a score that is not a number says nothing about rank.
+function scoreKeys(input: CaseInput): Float64Array {
+  const keys = new Float64Array(input.predictions.length);
+  input.predictions.forEach((p, i) => { keys[i] = p.score === undefined || Number.isNaN(p.score) ? -Infinity : p.score; });
+  return keys;
 }
 
-/** Indices of the predictions in ranked order. */
-function orderPredictions(input: CaseInput, conv: Convention): number[] {
+/** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
+function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention): Int32Array {
+  if (!keys) return Int32Array.from(input.predictions, (_, i) => i);
+  const order = sortIndicesByKeyDesc(keys);
+  if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
+  const sign = conv.ties === 'id-desc' ? -1 : 1;
   const preds = input.predictions;
-  const order = preds.map((_, i) => i);
-  if (!hasScores(input)) return order;
-  const byId = conv.ties === 'id-desc' ? -1 : conv.ties === 'id-asc' ? 1 : 0;
-  // Array.prototype.sort is stable, so equal keys keep input order.
-  return order.sort((a, b) => {
-    const d = scoreKey(preds[b].score) - scoreKey(preds[a].score);
-    if (d !== 0 && !Number.isNaN(d)) return d;
-    if (byId === 0) return 0;
-    return byId * compareText(preds[a].id, preds[b].id);
-  });
+  for (let start = 0; start < order.length;) {
+    let end = start + 1;
+    while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
+    if (end - start > 1) {
+      const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(preds[a].id, preds[b].id));
+      order.set(run, start);
+    }
+    start = end;
+  }
+  return order;
 }
 
 /** Compares ids as strcmp does on their UTF-8 bytes (trec_eval's order); UTF-16 order differs only above U+FFFF. */

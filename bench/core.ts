@@ -1,0 +1,54 @@
+/**
+ * Core benchmark: every metric at k ∈ {1, 3, 5, 10, 100} (plus the no-cutoff ones) for
+ * 10,000 cases × 1,000 scored predictions, graded labels. Target: under 2 s.
+ */
+import { CaseInput, Label, Prediction } from '../shared/caseInput';
+import { resolveConvention } from '../shared/conventions';
+import { evaluateCases } from '../shared/evaluate';
+import { expandMetrics } from '../shared/metricNames';
+import { seeded, summarize } from './random';
+
+/** Cases with 1,000 scored predictions over a 5,000-item catalogue and about 30 graded labels. */
+export function generateCases(nCases: number, nPredictions: number, seed = 42): CaseInput[] {
+  const rand = seeded(seed);
+  const cases: CaseInput[] = [];
+  for (let c = 0; c < nCases; c++) {
+    const labels: Label[] = [];
+    const nLabels = 1 + Math.floor(rand() * 60);
+    for (let i = 0; i < nLabels; i++) labels.push({ id: `item${Math.floor(rand() * 5000)}`, grade: Math.floor(rand() * 4) });
+    const predictions: Prediction[] = [];
+    const used = new Set<number>();
+    while (predictions.length < nPredictions) {
+      const item = Math.floor(rand() * 5000);
+      if (used.has(item)) continue;
+      used.add(item);
+      predictions.push({ id: `item${item}`, score: Math.round(rand() * 1e6) / 1e6 });
+    }
+    cases.push({ labels, predictions });
+  }
+  return cases;
+}
+
+/** Runs the core benchmark and returns its figures. */
+export function benchCore(runs = 3): { cases: number; predictions: number; metrics: number; medianMs: number; runsMs: number[]; preset: string }[] {
+  const cases = generateCases(10_000, 1_000);
+  const specs = expandMetrics(undefined, [1, 3, 5, 10, 100]);
+  const results = [];
+  for (const preset of ['default', 'trec_eval', 'sklearn']) {
+    const { resolved } = resolveConvention(preset);
+    const runsMs: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const t0 = performance.now();
+      evaluateCases(cases, specs, resolved);
+      runsMs.push(performance.now() - t0);
+    }
+    results.push({ preset, cases: cases.length, predictions: 1_000, metrics: specs.length, medianMs: summarize(runsMs).median, runsMs });
+  }
+  return results;
+}
+
+if (require.main === module) {
+  for (const r of benchCore()) {
+    console.log(`core ${r.preset}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms (runs ${r.runsMs.map((x) => x.toFixed(0)).join(', ')})`);
+  }
+}
