@@ -30,7 +30,8 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
 
   const n = input.predictions.length - rc.duplicates;
   const maxK = Math.max(0, ...specs.map((s) => s.k ?? 0));
-  if (n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
+  // With no relevant label every value is fixed by emptyLabels, so the cutoff changes nothing.
+  if (relevantLabels.length > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
     const effect = conv.precisionDenominator === 'k'
       ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`
       : `P@${maxK} divides by the ${n} predictions instead (precisionDenominator=min-k-predicted)`;
