@@ -12,16 +12,21 @@ export function gain(grade: number, conv: Convention): number {
 
 const discountTables = new Map<string, Float64Array>();
 
-/** The discount at a 1-based rank: 1 / log_b(rank + 1). */
-export function discount(rank: number, conv: Convention): number {
+/** Discounts for ranks 1..n (index 0 is rank 1), shared and grown on demand. */
+function discountTable(conv: Convention, n: number): Float64Array {
   let table = discountTables.get(conv.discount);
-  if (!table || table.length < rank) {
-    table = new Float64Array(Math.max(rank, 1024, (table?.length ?? 0) * 2));
+  if (!table || table.length < n) {
+    table = new Float64Array(Math.max(n, 1024, (table?.length ?? 0) * 2));
     const log = conv.discount === 'log2' ? Math.log2 : conv.discount === 'ln' ? Math.log : Math.log10;
     for (let r = 1; r <= table.length; r++) table[r - 1] = 1 / log(r + 1);
     discountTables.set(conv.discount, table);
   }
-  return table[rank - 1];
+  return table;
+}
+
+/** The discount at a 1-based rank: 1 / log_b(rank + 1). */
+export function discount(rank: number, conv: Convention): number {
+  return discountTable(conv, rank)[rank - 1];
 }
 
 /** The gain credited at rank r (0-based): the item's own, or its tied group's mean under ties=average. */
@@ -37,8 +42,13 @@ function rankGain(rc: RankedCase, r: number, conv: Convention): number {
 /** DCG@k = Σᵢ gain(gradeᵢ) · discount(i) over the top k. */
 export function dcg(rc: RankedCase, k: number | null, conv: Convention): number {
   const n = depth(rc, k);
+  const disc = discountTable(conv, n);
   let sum = 0;
-  for (let r = 0; r < n; r++) sum += rankGain(rc, r, conv) * discount(r + 1, conv);
+  if (rc.tieStart) {
+    for (let r = 0; r < n; r++) sum += rankGain(rc, r, conv) * disc[r];
+  } else {
+    for (let r = 0; r < n; r++) if (rc.grades[r] > 0) sum += gain(rc.grades[r], conv) * disc[r];
+  }
   return sum;
 }
 
@@ -74,11 +84,46 @@ function sortByGain(items: IdealItem[], conv: Convention): IdealItem[] {
   return items.filter((it) => gain(it.grade, conv) > 0).sort((a, b) => gain(b.grade, conv) - gain(a.grade, conv));
 }
 
+const sortedGains = new WeakMap<RankedCase, Map<string, Float64Array>>();
+
+/** Positive gains sorted best first, as a typed array (the fast path of idealRanking). */
+function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64Array {
+  if (conv.ideal === 'top-k') return descending(gainsOf(rc.grades, depth(rc, k), conv));
+  if (conv.ideal === 'labels-as-given') {
+    const n = Math.min(k ?? Infinity, rc.labelGrades.length);
+    return Float64Array.from(rc.labelGrades.slice(0, n), (g) => gain(g, conv));
+  }
+  let cache = sortedGains.get(rc);
+  if (!cache) { cache = new Map(); sortedGains.set(rc, cache); }
+  const key = `${conv.ideal}/${conv.gain}`;
+  let sorted = cache.get(key);
+  if (!sorted) {
+    const grades = conv.ideal === 'labels' ? rc.labelGrades : rc.grades;
+    sorted = descending(gainsOf(grades, grades.length, conv));
+    cache.set(key, sorted);
+  }
+  return k === null || k >= sorted.length ? sorted : sorted.subarray(0, k);
+}
+
+function gainsOf(grades: ArrayLike<number>, n: number, conv: Convention): Float64Array {
+  let count = 0;
+  for (let i = 0; i < n; i++) if (grades[i] > 0) count++;
+  const out = new Float64Array(count);
+  let j = 0;
+  for (let i = 0; i < n; i++) if (grades[i] > 0) out[j++] = gain(grades[i], conv);
+  return out;
+}
+
+function descending(gains: Float64Array): Float64Array {
+  return gains.sort().reverse();
+}
+
 /** IDCG@k: the DCG of the ideal ranking. */
 export function idcg(rc: RankedCase, k: number | null, conv: Convention): number {
-  const ideal = idealRanking(rc, k, conv);
+  const gains = idealGains(rc, k, conv);
+  const disc = discountTable(conv, gains.length);
   let sum = 0;
-  for (let i = 0; i < ideal.length; i++) sum += gain(ideal[i].grade, conv) * discount(i + 1, conv);
+  for (let i = 0; i < gains.length; i++) sum += gains[i] * disc[i];
   return sum;
 }
 

@@ -1,12 +1,8 @@
 /**
  * Sorting prediction indices by score, descending, ties in index order. Array.prototype.sort with a
- * comparator dominated evaluation time (a JS call per comparison); this monomorphic quicksort over a
- * typed key array is several times faster and the result does not depend on sort stability.
+ * comparator dominated evaluation time (a JS call per comparison); this quicksort moves keys and
+ * indices together in typed arrays, so each comparison reads two adjacent numbers.
  */
-
-function before(keys: Float64Array, a: number, b: number): boolean {
-  return keys[a] > keys[b] || (keys[a] === keys[b] && a < b);
-}
 
 /** Indices 0..n-1 ordered by keys descending, equal keys by index ascending. */
 export function sortIndicesByKeyDesc(keys: Float64Array): Int32Array {
@@ -15,36 +11,45 @@ export function sortIndicesByKeyDesc(keys: Float64Array): Int32Array {
   for (let i = 0; i < n; i++) idx[i] = i;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (keys[i] > keys[i - 1]) sorted = false;
-  if (!sorted) quicksort(keys, idx, 0, n - 1);
+  if (!sorted) quicksort(Float64Array.from(keys), idx, 0, n - 1);
   return idx;
 }
 
-function quicksort(keys: Float64Array, idx: Int32Array, lo: number, hi: number): void {
+// a goes before b: larger key first, then smaller index.
+function before(ka: number, ia: number, kb: number, ib: number): boolean {
+  return ka > kb || (ka === kb && ia < ib);
+}
+
+function quicksort(k: Float64Array, ix: Int32Array, lo: number, hi: number): void {
   while (hi - lo > 16) {
     const mid = (lo + hi) >>> 1;
     // Median of three as pivot, to stay O(n log n) on sorted-ish input.
-    if (before(keys, idx[mid], idx[lo])) swap(idx, mid, lo);
-    if (before(keys, idx[hi], idx[lo])) swap(idx, hi, lo);
-    if (before(keys, idx[hi], idx[mid])) swap(idx, hi, mid);
-    const pivot = idx[mid];
+    if (before(k[mid], ix[mid], k[lo], ix[lo])) swap(k, ix, mid, lo);
+    if (before(k[hi], ix[hi], k[lo], ix[lo])) swap(k, ix, hi, lo);
+    if (before(k[hi], ix[hi], k[mid], ix[mid])) swap(k, ix, hi, mid);
+    const pk = k[mid];
+    const pi = ix[mid];
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (before(keys, idx[i], pivot)) i++;
-      while (before(keys, pivot, idx[j])) j--;
-      if (i <= j) { swap(idx, i, j); i++; j--; }
+      while (before(k[i], ix[i], pk, pi)) i++;
+      while (before(pk, pi, k[j], ix[j])) j--;
+      if (i <= j) { swap(k, ix, i, j); i++; j--; }
     }
     // Recurse into the smaller half, loop on the larger: bounded stack depth.
-    if (j - lo < hi - i) { quicksort(keys, idx, lo, j); lo = i; } else { quicksort(keys, idx, i, hi); hi = j; }
+    if (j - lo < hi - i) { quicksort(k, ix, lo, j); lo = i; } else { quicksort(k, ix, i, hi); hi = j; }
   }
   for (let i = lo + 1; i <= hi; i++) {
-    const v = idx[i];
+    const vk = k[i];
+    const vi = ix[i];
     let j = i - 1;
-    while (j >= lo && before(keys, v, idx[j])) { idx[j + 1] = idx[j]; j--; }
-    idx[j + 1] = v;
+    while (j >= lo && before(vk, vi, k[j], ix[j])) { k[j + 1] = k[j]; ix[j + 1] = ix[j]; j--; }
+    k[j + 1] = vk;
+    ix[j + 1] = vi;
   }
 }
 
-function swap(idx: Int32Array, a: number, b: number): void {
-  const t = idx[a]; idx[a] = idx[b]; idx[b] = t;
+function swap(k: Float64Array, ix: Int32Array, a: number, b: number): void {
+  const tk = k[a]; k[a] = k[b]; k[b] = tk;
+  const ti = ix[a]; ix[a] = ix[b]; ix[b] = ti;
 }
