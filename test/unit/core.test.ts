@@ -212,3 +212,27 @@ describe('sorting prediction indices', () => {
     assert.deepEqual(Array.from(sortIndicesByKeyDesc(keys)), expected);
   });
 });
+
+describe('explanations agree with values', () => {
+  it('gives the same number as the fast path for every metric, preset and edge case', () => {
+    const inputs = [
+      { labels: listLabels([1, 2, 3, 4, 5, 6]), predictions: listPredictions([1, 6, 8]) },
+      { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
+      { labels: listLabels([2, 4, 6]), predictions: [] },
+      { labels: [], predictions: listPredictions([1, 2]) },
+      { labels: gradedLabels({ a: 3, b: 0, c: 1, d: 2 }), predictions: scoredPredictions({ c: 0.9, x: 0.9, a: 0.5, d: 0.5, b: 0.1, a2: -1 }) },
+      { labels: listLabels(['a']), predictions: listPredictions(['a', 'a', 'b']) },
+    ];
+    const specs = expandMetrics(undefined, [1, 2, 3, 5, 10]);
+    for (const preset of Object.keys(PRESETS) as (keyof typeof PRESETS)[]) {
+      const conv = PRESETS[preset];
+      inputs.forEach((input, c) => {
+        const values = evaluateCase(input, specs, conv).values;
+        specs.forEach((s, j) => {
+          const ex = explainCase(input, s, conv);
+          assert.ok(Object.is(ex.value, values[j]) || Math.abs(ex.value - values[j]) < 1e-12, `${preset} case ${c} ${metricName(s)}: ${ex.value} vs ${values[j]}`);
+        });
+      });
+    }
+  });
+});
