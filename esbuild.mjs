@@ -16,6 +16,8 @@ const contexts = await Promise.all(entries.map((e) => esbuild.context({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
   sourcemap: true,
   minify: !watch,
   external: e.external ?? [],

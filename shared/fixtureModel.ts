@@ -78,6 +78,8 @@ export interface FixtureNode {
   convention: ConventionNode | null;
   cases: CaseNode[];
   casesSpan: Span | null;
+  /** Finding codes the fixture carries on purpose (its top-level expectFindings); null when absent. */
+  expectFindings: Located<string>[] | null;
 }
 
 /** A problem found while parsing or validating, already located in the text. */
