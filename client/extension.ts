@@ -1,0 +1,93 @@
+/**
+ * The Ranklens VS Code extension: starts the language server over IPC, and hosts what needs the
+ * editor — the case breakdown and convention comparison views, the status item, the restart command.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { FIXTURE_PATTERNS } from './fixturePatterns';
+import {
+  CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
+  CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
+} from '../server/protocol';
+import { MetricCurves } from '../shared/curves';
+import { curvesHtml } from '../shared/curvesHtml';
+import { showCurvesPanel } from './curvesPanel';
+import { MarkdownViews } from './markdownViews';
+import { StatusItem } from './statusItem';
+
+let client: LanguageClient | undefined;
+
+/** Fixture files by name: the built-in patterns and the user's ranklens.extraFilePatterns. */
+function fixtureSelector(): { scheme: string; pattern: string }[] {
+  const extra = vscode.workspace.getConfiguration('ranklens').get<string[]>('extraFilePatterns') ?? [];
+  return [...FIXTURE_PATTERNS, ...extra].map((p) => ({ scheme: 'file', pattern: p.startsWith('**/') ? p : `**/${p}` }));
+}
+
+function createClient(context: vscode.ExtensionContext, status: StatusItem): LanguageClient {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: fixtureSelector(),
+    initializationOptions: { status: true },
+  };
+  const c = new LanguageClient('ranklens', 'Ranklens', serverOptions, clientOptions);
+  c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));
+  return c;
+}
+
+async function showCaseBreakdown(views: MarkdownViews, uri?: string, fixture?: number, caseIndex?: number): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const params: CaseBreakdownParams = uri !== undefined && fixture !== undefined && caseIndex !== undefined
+    ? { uri, fixture, case: caseIndex }
+    : { uri: editor?.document.uri.toString() ?? '', fixture: -1, case: -1, position: editor?.selection.active };
+  const result = await client?.sendRequest<MarkdownResult | null>(CASE_BREAKDOWN_REQUEST, params);
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: put the cursor in a case of a fixture file.'); return; }
+  await views.show(result.title, result.markdown);
+}
+
+async function compareConventions(views: MarkdownViews, uri?: string): Promise<void> {
+  const target = uri ?? vscode.window.activeTextEditor?.document.uri.toString();
+  const result = target ? await client?.sendRequest<MarkdownResult | null>(COMPARE_REQUEST, { uri: target } satisfies CompareParams) : null;
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  await views.show(result.title, result.markdown);
+}
+
+/** The curves of the case under the cursor (or the fixture's means), every preset beside the fixture's own. */
+async function showCurves(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const params: CurvesParams | undefined = editor && { uri: editor.document.uri.toString(), position: editor.selection.active, compare: true };
+  const result = params ? await client?.sendRequest<{ title: string; curves: MetricCurves } | null>(CURVES_REQUEST, params) : null;
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  showCurvesPanel(curvesHtml(result.curves, { title: result.title }), result.title);
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const views = new MarkdownViews();
+  const status = new StatusItem(fixtureSelector());
+  client = createClient(context, status);
+  context.subscriptions.push(
+    views, status,
+    vscode.workspace.registerTextDocumentContentProvider('ranklens-view', views),
+    vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) => showCaseBreakdown(views, uri, f, c)),
+    vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
+    vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
+    vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => client?.restart()),
+    vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
+    vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
+    // The document selector is fixed when the client starts, so new file patterns need a new client.
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (!e.affectsConfiguration('ranklens.extraFilePatterns')) return;
+      await client?.stop();
+      client = createClient(context, status);
+      await client.start();
+    }),
+  );
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}
