@@ -7,18 +7,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** A small, fast, seeded generator (mulberry32): uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from './random';
 
 export interface GenOptions {
   queries: number;
@@ -62,7 +51,7 @@ class Writer {
  */
 export function generateTrec(dir: string, options: GenOptions): GenResult {
   mkdirSync(dir, { recursive: true });
-  const rand = mulberry32(options.seed);
+  const rand = seeded(options.seed);
   const qrelsPath = join(dir, 'bench.qrels');
   const runPath = join(dir, 'bench.run');
   const qrels = new Writer(openSync(qrelsPath, 'w'));

@@ -125,9 +125,17 @@ function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Con
   for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
-    if (end - start > 1) {
+    if (end - start > 16) {
       const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(preds[a].id, preds[b].id));
       order.set(run, start);
+    } else if (end - start > 1) {
+      // Small tied groups (the usual case) are sorted in place: no array and no comparator call per group.
+      for (let i = start + 1; i < end; i++) {
+        const v = order[i];
+        let j = i - 1;
+        while (j >= start && sign * compareText(preds[v].id, preds[order[j]].id) < 0) { order[j + 1] = order[j]; j--; }
+        order[j + 1] = v;
+      }
     }
     start = end;
   }

@@ -1,0 +1,56 @@
+/**
+ * One fixture file through the core: read, parse, evaluate, check its expectFindings, and place
+ * every finding at a line and column. Shared by check and compare.
+ */
+import { readFileSync } from 'node:fs';
+import { checkDeclaredFindings, declaredFindingCodes } from '../shared/expectFindings';
+import { DocumentEvaluation, FixtureOptions, evaluateDocument } from '../shared/fixtureEvaluation';
+import { FixtureDocument, LocatedFinding } from '../shared/fixtureModel';
+import { parseFixture } from '../shared/parseFixture';
+import { FixtureFile } from './findFiles';
+import { LineIndex } from './positions';
+import { ReportFinding } from './report';
+
+export interface LoadedFixtureFile {
+  path: string;
+  doc: FixtureDocument;
+  evaluation: DocumentEvaluation;
+  /** Every finding, with the expectFindings verdicts applied, in text order. */
+  findings: ReportFinding[];
+  lines: LineIndex;
+}
+
+/** Reads and evaluates one fixture file. */
+export function loadFixtureFile(file: FixtureFile, options: FixtureOptions): LoadedFixtureFile {
+  const text = readFileSync(file.path, 'utf8');
+  const doc = parseFixture(text, file.language);
+  const declared = declaredFindingCodes(doc);
+  // Only the preset comparison reports convention-dependent: run it when the file expects that finding.
+  const evaluation = evaluateDocument(doc, { ...options, compare: options.compare || (declared?.has('convention-dependent') ?? false) });
+  const lines = new LineIndex(text);
+  const located = [...evaluation.findings, ...missingDeclared(doc, evaluation.findings)];
+  const findings = located
+    .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end)
+    .map((f) => reportFinding(f, file.path, lines, f.severity === 'error' && (declared?.has(f.code) ?? false)));
+  return { path: file.path, doc, evaluation, findings, lines };
+}
+
+/** A declared code that never occurs fails the file: reported as an error on its expectFindings entry. */
+function missingDeclared(doc: FixtureDocument, findings: readonly LocatedFinding[]): LocatedFinding[] {
+  const check = checkDeclaredFindings(doc, findings);
+  if (!check) return [];
+  const entries = doc.fixtures.flatMap((f) => f.expectFindings ?? []);
+  return check.missing.map((code) => ({
+    code: 'expected-finding-missing', severity: 'error' as const,
+    span: entries.find((e) => e.value === code)?.span ?? { start: 0, end: 0 },
+    message: `expectFindings declares "${code}", but the file has no such finding.`,
+  }));
+}
+
+function reportFinding(f: LocatedFinding, path: string, lines: LineIndex, expected: boolean): ReportFinding {
+  return {
+    path, severity: f.severity, code: f.code, message: f.message, range: lines.range(f.span),
+    ...(expected ? { expected: true } : {}),
+    ...(f.related?.length ? { related: f.related.map((r) => ({ path, range: lines.range(r.span), message: r.message })) } : {}),
+  };
+}
