@@ -8,8 +8,12 @@ import { evaluateCases } from '../shared/evaluate';
 import { expandMetrics } from '../shared/metricNames';
 import { seeded, summarize } from './random';
 
-/** Cases with 1,000 scored predictions over a 5,000-item catalogue and about 30 graded labels. */
-export function generateCases(nCases: number, nPredictions: number, seed = 42): CaseInput[] {
+/**
+ * Cases of scored predictions over a 5,000-item catalogue with about 30 graded labels. Shuffled:
+ * scores in random order (the worst case, a full sort per case); best-first: written in ranked order,
+ * as retrieval systems and TREC runs write them.
+ */
+export function generateCases(nCases: number, nPredictions: number, seed = 42, order: 'shuffled' | 'best-first' = 'shuffled'): CaseInput[] {
   const rand = seeded(seed);
   const cases: CaseInput[] = [];
   for (let c = 0; c < nCases; c++) {
@@ -24,16 +28,26 @@ export function generateCases(nCases: number, nPredictions: number, seed = 42): 
       used.add(item);
       predictions.push({ id: `item${item}`, score: Math.round(rand() * 1e6) / 1e6 });
     }
+    if (order === 'best-first') predictions.sort((a, b) => b.score! - a.score!);
     cases.push({ labels, predictions });
   }
   return cases;
 }
 
 /** Runs the core benchmark and returns its figures. */
-export function benchCore(runs = 3): { cases: number; predictions: number; metrics: number; medianMs: number; cpuMs: number; runsMs: number[]; preset: string }[] {
-  const cases = generateCases(10_000, 1_000);
+export interface CoreFigure { preset: string; order: string; cases: number; predictions: number; metrics: number; medianMs: number; cpuMs: number; runsMs: number[] }
+
+/** Runs the core benchmark for both input orders and three presets; returns its figures. */
+export function benchCore(runs = 3): CoreFigure[] {
+  const results: CoreFigure[] = [];
+  for (const order of ['shuffled', 'best-first'] as const) results.push(...benchOrder(order, runs));
+  return results;
+}
+
+function benchOrder(order: 'shuffled' | 'best-first', runs: number): CoreFigure[] {
+  const cases = generateCases(10_000, 1_000, 42, order);
   const specs = expandMetrics(undefined, [1, 3, 5, 10, 100]);
-  const results = [];
+  const results: CoreFigure[] = [];
   for (const preset of ['default', 'trec_eval', 'sklearn']) {
     const { resolved } = resolveConvention(preset);
     const runsMs: number[] = [];
@@ -47,13 +61,13 @@ export function benchCore(runs = 3): { cases: number; predictions: number; metri
       // CPU time of this process (all threads, GC included): steadier than wall time on a busy machine.
       cpu.push((c1.user + c1.system) / 1000);
     }
-    results.push({ preset, cases: cases.length, predictions: 1_000, metrics: specs.length, medianMs: summarize(runsMs).median, cpuMs: summarize(cpu).median, runsMs });
+    results.push({ preset, order, cases: cases.length, predictions: 1_000, metrics: specs.length, medianMs: summarize(runsMs).median, cpuMs: summarize(cpu).median, runsMs });
   }
   return results;
 }
 
 if (require.main === module) {
   for (const r of benchCore()) {
-    console.log(`core ${r.preset}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU (wall runs ${r.runsMs.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(`core ${r.preset}, ${r.order}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU (wall runs ${r.runsMs.map((x) => x.toFixed(0)).join(', ')})`);
   }
 }

@@ -9,7 +9,7 @@ import { benchCore } from './core';
 function main(): void {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
   for (const r of benchCore()) {
-    console.log(`core ${r.preset}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU`);
+    console.log(`core ${r.preset}, ${r.order}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU`);
   }
   for (const script of ['trec.js', 'lsp.js']) {
     const result = spawnSync(process.execPath, [`${__dirname}/${script}`], { stdio: 'inherit' });

@@ -64,6 +64,11 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
 
 function predictionFindings(input: CaseInput, rc: RankedCase, conv: Convention, out: Finding[]): void {
   if (rc.duplicates > 0) duplicateFindings(input, conv, out);
+  if (rc.unusualScores > 0) scoreFindings(input, out);
+  if (rc.keys) tieFindings(input, rc, rc.keys, conv, out);
+}
+
+function scoreFindings(input: CaseInput, out: Finding[]): void {
   input.predictions.forEach((p, index) => {
     if (p.score === undefined) return;
     const part: FindingPart = { kind: 'prediction', index };
@@ -74,7 +79,6 @@ function predictionFindings(input: CaseInput, rc: RankedCase, conv: Convention, 
       out.push(finding('non-positive-score', `The score of "${p.id}" is ${p.score}; ranking only compares scores, so this changes nothing unless a pipeline drops scores ≤ 0.`, part));
     }
   });
-  if (rc.keys) tieFindings(input, rc, rc.keys, conv, out);
 }
 
 function duplicateFindings(input: CaseInput, conv: Convention, out: Finding[]): void {

@@ -11,7 +11,7 @@ export interface RankedCase {
   /** Item id at each rank (index 0 is rank 1). */
   ids: string[];
   /** Index into the case's predictions for each rank. */
-  source: number[];
+  source: Int32Array;
   /** The item's grade at each rank: its label grade, 0 when unlabeled or not finite. */
   grades: Float64Array;
   /** 1 where the item at that rank is relevant. */
@@ -27,6 +27,8 @@ export interface RankedCase {
   keys: Float64Array | null;
   /** How many predictions repeat an earlier one. */
   duplicates: number;
+  /** How many scores are not finite or not positive (findings look only when there are some). */
+  unusualScores: number;
   /** For scored predictions under ties=average: the end (exclusive) of the tied group each rank belongs to. */
   tieEnd: Int32Array | null;
   /** For each rank, the start of its tied group (same condition as tieEnd). */
@@ -35,8 +37,17 @@ export interface RankedCase {
   rejected: boolean;
 }
 
+export interface RankOptions {
+  /**
+   * Only metric values will be read: unlabeled items that tie with no labeled item may stay in any
+   * order among themselves (their order changes no value), which spares most of the sort. ids,
+   * source and order are then exact only around labeled items; explanations rank exactly.
+   */
+  valuesOnly?: boolean;
+}
+
 /** Ranks a case's predictions under a convention. */
-export function rankCase(input: CaseInput, conv: Convention): RankedCase {
+export function rankCase(input: CaseInput, conv: Convention, options: RankOptions = {}): RankedCase {
   const gradeOf = new Map<string, number>();
   const labelIds: string[] = [];
   const labelGrades: number[] = [];
@@ -49,10 +60,15 @@ export function rankCase(input: CaseInput, conv: Convention): RankedCase {
 
   const preds = input.predictions;
   const keys = hasScores(input) ? scoreKeys(input) : null;
-  const order = orderPredictions(input, keys, conv);
+  // Scores already written best first need no sort, so no list of needed positions either.
+  const sortSparsely = keys !== null && options.valuesOnly === true && !isDescending(keys);
+  // Each prediction's grade in input order (NaN: unlabeled), looked up once when the sort needs it.
+  const gradeAt = sortSparsely ? gradesInInputOrder(input, gradeOf) : undefined;
+  const needed = keys && gradeAt ? neededPositions(input, keys, gradeAt) : undefined;
+  const order = orderPredictions(input, keys, conv, needed);
   // One pass: drop or keep repeats, then look up each kept item's grade.
   const seen = new Set<string>();
-  const source: number[] = new Array(order.length);
+  const source = new Int32Array(order.length);
   const ids = new Array<string>(order.length);
   const grades = new Float64Array(order.length);
   const relevant = new Uint8Array(order.length);
@@ -69,14 +85,13 @@ export function rankCase(input: CaseInput, conv: Convention): RankedCase {
     }
     source[n] = order[r];
     ids[n] = id;
-    const g = gradeOf.get(id);
-    if (g !== undefined) {
+    const g = gradeAt ? gradeAt[order[r]] : gradeOf.get(id) ?? NaN;
+    if (!Number.isNaN(g)) {
       grades[n] = g;
       if (isRelevantGrade(g, conv.relevanceThreshold)) { relevant[n] = 1; relevantPredicted++; }
     }
     n++;
   }
-  source.length = n;
   ids.length = n;
 
   let nRelevant = relevantPredicted;
@@ -100,12 +115,58 @@ export function rankCase(input: CaseInput, conv: Convention): RankedCase {
   }
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
-  return { ids, source, grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, tieStart, tieEnd, rejected };
+  return { ids, source: source.subarray(0, n), grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
+}
+
+/**
+ * Predictions whose rank some value depends on: every labeled one (any grade, even one the metrics
+ * ignore, since tie findings read it) and every one whose score equals a labeled one's.
+ */
+function neededPositions(input: CaseInput, keys: Float64Array, gradeAt: Float64Array): Uint8Array {
+  const preds = input.predictions;
+  const needed = new Uint8Array(preds.length);
+  const unusual = input.labels.some((l) => !Number.isFinite(l.grade)) ? new Set(input.labels.map((l) => l.id)) : undefined;
+  const labeledKeys: number[] = [];
+  for (let i = 0; i < preds.length; i++) {
+    if (!Number.isNaN(gradeAt[i]) || unusual?.has(preds[i].id)) { needed[i] = 1; labeledKeys.push(keys[i]); }
+  }
+  if (labeledKeys.length === 0) return needed;
+  const sorted = Float64Array.from(labeledKeys).sort();
+  for (let i = 0; i < preds.length; i++) if (!needed[i] && includes(sorted, keys[i])) needed[i] = 1;
+  return needed;
+}
+
+function gradesInInputOrder(input: CaseInput, gradeOf: Map<string, number>): Float64Array {
+  const gradeAt = new Float64Array(input.predictions.length);
+  for (let i = 0; i < gradeAt.length; i++) gradeAt[i] = gradeOf.get(input.predictions[i].id) ?? NaN;
+  return gradeAt;
+}
+
+function isDescending(keys: Float64Array): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i] > keys[i - 1]) return false;
+  return true;
+}
+
+// Binary search in an ascending array.
+function includes(sorted: Float64Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < x) lo = mid + 1; else if (sorted[mid] > x) hi = mid - 1; else return true;
+  }
+  return false;
 }
 
 /** Whether every prediction of the case carries a score (predictions written as item → score). */
 export function hasScores(input: CaseInput): boolean {
   return input.predictions.length > 0 && input.predictions.every((p) => p.score !== undefined);
+}
+
+function countUnusual(keys: Float64Array): number {
+  let count = 0;
+  for (let i = 0; i < keys.length; i++) if (!(keys[i] > 0) || keys[i] === Infinity) count++;
+  return count;
 }
 
 // NaN sorts last, as −∞: a score that is not a number says nothing about rank.
@@ -116,9 +177,9 @@ function scoreKeys(input: CaseInput): Float64Array {
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention): Int32Array {
+function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, needed?: Uint8Array): Int32Array {
   if (!keys) return Int32Array.from(input.predictions, (_, i) => i);
-  const order = sortIndicesByKeyDesc(keys);
+  const order = sortIndicesByKeyDesc(keys, needed);
   if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
   const sign = conv.ties === 'id-desc' ? -1 : 1;
   const preds = input.predictions;

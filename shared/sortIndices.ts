@@ -4,14 +4,17 @@
  * indices together in typed arrays, so each comparison reads two adjacent numbers.
  */
 
-/** Indices 0..n-1 ordered by keys descending, equal keys by index ascending. */
-export function sortIndicesByKeyDesc(keys: Float64Array): Int32Array {
+/**
+ * Indices 0..n-1 ordered by keys descending, equal keys by index ascending. With `needed`, only
+ * the positions of flagged indices are exact: a segment holding no flagged index is left unsorted.
+ */
+export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array): Int32Array {
   const n = keys.length;
   const idx = new Int32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (keys[i] > keys[i - 1]) sorted = false;
-  if (!sorted) quicksort(Float64Array.from(keys), idx, 0, n - 1);
+  if (!sorted) quicksort(Float64Array.from(keys), idx, 0, n - 1, needed);
   return idx;
 }
 
@@ -20,7 +23,15 @@ function before(ka: number, ia: number, kb: number, ib: number): boolean {
   return ka > kb || (ka === kb && ia < ib);
 }
 
-function quicksort(k: Float64Array, ix: Int32Array, lo: number, hi: number): void {
+// Whether ix[lo..hi] holds an index whose final position matters.
+function holdsNeeded(ix: Int32Array, needed: Uint8Array, lo: number, hi: number): boolean {
+  for (let i = lo; i <= hi; i++) if (needed[ix[i]]) return true;
+  return false;
+}
+
+function quicksort(k: Float64Array, ix: Int32Array, lo: number, hi: number, needed?: Uint8Array): void {
+  // Segments sit at their final range after partitioning, so an unneeded one can stay unsorted.
+  if (needed && !holdsNeeded(ix, needed, lo, hi)) return;
   while (hi - lo > 16) {
     const mid = (lo + hi) >>> 1;
     // Median of three as pivot, to stay O(n log n) on sorted-ish input.
@@ -37,7 +48,8 @@ function quicksort(k: Float64Array, ix: Int32Array, lo: number, hi: number): voi
       if (i <= j) { swap(k, ix, i, j); i++; j--; }
     }
     // Recurse into the smaller half, loop on the larger: bounded stack depth.
-    if (j - lo < hi - i) { quicksort(k, ix, lo, j); lo = i; } else { quicksort(k, ix, i, hi); hi = j; }
+    if (j - lo < hi - i) { quicksort(k, ix, lo, j, needed); lo = i; } else { quicksort(k, ix, i, hi, needed); hi = j; }
+    if (needed && !holdsNeeded(ix, needed, lo, hi)) return;
   }
   for (let i = lo + 1; i <= hi; i++) {
     const vk = k[i];

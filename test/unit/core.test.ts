@@ -8,6 +8,10 @@ import { evaluateCase, evaluateCases, explainCase } from '../../shared/evaluate'
 import { explanationMarkdown, presetTableMarkdown } from '../../shared/explainMarkdown';
 import { expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../../shared/metricNames';
 import { sortIndicesByKeyDesc } from '../../shared/sortIndices';
+import { caseFindings } from '../../shared/caseFindings';
+import { metricValue } from '../../shared/metrics';
+import { rankCase } from '../../shared/ranking';
+import { CaseInput } from '../../shared/caseInput';
 
 const spec = (name: string) => parseMetricSpec(name).spec!;
 const names = (specs: ReturnType<typeof expandMetrics>) => specs.map(metricName);
@@ -234,5 +238,41 @@ describe('explanations agree with values', () => {
         });
       });
     }
+  });
+});
+
+describe('the values-only ranking', () => {
+  // Random cases with many ties, repeats, unlabeled and non-finite scores: the fast path leaves
+  // unlabeled items unsorted among themselves, and must still give every value and finding exactly.
+  function randomCase(seed: number): CaseInput {
+    let a = seed;
+    const rand = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const n = 1 + Math.floor(rand() * (seed % 2 ? 80 : 400));
+    const pick = () => `i${Math.floor(rand() * (seed % 2 ? 60 : 2000))}`;
+    const labels = Array.from({ length: Math.floor(rand() * 12) }, () => ({ id: pick(), grade: rand() < 0.05 ? NaN : Math.floor(rand() * 4) - (rand() < 0.1 ? 1 : 0) }));
+    const scores = [0.1, 0.2, 0.3, 0.5, 0.8, NaN, Infinity];
+    const predictions = Array.from({ length: n }, () => ({ id: pick(), score: rand() < 0.6 ? scores[Math.floor(rand() * scores.length)] : Math.round(rand() * 1000) / 1000 }));
+    return { labels, predictions };
+  }
+  const specs = expandMetrics(undefined, [1, 2, 3, 5, 10, 50]);
+
+  it('gives the same values and findings as the exact ranking, under every preset, on 300 random cases', () => {
+    let partial = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const input = randomCase(seed);
+      for (const preset of Object.keys(PRESETS) as (keyof typeof PRESETS)[]) {
+        const conv = PRESETS[preset];
+        const exact = rankCase(input, conv);
+        const fast = rankCase(input, conv, { valuesOnly: true });
+        specs.forEach((s) => {
+          const [x, y] = [metricValue(exact, s, conv), metricValue(fast, s, conv)];
+          assert.ok(Object.is(x, y) || Math.abs(x - y) < 1e-12, `seed ${seed} ${preset} ${metricName(s)}: ${x} vs ${y}`);
+        });
+        assert.deepEqual(caseFindings(input, fast, specs, conv), caseFindings(input, exact, specs, conv), `seed ${seed} ${preset} findings`);
+        if (fast.order.some((v, i) => v !== exact.order[i])) partial++;
+      }
+    }
+    // The shortcut really left unlabeled items unsorted in many of them.
+    assert.ok(partial > 100, `only ${partial} rankings differed`);
   });
 });
