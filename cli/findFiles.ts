@@ -3,6 +3,7 @@
  * fixture names (*.rank.json, *.rank.yaml, *.rank.yml), and globs with *, ** and ? (Node 20 has
  * no fs.glob, and a dependency is not worth three wildcards).
  */
+import { globToRegExp } from '../shared/glob';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { FixtureLanguage, fixtureLanguage } from '../shared/parseFixture';
@@ -69,21 +70,6 @@ export function splitGlob(glob: string): { base: string; pattern: string } {
   return { base, pattern: parts.slice(first).join('/') };
 }
 
-/** A glob as a regular expression over "/"-separated paths: * within a name, ** across folders, ? one character. */
-export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      const slash = glob[i + 2] === '/';
-      out += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
-}
 
 function toSlashes(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');

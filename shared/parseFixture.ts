@@ -1,4 +1,5 @@
 /** Which files are fixtures, and the one entry point that parses either syntax. */
+import { globToRegExp } from './glob';
 import { DEFAULT_LIMITS, FixtureLimits } from './fixtureLimits';
 import { FixtureDocument } from './fixtureModel';
 import { parseJsonFixture } from './jsonFixture';
@@ -28,26 +29,10 @@ export function parseFixture(text: string, language: FixtureLanguage, limits: Fi
 
 function globMatches(pattern: string, path: string): boolean {
   const p = pattern.replace(/\\/g, '/').replace(/^\.\//, '');
-  const re = globRegExp(p);
+  // File-name patterns ignore case: *.rank.json also names Data.RANK.JSON.
+  const re = globToRegExp(p, true);
   if (!p.includes('/')) return re.test(path.slice(path.lastIndexOf('/') + 1));
   // "fixtures/*.json" matches ".../fixtures/a.json"; "**/" may also match nothing.
   return re.test(path) || new RegExp(`/${re.source.slice(1)}`).test(path);
 }
 
-function globRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      const slash = glob[i + 2] === '/';
-      out += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else if (c === '{') out += '(?:';
-    else if (c === '}') out += ')';
-    else if (c === ',' && glob.lastIndexOf('{', i) > glob.lastIndexOf('}', i)) out += '|';
-    else out += c.replace(/[.+^$|()[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`, 'i');
-}

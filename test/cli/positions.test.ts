@@ -1,7 +1,8 @@
 /** Offsets to positions as LSP counts them, and the globs of the command line. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { globToRegExp, splitGlob } from '../../cli/findFiles';
+import { splitGlob } from '../../cli/findFiles';
+import { globToRegExp } from '../../shared/glob';
 import { LineIndex } from '../../cli/positions';
 
 describe('LineIndex', () => {

@@ -5,6 +5,7 @@
  * Code theme's colors — and that the page reaches nothing outside itself. Every run writes
  * test-results/curves.png; docs/curves.png is written when missing or with RANKLENS_UPDATE_SCREENSHOT=1.
  */
+import { SEED000_USERS } from '../fixtures/seed000';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CaseInput, listLabels, listPredictions } from '../../shared/caseInput';
 import { PRESETS, PRESET_NAMES } from '../../shared/conventions';
 import { metricCurves } from '../../shared/curves';
 import { curvesHtml } from '../../shared/curvesHtml';
@@ -23,13 +23,7 @@ const chromiumPath = process.env.RANKLENS_CHROMIUM ?? '/usr/bin/chromium';
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
-const users: CaseInput[] = [
-  { labels: listLabels([1, 2, 3, 4, 5, 6]), predictions: listPredictions([1, 6, 8]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([]) },
-  { labels: listLabels([]), predictions: listPredictions([1, 2, 3, 4]) },
-  { labels: listLabels([]), predictions: listPredictions([]) },
-];
+const users = [...SEED000_USERS];
 const presets = PRESET_NAMES.map((name) => ({ name, convention: PRESETS[name] }));
 const families = FAMILIES.filter((f) => TAKES_CUTOFF.has(f));
 

@@ -5,9 +5,9 @@
  *   user3 labels {2, 4, 6}, no predictions         → 0 everywhere
  *   user4, user5 no labels                          → NaN (default, left out) or 0 (trec_eval, counted)
  */
+import { SEED000_USERS } from '../fixtures/seed000';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CaseInput, listLabels, listPredictions } from '../../shared/caseInput';
 import { PRESETS, resolveConvention } from '../../shared/conventions';
 import { CurveSeries, MAX_CURVE_K, MetricCurves, curveFamilies, fixtureCurves, metricCurves } from '../../shared/curves';
 import { evaluateCases } from '../../shared/evaluate';
@@ -15,13 +15,7 @@ import { evaluateFixture } from '../../shared/fixtureEvaluation';
 import { parseMetricSpec } from '../../shared/metricNames';
 import { parseFixture } from '../../shared/parseFixture';
 
-const users: CaseInput[] = [
-  { labels: listLabels([1, 2, 3, 4, 5, 6]), predictions: listPredictions([1, 6, 8]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([]) },
-  { labels: listLabels([]), predictions: listPredictions([1, 2, 3, 4]) },
-  { labels: listLabels([]), predictions: listPredictions([]) },
-];
+const users = [...SEED000_USERS];
 
 const defaultConvention = { name: 'default', convention: PRESETS.default };
 const trecEval = { name: 'trec_eval', convention: PRESETS.trec_eval };

@@ -3,20 +3,14 @@
  * NaN, every user string escaped, a strict CSP and nothing loaded from outside. The same page rendered
  * in Chromium is tested in test/editor/curves.test.ts.
  */
+import { SEED000_USERS } from '../fixtures/seed000';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CaseInput, listLabels, listPredictions } from '../../shared/caseInput';
 import { PRESETS } from '../../shared/conventions';
 import { CurveSeries, MetricCurves, metricCurves } from '../../shared/curves';
 import { csp, curvesHtml, escapeHtml, kTicks, sameGroups, tooltip, valueTicks } from '../../shared/curvesHtml';
 
-const users: CaseInput[] = [
-  { labels: listLabels([1, 2, 3, 4, 5, 6]), predictions: listPredictions([1, 6, 8]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([]) },
-  { labels: listLabels([]), predictions: listPredictions([1, 2, 3, 4]) },
-  { labels: listLabels([]), predictions: listPredictions([]) },
-];
+const users = [...SEED000_USERS];
 const both = [{ name: 'default', convention: PRESETS.default }, { name: 'trec_eval', convention: PRESETS.trec_eval }];
 
 const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;

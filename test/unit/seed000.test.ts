@@ -2,9 +2,9 @@
  * Seed 000 (../shared/seeds/000_7ec1ce784fa54d29.txt): five users, k = 1, 3, 5, six metrics, per user
  * and mean. The default preset must reproduce every table to the printed precision.
  */
+import { SEED000_USERS } from '../fixtures/seed000';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CaseInput, listLabels, listPredictions } from '../../shared/caseInput';
 import { PRESETS, resolveConvention } from '../../shared/conventions';
 import { evaluateCases, explainCase } from '../../shared/evaluate';
 import { MetricSpec, parseMetricSpec } from '../../shared/metricNames';
@@ -12,13 +12,7 @@ import { rankCase } from '../../shared/ranking';
 import { dcg, idcg } from '../../shared/dcg';
 import { assertClose, assertPrinted } from './printed';
 
-const users: CaseInput[] = [
-  { labels: listLabels([1, 2, 3, 4, 5, 6]), predictions: listPredictions([1, 6, 8]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
-  { labels: listLabels([2, 4, 6]), predictions: listPredictions([]) },
-  { labels: listLabels([]), predictions: listPredictions([1, 2, 3, 4]) },
-  { labels: listLabels([]), predictions: listPredictions([]) },
-];
+const users = [...SEED000_USERS];
 
 const spec = (name: string): MetricSpec => parseMetricSpec(name).spec!;
 const { resolved } = resolveConvention(undefined);
