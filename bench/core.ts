@@ -20,15 +20,20 @@ export function generateCases(nCases: number, nPredictions: number, seed = 42, o
     const labels: Label[] = [];
     const nLabels = 1 + Math.floor(rand() * 60);
     for (let i = 0; i < nLabels; i++) labels.push({ id: `item${Math.floor(rand() * 5000)}`, grade: Math.floor(rand() * 4) });
-    const predictions: Prediction[] = [];
+    const items: number[] = [];
+    const scores: number[] = [];
     const used = new Set<number>();
-    while (predictions.length < nPredictions) {
+    while (items.length < nPredictions) {
       const item = Math.floor(rand() * 5000);
       if (used.has(item)) continue;
       used.add(item);
-      predictions.push({ id: `item${item}`, score: Math.round(rand() * 1e6) / 1e6 });
+      items.push(item);
+      scores.push(Math.round(rand() * 1e6) / 1e6);
     }
-    if (order === 'best-first') predictions.sort((a, b) => b.score! - a.score!);
+    // Objects are made in the order written, as a parser makes them (memory order = list order).
+    const at = items.map((_, i) => i);
+    if (order === 'best-first') at.sort((a, b) => scores[b] - scores[a]);
+    const predictions: Prediction[] = at.map((i) => ({ id: `item${items[i]}`, score: scores[i] }));
     cases.push({ labels, predictions });
   }
   return cases;

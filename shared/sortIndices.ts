@@ -14,7 +14,7 @@ export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array): I
   for (let i = 0; i < n; i++) idx[i] = i;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (keys[i] > keys[i - 1]) sorted = false;
-  if (!sorted) quicksort(Float64Array.from(keys), idx, 0, n - 1, needed);
+  if (!sorted) quicksort(keys.slice(), idx, 0, n - 1, needed);
   return idx;
 }
 
