@@ -6,7 +6,7 @@
  */
 import { CaseInput } from './caseInput';
 import {
-  CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateFixture,
+  CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from './fixtureModel';
 import { means } from './means';
@@ -74,7 +74,7 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
       const source = cacheableSource(node, text);
       let cached = source === undefined ? undefined : cache.text(settingsKey, source);
       if (!cached) {
-        cached = evaluateAlone(fixture, node, options, head.findings.length);
+        cached = evaluateAlone(node, head, options);
         if (source !== undefined) cache.rememberText(settingsKey, source, cached, limit);
       }
       const expectations = cached.expectations.map((e, i) => ({ ...e, node: node.expect[i] }));
@@ -104,17 +104,15 @@ function cacheableSource(node: CaseNode, text: string): string | undefined {
   return source;
 }
 
-/** One case evaluated by the core on its own; its findings are stored relative to the case. */
-function evaluateAlone(fixture: FixtureNode, node: CaseNode, options: FixtureOptions, headCount: number): CachedCase {
-  const fe = evaluateFixture({ ...fixture, cases: [node] }, options);
-  const c = fe.cases[0];
-  const own = fe.findings.slice(headCount).filter((f) => !CROSS_CASE.has(f.code));
+/** One case evaluated by the core on its own, under the fixture's settings; its findings are stored relative to the case. */
+function evaluateAlone(node: CaseNode, head: FixtureEvaluation, options: FixtureOptions): CachedCase {
+  const { evaluation: c, findings } = evaluateCaseNode(node, head.specs, head.names, head.convention.convention, options.compare);
   const ids = [...node.labels, ...node.predictions].map((item) => typeof item.id.value);
   return {
     input: c.input,
     values: c.values,
     expectations: c.expectations.map(({ node: _, ...rest }) => rest),
-    findings: own.map((f) => moveFinding(f, -node.span.start)),
+    findings: findings.map((f) => moveFinding(f, -node.span.start)),
     numberIds: ids.includes('number'),
     stringIds: ids.includes('string'),
   };

@@ -4,7 +4,7 @@
  * expect keys) live here so that JSON and YAML share them.
  */
 import { CaseInput, Label, Prediction } from './caseInput';
-import { KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolveConvention } from './conventions';
+import { Convention, KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolveConvention } from './conventions';
 import { evaluateCase } from './evaluate';
 import { Finding } from './findings';
 import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from './fixtureModel';
@@ -83,16 +83,23 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   const names = specs.map(metricName);
 
   const cases = fixture.cases.map((node): CaseEvaluation => {
-    const input = caseInput(node);
-    const result = evaluateCase(input, specs, convention.convention, { compare: options.compare });
-    for (const f of result.findings) findings.push(locate(f, node));
-    const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
-    return { node, input, values: result.values, expectations };
+    const one = evaluateCaseNode(node, specs, names, convention.convention, options.compare);
+    findings.push(...one.findings);
+    return one.evaluation;
   });
   mixedIdFindings(fixture, findings);
   duplicateCaseIds(fixture, findings);
   const { mean, excluded } = means(cases.map((c) => c.values), specs.length);
   return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings };
+}
+
+/** One case under settings already resolved: its values, expectations and located findings (core, then expect). */
+export function evaluateCaseNode(node: CaseNode, specs: MetricSpec[], names: string[], convention: Convention, compare?: boolean): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
+  const input = caseInput(node);
+  const result = evaluateCase(input, specs, convention, { compare });
+  const findings = result.findings.map((f) => locate(f, node));
+  const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
+  return { evaluation: { node, input, values: result.values, expectations }, findings };
 }
 
 function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
