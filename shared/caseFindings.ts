@@ -34,8 +34,8 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   if (relevantLabels.length > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
     const effect = conv.precisionDenominator === 'k'
       ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`
-      : `P@${maxK} divides by the ${n} predictions instead (precisionDenominator=min-k-predicted)`;
-    out.push(finding('k-exceeds-predictions', `k = ${maxK} is larger than the ${n} predictions: ${effect}.`, { kind: 'predictions' }));
+      : `P@${maxK} divides by the ${n} prediction${n === 1 ? '' : 's'} instead (precisionDenominator=min-k-predicted)`;
+    out.push(finding('k-exceeds-predictions', `k = ${maxK} is larger than the ${n} prediction${n === 1 ? '' : 's'}: ${effect}.`, { kind: 'predictions' }));
   }
   return out;
 }
