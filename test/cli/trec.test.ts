@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTrec } from '../../bench/genTrec';
 import { TREC_DATA, ranklens, tempFiles, trecValues } from './ranklens';
+import { TREC_PUBLISHED, TREC_TOPICS } from '../fixtures/trecEvalPublished';
 
 const QRELS = join(TREC_DATA, 'handworked.qrels');
 const RUN = join(TREC_DATA, 'handworked.run');
@@ -105,17 +106,7 @@ describe('ranklens trec under trec_eval\'s convention (the default)', () => {
 });
 
 describe('ranklens trec reproduces trec_eval\'s published test output', () => {
-  /*
-   * usnistgov/trec_eval test/out.test.aq (-m all_trec -q), see test/data/published-examples.md §1:
-   * topics 301, 302, 303 with num_rel 474, 77, 10 and top-10 relevance strings 0000011000,
-   * 1101110110, 0000000000; 303's first relevant document is at rank 19 (recip_rank 0.0526). A
-   * binary-qrels run with those ranks fixes every measure below; the numbers are trec_eval's own.
-   */
-  const topics = [
-    { qid: '301', rel: 474, top: '0000011000' },
-    { qid: '302', rel: 77, top: '1101110110' },
-    { qid: '303', rel: 10, top: '0000000000000000001' },
-  ];
+  const topics = TREC_TOPICS.map((t) => ({ qid: t.qid, rel: t.relevant, top: t.top }));
   const qrels: string[] = [];
   const run: string[] = [];
   for (const t of topics) {
@@ -129,20 +120,9 @@ describe('ranklens trec reproduces trec_eval\'s published test output', () => {
     for (let j = judged; j < t.rel; j++) qrels.push(`${t.qid} 0 ${t.qid}-other${j} 1`);
   }
   const dir = tempFiles({ 'qrels.test': `${qrels.join('\n')}\n`, 'results.test': `${run.join('\n')}\n` });
-  const published: Record<string, string[]> = {
-    'P@5': ['0.0000', '0.8000', '0.0000', '0.2667'],
-    'P@10': ['0.2000', '0.7000', '0.0000', '0.3000'],
-    'R@5': ['0.0000', '0.0519', '0.0000', '0.0173'],
-    'R@10': ['0.0042', '0.0909', '0.0000', '0.0317'],
-    'AP@5': ['0.0000', '0.0461', '0.0000', '0.0154'],
-    'AP@10': ['0.0010', '0.0768', '0.0000', '0.0259'],
-    'nDCG@5': ['0.0000', '0.8304', '0.0000', '0.2768'],
-    'nDCG@10': ['0.1518', '0.7530', '0.0000', '0.3016'],
-    'Success@1': ['0.0000', '1.0000', '0.0000', '0.3333'],
-    'Success@5': ['0.0000', '1.0000', '0.0000', '0.3333'],
-    'Success@10': ['1.0000', '1.0000', '0.0000', '0.6667'],
-    RR: ['0.1667', '1.0000', '0.0526', '0.4064'],
-  };
+  // Every published measure but P_3 and P_7, which this test does not ask for.
+  const published = Object.fromEntries(Object.entries(TREC_PUBLISHED).filter(([m]) => m !== 'P@3' && m !== 'P@7'));
+
 
   it('matches P_5/10, recall_5/10, map_cut_5/10, ndcg_cut_5/10, success_1/5/10 and recip_rank to 4 decimals', () => {
     const r = ranklens(['trec', join(dir, 'qrels.test'), join(dir, 'results.test'), '-q',

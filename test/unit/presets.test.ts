@@ -10,6 +10,7 @@ import { resolveConvention } from '../../shared/conventions';
 import { evaluateCases } from '../../shared/evaluate';
 import { parseMetricSpec } from '../../shared/metricNames';
 import { assertPrinted, assertRounded } from './printed';
+import { TREC_PUBLISHED, TREC_TOPICS } from '../fixtures/trecEvalPublished';
 
 function evaluate(preset: string, cases: CaseInput[], names: string[], overrides: Record<string, unknown> = {}) {
   const { resolved } = resolveConvention(preset, overrides);
@@ -25,38 +26,14 @@ function near(actual: number, expected: number, what: string) {
 }
 
 describe('trec_eval preset', () => {
-  // test/out.test.aq gives each topic's relevance string of the top 10 and its number of relevant
-  // documents; those fix every measure with a cutoff ≤ 10. Topic 303's first relevant document is
-  // at rank 19 (recip_rank 0.0526 = 1/19, P_20 = 0.05).
-  function topic(relstring: string, numRel: number, firstHitBeyond10?: number): CaseInput {
-    const labels = listLabels(Array.from({ length: numRel }, (_, i) => `rel${i}`));
+  // Each topic: its relevant labels, and a ranking whose top ranks follow trec_eval's relevance string.
+  const topics: CaseInput[] = TREC_TOPICS.map((t) => {
+    const labels = listLabels(Array.from({ length: t.relevant }, (_, i) => `rel${i}`));
     let next = 0;
-    const ranked = [...relstring].map((c, i) => (c === '1' ? `rel${next++}` : `non${i}`));
-    if (firstHitBeyond10) {
-      for (let r = 11; r < firstHitBeyond10; r++) ranked.push(`non${r}`);
-      ranked.push(`rel${next}`);
-    }
-    return { labels, predictions: listPredictions(ranked) };
-  }
-  const topics = [topic('0000011000', 474), topic('1101110110', 77), topic('0000000000', 10, 19)];
-  const names = ['P@3', 'P@5', 'P@7', 'P@10', 'R@5', 'R@10', 'AP@5', 'AP@10', 'nDCG@5', 'nDCG@10', 'Success@1', 'Success@5', 'Success@10', 'RR'];
-  // Columns 301, 302, 303, all — as printed in out.test.aq and out.test.meas_params.
-  const table: Record<string, string[]> = {
-    'P@3': ['0.0000', '0.6667', '0.0000', '0.2222'],
-    'P@5': ['0.0000', '0.8000', '0.0000', '0.2667'],
-    'P@7': ['0.2857', '0.7143', '0.0000', '0.3333'],
-    'P@10': ['0.2000', '0.7000', '0.0000', '0.3000'],
-    'R@5': ['0.0000', '0.0519', '0.0000', '0.0173'],
-    'R@10': ['0.0042', '0.0909', '0.0000', '0.0317'],
-    'AP@5': ['0.0000', '0.0461', '0.0000', '0.0154'], // map_cut_5
-    'AP@10': ['0.0010', '0.0768', '0.0000', '0.0259'], // map_cut_10
-    'nDCG@5': ['0.0000', '0.8304', '0.0000', '0.2768'], // ndcg_cut_5
-    'nDCG@10': ['0.1518', '0.7530', '0.0000', '0.3016'],
-    'Success@1': ['0.0000', '1.0000', '0.0000', '0.3333'],
-    'Success@5': ['0.0000', '1.0000', '0.0000', '0.3333'],
-    'Success@10': ['1.0000', '1.0000', '0.0000', '0.6667'],
-    RR: ['0.1667', '1.0000', '0.0526', '0.4064'], // recip_rank
-  };
+    return { labels, predictions: listPredictions([...t.top].map((c, i) => (c === '1' ? `rel${next++}` : `non${i}`))) };
+  });
+  const names = Object.keys(TREC_PUBLISHED);
+  const table = TREC_PUBLISHED;
 
   it('reproduces out.test.aq per topic and for all, to 4 decimals', () => {
     const r = evaluate('trec_eval', topics, names);
