@@ -54,30 +54,15 @@ export function dcg(rc: RankedCase, k: number | null, conv: Convention): number 
 
 interface IdealItem { id: string; grade: number }
 
-const sortedIdeals = new WeakMap<RankedCase, Map<string, IdealItem[]>>();
-
-/** The ideal ranking the convention names, cut at k, best first. */
+/** The ideal ranking the convention names, cut at k, best first, with item ids (for explanations). */
 export function idealRanking(rc: RankedCase, k: number | null, conv: Convention): IdealItem[] {
-  const n = k ?? Infinity;
-  if (conv.ideal === 'top-k') {
-    const top = rc.ids.slice(0, depth(rc, k)).map((id, r) => ({ id, grade: rc.grades[r] }));
-    return sortByGain(top, conv);
-  }
   if (conv.ideal === 'labels-as-given') {
-    return rc.labelIds.slice(0, Math.min(n, rc.labelIds.length)).map((id, i) => ({ id, grade: rc.labelGrades[i] }));
+    return rc.labelIds.slice(0, Math.min(k ?? Infinity, rc.labelIds.length)).map((id, i) => ({ id, grade: rc.labelGrades[i] }));
   }
-  let cache = sortedIdeals.get(rc);
-  if (!cache) { cache = new Map(); sortedIdeals.set(rc, cache); }
-  const key = `${conv.ideal}/${conv.gain}`;
-  let sorted = cache.get(key);
-  if (!sorted) {
-    const items = conv.ideal === 'labels'
-      ? rc.labelIds.map((id, i) => ({ id, grade: rc.labelGrades[i] }))
-      : rc.ids.map((id, r) => ({ id, grade: rc.grades[r] }));
-    sorted = sortByGain(items, conv);
-    cache.set(key, sorted);
-  }
-  return n >= sorted.length ? sorted : sorted.slice(0, n);
+  const items = conv.ideal === 'labels'
+    ? rc.labelIds.map((id, i) => ({ id, grade: rc.labelGrades[i] }))
+    : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k) : rc.ids.length).map((id, r) => ({ id, grade: rc.grades[r] }));
+  return sortByGain(items, conv).slice(0, k ?? Infinity);
 }
 
 function sortByGain(items: IdealItem[], conv: Convention): IdealItem[] {

@@ -32,12 +32,6 @@ export interface EvaluateOptions {
   compare?: boolean;
 }
 
-/** The values of the specs for one case, under a convention. */
-export function caseValues(input: CaseInput, specs: readonly MetricSpec[], conv: Convention): number[] {
-  const rc = rankCase(input, conv, { valuesOnly: true });
-  return specs.map((s) => metricValue(rc, s, conv));
-}
-
 /** One case: its values and its findings. */
 export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}): CaseResult {
   const rc = rankCase(input, conv, { valuesOnly: true });
