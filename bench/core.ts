@@ -2,10 +2,10 @@
  * Core benchmark: every metric at k ∈ {1, 3, 5, 10, 100} (plus the no-cutoff ones) for
  * 10,000 cases × 1,000 scored predictions, graded labels. Target: under 2 s.
  */
-import { CaseInput, Label, Prediction } from '../shared/caseInput';
-import { resolveConvention } from '../shared/conventions';
-import { evaluateCases } from '../shared/evaluate';
-import { expandMetrics } from '../shared/metricNames';
+import { CaseInput, Label, Prediction } from '../shared/core/caseInput';
+import { resolveConvention } from '../shared/core/conventions';
+import { evaluateCases } from '../shared/core/evaluate';
+import { expandMetrics } from '../shared/core/metricNames';
 import { seeded, summarize } from './random';
 
 /**

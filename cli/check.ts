@@ -4,8 +4,8 @@
  * finding is not declared in the fixture's expectFindings (expect mismatches are errors).
  */
 import { parseArgs } from 'node:util';
-import { fmt } from '../shared/explanation';
-import { FixtureEvaluation } from '../shared/fixtureEvaluation';
+import { fmt } from '../shared/core/explanation';
+import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
 import { findFiles } from './findFiles';
 import { LoadedFixtureFile, loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';

@@ -3,10 +3,10 @@
  * metrics where presets disagree. The fixture's own preset is marked with *.
  */
 import { parseArgs } from 'node:util';
-import { comparePresetMeans, PresetValues } from '../shared/compare';
-import { PRESET_NAMES } from '../shared/conventions';
-import { fmt } from '../shared/explanation';
-import { FixtureEvaluation } from '../shared/fixtureEvaluation';
+import { comparePresetMeans, PresetValues } from '../shared/core/compare';
+import { PRESET_NAMES } from '../shared/core/conventions';
+import { fmt } from '../shared/core/explanation';
+import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';

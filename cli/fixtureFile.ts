@@ -3,10 +3,10 @@
  * every finding at a line and column. Shared by check and compare.
  */
 import { readFileSync } from 'node:fs';
-import { checkDeclaredFindings, declaredFindingCodes } from '../shared/expectFindings';
-import { DocumentEvaluation, FixtureOptions, evaluateDocument } from '../shared/fixtureEvaluation';
-import { FixtureDocument, LocatedFinding } from '../shared/fixtureModel';
-import { parseFixture } from '../shared/parseFixture';
+import { checkDeclaredFindings, declaredFindingCodes } from '../shared/evaluation/expectFindings';
+import { DocumentEvaluation, FixtureOptions, evaluateDocument } from '../shared/evaluation/fixtureEvaluation';
+import { FixtureDocument, LocatedFinding } from '../shared/fixture/model';
+import { parseFixture } from '../shared/fixture/parse';
 import { FixtureFile } from './findFiles';
 import { LineIndex } from './positions';
 import { ReportFinding } from './report';

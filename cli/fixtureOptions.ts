@@ -1,6 +1,6 @@
 /** The command-line options that override fixtures: --convention, --k and --metrics. */
-import { FixtureOptions } from '../shared/fixtureEvaluation';
-import { parseMetricName } from '../shared/metricNames';
+import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { parseMetricName } from '../shared/core/metricNames';
 import { UsageError, conventionOption } from './usage';
 
 /** FixtureOptions from the option values; a bad value is a UsageError. */

@@ -2,7 +2,7 @@
  * What every command reports, before it is written as text or JSON: per file (or per fixture) the
  * convention, the values per case, the means and the findings with their positions.
  */
-import { Severity } from '../shared/findings';
+import { Severity } from '../shared/core/findings';
 import { Range } from './positions';
 
 export interface ReportFinding {

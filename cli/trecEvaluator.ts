@@ -3,13 +3,13 @@
  * inside each worker for large ones. A segment of the run is read in a stream and every query whose
  * lines lie wholly inside it is evaluated at once, so memory holds one query's lines at a time.
  */
-import { Convention } from '../shared/conventions';
-import { MetricSpec } from '../shared/metricNames';
-import { metricValue } from '../shared/metrics';
-import { rankCase } from '../shared/ranking';
+import { Convention } from '../shared/core/conventions';
+import { MetricSpec } from '../shared/core/metricNames';
+import { metricValue } from '../shared/core/metrics/dispatch';
+import { rankCase } from '../shared/core/ranking';
 import {
   QrelsReader, RunQuery, RunReader, TrecProblem, TrecQrels, duplicateProblems, joinBlocks, trecCase,
-} from '../shared/trecFiles';
+} from '../shared/trec/trecFiles';
 import { ByteRange, readChunks } from './readChunks';
 
 export interface TrecSetup {

@@ -2,7 +2,7 @@
  * The measures of `ranklens trec -m`: Ranklens names (P@5, nDCG@10, AP) and trec_eval's
  * (P.5,10  ndcg_cut.10  map  recip_rank  recall), so a trec_eval command line carries over.
  */
-import { MetricSpec, TAKES_NO_CUTOFF, parseMetricName } from '../shared/metricNames';
+import { MetricSpec, TAKES_NO_CUTOFF, parseMetricName } from '../shared/core/metricNames';
 
 /** trec_eval's cutoffs for a measure written without one (P, recall, map_cut, ndcg_cut, success). */
 export const TREC_CUTOFFS: readonly number[] = [5, 10, 15, 20, 30, 100, 200, 500, 1000];

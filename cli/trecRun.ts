@@ -4,11 +4,11 @@
  * range boundary, queries scattered over the file, judged queries missing from the run.
  */
 import { statSync } from 'node:fs';
-import { ResolvedConvention } from '../shared/conventions';
-import { means } from '../shared/means';
-import { MetricSpec, metricName } from '../shared/metricNames';
-import { compareText } from '../shared/ranking';
-import { RunQuery, TrecProblem, capProblems, joinBlocks } from '../shared/trecFiles';
+import { ResolvedConvention } from '../shared/core/conventions';
+import { means } from '../shared/core/means';
+import { MetricSpec, metricName } from '../shared/core/metricNames';
+import { compareText } from '../shared/core/ranking';
+import { RunQuery, TrecProblem, capProblems, joinBlocks } from '../shared/trec/trecFiles';
 import { ByteRange, nextLineStart } from './readChunks';
 import { QueryResult, SegmentResult } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';

@@ -4,13 +4,13 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { FIXTURE_PATTERNS } from './fixturePatterns';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
   CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
-} from '../server/protocol';
-import { MetricCurves } from '../shared/curves';
-import { curvesHtml } from '../shared/curvesHtml';
+  DEFAULT_FIXTURE_PATTERNS,
+} from '../shared/protocol';
+import { MetricCurves } from '../shared/curves/curves';
+import { curvesHtml } from '../shared/curves/curvesHtml';
 import { showCurvesPanel } from './curvesPanel';
 import { MarkdownViews } from './markdownViews';
 import { StatusItem } from './statusItem';
@@ -20,7 +20,7 @@ let client: LanguageClient | undefined;
 /** Fixture files by name: the built-in patterns and the user's ranklens.extraFilePatterns. */
 function fixtureSelector(): { scheme: string; pattern: string }[] {
   const extra = vscode.workspace.getConfiguration('ranklens').get<string[]>('extraFilePatterns') ?? [];
-  return [...FIXTURE_PATTERNS, ...extra].map((p) => ({ scheme: 'file', pattern: p.startsWith('**/') ? p : `**/${p}` }));
+  return [...DEFAULT_FIXTURE_PATTERNS, ...extra].map((p) => ({ scheme: 'file', pattern: p.startsWith('**/') ? p : `**/${p}` }));
 }
 
 function createClient(context: vscode.ExtensionContext, status: StatusItem): LanguageClient {

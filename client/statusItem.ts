@@ -1,6 +1,6 @@
 /** The language status item: the active fixture's convention and means, as the server last reported them. */
 import * as vscode from 'vscode';
-import { COMPARE_CONVENTIONS_COMMAND, StatusParams } from '../server/protocol';
+import { COMPARE_CONVENTIONS_COMMAND, StatusParams } from '../shared/protocol';
 
 export class StatusItem {
   private item: vscode.LanguageStatusItem;

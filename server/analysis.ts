@@ -3,10 +3,10 @@
  * version that parsed, which lenses and inlay hints keep showing while the text is mid-edit.
  * Closing a document drops all of it.
  */
-import { EvaluationCache, evaluateDocumentCached } from '../shared/caseCache';
-import { DocumentEvaluation, FixtureOptions } from '../shared/fixtureEvaluation';
-import { FixtureDocument } from '../shared/fixtureModel';
-import { FixtureLanguage, parseFixture } from '../shared/parseFixture';
+import { EvaluationCache, evaluateDocumentCached } from '../shared/evaluation/caseCache';
+import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { FixtureDocument } from '../shared/fixture/model';
+import { FixtureLanguage, parseFixture } from '../shared/fixture/parse';
 import { OpenDocument, editsSince } from './documents';
 import { canSpliceInto, reparse } from './incrementalParse';
 

@@ -5,8 +5,8 @@
  * later span moved. Anything unusual returns undefined and the caller parses the whole text, so the
  * result always equals parseFixture's (a test holds them equal over many edits).
  */
-import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../shared/fixtureModel';
-import { FixtureLanguage, parseFixture } from '../shared/parseFixture';
+import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../shared/fixture/model';
+import { FixtureLanguage, parseFixture } from '../shared/fixture/parse';
 import { Edit } from './documents';
 
 export interface Previous {

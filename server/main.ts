@@ -7,26 +7,26 @@ import {
   InitializeParams, InitializeResult, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocumentSyncKind,
   createConnection,
 } from 'vscode-languageserver/node';
-import { caseBreakdown, conventionComparison } from '../shared/breakdown';
-import { MetricCurves, fixtureCurves } from '../shared/curves';
-import { statusText } from '../shared/lensText';
-import { DEFAULT_FIXTURE_PATTERNS } from '../shared/parseFixture';
+import { caseBreakdown, conventionComparison } from '../shared/text/breakdown';
+import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
+import { statusText } from '../shared/text/lensText';
 import { Analysis } from './analysis';
-import { codeActions } from './codeActions';
-import { codeLenses } from './codeLens';
+import { codeActions } from './features/codeActions';
+import { codeLenses } from './features/codeLens';
 import { Debouncer } from './debounce';
-import { diagnostics } from './diagnostics';
-import { hover } from './hover';
+import { diagnostics } from './features/diagnostics';
+import { hover } from './features/hover';
 import { caseAt } from './nodeAt';
-import { inlayHints } from './inlayHints';
+import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
   STATUS_NOTIFICATION, StatusParams,
-} from './protocol';
+  DEFAULT_FIXTURE_PATTERNS,
+} from '../shared/protocol';
 import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
-import { WorkspaceWatcher, filePath } from './workspaceWatcher';
+import { WorkspaceWatcher, filePath } from './features/workspaceWatcher';
 
 const connection = createConnection(ProposedFeatures.all);
 let init: InitializationOptions = {};

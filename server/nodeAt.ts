@@ -2,7 +2,7 @@
  * What sits at an offset of a parsed fixture: a case id, a label, a predicted item, an expect entry,
  * the cutoffs, a metric name or the convention. Pure: offsets in, indexes out.
  */
-import { FixtureDocument, FixtureNode, Span } from '../shared/fixtureModel';
+import { FixtureDocument, FixtureNode, Span } from '../shared/fixture/model';
 
 export type Target =
   | { kind: 'case'; fixture: number; case: number; span: Span }

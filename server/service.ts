@@ -4,12 +4,12 @@
  * display (the last analysis that parsed, while the text is mid-edit and broken).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FixtureLanguage } from '../shared/parseFixture';
+import { FixtureLanguage } from '../shared/fixture/parse';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';
 import { DEFAULT_SETTINGS, Settings, fixtureOptions } from './settings';
-import { WorkspaceWatcher } from './workspaceWatcher';
+import { WorkspaceWatcher } from './features/workspaceWatcher';
 
 export interface Shown {
   analysis: Analysis;

@@ -2,8 +2,8 @@
  * Where the code actions put their text, in offsets: an expect block after a case's last key, the
  * range that removes one list entry with its separator. JSON and YAML, flow and block style.
  */
-import { CaseNode, Span } from '../shared/fixtureModel';
-import { FixtureLanguage } from '../shared/parseFixture';
+import { CaseNode, Span } from '../shared/fixture/model';
+import { FixtureLanguage } from '../shared/fixture/parse';
 import { keyBefore } from './nodeAt';
 
 export interface OffsetEdit {

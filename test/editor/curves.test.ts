@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { PRESETS, PRESET_NAMES } from '../../shared/conventions';
-import { metricCurves } from '../../shared/curves';
-import { curvesHtml } from '../../shared/curvesHtml';
-import { FAMILIES, TAKES_CUTOFF } from '../../shared/metricNames';
+import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
+import { metricCurves } from '../../shared/curves/curves';
+import { curvesHtml } from '../../shared/curves/curvesHtml';
+import { FAMILIES, TAKES_CUTOFF } from '../../shared/core/metricNames';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const chromiumPath = process.env.RANKLENS_CHROMIUM ?? '/usr/bin/chromium';

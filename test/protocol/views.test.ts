@@ -2,8 +2,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestClient } from './lspClient';
-import { CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, MarkdownResult, STATUS_NOTIFICATION, StatusParams } from '../../server/protocol';
-import { MetricCurves } from '../../shared/curves';
+import { CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, MarkdownResult, STATUS_NOTIFICATION, StatusParams } from '../../shared/protocol';
+import { MetricCurves } from '../../shared/curves/curves';
 
 const FIXTURE = `{
   "k": [3],

@@ -1,0 +1,61 @@
+/** AP@k and AP: the mean of the precisions at the hits, over a denominator the convention picks. */
+import { Convention } from '../conventions';
+import { Explanation, RankTerm, fmt, num } from '../explanation';
+import { depth, kText } from './hits';
+import { RankedCase } from '../ranking';
+
+function sumAtHits(rc: RankedCase, k: number | null): { sum: number; hits: number } {
+  const n = depth(rc, k);
+  let hits = 0;
+  let sum = 0;
+  for (let r = 0; r < n; r++) {
+    if (rc.relevant[r]) { hits++; sum += hits / (r + 1); }
+  }
+  return { sum, hits };
+}
+
+function denominator(rc: RankedCase, k: number | null, hits: number, conv: Convention): number {
+  switch (conv.apDenominator) {
+    case 'hits': return hits;
+    case 'relevant': return rc.nRelevant;
+    case 'min-k-relevant': return k === null ? rc.nRelevant : Math.min(k, rc.nRelevant);
+    case 'min-relevant-predicted': return Math.min(rc.nRelevant, rc.ids.length);
+  }
+}
+
+/** AP@k = Σ over hits in the top k of P@rank, divided per apDenominator (0 when that is 0). */
+export function averagePrecision(rc: RankedCase, k: number | null, conv: Convention): number {
+  const { sum, hits } = sumAtHits(rc, k);
+  const d = denominator(rc, k, hits, conv);
+  return d === 0 ? 0 : sum / d;
+}
+
+const DENOMINATOR_TEXT: Record<Convention['apDenominator'], string> = {
+  hits: 'the hits in the top k',
+  relevant: 'all relevant labels',
+  'min-k-relevant': 'min(k, relevant labels)',
+  'min-relevant-predicted': 'min(relevant labels, predicted)',
+};
+
+/** AP@k with the precision at each hit and the chosen denominator. */
+export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: Convention): Explanation {
+  const n = depth(rc, k);
+  const terms: RankTerm[] = [];
+  let hits = 0;
+  for (let r = 0; r < n; r++) {
+    if (!rc.relevant[r]) continue;
+    hits++;
+    terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: true, contribution: hits / (r + 1) });
+  }
+  const sum = terms.reduce((s, t) => s + (t.contribution ?? 0), 0);
+  const d = denominator(rc, k, hits, conv);
+  const value = d === 0 ? 0 : sum / d;
+  const parts = terms.map((t, i) => `${i + 1}/${t.rank}`).join(' + ') || '0';
+  return {
+    metric: k === null ? 'AP' : `AP@${k}`, value,
+    formula: `AP@k = Σᵢ P@i · rel(i) / D,  i = 1..${kText(k)},  D = ${DENOMINATOR_TEXT[conv.apDenominator]}`,
+    terms, numerator: sum, denominator: d,
+    knobs: [{ knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` }],
+    arithmetic: d === 0 ? `D = 0, so AP = 0` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
+  };
+}

@@ -1,0 +1,31 @@
+/** Counting relevant items in the top k of a ranked case: the numerator most binary metrics share. */
+import { RankedCase } from '../ranking';
+import { RankTerm } from '../explanation';
+
+/** The number of ranks the cutoff covers: min(k, number ranked); k null means every rank. */
+export function depth(rc: RankedCase, k: number | null): number {
+  return k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+}
+
+/** Relevant items in the top k. */
+export function hitsAt(rc: RankedCase, k: number | null): number {
+  const n = depth(rc, k);
+  let hits = 0;
+  for (let r = 0; r < n; r++) hits += rc.relevant[r];
+  return hits;
+}
+
+/** The relevant ranks within the top k, as terms. */
+export function hitTerms(rc: RankedCase, k: number | null): RankTerm[] {
+  const n = depth(rc, k);
+  const terms: RankTerm[] = [];
+  for (let r = 0; r < n; r++) {
+    if (rc.relevant[r]) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: true });
+  }
+  return terms;
+}
+
+/** "k" for a cutoff, or "all" with no cutoff. */
+export function kText(k: number | null): string {
+  return k === null ? 'all' : String(k);
+}

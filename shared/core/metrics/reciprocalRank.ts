@@ -1,0 +1,29 @@
+/** RR@k and RR: one over the rank of the first relevant item, 0 when none is in the cutoff. */
+import { Explanation, fmt } from '../explanation';
+import { depth, kText } from './hits';
+import { RankedCase } from '../ranking';
+
+function firstHit(rc: RankedCase, k: number | null): number {
+  const n = depth(rc, k);
+  for (let r = 0; r < n; r++) if (rc.relevant[r]) return r + 1;
+  return 0;
+}
+
+/** RR@k = 1 / rank of the first relevant item in the top k, else 0. */
+export function reciprocalRank(rc: RankedCase, k: number | null): number {
+  const rank = firstHit(rc, k);
+  return rank === 0 ? 0 : 1 / rank;
+}
+
+/** RR@k with the first hit. */
+export function explainReciprocalRank(rc: RankedCase, k: number | null): Explanation {
+  const rank = firstHit(rc, k);
+  const value = rank === 0 ? 0 : 1 / rank;
+  return {
+    metric: k === null ? 'RR' : `RR@${k}`, value,
+    formula: `RR@k = 1 / rank of the first relevant item among ranks 1..${kText(k)} (0 if none)`,
+    terms: rank === 0 ? [] : [{ rank, id: rc.ids[rank - 1], grade: rc.grades[rank - 1], relevant: true, contribution: value }],
+    numerator: rank === 0 ? 0 : 1, denominator: rank, knobs: [],
+    arithmetic: rank === 0 ? `no relevant item in the top ${kText(k)}: 0` : `1 / ${rank} = ${fmt(value)}`,
+  };
+}

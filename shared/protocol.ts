@@ -1,0 +1,63 @@
+/**
+ * The custom messages between the Ranklens server and its clients, as plain names and shapes (no
+ * imports), so the VS Code client, the protocol tests and other editors agree on one definition.
+ */
+
+/** The file names recognized as fixtures without configuration (client activation, server watcher, parser). */
+export const DEFAULT_FIXTURE_PATTERNS: readonly string[] = ['*.rank.json', '*.rank.yaml', '*.rank.yml'];
+
+/** Request: one case's full breakdown as Markdown; the case by index (as lenses give it) or by a position in it. */
+export const CASE_BREAKDOWN_REQUEST = 'ranklens/caseBreakdown';
+export interface CaseBreakdownParams {
+  uri: string;
+  fixture: number;
+  case: number;
+  /** When given, the case at this position (line, character) instead of the indexes. */
+  position?: { line: number; character: number };
+}
+
+/** Request: every preset's means for every fixture of a file, as Markdown. */
+export const COMPARE_REQUEST = 'ranklens/compare';
+export interface CompareParams {
+  uri: string;
+}
+
+/** Request: the metric curves (value against k) of a fixture's mean, or of one case, as plain data (shared/curves/curves.ts). */
+export const CURVES_REQUEST = 'ranklens/curves';
+export interface CurvesParams {
+  uri: string;
+  /** The case at this position, when given; otherwise the first fixture's means. */
+  position?: { line: number; character: number };
+  /** Add every other preset's curve. */
+  compare?: boolean;
+}
+
+export interface MarkdownResult {
+  title: string;
+  markdown: string;
+}
+
+/** Notification (server → client, when asked for at initialization): the convention and means of a document. */
+export const STATUS_NOTIFICATION = 'ranklens/status';
+export interface StatusParams {
+  uri: string;
+  /** One line: the convention and the means of the first fixture, or empty when the file holds none. */
+  text: string;
+  /** One line per fixture. */
+  detail: string;
+}
+
+/** Commands the VS Code client implements (code lenses name them; the server never executes them). */
+export const SHOW_CASE_BREAKDOWN_COMMAND = 'ranklens.showCaseBreakdown';
+export const COMPARE_CONVENTIONS_COMMAND = 'ranklens.compareConventions';
+export const RESTART_SERVER_COMMAND = 'ranklens.restartServer';
+export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
+
+export interface InitializationOptions {
+  /** Milliseconds to wait after an edit before validating; 0 validates at once (tests). Default 150. */
+  debounceMs?: number;
+  /** Send ranklens/status notifications (the VS Code client shows them in a language status item). */
+  status?: boolean;
+  /** Settings for clients that do not answer workspace/configuration. */
+  settings?: unknown;
+}
