@@ -2,6 +2,7 @@
  * What every command reports, before it is written as text or JSON: per file (or per fixture) the
  * convention, the values per case, the means and the findings with their positions.
  */
+import { FindingCode } from '../shared/core/findingCodes';
 import { Severity } from '../shared/core/findings';
 import { Range } from './positions';
 
@@ -9,7 +10,7 @@ export interface ReportFinding {
   /** The file the finding is in. */
   path: string;
   severity: Severity;
-  code: string;
+  code: FindingCode;
   message: string;
   /** 0-based lines and UTF-16 characters, as in LSP. */
   range: Range;

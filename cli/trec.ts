@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { TrecProblem } from '../shared/trec/trecFiles';
+import { TrecProblem } from '../shared/trec/problems';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';

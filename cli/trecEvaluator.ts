@@ -7,9 +7,10 @@ import { Convention } from '../shared/core/conventions';
 import { MetricSpec } from '../shared/core/metricNames';
 import { metricValue } from '../shared/core/metrics/dispatch';
 import { rankCase } from '../shared/core/ranking';
-import {
-  QrelsReader, RunQuery, RunReader, TrecProblem, TrecQrels, duplicateProblems, joinBlocks, trecCase,
-} from '../shared/trec/trecFiles';
+import { TrecProblem } from '../shared/trec/problems';
+import { QrelsReader, TrecQrels } from '../shared/trec/qrels';
+import { RunQuery, RunReader, duplicateProblems, joinBlocks } from '../shared/trec/run';
+import { trecCase } from '../shared/trec/trecCase';
 import { ByteRange, readChunks } from './readChunks';
 
 export interface TrecSetup {

@@ -4,7 +4,7 @@
  * worker with our workerData, it serves instead of starting the command.
  */
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { TrecProblem } from '../shared/trec/trecFiles';
+import { TrecProblem } from '../shared/trec/problems';
 import { ByteRange } from './readChunks';
 import { FinishResult, FinishTask, Progress, SegmentResult, TrecEvaluator, TrecSetup } from './trecEvaluator';
 

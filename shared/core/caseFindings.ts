@@ -1,11 +1,12 @@
 /** The edge cases of one case, as findings that say what happens to its numbers under the convention. */
 import { CaseInput } from './caseInput';
 import { Convention, isRelevantGrade } from './conventions';
-import { FINDING_CODES, Finding, FindingPart } from './findings';
+import { FINDING_CODES, LayerCode } from './findingCodes';
+import { Finding, FindingPart } from './findings';
 import { MetricSpec } from './metricNames';
 import { RankedCase, compareText } from './ranking';
 
-function finding(code: keyof typeof FINDING_CODES, message: string, part: FindingPart, related?: Finding['related']): Finding {
+function finding(code: LayerCode<'case'>, message: string, part: FindingPart, related?: Finding['related']): Finding {
   return { code, severity: FINDING_CODES[code].severity, message, part, ...(related ? { related } : {}) };
 }
 

@@ -3,7 +3,7 @@
  * regression fixtures for the checks themselves). A file passes when every declared code appears and
  * no error appears whose code is undeclared; warnings, infos and hints need not be declared.
  */
-import { ALL_FINDING_CODES } from '../fixture/parseFinding';
+import { FindingCode, isFixtureFindingCode } from '../core/findingCodes';
 import { DocumentEvaluation, FixtureOptions, evaluateDocument } from './fixtureEvaluation';
 import { FixtureDocument, LocatedFinding } from '../fixture/model';
 
@@ -18,10 +18,10 @@ export interface DeclaredFindingsCheck {
 }
 
 /** The codes a document declares in expectFindings (all its fixtures together), or null when none declares any. */
-export function declaredFindingCodes(doc: FixtureDocument): Set<string> | null {
+export function declaredFindingCodes(doc: FixtureDocument): Set<FindingCode> | null {
   const lists = doc.fixtures.flatMap((f) => (f.expectFindings ? [f.expectFindings] : []));
   if (lists.length === 0) return null;
-  return new Set(lists.flat().map((c) => c.value).filter((c) => Object.hasOwn(ALL_FINDING_CODES, c)));
+  return new Set(lists.flat().map((c) => c.value).filter(isFixtureFindingCode));
 }
 
 /** Compares a document's findings with what it declares; null when it declares nothing. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluateDeclared } from '../../shared/evaluation/expectFindings';
-import { ALL_FINDING_CODES } from '../../shared/fixture/parseFinding';
+import { FIXTURE_FINDING_CODES as ALL_FINDING_CODES } from '../../shared/core/findingCodes';
 import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { fixtureLanguage, parseFixture } from '../../shared/fixture/parse';
 import { codesOf } from '../helpers/fixtureText';

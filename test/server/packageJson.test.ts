@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_FINDING_CODES } from '../../shared/fixture/parseFinding';
+import { FIXTURE_FINDING_CODES as ALL_FINDING_CODES } from '../../shared/core/findingCodes';
 import { PRESET_NAMES } from '../../shared/core/conventions';
 import { COMPARE_CONVENTIONS_COMMAND, DEFAULT_FIXTURE_PATTERNS, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND } from '../../shared/protocol';
 import { DEFAULT_SETTINGS } from '../../server/settings';

@@ -2,7 +2,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
-import { PROBLEMS_LISTED, RunQuery, RunReader, capProblems, duplicateProblems, parseDecimal, parseQrels, parseRun, trecCase } from '../../shared/trec/trecFiles';
+import { parseDecimal } from '../../shared/trec/fields';
+import { PROBLEMS_LISTED, capProblems } from '../../shared/trec/problems';
+import { parseQrels } from '../../shared/trec/qrels';
+import { RunQuery, RunReader, duplicateProblems, parseRun } from '../../shared/trec/run';
+import { trecCase } from '../../shared/trec/trecCase';
 
 const decimal = (text: string) => parseDecimal(text, 0, text.length);
 
