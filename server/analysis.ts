@@ -8,7 +8,7 @@ import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixture
 import { FixtureDocument } from '../shared/fixture/model';
 import { FixtureLanguage, parseFixture } from '../shared/fixture/parse';
 import { OpenDocument, editsSince } from './documents';
-import { canSpliceInto, reparse } from './incrementalParse';
+import { canSpliceInto, reparse } from '../shared/fixture/incrementalParse';
 
 export interface Analysis {
   uri: string;

@@ -16,7 +16,7 @@ import { codeLenses } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
-import { caseAt } from './nodeAt';
+import { caseAt } from '../shared/fixture/nodeAt';
 import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,

@@ -5,6 +5,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FixtureLanguage } from '../shared/fixture/parse';
+import { syntaxOfLanguageId } from '../shared/fixture/syntaxes';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';
@@ -36,7 +37,7 @@ export class RanklensService {
   /** Whether an open document is a fixture: by file name (and the extra patterns), else by language id. */
   decideLanguage(uri: string): boolean {
     const doc = this.documents.get(uri);
-    const language = doc && (this.watcher.languageOf(uri) ?? (uri.startsWith('file:') ? undefined : byLanguageId(doc.text.languageId)));
+    const language = doc && (this.watcher.languageOf(uri) ?? (uri.startsWith('file:') ? undefined : syntaxOfLanguageId(doc.text.languageId)?.language));
     if (language) this.languages.set(uri, language);
     else this.languages.delete(uri);
     return !!language;
@@ -89,10 +90,4 @@ export class RanklensService {
     this.analyses.clear();
     for (const uri of this.documents.uris()) this.decideLanguage(uri);
   }
-}
-
-function byLanguageId(id: string): FixtureLanguage | undefined {
-  if (id === 'json' || id === 'jsonc') return 'json';
-  if (id === 'yaml') return 'yaml';
-  return undefined;
 }

@@ -7,8 +7,9 @@ import { expectEntries, expectMapping, expectValueText } from '../../shared/text
 import { CaseEvaluation, DocumentEvaluation, ExpectResult } from '../../shared/evaluation/fixtureEvaluation';
 import { Span } from '../../shared/fixture/model';
 import { FixtureLanguage } from '../../shared/fixture/parse';
+import { syntaxOf } from '../../shared/fixture/syntaxes';
 import { Placer } from '../positions';
-import { OffsetEdit, insertExpect, removeEntry } from '../textEdits';
+import { OffsetEdit, insertExpect, removeEntry } from '../../shared/fixture/textEdits';
 
 export interface ActionRequest {
   uri: string;
@@ -94,7 +95,8 @@ function addExpect(evaluation: DocumentEvaluation, req: ActionRequest, place: Pl
     for (let i = 0; i < fe.cases.length; i++) {
       const node = fe.cases[i].node;
       if (node.expectSpan || !overlaps(node.span, req.span) || fe.fixture.shape !== 'fixture') continue;
-      const edit = insertExpect(req.text, node, req.language, expectMapping(expectEntries(fe, i), req.language));
+      const syntax = syntaxOf(req.language);
+      const edit = insertExpect(req.text, node, syntax, expectMapping(expectEntries(fe, i), syntax));
       if (!edit) return [];
       return [action(`Add an expect block with the current values of case ${node.id.value}`, CodeActionKind.RefactorRewrite, req, place, [edit], [])];
     }

@@ -4,7 +4,7 @@ import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { FixtureDocument } from '../../shared/fixture/model';
 import { caseHover, expectHover, labelHover, predictionHover } from '../../shared/text/hoverText';
 import { conventionHover, cutoffHover, knobHover, metricHover, metricsHover, presetHover } from '../../shared/text/knobText';
-import { Target, targetAt } from '../nodeAt';
+import { Target, targetAt } from '../../shared/fixture/nodeAt';
 import { Placer } from '../positions';
 
 function markdownFor(t: Target, evaluation: DocumentEvaluation): string {

@@ -2,6 +2,7 @@
 import { fmt } from '../core/explanation';
 import { FixtureEvaluation, writtenDecimals } from '../evaluation/fixtureEvaluation';
 import { readoutIndexes } from './lensText';
+import { FixtureSyntax } from '../fixture/syntax';
 
 /** A value as an expect entry holds it: null for NaN, at least 3 decimals, more when the old text had more. */
 export function expectValueText(computed: number | null, written = ''): string {
@@ -17,7 +18,6 @@ export function expectEntries(fe: FixtureEvaluation, caseIndex: number): { metri
 }
 
 /** A flow mapping of the entries: `{"P@3": 0.667}` in JSON, `{P@3: 0.667}` in YAML. */
-export function expectMapping(entries: readonly { metric: string; value: string }[], language: 'json' | 'yaml'): string {
-  const key = (m: string) => (language === 'json' ? JSON.stringify(m) : m);
-  return `{${entries.map((e) => `${key(e.metric)}: ${e.value}`).join(', ')}}`;
+export function expectMapping(entries: readonly { metric: string; value: string }[], syntax: FixtureSyntax): string {
+  return `{${entries.map((e) => `${syntax.key(e.metric)}: ${e.value}`).join(', ')}}`;
 }
