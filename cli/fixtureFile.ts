@@ -3,8 +3,8 @@
  * every finding at a line and column. Shared by check and compare.
  */
 import { readFileSync } from 'node:fs';
-import { checkDeclaredFindings, declaredFindingCodes } from '../shared/evaluation/expectFindings';
-import { DocumentEvaluation, FixtureOptions, evaluateDocument } from '../shared/evaluation/fixtureEvaluation';
+import { evaluateDeclared, missingDeclaredFindings } from '../shared/evaluation/expectFindings';
+import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
 import { FixtureDocument, LocatedFinding } from '../shared/fixture/model';
 import { parseFixture } from '../shared/fixture/parse';
 import { FixtureFile } from './findFiles';
@@ -24,27 +24,14 @@ export interface LoadedFixtureFile {
 export function loadFixtureFile(file: FixtureFile, options: FixtureOptions): LoadedFixtureFile {
   const text = readFileSync(file.path, 'utf8');
   const doc = parseFixture(text, file.language);
-  const declared = declaredFindingCodes(doc);
-  // Only the preset comparison reports convention-dependent: run it when the file expects that finding.
-  const evaluation = evaluateDocument(doc, { ...options, compare: options.compare || (declared?.has('convention-dependent') ?? false) });
+  const { evaluation, check } = evaluateDeclared(doc, options);
+  const declared = check && new Set<string>(check.declared);
   const lines = new LineIndex(text);
-  const located = [...evaluation.findings, ...missingDeclared(doc, evaluation.findings)];
+  const located = [...evaluation.findings, ...missingDeclaredFindings(doc, check)];
   const findings = located
     .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end)
     .map((f) => reportFinding(f, file.path, lines, f.severity === 'error' && (declared?.has(f.code) ?? false)));
   return { path: file.path, doc, evaluation, findings, lines };
-}
-
-/** A declared code that never occurs fails the file: reported as an error on its expectFindings entry. */
-function missingDeclared(doc: FixtureDocument, findings: readonly LocatedFinding[]): LocatedFinding[] {
-  const check = checkDeclaredFindings(doc, findings);
-  if (!check) return [];
-  const entries = doc.fixtures.flatMap((f) => f.expectFindings ?? []);
-  return check.missing.map((code) => ({
-    code: 'expected-finding-missing', severity: 'error' as const,
-    span: entries.find((e) => e.value === code)?.span ?? { start: 0, end: 0 },
-    message: `expectFindings declares "${code}", but the file has no such finding.`,
-  }));
 }
 
 function reportFinding(f: LocatedFinding, path: string, lines: LineIndex, expected: boolean): ReportFinding {

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 
-export const CURVES_VIEW_TYPE = 'ranklens.metricCurves';
+const CURVES_VIEW_TYPE = 'ranklens.metricCurves';
 
 // One panel, reused: a second "show" replaces the curves instead of stacking tabs.
 let panel: vscode.WebviewPanel | undefined;

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 
-export const VIEW_SCHEME = 'ranklens-view';
+const VIEW_SCHEME = 'ranklens-view';
 
 export class MarkdownViews implements vscode.TextDocumentContentProvider {
   private contents = new Map<string, string>();

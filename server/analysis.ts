@@ -31,7 +31,7 @@ interface Entry {
 }
 
 /** Whether a parse is whole: no syntax error anywhere (other problems leave the structure intact). */
-export function parsesCleanly(doc: FixtureDocument): boolean {
+function parsesCleanly(doc: FixtureDocument): boolean {
   return !doc.problems.some((p) => p.code === 'syntax-error');
 }
 

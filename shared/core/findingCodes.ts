@@ -91,7 +91,3 @@ export function isFixtureFindingCode(code: string): code is FindingCode {
   return isFindingCode(code) && Object.hasOwn(FIXTURE_FINDING_CODES, code);
 }
 
-/** A code's default severity. */
-export function defaultSeverity(code: FindingCode): Severity {
-  return FINDING_CODES[code].severity;
-}

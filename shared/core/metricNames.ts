@@ -117,13 +117,13 @@ export function expandMetrics(names: readonly string[] | undefined, cutoffs: rea
 }
 
 /** Family order, then cutoff ascending with the no-cutoff variant last. */
-export function sortSpecs(specs: MetricSpec[]): MetricSpec[] {
+function sortSpecs(specs: MetricSpec[]): MetricSpec[] {
   return specs.sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family)
     || (a.k ?? Infinity) - (b.k ?? Infinity));
 }
 
 /** The closest known metric name, for a did-you-mean. */
-export function suggestMetric(text: string): string | undefined {
+function suggestMetric(text: string): string | undefined {
   const base = text.replace(/[@._]\w*$/, '');
   const suffix = text.slice(base.length);
   const best = closest(base.toLowerCase(), Object.keys(ALIASES), 2);
@@ -142,7 +142,7 @@ export function closest(word: string, candidates: readonly string[], maxDistance
 }
 
 /** Optimal-string-alignment edit distance (adjacent transpositions count as one edit). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

@@ -27,7 +27,7 @@ const PLOT_H = H - M.top - M.bottom;
  * VS Code's chart colors, the fallbacks its dark-theme defaults (legible on light pages too). Orange and
  * yellow are hard to tell apart, so the editor's foreground comes between them: six presets never need both.
  */
-export const SERIES_COLORS = [
+const SERIES_COLORS = [
   'var(--vscode-charts-blue, #3794ff)',
   'var(--vscode-charts-red, #f14c4c)',
   'var(--vscode-charts-green, #89d185)',
@@ -79,7 +79,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** "trec_eval, mean": how tooltips, the legend and data-series name a series. */
-export function seriesName(s: Pick<CurveSeries, 'convention' | 'label'>): string {
+function seriesName(s: Pick<CurveSeries, 'convention' | 'label'>): string {
   return `${s.convention}, ${s.label}`;
 }
 

@@ -10,6 +10,7 @@ import {
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
 import { means } from '../core/means';
+import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
 
 interface CachedCase {
   input: CaseInput;
@@ -87,7 +88,9 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
     for (const f of cached.findings) findings.push(moveFinding(f, node.span.start));
     return known.evaluation;
   });
-  findings.push(...crossCaseFindings(fixture, cases, options, numberIds && stringIds));
+  // Mixed id types need a number id and a string id somewhere: only then is every item looked at.
+  if (numberIds && stringIds) findings.push(...mixedIdTypes(fixture.cases));
+  findings.push(...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = means(cases.map((c) => c.values), head.specs.length);
   return { ...head, fixture, cases, mean, excluded, findings };
 }
@@ -116,26 +119,6 @@ function evaluateAlone(node: CaseNode, head: FixtureEvaluation, options: Fixture
     numberIds: ids.includes('number'),
     stringIds: ids.includes('string'),
   };
-}
-
-const CROSS_CASE = new Set(['mixed-id-types', 'duplicate-case-id']);
-
-/**
- * The checks that look across cases (an id written as a number in one case and a string in another,
- * a case id used twice), from the core itself: the fixture is evaluated with no metrics and only the
- * cases the checks need, which are cheap to rank.
- */
-function crossCaseFindings(fixture: FixtureNode, cases: CaseEvaluation[], options: FixtureOptions, mixedPossible: boolean): LocatedFinding[] {
-  const ids = new Set<string>();
-  let repeatedId = false;
-  for (const c of cases) {
-    if (ids.has(c.node.id.value)) repeatedId = true;
-    ids.add(c.node.id.value);
-  }
-  if (!repeatedId && !mixedPossible) return [];
-  const stripped = fixture.cases.map((n) => (mixedPossible ? n : { ...n, labels: [], predictions: [], expect: [] }));
-  const fe = evaluateFixture({ ...fixture, cases: stripped }, { ...options, forceMetrics: [], compare: false });
-  return fe.findings.filter((f) => CROSS_CASE.has(f.code));
 }
 
 function moveSpan(s: Span, by: number): Span {

@@ -18,7 +18,7 @@ export interface DeclaredFindingsCheck {
 }
 
 /** The codes a document declares in expectFindings (all its fixtures together), or null when none declares any. */
-export function declaredFindingCodes(doc: FixtureDocument): Set<FindingCode> | null {
+function declaredFindingCodes(doc: FixtureDocument): Set<FindingCode> | null {
   const lists = doc.fixtures.flatMap((f) => (f.expectFindings ? [f.expectFindings] : []));
   if (lists.length === 0) return null;
   return new Set(lists.flat().map((c) => c.value).filter(isFixtureFindingCode));
@@ -42,4 +42,15 @@ export function evaluateDeclared(doc: FixtureDocument, options: FixtureOptions =
   const compare = options.compare || (declaredFindingCodes(doc)?.has('convention-dependent') ?? false);
   const evaluation = evaluateDocument(doc, { ...options, compare });
   return { evaluation, check: checkDeclaredFindings(doc, evaluation.findings) };
+}
+
+/** A declared code that never occurs fails the file: one expected-finding-missing error on its expectFindings entry. */
+export function missingDeclaredFindings(doc: FixtureDocument, check: DeclaredFindingsCheck | null): LocatedFinding[] {
+  if (!check) return [];
+  const entries = doc.fixtures.flatMap((f) => f.expectFindings ?? []);
+  return check.missing.map((code) => ({
+    code: 'expected-finding-missing', severity: 'error' as const,
+    span: entries.find((e) => e.value === code)?.span ?? { start: 0, end: 0 },
+    message: `expectFindings declares "${code}", but the file has no such finding.`,
+  }));
 }

@@ -11,6 +11,7 @@ import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, Lo
 import { means } from '../core/means';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { fmt } from '../core/explanation';
+import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
@@ -87,8 +88,7 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
     findings.push(...one.findings);
     return one.evaluation;
   });
-  mixedIdFindings(fixture, findings);
-  duplicateCaseIds(fixture, findings);
+  findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = means(cases.map((c) => c.values), specs.length);
   return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings };
 }
@@ -209,7 +209,7 @@ function checkExpectation(e: ExpectNode, names: string[], values: number[], find
 }
 
 /** Places a core finding on the text of the case it is about. */
-export function locate(f: Finding, node: CaseNode): LocatedFinding {
+function locate(f: Finding, node: CaseNode): LocatedFinding {
   const span = partSpan(f.code, f.part, node);
   const located: LocatedFinding = { code: f.code, severity: f.severity, message: f.message, span };
   if (f.related) located.related = f.related.map((r) => ({ span: partSpan(f.code, r.part, node), message: r.message }));
@@ -229,35 +229,5 @@ function partSpan(code: string, part: Finding['part'], node: CaseNode): Span {
       const p = node.predictions[part.index];
       return code.endsWith('score') && p.score ? p.score.span : p.id.span;
     }
-  }
-}
-
-function mixedIdFindings(fixture: FixtureNode, findings: LocatedFinding[]): void {
-  const seen = new Map<string, { type: string; span: Span }>();
-  const flagged = new Set<string>();
-  for (const c of fixture.cases) {
-    for (const item of [...c.labels, ...c.predictions]) {
-      const key = String(item.id.value);
-      const type = typeof item.id.value;
-      const first = seen.get(key);
-      if (!first) { seen.set(key, { type, span: item.id.span }); continue; }
-      if (first.type === type || flagged.has(key)) continue;
-      flagged.add(key);
-      findings.push({ code: 'mixed-id-types', severity: 'warning', span: item.id.span,
-        message: `Item ${key} is written both as a number and as a string; Ranklens treats them as the same item, Python tools (ranx, pytrec_eval) would not.`,
-        related: [{ span: first.span, message: `written as a ${first.type} here` }] });
-    }
-  }
-}
-
-function duplicateCaseIds(fixture: FixtureNode, findings: LocatedFinding[]): void {
-  const first = new Map<string, Span>();
-  for (const c of fixture.cases) {
-    const prior = first.get(c.id.value);
-    if (prior) {
-      findings.push({ code: 'duplicate-case-id', severity: 'warning', span: c.id.span,
-        message: `Case "${c.id.value}" appears twice; both are evaluated and both count in the means.`,
-        related: [{ span: prior, message: 'first case with this id' }] });
-    } else first.set(c.id.value, c.id.span);
   }
 }

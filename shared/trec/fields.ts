@@ -4,7 +4,7 @@
  */
 
 // Field boundaries of a line: start and end of up to MAX_FIELDS fields.
-export const MAX_FIELDS = 7;
+const MAX_FIELDS = 7;
 
 /** Character codes trec_eval's isspace() accepts: space, tab, newline, vertical tab, form feed, return. */
 export function isSpace(c: number): boolean {

@@ -1,7 +1,7 @@
 /** The core's contracts beyond the seed tables: names, conventions, findings, comparisons, explanations. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../../shared/core/caseInput';
+import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../helpers/caseBuilders';
 import { PRESETS, findPreset, resolveConvention } from '../../shared/core/conventions';
 import { comparePresetMeans, comparePresets } from '../../shared/core/compare';
 import { evaluateCase, evaluateCases, explainCase } from '../../shared/core/evaluate';

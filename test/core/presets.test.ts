@@ -5,7 +5,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CaseInput, Label, gradedLabels, listLabels, listPredictions, scoredPredictions } from '../../shared/core/caseInput';
+import { CaseInput, Label } from '../../shared/core/caseInput';
+import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../helpers/caseBuilders';
 import { resolveConvention } from '../../shared/core/conventions';
 import { evaluateCases } from '../../shared/core/evaluate';
 import { parseMetricSpec } from '../../shared/core/metricNames';

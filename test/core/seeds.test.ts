@@ -1,7 +1,7 @@
 /** Seeds 001, 002 and 004 (../shared/seeds/), each under the knobs that match its own definitions. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../../shared/core/caseInput';
+import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../helpers/caseBuilders';
 import { resolveConvention } from '../../shared/core/conventions';
 import { dcg, idcg } from '../../shared/core/metrics/dcg';
 import { evaluateCases } from '../../shared/core/evaluate';

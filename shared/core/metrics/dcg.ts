@@ -55,7 +55,7 @@ export function dcg(rc: RankedCase, k: number | null, conv: Convention): number 
 interface IdealItem { id: string; grade: number }
 
 /** The ideal ranking the convention names, cut at k, best first, with item ids (for explanations). */
-export function idealRanking(rc: RankedCase, k: number | null, conv: Convention): IdealItem[] {
+function idealRanking(rc: RankedCase, k: number | null, conv: Convention): IdealItem[] {
   if (conv.ideal === 'labels-as-given') {
     return rc.labelIds.slice(0, Math.min(k ?? Infinity, rc.labelIds.length)).map((id, i) => ({ id, grade: rc.labelGrades[i] }));
   }
