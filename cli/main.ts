@@ -8,6 +8,7 @@ import { CHECK_HELP, checkCommand } from './check';
 import { COMPARE_HELP, compareCommand } from './compare';
 import { TREC_HELP, trecCommand } from './trec';
 import { EXIT, UsageError } from './usage';
+import { VERSION } from '../shared/version';
 
 const HELP = `Usage: ranklens COMMAND [options]
 
@@ -16,7 +17,7 @@ Commands:
   trec QRELS RUN       evaluate a TREC run against TREC qrels, like trec_eval
   compare PATH...      every preset's means side by side, marking where they disagree
 
-ranklens COMMAND --help tells more. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
+ranklens COMMAND --help tells more; ranklens --version prints the version. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
 
 const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help: string }> = {
   check: { run: checkCommand, help: CHECK_HELP },
@@ -31,7 +32,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = COMMANDS[name];
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) return usage(`Unknown command "${name}".`, HELP);
   try {
     return await command.run(rest);

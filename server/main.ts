@@ -26,6 +26,7 @@ import {
 import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
+import { VERSION } from '../shared/version';
 import { WorkspaceWatcher, filePath } from './features/workspaceWatcher';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -111,7 +112,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
       inlayHintProvider: true,
     },
-    serverInfo: { name: 'ranklens' },
+    serverInfo: { name: 'ranklens', version: VERSION },
   };
 });
 

@@ -1,14 +1,15 @@
 /** The extension manifest agrees with the code: commands, settings per finding code, file patterns, engines. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_FINDING_CODES as ALL_FINDING_CODES } from '../../shared/core/findingCodes';
 import { PRESET_NAMES } from '../../shared/core/conventions';
 import { COMPARE_CONVENTIONS_COMMAND, DEFAULT_FIXTURE_PATTERNS, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND } from '../../shared/protocol';
 import { DEFAULT_SETTINGS } from '../../server/settings';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+const repoRoot = join(__dirname, '..', '..', '..');
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const properties = manifest.contributes.configuration.properties;
 
 describe('package.json', () => {
@@ -36,5 +37,35 @@ describe('package.json', () => {
 
   it('knows the fixture file names the parser knows', () => {
     for (const p of DEFAULT_FIXTURE_PATTERNS) assert.ok(manifest.activationEvents.includes(`workspaceContains:**/${p}`), p);
+  });
+
+  it('has what the marketplace asks for', () => {
+    assert.deepEqual(manifest.categories, ['Linters', 'Visualization', 'Data Science', 'Testing', 'Programming Languages']);
+    assert.ok(manifest.keywords.includes('trec_eval') && manifest.keywords.length <= 30);
+    assert.equal(manifest.license, 'MIT');
+    assert.ok(existsSync(join(repoRoot, 'LICENSE')) && existsSync(join(repoRoot, 'CHANGELOG.md')));
+    assert.match(manifest.repository.url, /^git\+https:\/\/github\.com\/ranklens\/ranklens\.git$/);
+    assert.match(manifest.bugs.url, /\/issues$/);
+    assert.match(manifest.homepage, /^https:\/\//);
+    assert.deepEqual(manifest.galleryBanner, { color: '#1e2a3a', theme: 'dark' });
+  });
+
+  it('has a 128 × 128 PNG icon made from the SVG beside it', () => {
+    assert.equal(manifest.icon, 'images/icon.png');
+    assert.ok(existsSync(join(repoRoot, 'images', 'icon.svg')));
+    const png = readFileSync(join(repoRoot, manifest.icon));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    // The IHDR chunk holds the width and height as big-endian 32-bit numbers at bytes 16 and 20.
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+  });
+
+  it('runs in Restricted Mode and in virtual workspaces: a fixture is data, never executed', () => {
+    assert.deepEqual(manifest.capabilities, { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true });
+  });
+
+  it('is a public npm package whose bins are the bundles, with no runtime dependency', () => {
+    assert.equal(manifest.private, undefined);
+    assert.deepEqual(manifest.bin, { ranklens: 'dist/cli.js', 'ranklens-language-server': 'dist/server.js' });
+    assert.equal(manifest.dependencies, undefined);
   });
 });
