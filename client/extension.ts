@@ -1,9 +1,10 @@
 /**
- * The Ranklens VS Code extension: starts the language server over IPC, and hosts what needs the
- * editor — the case breakdown and convention comparison views, the status item, the restart command.
+ * The Ranklens VS Code extension: starts the language server (a Node process over IPC on the desktop,
+ * a web worker in VS Code for the Web; see platform.ts), and hosts what needs the editor — the case
+ * breakdown and convention comparison views, the status item, the restart command.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
   CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
@@ -13,28 +14,27 @@ import { MetricCurves } from '../shared/curves/curves';
 import { curvesHtml } from '../shared/curves/curvesHtml';
 import { showCurvesPanel } from './curvesPanel';
 import { MarkdownViews } from './markdownViews';
+import { DOCUMENT_SCHEMES, newClient } from './platform';
 import { StatusItem } from './statusItem';
+import { serveWorkspaceFiles } from './workspaceFiles';
 
-let client: LanguageClient | undefined;
+let client: BaseLanguageClient | undefined;
 
 /** Fixture files by name: the built-in patterns and the user's ranklens.extraFilePatterns. */
 function fixtureSelector(): { scheme: string; pattern: string }[] {
   const extra = vscode.workspace.getConfiguration('ranklens').get<string[]>('extraFilePatterns') ?? [];
-  return [...DEFAULT_FIXTURE_PATTERNS, ...extra].map((p) => ({ scheme: 'file', pattern: p.startsWith('**/') ? p : `**/${p}` }));
+  const patterns = [...DEFAULT_FIXTURE_PATTERNS, ...extra].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
+  return DOCUMENT_SCHEMES.flatMap((scheme) => patterns.map((pattern) => ({ scheme, pattern })));
 }
 
-function createClient(context: vscode.ExtensionContext, status: StatusItem): LanguageClient {
-  const module = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
+function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
     initializationOptions: { status: true },
   };
-  const c = new LanguageClient('ranklens', 'Ranklens', serverOptions, clientOptions);
+  const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));
+  serveWorkspaceFiles(c);
   return c;
 }
 
@@ -74,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) => showCaseBreakdown(views, uri, f, c)),
     vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
     vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
-    vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => client?.restart()),
+    vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => { await client?.stop(); await client?.start(); }),
     vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
     vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
     // The document selector is fixed when the client starts, so new file patterns need a new client.

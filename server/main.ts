@@ -1,12 +1,13 @@
 /**
  * The Ranklens language server: wiring only. `node dist/server.js --node-ipc` serves VS Code,
- * `--stdio` any other editor. Every answer comes from a feature function of (analysis, request).
+ * `--stdio` any other editor; dist/server.browser.js is the same server in a web worker (VS Code for
+ * the Web). Every answer comes from a feature function of (analysis, request); the connection and the
+ * way to workspace files come from ./platform (platform.browser.ts in the web build).
  */
 import {
   CancellationToken, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification,
-  InitializeParams, InitializeResult, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocumentSyncKind,
-  createConnection,
-} from 'vscode-languageserver/node';
+  InitializeParams, InitializeResult, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
+} from 'vscode-languageserver';
 import { caseBreakdown, conventionComparison } from '../shared/text/breakdown';
 import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
 import { statusText } from '../shared/text/lensText';
@@ -27,9 +28,10 @@ import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
-import { WorkspaceWatcher, filePath } from './features/workspaceWatcher';
+import { WorkspaceWatcher } from './features/workspaceWatcher';
+import { connection, workspaceFiles } from './platform';
+import { uriPath } from './workspaceFiles';
 
-const connection = createConnection(ProposedFeatures.all);
 let init: InitializationOptions = {};
 let roots: string[] = [];
 let can = { configuration: false, watchRegistration: false, configRegistration: false, lensRefresh: false, inlayRefresh: false };
@@ -42,7 +44,7 @@ const watcher: WorkspaceWatcher = new WorkspaceWatcher({
     publish(analysis, place);
   },
   clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),
-}, () => service.settings.extraFilePatterns);
+}, () => service.settings.extraFilePatterns, workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]));
 const service: RanklensService = new RanklensService(watcher);
 
 function cancelled(token: CancellationToken): void {
@@ -95,7 +97,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   init = (params.initializationOptions ?? {}) as InitializationOptions;
   debouncer = new Debouncer(init.debounceMs ?? 150);
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  roots = folders.flatMap((u) => filePath(u) ?? []);
+  roots = folders;
   const c = params.capabilities;
   can = {
     configuration: !!c.workspace?.configuration,
@@ -206,7 +208,7 @@ connection.onRequest(CURVES_REQUEST, (params: CurvesParams): { title: string; cu
 connection.onRequest(COMPARE_REQUEST, (params: CompareParams): MarkdownResult | null => {
   const shown = service.shown(params.uri);
   if (!shown) return null;
-  const name = (filePath(params.uri) ?? params.uri).split(/[\\/]/).pop()!;
+  const name = uriPath(params.uri).split(/[\\/]/).pop()!;
   return { title: `Conventions: ${name}`, markdown: conventionComparison(shown.analysis.evaluation, name) };
 });
 

@@ -61,3 +61,20 @@ export interface InitializationOptions {
   /** Settings for clients that do not answer workspace/configuration. */
   settings?: unknown;
 }
+
+/**
+ * Request from the server to the client: the fixture files under workspace folders (URIs), for a
+ * server without a file system (the web worker). `patterns` are the file patterns in force
+ * (DEFAULT_FIXTURE_PATTERNS and the user's extra ones).
+ */
+export const FIND_FILES_REQUEST = 'ranklens/findFiles';
+export interface FindFilesParams {
+  folders: string[];
+  patterns: string[];
+}
+
+/** Request from the server to the client: a workspace file's text (null when it cannot be read). */
+export const READ_FILE_REQUEST = 'ranklens/readFile';
+export interface ReadFileParams {
+  uri: string;
+}

@@ -1,18 +1,12 @@
 /**
  * Fixture files in the workspace, open or not: one scan at start (and when the file patterns change),
- * then the client's file events. The scan yields between files so that requests for open documents
- * are answered meanwhile, and a newer scan cancels an older one.
+ * then the client's file events. Files come from a WorkspaceFiles (the disk, or the client). The scan
+ * yields between files so that requests for open documents are answered meanwhile, and a newer scan
+ * cancels an older one.
  */
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType, FileEvent } from 'vscode-languageserver';
 import { FixtureLanguage, fixtureLanguage } from '../../shared/fixture/parse';
-
-/** Folders never worth walking. */
-const SKIP = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'out']);
-/** A workspace with more files than this is scanned no further (the files that are opened still work). */
-const MAX_VISITED = 50_000;
+import { WorkspaceFiles, uriPath } from '../workspaceFiles';
 
 export interface WatcherHost {
   isOpen(uri: string): boolean;
@@ -25,33 +19,21 @@ export interface WatcherHost {
 export class WorkspaceWatcher {
   private generation = 0;
 
-  constructor(private host: WatcherHost, private patterns: () => readonly string[]) {}
+  constructor(private host: WatcherHost, private patterns: () => readonly string[], private files: WorkspaceFiles) {}
 
-  /** The syntax of a file URI if it names a fixture, else undefined. */
+  /** The syntax of a file URI (of any scheme) if it names a fixture, else undefined. */
   languageOf(uri: string): FixtureLanguage | undefined {
-    const path = filePath(uri);
-    return path === undefined ? undefined : fixtureLanguage(path, this.patterns());
+    return fixtureLanguage(uriPath(uri), this.patterns());
   }
 
-  /** Checks every fixture under the roots; resolves when done or when a newer scan started. */
-  async scan(roots: readonly string[]): Promise<number> {
+  /** Checks every fixture under the workspace folders (URIs); resolves when done or when a newer scan started. */
+  async scan(folders: readonly string[]): Promise<number> {
     const generation = ++this.generation;
     let checked = 0;
-    let visited = 0;
-    const walk = async (dir: string): Promise<void> => {
-      let entries;
-      try { entries = await fs.readdir(dir, { withFileTypes: true }); } catch { return; }
-      for (const e of entries) {
-        if (generation !== this.generation || ++visited > MAX_VISITED) return;
-        const path = join(dir, e.name);
-        if (e.isDirectory()) {
-          if (!SKIP.has(e.name) && !e.name.startsWith('.')) await walk(path);
-        } else if (e.isFile() && (await this.checkFile(pathToFileURL(path).toString(), generation))) {
-          checked++;
-        }
-      }
-    };
-    for (const root of roots) await walk(root);
+    for await (const uri of this.files.list(folders, (u) => this.languageOf(u) !== undefined)) {
+      if (generation !== this.generation) break;
+      if (await this.checkFile(uri, generation)) checked++;
+    }
     return checked;
   }
 
@@ -68,18 +50,13 @@ export class WorkspaceWatcher {
   async checkFile(uri: string, generation = this.generation): Promise<boolean> {
     const language = this.languageOf(uri);
     if (!language || this.host.isOpen(uri)) return false;
-    let text: string;
-    try { text = await fs.readFile(filePath(uri)!, 'utf8'); } catch { this.host.clear(uri); return false; }
-    // Let waiting requests through before the (possibly long) evaluation, then check nothing changed.
-    await new Promise((resolve) => setImmediate(resolve));
+    const text = await this.files.read(uri);
+    if (text === undefined) { this.host.clear(uri); return false; }
+    // Let waiting requests through before the (possibly long) evaluation, then check nothing changed
+    // (setTimeout, not setImmediate: a web worker has only the former).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     if (generation !== this.generation || this.host.isOpen(uri)) return false;
     this.host.check(uri, text, language);
     return true;
   }
-}
-
-/** The file system path of a file: URI, or undefined for other schemes. */
-export function filePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try { return fileURLToPath(uri); } catch { return undefined; }
 }

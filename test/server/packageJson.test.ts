@@ -59,6 +59,10 @@ describe('package.json', () => {
     assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
   });
 
+  it('has a web entry for VS Code for the Web beside the desktop one', () => {
+    assert.equal(manifest.browser, './dist/client.browser.js');
+  });
+
   it('runs in Restricted Mode and in virtual workspaces: a fixture is data, never executed', () => {
     assert.deepEqual(manifest.capabilities, { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true });
   });
