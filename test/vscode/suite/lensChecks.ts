@@ -1,0 +1,86 @@
+/** Code lenses and hovers, read through vscode.executeCodeLensProvider and vscode.executeHoverProvider. */
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Check } from './check';
+import { SIMPLE, openFixture, rangeOf } from './fixtures';
+import { hoverText, lensesOf, poll, shows } from './wait';
+
+async function simpleLenses(name: string): Promise<{ editor: vscode.TextEditor; lenses: vscode.CodeLens[] }> {
+  const editor = await openFixture(name, SIMPLE);
+  const uri = editor.document.uri;
+  let titles: string[] = [];
+  const lenses = await poll('the lenses of q1 and q2', async () => {
+    const all = await lensesOf(uri);
+    titles = all.map((l) => l.command?.title ?? '');
+    return all.some((l) => l.range.start.line === 4) && all.some((l) => l.range.start.line === 9) ? all : undefined;
+  }, 60_000, () => titles);
+  return { editor, lenses };
+}
+
+export const lensChecks: Check[] = [
+  {
+    name: 'the lens above case q1 shows P@3 0.667 and R@3 1.000, and opens its breakdown',
+    async run() {
+      const { editor, lenses } = await simpleLenses('lens.rank.json');
+      const lens = lenses.find((l) => l.range.start.line === 4);
+      assert.ok(lens?.command, 'a lens with a command on the case id line');
+      const title = lens.command.title;
+      assert.ok(shows(title, 'P@3', 0.667) && shows(title, 'R@3', 1), `P@3 0.667, R@3 1.000 in ${JSON.stringify(title)}`);
+      assert.equal(lens.command.command, 'ranklens.showCaseBreakdown');
+      // Which case it opens: the document, fixture 0, case 0.
+      assert.deepEqual(lens.command.arguments, [editor.document.uri.toString(), 0, 0]);
+    },
+  },
+  {
+    name: 'the lens above case q2 shows P@3 0.333 and R@3 0.250',
+    async run() {
+      const { editor, lenses } = await simpleLenses('lens-q2.rank.json');
+      const lens = lenses.find((l) => l.range.start.line === 9);
+      assert.ok(lens?.command, 'a lens with a command on the q2 line');
+      const title = lens.command.title;
+      assert.ok(shows(title, 'P@3', 0.333) && shows(title, 'R@3', 0.25), `P@3 0.333, R@3 0.250 in ${JSON.stringify(title)}`);
+      assert.deepEqual(lens.command.arguments, [editor.document.uri.toString(), 0, 1]);
+    },
+  },
+  {
+    name: 'the lens above the fixture shows the means over its two cases, P@3 0.500 and R@3 0.625, and compares conventions',
+    async run() {
+      const { lenses } = await simpleLenses('lens-fixture.rank.json');
+      const lens = lenses.find((l) => l.range.start.line === 0);
+      assert.ok(lens?.command, 'a lens with a command on the fixture\'s first line');
+      const title = lens.command.title;
+      assert.ok(shows(title, 'P@3', 0.5) && shows(title, 'R@3', 0.625), `means P@3 0.500, R@3 0.625 in ${JSON.stringify(title)}`);
+      assert.equal(lens.command.command, 'ranklens.compareConventions');
+    },
+  },
+  {
+    name: 'the hover on case q1 explains it with its values',
+    async run() {
+      const editor = await openFixture('hover-case.rank.json', SIMPLE);
+      const uri = editor.document.uri;
+      const at = rangeOf(editor.document, '"q1"').start.translate(0, 1);
+      let text = '';
+      await poll('a hover on q1', async () => {
+        text = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at)) ?? []);
+        return text.includes('q1') ? text : undefined;
+      }, 30_000, () => text);
+      // The arithmetic, written out: two of the three predictions are relevant, both relevant labels found.
+      assert.ok(text.includes('2 / 3 = 0.667'), `P@3 = 2 / 3 = 0.667 in the hover:\n${text}`);
+      assert.ok(text.includes('2 / 2 = 1.000'), `R@3 = 2 / 2 = 1.000 in the hover:\n${text}`);
+    },
+  },
+  {
+    name: 'the hover on the metric P@3 says what precision at 3 is',
+    async run() {
+      const editor = await openFixture('hover-metric.rank.json', SIMPLE);
+      const uri = editor.document.uri;
+      const at = rangeOf(editor.document, '"P@3"').start.translate(0, 2);
+      let text = '';
+      await poll('a hover on P@3', async () => {
+        text = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at)) ?? []);
+        return /precision/i.test(text) ? text : undefined;
+      }, 30_000, () => text);
+      assert.match(text, /P@3/);
+    },
+  },
+];
