@@ -6,8 +6,9 @@
  * its `payload` query, and the workbench calls `window.codeAutomationExit(code)` when the tests module
  * is done. The browser only hosts the workbench; the checks run in the (node) extension host.
  *
- * The suite appends one JSON line per check to RANKLENS_VSCODE_REPORT; this runner prints them, and
- * answers the suite's requests to read the workbench (the status bar) through RANKLENS_VSCODE_PROBE_DIR.
+ * The suite appends JSON lines to RANKLENS_VSCODE_REPORT (a check starts, a check's result); this
+ * runner reads them as they come and reports each check, and answers the suite's requests to read the
+ * workbench (the status bar) through RANKLENS_VSCODE_PROBE_DIR.
  *
  * Usage: node out/test/vscode/codeServerRunner.js [--extension DIR] [--grep REGEX] [--verbose]
  *   --extension DIR  the extension to test (default: the repository; dist/ must be built)
@@ -21,14 +22,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath, ensureCodeServer, freePort, isolatedEnv, removeDir, repoRoot, stopGroup, userSettings } from '../editor/harness';
-import { PROBE_PREFIX, type CheckResult, type ProbeRequest } from './suite/report';
+import { PROBE_PREFIX, type CheckResult, type ProbeRequest, type ReportLine } from './suite/report';
 
 export interface RunOptions {
   /** The extension folder (package.json + dist/); default the repository. */
   extensionPath?: string;
   /** Only the checks whose name matches this regular expression. */
   grep?: string;
-  /** Called with each check as the suite reports it. */
+  /** Called when the suite starts a check. */
+  onStart?: (name: string) => void;
+  /** Called with each check's result as the suite reports it. */
   onCheck?: (c: CheckResult) => void;
   /** Called with every log line of the workbench, the extension host and the server. */
   onLog?: (line: string) => void;
@@ -144,12 +147,17 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     const text = readFileSync(report, 'utf8');
     const end = text.lastIndexOf('\n') + 1;
     for (const line of text.slice(reportRead, end).split('\n').filter(Boolean)) {
-      const c = JSON.parse(line) as CheckResult;
-      checks.push(c);
-      opts.onCheck?.(c);
+      const r = JSON.parse(line) as ReportLine;
+      if ('started' in r) {
+        opts.onStart?.(r.started);
+      } else {
+        checks.push(r);
+        opts.onCheck?.(r);
+      }
     }
     reportRead = end;
   };
+  const reading = setInterval(readReport, 100);
 
   let browser: Browser | undefined;
   let exitCode: number | null = null;
@@ -173,7 +181,6 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
         void answerProbe(page, JSON.parse(text.slice(PROBE_PREFIX.length)) as ProbeRequest).catch((e) => log(`[probe] ${String(e)}`));
         return;
       }
-      readReport();
       log(`[extension host ${type}] ${text}`);
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
@@ -194,6 +201,7 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   } finally {
+    clearInterval(reading);
     await browser?.close().catch(() => undefined);
     await stopGroup(server);
     process.removeListener('exit', killOnExit);

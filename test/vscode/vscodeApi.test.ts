@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeDir, repoRoot } from '../editor/harness';
 import { runInCodeServer } from './codeServerRunner';
+import type { CheckResult } from './suite/report';
 import { buildSwappedLensExtension } from './swappedLensBuild';
 
 /** The issue's floor: the suite covers at least this many API-level checks. */
@@ -18,12 +19,25 @@ const MIN_CHECKS = 12;
 
 describe('VS Code API suite in code-server\'s extension host', { timeout: 600_000 }, () => {
   it('runs every check of test/vscode/suite, and they pass', async (t) => {
-    const result = await runInCodeServer();
-    for (const c of result.checks) {
-      await t.test(c.name, () => {
-        if (!c.ok) throw new Error(c.error);
-      });
-    }
+    // One subtest per check, started when the suite starts the check and ended by its result.
+    const waiting = new Map<string, (c: CheckResult) => void>();
+    const subtests: Promise<void>[] = [];
+    const result = await runInCodeServer({
+      onStart: (name) => {
+        const reported = new Promise<CheckResult>((res) => waiting.set(name, res));
+        subtests.push(t.test(name, async () => {
+          const c = await reported;
+          if (!c.ok) throw new Error(c.error);
+        }));
+      },
+      onCheck: (c) => {
+        waiting.get(c.name)?.(c);
+        waiting.delete(c.name);
+      },
+    });
+    // A check that started but never reported (the run broke off) fails with the run's error.
+    for (const [name, end] of waiting) end({ name, ok: false, ms: 0, error: result.error ?? 'no result reported' });
+    await Promise.all(subtests);
     assert.equal(result.error, undefined);
     assert.ok(result.checks.length >= MIN_CHECKS, `${result.checks.length} checks ran, at least ${MIN_CHECKS} expected`);
     assert.deepEqual(result.checks.filter((c) => !c.ok).map((c) => c.name), []);

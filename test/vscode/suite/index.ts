@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
   const failures: string[] = [];
   for (const check of checks) {
     const started = Date.now();
+    record({ started: check.name });
     try {
       await check.run();
       record({ name: check.name, ok: true, ms: Date.now() - started });

@@ -14,6 +14,9 @@ export interface CheckResult {
   error?: string;
 }
 
+/** A line of the report: a check starting, or its result. */
+export type ReportLine = { started: string } | CheckResult;
+
 /** What the suite can ask the runner to read off the workbench page. */
 export interface ProbeRequest {
   what: 'languageStatus';
@@ -24,10 +27,10 @@ export interface ProbeRequest {
 /** A console line starting with this is a probe request for the runner, not a log line. */
 export const PROBE_PREFIX = '##ranklens-probe ';
 
-/** Appends one check's result to the report file, when a runner asked for one. */
-export function record(result: CheckResult): void {
+/** Appends a line (a check starting, or its result) to the report file, when a runner asked for one. */
+export function record(line: ReportLine): void {
   const file = process.env.RANKLENS_VSCODE_REPORT;
-  if (file) appendFileSync(file, `${JSON.stringify(result)}\n`);
+  if (file) appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
 /** True when a runner can read the workbench for the suite (the code-server runner can). */
