@@ -1,4 +1,7 @@
-/** Code lenses and hovers, read through vscode.executeCodeLensProvider and vscode.executeHoverProvider. */
+/**
+ * Code lenses, hovers and inlay hints, read through vscode.executeCodeLensProvider,
+ * vscode.executeHoverProvider and vscode.executeInlayHintProvider.
+ */
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Check } from './check';
@@ -15,6 +18,13 @@ async function simpleLenses(name: string): Promise<{ editor: vscode.TextEditor; 
     return all.some((l) => l.range.start.line === 4) && all.some((l) => l.range.start.line === 9) ? all : undefined;
   }, 60_000, () => titles);
   return { editor, lenses };
+}
+
+/** The inlay hints of a document's first `lines` lines, as `line:character label`. */
+export async function inlayHintsOf(doc: vscode.TextDocument, lines = 20): Promise<string[]> {
+  const range = new vscode.Range(0, 0, Math.min(lines, doc.lineCount), 0);
+  const hints = (await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', doc.uri, range)) ?? [];
+  return hints.map((h) => `${h.position.line}:${h.position.character} ${typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')}`);
 }
 
 export const lensChecks: Check[] = [
@@ -81,6 +91,17 @@ export const lensChecks: Check[] = [
         return /precision/i.test(text) ? text : undefined;
       }, 30_000, () => text);
       assert.match(text, /P@3/);
+    },
+  },
+  {
+    name: 'inlay hints mark q1\'s predictions a, c, b as relevant (✓ 1), not relevant (✗), relevant (✓ 1)',
+    async run() {
+      const { document: doc } = await openFixture('inlay.rank.json', SIMPLE);
+      // Each hint sits right after its item on line 6: `      "predictions": ["a", "c", "b"],`.
+      const at = (item: string) => `6:${rangeOf(doc, `"${item}"`, item === 'a' || item === 'b' ? 2 : 1).end.character}`;
+      let hints: string[] = [];
+      await poll('the hints of q1', async () => ((hints = (await inlayHintsOf(doc)).filter((h) => h.startsWith('6:'))).length === 3 ? hints : undefined), 30_000, () => hints);
+      assert.deepEqual(hints.sort(), [`${at('a')} ✓ 1`, `${at('c')} ✗`, `${at('b')} ✓ 1`].sort());
     },
   },
 ];

@@ -5,9 +5,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Check } from './check';
-import { DEFAULTS, FLAWED, SIMPLE, openFixture } from './fixtures';
+import { DEFAULTS, FLAWED, SIMPLE, openFixture, rangeOf } from './fixtures';
+import { inlayHintsOf } from './lensChecks';
 import { findingCodesToBe, openEveryFinding } from './diagnosticChecks';
-import { codeOf, lensesOf, poll, ranklensDiagnostics, shows } from './wait';
+import { codeOf, hoverText, lensesOf, poll, ranklensDiagnostics, shows } from './wait';
 
 async function withSetting(key: string, value: unknown, fn: () => Promise<void>): Promise<void> {
   const config = vscode.workspace.getConfiguration('ranklens');
@@ -102,6 +103,38 @@ export const settingChecks: Check[] = [
         assert.deepEqual(ranklensDiagnostics(doc.uri).map(codeOf).sort(), ['duplicate-cutoff', 'unknown-metric'], 'the other two stay');
       });
       await poll('the error back', () => (mismatch()?.severity === vscode.DiagnosticSeverity.Error ? true : undefined), 30_000);
+    },
+  },
+  {
+    name: 'ranklens.hover.enable false and ranklens.inlayHints.enable false take the hover and the marks away',
+    async run() {
+      const { document: doc } = await openFixture('hover-toggle.rank.json', SIMPLE);
+      const at = rangeOf(doc, '"q1"').start.translate(0, 1);
+      const explained = async () => hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at)) ?? []).includes('2 / 3 = 0.667');
+      await poll('the hover on q1', async () => ((await explained()) ? true : undefined));
+      await poll('the marks', async () => ((await inlayHintsOf(doc)).length >= 6 ? true : undefined));
+      await withSetting('hover.enable', false, async () => {
+        await poll('no Ranklens hover', async () => ((await explained()) ? undefined : true));
+      });
+      await withSetting('inlayHints.enable', false, async () => {
+        let n = -1;
+        await poll('no mark', async () => ((n = (await inlayHintsOf(doc)).length) === 0 ? true : undefined), 30_000, () => n);
+      });
+      await poll('the hover back', async () => ((await explained()) ? true : undefined));
+    },
+  },
+  {
+    name: 'ranklens.extraFilePatterns ["*.fixture.json"] makes a file of that name a fixture, with its lenses',
+    async run() {
+      const { document: doc } = await openFixture('extra.fixture.json', SIMPLE);
+      const q1Lens = async () => (await lensesOf(doc.uri)).find((l) => l.command?.command.startsWith('ranklens.') && l.range.start.line === 4);
+      // Not a fixture by name: no Ranklens lens (the server never sees it).
+      assert.equal(await q1Lens(), undefined);
+      await withSetting('extraFilePatterns', ['*.fixture.json'], async () => {
+        const lens = await poll('the q1 lens once the pattern is set', q1Lens, 60_000);
+        assert.ok(shows(lens.command!.title, 'P@3', 0.667), `P@3 0.667 in ${JSON.stringify(lens.command!.title)}`);
+      });
+      await poll('no lens once the pattern is removed', async () => ((await q1Lens()) ? undefined : true), 60_000);
     },
   },
 ];
