@@ -133,8 +133,12 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     '--extensionDevelopmentPath', extensionPath,
     '--extensionTestsPath', testsPath,
   ], { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Should this process end first (an error, Ctrl+C, a test timeout), the server's group goes with it.
   const killOnExit = () => { try { process.kill(-server.pid!, 'SIGKILL'); } catch { /* gone */ } };
+  const killOnSignal = (signal: NodeJS.Signals) => { killOnExit(); process.kill(process.pid, signal); };
   process.once('exit', killOnExit);
+  process.once('SIGINT', killOnSignal);
+  process.once('SIGTERM', killOnSignal);
   for (const stream of [server.stdout!, server.stderr!]) {
     stream.pipe(serverLog, { end: false });
     stream.on('data', (d: Buffer) => d.toString().split('\n').filter(Boolean).forEach((l) => log(`[server] ${l}`)));
@@ -205,6 +209,8 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     await browser?.close().catch(() => undefined);
     await stopGroup(server);
     process.removeListener('exit', killOnExit);
+    process.removeListener('SIGINT', killOnSignal);
+    process.removeListener('SIGTERM', killOnSignal);
     serverLog.end();
     readReport();
     removeDir(home);

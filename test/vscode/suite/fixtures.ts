@@ -46,11 +46,15 @@ export const FLAWED = `{
 `;
 
 /**
- * No k and no metrics: the ranklens.defaultCutoffs setting decides the cutoffs. At the default
- * [1, 3, 5, 10]: P@3 = 0.667, and k = 10 exceeds the three predictions (k-exceeds-predictions).
- * At [2]: P@2 = 1/2 = 0.500, R@2 = 1/2 = 0.500, nDCG@2 = 1 / (1 + 1/log2 3) = 0.613.
+ * No k: the ranklens.defaultCutoffs setting decides the cutoffs of the metrics listed "at every k".
+ * At the default [1, 3, 5, 10]: P@3 = 0.667, and k = 10 exceeds the three predictions
+ * (k-exceeds-predictions). At [2]: P@2 = 1/2 = 0.500, R@2 = 1/2 = 0.500; under the default preset
+ * AP@2 = 1/1 = 1.000 (over the hits) and nDCG@2 = 1.000 (the ideal from the top 2's own grades);
+ * under trec_eval AP@2 = 1/2 = 0.500 (over both relevant labels) and nDCG@2 = 1 / (1 + 1/log2 3) = 0.613.
+ * Line 3 (0-based) holds the case.
  */
 export const DEFAULTS = `{
+  "metrics": ["P", "R@k", "AP@k", "nDCG@k"],
   "cases": {
     "q1": { "labels": ["a", "b"], "predictions": ["a", "c", "b"] }
   }

@@ -36,11 +36,11 @@ export const settingChecks: Check[] = [
     name: 'ranklens.defaultCutoffs [2] turns the lens into P@2 0.500 · R@2 0.500 · AP@2 1.000 · nDCG@2 1.000, and drops k-exceeds-predictions',
     async run() {
       const { document: doc } = await openFixture('cutoffs.rank.json', DEFAULTS);
-      // Line 2 holds the case; at the default cutoffs the lens shows @3 values and k = 10 is flagged.
-      await lensTitle(doc.uri, 2, (t) => shows(t, 'P@3', 0.667), 'P@3 0.667 at the default cutoffs');
+      // Line 3 holds the case; at the default cutoffs the lens shows @3 values and k = 10 is flagged.
+      await lensTitle(doc.uri, 3, (t) => shows(t, 'P@3', 0.667), 'P@3 0.667 at the default cutoffs');
       await poll('k-exceeds-predictions at the default cutoffs', () => ranklensDiagnostics(doc.uri).find((d) => codeOf(d) === 'k-exceeds-predictions'));
       await withSetting('defaultCutoffs', [2], async () => {
-        const title = await lensTitle(doc.uri, 2, (t) => shows(t, 'P@2', 0.5), 'P@2 0.500 after the change');
+        const title = await lensTitle(doc.uri, 3, (t) => shows(t, 'P@2', 0.5), 'P@2 0.500 after the change');
         assert.ok(shows(title, 'R@2', 0.5), `R@2 0.500 in ${JSON.stringify(title)}`);
         // The default preset: AP over the hits in the top 2 (one hit, at rank 1), ideal from the top 2's own grades.
         assert.ok(shows(title, 'AP@2', 1), `AP@2 1.000 in ${JSON.stringify(title)}`);
@@ -48,7 +48,7 @@ export const settingChecks: Check[] = [
         assert.doesNotMatch(title, /@(1|3|5|10)\b/, 'no other cutoff is shown');
         await poll('k-exceeds-predictions to go', () => (ranklensDiagnostics(doc.uri).some((d) => codeOf(d) === 'k-exceeds-predictions') ? undefined : true));
       });
-      await lensTitle(doc.uri, 2, (t) => shows(t, 'P@3', 0.667), 'P@3 0.667 again once the setting is removed');
+      await lensTitle(doc.uri, 3, (t) => shows(t, 'P@3', 0.667), 'P@3 0.667 again once the setting is removed');
     },
   },
   {
@@ -56,10 +56,10 @@ export const settingChecks: Check[] = [
     async run() {
       const { document: doc } = await openFixture('convention.rank.json', DEFAULTS);
       await withSetting('defaultCutoffs', [2], async () => {
-        await lensTitle(doc.uri, 2, (t) => shows(t, 'AP@2', 1) && shows(t, 'nDCG@2', 1), 'AP@2 and nDCG@2 1.000 under the default preset');
+        await lensTitle(doc.uri, 3, (t) => shows(t, 'AP@2', 1) && shows(t, 'nDCG@2', 1), 'AP@2 and nDCG@2 1.000 under the default preset');
         await withSetting('defaultConvention', 'trec_eval', async () => {
           // trec_eval divides AP by both relevant labels, and takes the ideal from the labels: ranks 1 and 2 relevant.
-          const title = await lensTitle(doc.uri, 2, (t) => shows(t, 'AP@2', 0.5), 'AP@2 0.500 under trec_eval');
+          const title = await lensTitle(doc.uri, 3, (t) => shows(t, 'AP@2', 0.5), 'AP@2 0.500 under trec_eval');
           assert.ok(shows(title, 'nDCG@2', 0.613), `nDCG@2 0.613 in ${JSON.stringify(title)}`);
           assert.ok(shows(title, 'P@2', 0.5), `P@2 0.500 in ${JSON.stringify(title)}`);
         });
