@@ -17,7 +17,7 @@
  * Exit code: 0 when every check passed, 1 otherwise (a failed check, no check run, a timeout).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -47,8 +47,12 @@ export interface RunResult {
   error?: string;
   /** True when every check passed and at least one ran. */
   passed: boolean;
+  /** The last lines logged by the server, the workbench and the extension host (for a failure's report). */
+  logTail: string[];
   ms: number;
 }
+
+const LOG_TAIL_LINES = 60;
 
 /** The VS Code server's entry inside code-server's cache folder. */
 export function serverMain(codeServerBin: string): string {
@@ -80,14 +84,18 @@ async function answerProbe(page: Page, request: ProbeRequest): Promise<void> {
   }
   writeFileSync(`${request.file}.tmp`, JSON.stringify({ answer }));
   // Renamed into place, so the suite never reads half a file.
-  const { renameSync } = await import('node:fs');
   renameSync(`${request.file}.tmp`, request.file);
 }
 
 /** Starts the server and the browser, runs the suite, and takes everything down again. */
 export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult> {
   const started = Date.now();
-  const log = opts.onLog ?? (() => undefined);
+  const logTail: string[] = [];
+  const log = (line: string) => {
+    logTail.push(line);
+    if (logTail.length > LOG_TAIL_LINES) logTail.shift();
+    opts.onLog?.(line);
+  };
   const extensionPath = resolve(opts.extensionPath ?? repoRoot);
   const testsPath = join(__dirname, 'suite');
   if (!existsSync(join(extensionPath, 'dist', 'client.js'))) throw new Error(`${extensionPath}/dist/client.js is missing: run npm run build`);
@@ -110,7 +118,6 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
   const port = await freePort();
   const authority = `127.0.0.1:${port}`;
   const url = `http://${authority}`;
-  const serverLog = createWriteStream(join(home, 'server.log'));
   const env = {
     ...isolatedEnv(home),
     // The extension host inherits the server's environment: this is how the suite gets its settings.
@@ -140,7 +147,6 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
   process.once('SIGINT', killOnSignal);
   process.once('SIGTERM', killOnSignal);
   for (const stream of [server.stdout!, server.stderr!]) {
-    stream.pipe(serverLog, { end: false });
     stream.on('data', (d: Buffer) => d.toString().split('\n').filter(Boolean).forEach((l) => log(`[server] ${l}`)));
   }
 
@@ -175,9 +181,8 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     const done = new Promise<number>((res, rej) => { finish = res; fail = (why) => rej(new Error(why)); });
     page.on('crash', () => fail('the workbench page crashed'));
     page.on('pageerror', (e) => log(`[page error] ${e.message}`));
-    page.on('console', (m) => log(`[page ${m.type()}] ${m.text()}`));
     server.once('exit', (code) => fail(`the VS Code server exited with ${code} before the suite ended`));
-    // The workbench forwards the extension host's console here, and calls the exit hook with the
+    // The workbench forwards its log and the extension host's console here, and calls the exit hook with the
     // tests module's result, as in VS Code's test/integration/browser.
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
       const text = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
@@ -211,13 +216,12 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     process.removeListener('exit', killOnExit);
     process.removeListener('SIGINT', killOnSignal);
     process.removeListener('SIGTERM', killOnSignal);
-    serverLog.end();
     readReport();
     removeDir(home);
   }
   const passed = error === undefined && exitCode === 0 && checks.length > 0 && checks.every((c) => c.ok);
   if (!error && checks.length === 0) error = 'the suite reported no check';
-  return { exitCode, checks, error, passed, ms: Date.now() - started };
+  return { exitCode, checks, error, passed, logTail, ms: Date.now() - started };
 }
 
 function argValue(args: string[], name: string): string | undefined {
@@ -238,6 +242,7 @@ async function main(): Promise<void> {
   const failed = result.checks.filter((c) => !c.ok).length;
   console.log(`${result.checks.length} checks, ${result.checks.length - failed} passed, ${failed} failed; the tests module exited with ${result.exitCode ?? 'nothing'}; ${(result.ms / 1000).toFixed(1)} s`);
   if (result.error) console.log(`error: ${result.error}`);
+  if (!result.passed && !verbose) console.log(`last log lines:\n  ${result.logTail.join('\n  ')}`);
   process.exitCode = result.passed ? 0 : 1;
 }
 

@@ -38,10 +38,11 @@ describe('VS Code API suite in code-server\'s extension host', { timeout: 600_00
     // A check that started but never reported (the run broke off) fails with the run's error.
     for (const [name, end] of waiting) end({ name, ok: false, ms: 0, error: result.error ?? 'no result reported' });
     await Promise.all(subtests);
-    assert.equal(result.error, undefined);
+    const logs = `\nlast log lines:\n${result.logTail.join('\n')}`;
+    assert.equal(result.error, undefined, logs);
     assert.ok(result.checks.length >= MIN_CHECKS, `${result.checks.length} checks ran, at least ${MIN_CHECKS} expected`);
     assert.deepEqual(result.checks.filter((c) => !c.ok).map((c) => c.name), []);
-    assert.equal(result.exitCode, 0, 'the tests module exits with 0');
+    assert.equal(result.exitCode, 0, `the tests module exits with 0${logs}`);
     assert.equal(result.passed, true);
   });
 
