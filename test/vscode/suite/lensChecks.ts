@@ -80,7 +80,7 @@ export const lensChecks: Check[] = [
     },
   },
   {
-    name: 'the hover on the metric P@3 says what precision at 3 is',
+    name: 'the hover on the metric P@3 names precision and the knob that sets its denominator (precisionDenominator = k)',
     async run() {
       const editor = await openFixture('hover-metric.rank.json', SIMPLE);
       const uri = editor.document.uri;
@@ -91,6 +91,7 @@ export const lensChecks: Check[] = [
         return /precision/i.test(text) ? text : undefined;
       }, 30_000, () => text);
       assert.match(text, /P@3/);
+      assert.ok(text.includes('precisionDenominator = k'), `the knob and its value now in the hover:\n${text}`);
     },
   },
   {
