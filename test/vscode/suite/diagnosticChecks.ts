@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Check } from './check';
-import { FLAWED, openFixture, rangeOf, workspaceUri } from './fixtures';
-import { codeOf, poll, ranklensDiagnostics } from './wait';
+import { FLAWED, YAML, openFixture, rangeOf, workspaceUri } from './fixtures';
+import { codeOf, lensesOf, poll, ranklensDiagnostics, shows } from './wait';
 
 /** Each diagnostic as `severity code "covered text" line:character`, sorted by position. */
 function describe(doc: vscode.TextDocument, ds: readonly vscode.Diagnostic[]): string[] {
@@ -93,6 +93,21 @@ export const diagnosticChecks: Check[] = [
       const onDisk = new TextDecoder().decode(await vscode.workspace.fs.readFile(doc.uri));
       assert.equal(onDisk, doc.getText());
       await diagnosticsWithCodes(doc.uri, ['duplicate-cutoff', 'unknown-metric']);
+    },
+  },
+  {
+    name: 'a .rank.yaml fixture gets its lens (P@3 0.667) and its expect-mismatch error on the 0.5',
+    async run() {
+      const { document: doc } = await openFixture('yaml.rank.yaml', YAML);
+      let titles: string[] = [];
+      await poll('the q1 lens', async () => {
+        const lenses = await lensesOf(doc.uri);
+        titles = lenses.map((l) => l.command?.title ?? '');
+        return lenses.some((l) => l.range.start.line === 3 && shows(l.command?.title ?? '', 'P@3', 0.667)) ? true : undefined;
+      }, 60_000, () => titles);
+      const [mismatch] = await diagnosticsWithCodes(doc.uri, ['expect-mismatch']);
+      assert.equal(mismatch.severity, vscode.DiagnosticSeverity.Error);
+      assert.deepEqual(mismatch.range, rangeOf(doc, '0.5'));
     },
   },
 ];

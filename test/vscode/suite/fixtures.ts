@@ -61,6 +61,16 @@ export const DEFAULTS = `{
 }
 `;
 
+/** q1 of SIMPLE in YAML, with a wrong expect value: P@3 is 2/3, not 0.5. Line 3 holds the case. */
+export const YAML = `k: 3
+metrics: [P@3, R@3]
+cases:
+  q1:
+    labels: [a, b]
+    predictions: [a, c, b]
+    expect: { P@3: 0.5 }
+`;
+
 /** The workspace folder the runner opened (a copy of examples/). */
 export function workspaceUri(): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
