@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the real-editor tests need, offline-safe (only the npm registry and Debian's packages):
-#   - Debian packages chromium, neovim and ripgrep (apt-get; needs root when any is missing);
+#   - Debian packages chromium, neovim, ripgrep, and Emacs with eglot and yaml-mode (apt-get; needs root
+#     when any is missing);
 #   - code-server 4.100.3 (VS Code 1.100.3, the newest that runs on Node 20), built once into a cache
 #     folder outside the repository: ${RANKLENS_CACHE:-~/.cache/ranklens}/code-server-4.100.3.
 # Idempotent: when everything is present it checks and exits in well under a second.
@@ -8,7 +9,7 @@
 #
 # Usage: scripts/setup-code-server.sh [--no-apt | --apt-only]
 #   --no-apt            do not install Debian packages (fail if missing)
-#   --apt-only          only the Debian packages (what the Neovim test needs), no code-server
+#   --apt-only          only the Debian packages (what the Neovim and Emacs tests need), no code-server
 #   RANKLENS_CACHE=DIR  cache root (default ~/.cache/ranklens)
 set -euo pipefail
 
@@ -34,6 +35,9 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v nvim >/dev/null 2>&1 || missing+=(neovim)
 command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
+command -v emacs >/dev/null 2>&1 || missing+=(emacs-nox)
+[[ -d /usr/share/emacs/site-lisp/elpa-src ]] && ls /usr/share/emacs/site-lisp/elpa-src | grep -q '^eglot-' || missing+=(elpa-eglot)
+ls /usr/share/emacs/site-lisp/elpa-src 2>/dev/null | grep -q '^yaml-mode-' || missing+=(elpa-yaml-mode)
 if ((${#missing[@]})); then
   if ((NO_APT)); then
     log "missing Debian packages: ${missing[*]} (and --no-apt was given)"
@@ -51,7 +55,7 @@ if ((${#missing[@]})); then
 fi
 
 if ((APT_ONLY)); then
-  log "chromium, neovim and ripgrep are installed"
+  log "chromium, neovim, ripgrep and emacs (eglot, yaml-mode) are installed"
   exit 0
 fi
 
