@@ -27,6 +27,8 @@ import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { WorkspaceWatcher, filePath } from './features/workspaceWatcher';
+import { fixtureTestsFor } from './features/tests';
+import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
 
 const connection = createConnection(ProposedFeatures.all);
 let init: InitializationOptions = {};
@@ -208,5 +210,7 @@ connection.onRequest(COMPARE_REQUEST, (params: CompareParams): MarkdownResult | 
   const name = (filePath(params.uri) ?? params.uri).split(/[\\/]/).pop()!;
   return { title: `Conventions: ${name}`, markdown: conventionComparison(shown.analysis.evaluation, name) };
 });
+
+connection.onRequest(FIXTURE_TESTS_REQUEST, (params: FixtureTestsParams) => fixtureTestsFor(service, params.uri));
 
 connection.listen();
