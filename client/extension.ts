@@ -14,6 +14,7 @@ import { curvesHtml } from '../shared/curves/curvesHtml';
 import { showCurvesPanel } from './curvesPanel';
 import { MarkdownViews } from './markdownViews';
 import { StatusItem } from './statusItem';
+import { registerFixtureTests } from './testController';
 
 let client: LanguageClient | undefined;
 
@@ -75,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
     vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => client?.restart()),
+    registerFixtureTests(() => client, () => fixtureSelector().map((s) => s.pattern)),
     vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
     vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
     // The document selector is fixed when the client starts, so new file patterns need a new client.
