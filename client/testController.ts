@@ -153,6 +153,9 @@ function range(r: TestRange): vscode.Range {
 function fileItems(controller: vscode.TestController, uri: vscode.Uri, result: FixtureTestsResult): FileTests {
   const key = uri.toString();
   const item = controller.items.get(key) ?? controller.createTestItem(key, vscode.workspace.asRelativePath(uri), uri);
+  const many = result.documents.length > 1;
+  // The convention is in every failure message; shown once per fixture, beside the file or document.
+  item.description = many ? undefined : result.documents[0]?.convention;
   const outcomes = new Map<string, Outcome>();
   const make = (parent: vscode.TestItem, segment: string, label: string, at: TestRange): vscode.TestItem => {
     const child = controller.createTestItem(`${parent.id}\u001f${segment}`, label, uri);
@@ -160,7 +163,6 @@ function fileItems(controller: vscode.TestController, uri: vscode.Uri, result: F
     return child;
   };
   const documents = result.documents.filter((d) => d.cases.length > 0 || d.declared.length > 0);
-  const many = result.documents.length > 1;
   const children = documents.flatMap((d) => {
     const parent = many ? make(item, `document ${d.index + 1}`, `document ${d.index + 1}`, d.range) : item;
     if (many) parent.description = d.convention;
@@ -168,7 +170,6 @@ function fileItems(controller: vscode.TestController, uri: vscode.Uri, result: F
     const unique = (s: string) => { const n = (seen.get(s) ?? 0) + 1; seen.set(s, n); return n === 1 ? s : `${s} (${n})`; };
     const cases = d.cases.map((c) => {
       const caseItem = make(parent, `case ${unique(c.id)}`, c.id, c.range);
-      if (!many) caseItem.description = d.convention;
       caseItem.children.replace(c.expectations.map((e) => {
         const leaf = make(caseItem, `expect ${unique(`${c.id}\u001f${e.metric}`)}`, e.metric, e.range);
         leaf.description = e.expected;
