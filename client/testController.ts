@@ -100,14 +100,12 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
     await discover();
     const requested = (request.include ?? [...files.values()].map((f) => f.item)).flatMap((i) => (i.uri ? [i.uri] : []));
     const uris = [...new Map(requested.map((u) => [u.toString(), u])).values()];
-    const run = controller.createTestRun(request);
-    try {
-      await runFiles(run, request, uris, token);
-    } finally {
-      run.end();
+    if (!request.continuous) {
+      const run = controller.createTestRun(request);
+      try { await runFiles(run, request, uris, token); } finally { run.end(); }
+      return;
     }
-    if (!request.continuous) return;
-    // Continuous: every save of a requested fixture (every fixture, when the run was for all) runs it again.
+    // Continuous: nothing runs now; every save of a requested fixture (any fixture, when the run is for all) runs it.
     const wanted = (uri: vscode.Uri) => !request.include || uris.some((u) => u.toString() === uri.toString());
     const onSave = vscode.workspace.onDidSaveTextDocument(async (doc) => {
       if (!isFixture(doc) || !wanted(doc.uri)) return;

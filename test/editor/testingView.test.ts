@@ -3,7 +3,7 @@
  * ranklens.vsix, a copy of examples/ plus one fixture with a wrong expect value, driven by headless
  * Chromium. With no fixture open, the view lists the examples that hold tests; Run All runs them;
  * the wrong value fails with its message and an expected/actual diff at the expect entry; the quick
- * fix "Set … to the computed …" turns it green on the next run.
+ * fix "Set … to the computed …" turns it green on the next run; with continuous run on, a save runs it.
  *
  * RANKLENS_UPDATE_SCREENSHOT=1 rewrites docs/testing-view.png (also written when it is missing);
  * every run writes test-results/testing-view.png, and test-results/fail-testing-*.png when a step fails.
@@ -224,5 +224,20 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
     const tree = await rows();
     assert.ok(tree.every((r) => r.state === 'Passed'), tree.map((r) => `${r.text} ${r.state}`).join(' | '));
     await wb.save();
+  }));
+
+  it('runs a fixture again on each save while its continuous run is on', () => step('continuous', async () => {
+    const file = await row(1, fx.broken.fileName);
+    await file.hover();
+    await file.locator('a[aria-label="Turn on Continuous Run"]').click();
+    await until('the continuous run to be on', async () => (await file.locator('a[aria-label="Turn off Continuous Run"]').count()) > 0);
+    // Undo the fix (the wrong value is back) and save: no Run command, the save alone runs it.
+    await wb.focusEditor();
+    await page.keyboard.press('Control+Z');
+    await until('the wrong value back in the editor', async () => (await page.locator('.tab.active.dirty').count()) > 0);
+    const before = (await rows()).find((r) => r.level === 1 && r.name === fx.broken.fileName);
+    assert.equal(before?.state, 'Passed', 'turning continuous run on runs nothing, and neither does an edit');
+    await wb.save();
+    await until(`${fx.broken.fileName} to fail again`, async () => (await rows()).some((r) => r.level === 1 && r.name === fx.broken.fileName && r.state === 'Failed'), T.slow, 300);
   }));
 });
