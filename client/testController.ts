@@ -53,8 +53,7 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
 
   function discover(): Promise<void> {
     discovered ??= (async () => {
-      const glob = `**/{${patterns().map((p) => p.replace(/^\*\*\//, '')).join(',')}}`;
-      const uris = await vscode.workspace.findFiles(glob, '**/node_modules/**');
+      const uris = await vscode.workspace.findFiles(globOf(patterns()), '**/node_modules/**');
       uris.sort((a, b) => a.toString().localeCompare(b.toString()));
       for (let i = 0; i < uris.length; i += PARALLEL) {
         await Promise.all(uris.slice(i, i + PARALLEL).map(async (uri) => {
@@ -118,17 +117,36 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
 
   const profile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, runHandler, true, undefined, true);
 
-  const watcher = vscode.workspace.createFileSystemWatcher(`**/{${patterns().map((p) => p.replace(/^\*\*\//, '')).join(',')}}`);
+  /** File events for the current patterns (made again when ranklens.extraFilePatterns changes). */
+  function watch(): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher(globOf(patterns()));
+    return vscode.Disposable.from(
+      watcher,
+      watcher.onDidCreate((uri) => refreshSoon(uri)),
+      watcher.onDidChange((uri) => refreshSoon(uri)),
+      watcher.onDidDelete((uri) => { controller.items.delete(uri.toString()); files.delete(uri.toString()); }),
+    );
+  }
+  let watcher = watch();
+
   return vscode.Disposable.from(
-    controller, profile, watcher,
-    watcher.onDidCreate((uri) => refreshSoon(uri)),
-    watcher.onDidChange((uri) => refreshSoon(uri)),
-    watcher.onDidDelete((uri) => { controller.items.delete(uri.toString()); files.delete(uri.toString()); }),
+    controller, profile, { dispose: () => watcher.dispose() },
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (!e.affectsConfiguration('ranklens.extraFilePatterns')) return;
+      watcher.dispose();
+      watcher = watch();
+      if (discovered) await controller.refreshHandler?.(new vscode.CancellationTokenSource().token);
+    }),
     vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length > 0 && isFixture(e.document)) refreshSoon(e.document.uri); }),
     // Closing an edited file without saving: back to the text on disk.
     vscode.workspace.onDidCloseTextDocument((doc) => { if (isFixture(doc)) refreshSoon(doc.uri); }),
     { dispose: () => { for (const t of timers.values()) clearTimeout(t); } },
   );
+}
+
+/** One glob for every fixture pattern (the patterns come with a leading "**" folder part, dropped here). */
+function globOf(patterns: readonly string[]): string {
+  return `**/{${patterns.map((p) => p.replace(/^\*\*\//, '')).join(',')}}`;
 }
 
 function hasTests(r: FixtureTestsResult): boolean {

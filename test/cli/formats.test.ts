@@ -12,6 +12,7 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { parse as parseTestResults } from 'test-results-parser';
 import { escapeData, escapeProperty } from '../../cli/formats/github';
+import { xmlText } from '../../cli/formats/xml';
 import { ranklens, tempFiles } from './ranklens';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
@@ -77,6 +78,13 @@ describe('--format junit', () => {
     const r = ranklens(['check', weird, '--format', 'junit']);
     assert.equal(r.code, 0, r.stdout);
     assert.ok(r.stdout.includes(`name="u&lt;1&gt;&amp;&apos;x&apos; › P@3" file="${join(weird, 'q&amp;a &lt;1&gt;.rank.yaml')}" line="7"`), r.stdout);
+  });
+
+  it('escapes markup, keeps line breaks and tabs as references, and replaces what XML 1.0 cannot hold', () => {
+    assert.equal(xmlText(`a<b>&"c"'d'`), 'a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;');
+    assert.equal(xmlText('1\t2\r\n3'), '1&#9;2&#13;&#10;3');
+    // A control character, and a lone surrogate: not well-formed XML, written as U+FFFD; an emoji stays.
+    assert.equal(xmlText('x\u0001y\ud800z🎯'), 'x\ufffdy\ufffdz🎯');
   });
 
   it('writes one suite per file of the examples, where every declared finding occurs', () => {
