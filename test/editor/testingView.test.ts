@@ -1,6 +1,7 @@
 /**
  * Fixtures as tests in a real VS Code's Testing view: code-server 4.100.3 (VS Code 1.100.3) with
- * ranklens.vsix, a copy of examples/ plus one fixture with a wrong expect value, driven by headless
+ * ranklens.vsix, a copy of examples/ plus one fixture with a wrong expect value and one declaring a
+ * finding it does not have, driven by headless
  * Chromium. With no fixture open, the view lists the examples that hold tests; Run All runs them;
  * the wrong value fails with its message and an expected/actual diff at the expect entry; the quick
  * fix "Set … to the computed …" turns it green on the next run; with continuous run on, a save runs it.
@@ -25,6 +26,14 @@ import { T, Workbench, until } from './workbench';
 const vsix = process.env.RANKLENS_VSIX ?? join(repoRoot, 'ranklens.vsix');
 const results = join(repoRoot, 'test-results');
 const docsShot = join(repoRoot, 'docs', 'testing-view.png');
+
+/** A fixture whose expectFindings declares a finding it does not have: its declared-finding test fails. */
+const DECLARED = {
+  name: 'declared-missing.rank.yaml',
+  text: 'expectFindings: [score-ties]\ncases:\n  q: { labels: [a], predictions: [a, b], expect: { P@1: 1 } }\n',
+  message: 'expectFindings declares "score-ties", but the file has no such finding.',
+};
+const failing = (name: string) => name === DECLARED.name;
 
 interface Row {
   /** The row's place in the (virtual) list. */
@@ -139,6 +148,7 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
     cpSync(examplesDir(repoRoot), workspace, { recursive: true });
     if (existsSync(join(repoRoot, 'schemas'))) cpSync(join(repoRoot, 'schemas'), join(dirname(workspace), 'schemas'), { recursive: true });
     writeFileSync(join(workspace, fx.broken.fileName), fx.broken.text);
+    writeFileSync(join(workspace, DECLARED.name), DECLARED.text);
     cs = await startCodeServer({ codeServer, workspace, vsix });
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -175,10 +185,24 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
       return top.length === files.length && top.every((r) => r.state === 'Passed' || r.state === 'Failed');
     }, T.slow, 300);
     const top = (await rows()).filter((r) => r.level === 1);
-    assert.deepEqual(top.map((r) => `${r.name} ${r.state}`), files.map((f) => `${f} ${f === fx.broken.fileName ? 'Failed' : 'Passed'}`));
+    assert.deepEqual(top.map((r) => `${r.name} ${r.state}`), files.map((f) => `${f} ${f === fx.broken.fileName || failing(f) ? 'Failed' : 'Passed'}`));
     // The summary above the tree: passed of all leaves that ran (skipped ones, expectations of metrics not computed, do not count).
     const summary = await page.locator('.result-summary').first().innerText();
-    assert.equal(summary.split('\n')[0].trim(), `${leaves - skipped - 1}/${leaves - skipped}`, `summary: ${summary}`);
+    assert.equal(summary.split('\n')[0].trim(), `${leaves - skipped - 2}/${leaves - skipped}`, `summary: ${summary}`);
+
+    // A declared finding that does not occur fails, beside the file's passing expectation.
+    await expand(1, DECLARED.name);
+    await expand(2, 'q');
+    const declared = (await rows()).filter((r) => r.level > 1).map((r) => `${r.level} ${r.text} ${r.state}`);
+    // The view sorts items by their place in the file: expectFindings (line 1) before the case.
+    assert.deepEqual(declared.slice(0, 3), ['2 expectFindings: score-ties Failed', '2 q Passed', '3 P@1 1 Passed']);
+    await (await row(2, 'expectFindings: score-ties')).dblclick();
+    const peek = page.locator('.peekview-widget').filter({ hasText: DECLARED.message }).first();
+    await peek.waitFor({ state: 'visible', timeout: T.ui });
+    await page.waitForSelector(`.tab.active[aria-label^="${DECLARED.name}"]`, { timeout: T.ui });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+W');
+    await (await row(1, DECLARED.name)).locator('.monaco-tl-twistie').click();
 
     await expand(1, fx.broken.fileName);
     await expand(2, fx.caseId);
@@ -222,7 +246,7 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
     await command('Test: Run All Tests');
     await until(`${fx.broken.fileName} to pass`, async () => (await rows()).some((r) => r.level === 1 && r.name === fx.broken.fileName && r.state === 'Passed'), T.slow, 300);
     const tree = await rows();
-    assert.ok(tree.every((r) => r.state === 'Passed'), tree.map((r) => `${r.text} ${r.state}`).join(' | '));
+    assert.ok(tree.every((r) => r.state === 'Passed' || failing(r.name)), tree.map((r) => `${r.text} ${r.state}`).join(' | '));
     await wb.save();
   }));
 
