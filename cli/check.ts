@@ -3,12 +3,16 @@
  * the means, then every finding as `file:line:col severity code message`. Exit code 1 when an error
  * finding is not declared in the fixture's expectFindings (expect mismatches are errors).
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fmt } from '../shared/core/explanation';
 import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
 import { findFiles } from './findFiles';
 import { LoadedFixtureFile, loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
+import { githubReport } from './formats/github';
+import { junitReport } from './formats/junit';
+import { sarifReport } from './formats/sarif';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
@@ -25,7 +29,12 @@ Options:
                          (default, trec_eval, ranx, mllib, sklearn, torchmetrics)
       --k LIST           cutoffs instead of the fixtures' own, e.g. --k 1,3,5
       --metrics LIST     metrics instead of the fixtures' own, e.g. --metrics P@3,AP,nDCG@k
-      --json             write the JSON report to stdout instead of tables and findings
+      --format FORMAT    the report: text (tables and findings, the default), json,
+                         junit (JUnit XML: one testsuite per file, one testcase per
+                         expectation and declared finding), sarif (SARIF 2.1.0, for code
+                         scanning) or github (GitHub Actions annotations)
+      --output FILE      write the report to FILE, and the text report to the terminal
+      --json             the same as --format json
   -h, --help             this help
 
 A fixture's top-level expectFindings: [codes] declares the error findings it carries on purpose:
@@ -40,11 +49,15 @@ export async function checkCommand(argv: string[]): Promise<number> {
       k: { type: 'string' },
       metrics: { type: 'string', multiple: true },
       json: { type: 'boolean' },
+      format: { type: 'string' },
+      output: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) { process.stdout.write(`${CHECK_HELP}\n`); return EXIT.ok; }
   if (positionals.length === 0) throw new UsageError('check needs at least one file, folder or glob.');
+  const format = values.json ? 'json' : values.format ?? 'text';
+  if (!isFormat(format)) throw new UsageError(`Unknown format "${format}"; formats: ${FORMATS.join(', ')}.`);
   const options = fixtureOptions(values);
   const files = findFiles(positionals);
   const progress = progressBar('ranklens check', 'files');
@@ -55,9 +68,32 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
   progress.end();
   const findings = loaded.flatMap((f) => f.findings);
-  if (values.json) process.stdout.write(jsonReport(loaded.flatMap(fileReports)));
-  else process.stdout.write(checkText(loaded));
+  const report = formatReport(format, loaded);
+  if (values.output === undefined) process.stdout.write(report);
+  else {
+    writeFileSync(values.output, report);
+    process.stdout.write(checkText(loaded));
+  }
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
+}
+
+const FORMATS = ['text', 'json', 'junit', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
+function isFormat(name: string): name is Format {
+  return (FORMATS as readonly string[]).includes(name);
+}
+
+/** The report in one of the formats. */
+export function formatReport(format: Format, files: readonly LoadedFixtureFile[]): string {
+  const findings = files.flatMap((f) => f.findings);
+  switch (format) {
+    case 'text': return checkText(files);
+    case 'json': return jsonReport(files.flatMap(fileReports));
+    case 'junit': return junitReport(files);
+    case 'sarif': return sarifReport(findings);
+    case 'github': return githubReport(findings);
+  }
 }
 
 /** Tables per fixture, then the findings, then a one-line summary. */

@@ -17,6 +17,7 @@ import { MarkdownViews } from './markdownViews';
 import { DOCUMENT_SCHEMES, newClient } from './platform';
 import { StatusItem } from './statusItem';
 import { serveWorkspaceFiles } from './workspaceFiles';
+import { registerFixtureTests } from './testController';
 
 let client: BaseLanguageClient | undefined;
 
@@ -75,6 +76,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
     vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => { await client?.stop(); await client?.start(); }),
+    registerFixtureTests(() => client, () => fixtureSelector().map((s) => s.pattern)),
     vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
     vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
     // The document selector is fixed when the client starts, so new file patterns need a new client.

@@ -31,6 +31,8 @@ import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
 import { connection, workspaceFiles } from './platform';
 import { uriPath } from './workspaceFiles';
+import { fixtureTestsFor } from './features/tests';
+import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
 
 let init: InitializationOptions = {};
 let roots: string[] = [];
@@ -211,5 +213,7 @@ connection.onRequest(COMPARE_REQUEST, (params: CompareParams): MarkdownResult | 
   const name = uriPath(params.uri).split(/[\\/]/).pop()!;
   return { title: `Conventions: ${name}`, markdown: conventionComparison(shown.analysis.evaluation, name) };
 });
+
+connection.onRequest(FIXTURE_TESTS_REQUEST, (params: FixtureTestsParams) => fixtureTestsFor(service, params.uri));
 
 connection.listen();

@@ -78,3 +78,42 @@ export const READ_FILE_REQUEST = 'ranklens/readFile';
 export interface ReadFileParams {
   uri: string;
 }
+
+/**
+ * Request: a fixture file's tests — per document its cases' expectations and its declared findings
+ * (expectFindings), each with its outcome — evaluated as the lenses are: the open document's text,
+ * else the file on disk. Null when the URI is no fixture or cannot be read. Positions as in LSP.
+ */
+export const FIXTURE_TESTS_REQUEST = 'ranklens/fixtureTests';
+export interface FixtureTestsParams {
+  uri: string;
+}
+
+export interface TestRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** `declared`: a mismatch the file declares in expectFindings; `unchecked`: the metric is not computed. */
+export type ExpectationOutcome = 'passed' | 'failed' | 'declared' | 'unchecked';
+
+export interface FixtureTestsResult {
+  uri: string;
+  /** One per fixture (YAML document), in text order. */
+  documents: {
+    index: number;
+    range: TestRange;
+    convention: string;
+    /** Cases with at least one expect entry; range is the case id's. */
+    cases: {
+      id: string;
+      range: TestRange;
+      /** range is the whole expect entry; expected as written; actual as the quick fix would write it. */
+      expectations: { metric: string; range: TestRange; expected: string; actual: string | null; outcome: ExpectationOutcome; message: string }[];
+    }[];
+    /** The expectFindings entries with a known code; range is the entry's. */
+    declared: { code: string; range: TestRange; passed: boolean; message: string }[];
+  }[];
+  /** Error findings that fail the file and are no expectation (syntax errors, unknown keys, …). */
+  errors: { code: string; message: string; range: TestRange }[];
+}

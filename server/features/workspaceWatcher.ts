@@ -26,6 +26,11 @@ export class WorkspaceWatcher {
     return fixtureLanguage(uriPath(uri), this.patterns());
   }
 
+  /** A workspace file's text (from disk, or through the client), undefined when it cannot be read. */
+  read(uri: string): Promise<string | undefined> {
+    return this.files.read(uri);
+  }
+
   /** Checks every fixture under the workspace folders (URIs); resolves when done or when a newer scan started. */
   async scan(folders: readonly string[]): Promise<number> {
     const generation = ++this.generation;

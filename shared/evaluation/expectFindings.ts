@@ -18,7 +18,7 @@ export interface DeclaredFindingsCheck {
 }
 
 /** The codes a document declares in expectFindings (all its fixtures together), or null when none declares any. */
-function declaredFindingCodes(doc: FixtureDocument): Set<FindingCode> | null {
+export function declaredFindingCodes(doc: FixtureDocument): Set<FindingCode> | null {
   const lists = doc.fixtures.flatMap((f) => (f.expectFindings ? [f.expectFindings] : []));
   if (lists.length === 0) return null;
   return new Set(lists.flat().map((c) => c.value).filter(isFixtureFindingCode));
