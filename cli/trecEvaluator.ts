@@ -7,6 +7,8 @@ import { Convention } from '../shared/core/conventions';
 import { MetricSpec } from '../shared/core/metricNames';
 import { metricValue } from '../shared/core/metrics/dispatch';
 import { rankCase } from '../shared/core/ranking';
+import { relString } from '../shared/core/relString';
+import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, TrecQrels } from '../shared/trec/qrels';
 import { RunQuery, RunReader, duplicateProblems, joinBlocks } from '../shared/trec/run';
@@ -18,6 +20,12 @@ export interface TrecSetup {
   runPath: string;
   specs: MetricSpec[];
   convention: Convention;
+  /** trec_eval -M: only the first maxRank ranked documents of each query count. */
+  maxRank?: number;
+  /** trec_eval -J: unjudged documents are removed from each ranking before any measure. */
+  judgedOnly?: boolean;
+  /** trec_eval's relstring: the grades of the first this many documents, as text. */
+  relstring?: number;
 }
 
 export interface QueryResult {
@@ -27,6 +35,8 @@ export interface QueryResult {
   /** Relevant documents the query has (in the convention's pool). */
   relevant: number;
   problems: TrecProblem[];
+  /** With TrecSetup.relstring: trec_eval's relstring of the query. */
+  relstring?: string;
 }
 
 /** What one segment of the run gives; run lines are numbered from the segment's first line. */
@@ -116,8 +126,11 @@ export class TrecEvaluator {
   /** One query through the core: rank under the convention, then every spec. */
   evaluate(q: RunQuery): QueryResult {
     const { specs, convention } = this.setup;
-    const rc = rankCase(trecCase(this.qrels.queries.get(q.qid), q.predictions), convention);
+    let rc = rankCase(trecCase(this.qrels.queries.get(q.qid), q.predictions), convention);
+    if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
+    if (this.setup.judgedOnly) rc = judgedOnly(rc);
     const values = specs.map((s) => metricValue(rc, s, convention));
-    return { qid: q.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(q, convention) : [] };
+    return { qid: q.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(q, convention) : [],
+      ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}) };
   }
 }
