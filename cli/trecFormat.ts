@@ -5,9 +5,9 @@
 import { MetricSpec } from '../shared/core/metricNames';
 import { TrecRow } from './trecMeasures';
 
-/** C's printf("%.4f"): like toFixed(4), except that a value exactly halfway rounds to even. */
+/** C's printf("%.4f"): like toFixed(4), except that a value exactly halfway rounds to even (NaN spelled out, as Ranklens does). */
 export function cFixed4(v: number): string {
-  if (Number.isNaN(v)) return v > 0 ? 'nan' : '-nan';
+  if (Number.isNaN(v)) return 'NaN';
   if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
   const t = v * 20000;
   if (Number.isInteger(t) && Math.abs(t) % 2 === 1 && t / 20000 === v) {
