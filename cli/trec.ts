@@ -90,25 +90,28 @@ export async function trecCommand(argv: string[]): Promise<number> {
   try {
     const { qrelsPath, runPath } = files;
     const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
-    const specs = rowSpecs(rows);
+    const trecNames = resolved.preset === 'trec_eval';
+    const complete = !!values.complete;
+    const mimic = trecNames && complete ? completeAsTrecEval(rows, relstring?.name) : undefined;
+    const specs = [...rowSpecs(rows), ...(mimic ? [mimic.allRelevant] : [])];
     const progress = progressBar('ranklens trec', 'MB');
     let evaluation: TrecEvaluation;
     try {
-      evaluation = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete: !!values.complete, jobs, onProgress: progress.update,
-        maxRank, judgedOnly: !!values['judged-only'], relstring: values['per-query'] ? relstring?.length : undefined });
+      evaluation = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, onProgress: progress.update,
+        maxRank, judgedOnly: !!values['judged-only'], relstring: values['per-query'] ? relstring?.length : undefined,
+        missingAsTrecEval: mimic?.missing });
     } finally {
       progress.end();
     }
-    const { mean } = aggregate(evaluation.queries.map((q) => q.values), specs);
-    const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, !!values.complete)];
-    const trecNames = resolved.preset === 'trec_eval';
+    const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
+    const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, complete)];
     if (values.json) process.stdout.write(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
     else {
       process.stdout.write(trecText({
         rows, names: rows.map((r) => (trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
         runid: runid ? lastRunTag(runPath) : undefined,
         relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
-        perQuery: !!values['per-query'], summaryLine: !values['no-summary'],
+        perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
       }));
       process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }
@@ -116,6 +119,32 @@ export async function trecCommand(argv: string[]): Promise<number> {
   } finally {
     files.cleanup();
   }
+}
+
+/**
+ * What -c does in trec_eval beyond scoring missing queries: it ranks one made-up document for them
+ * and then clears the values named exactly num_ret, utility, unj… and rbp_resid (and relstring); and
+ * its num_rel summary counts every judgement with a grade above 0 in the qrels, whatever -l says.
+ */
+function completeAsTrecEval(rows: readonly TrecRow[], relstringName: string | undefined) {
+  const reset = rows.flatMap((r, j) => (['num_ret', 'utility', 'rbp_resid'].includes(r.trecName) || r.trecName.startsWith('unj') ? [j] : []));
+  return { missing: { reset, resetRelstring: relstringName === 'relstring' }, allRelevant: { family: 'NumRel' as const, k: null, rel: 1 } };
+}
+
+/**
+ * The summary figures. Under trec_eval's names, trec_eval's sums: a NaN (an empty ranking's
+ * interpolated precision under -J) makes the figure NaN; a query refused for a duplicate (every
+ * value NaN; trec_eval would stop) is left out.
+ */
+function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantColumn: boolean, trecNames: boolean): number[] {
+  const specs = rowSpecs(rows);
+  const kept = trecNames ? ev.queries.filter((q) => !q.values.every((v) => Number.isNaN(v))) : ev.queries;
+  const { mean } = aggregate(kept.map((q) => q.values.slice(0, rows.length)), specs, trecNames);
+  if (allRelevantColumn) {
+    const j = rows.findIndex((r) => r.trecName === 'num_rel');
+    if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
+  }
+  return mean;
 }
 
 function wholeNumber(name: string, text: string | undefined): number | undefined {
@@ -167,9 +196,9 @@ function fileReport(ev: TrecEvaluation, rows: TrecRow[], mean: number[], qrelsPa
   return {
     path: runPath,
     convention: { name: ev.convention.name, ...ev.convention.convention },
-    names: ev.names,
-    cases: ev.queries.map((q) => ({ id: q.qid, values: q.values })),
-    mean, excluded: ev.excluded, findings,
+    names: rows.map((r) => metricName(r.spec)),
+    cases: ev.queries.map((q) => ({ id: q.qid, values: q.values.slice(0, rows.length) })),
+    mean, excluded: ev.excluded.slice(0, rows.length), findings,
     extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
   };
 }

@@ -26,6 +26,12 @@ export interface TrecSetup {
   judgedOnly?: boolean;
   /** trec_eval's relstring: the grades of the first this many documents, as text. */
   relstring?: number;
+  /**
+   * How a judged query missing from the run is scored (--complete): as an empty ranking (default),
+   * or as trec_eval -c does, a ranking of one unjudged document whose values at these spec indices
+   * (and relstring, when resetRelstring) are then cleared.
+   */
+  missingAsTrecEval?: { reset: number[]; resetRelstring: boolean };
 }
 
 export interface QueryResult {
@@ -102,7 +108,7 @@ export class TrecEvaluator {
     if (task.gather.length > 0) {
       for (const q of this.gather(new Set(task.gather), onProgress)) this.evaluateInto(q, evaluated, unjudged);
     }
-    for (const qid of task.missing) evaluated.push(this.evaluate({ qid, predictions: [], lines: [] }));
+    for (const qid of task.missing) evaluated.push(this.evaluateMissing(qid));
     return { evaluated, unjudged };
   }
 
@@ -121,6 +127,17 @@ export class TrecEvaluator {
   private evaluateInto(q: RunQuery, evaluated: QueryResult[], unjudged: string[]): void {
     if (this.qrels.queries.has(q.qid)) evaluated.push(this.evaluate(q));
     else unjudged.push(q.qid);
+  }
+
+  /** A judged query with no run line, scored under --complete. */
+  private evaluateMissing(qid: string): QueryResult {
+    const bogus = this.setup.missingAsTrecEval;
+    if (!bogus) return this.evaluate({ qid, predictions: [], lines: [] });
+    // trec_eval -c ranks one made-up document, then clears what it would count (num_ret, utility, …).
+    const result = this.evaluate({ qid, predictions: [{ id: 'ceci_nest_pas_un_docno', score: 1 }], lines: [] });
+    for (const j of bogus.reset) result.values[j] = 0;
+    if (bogus.resetRelstring && result.relstring !== undefined) result.relstring = '';
+    return result;
   }
 
   /** One query through the core: rank under the convention, then every spec. */

@@ -5,12 +5,15 @@
 import { MetricSpec } from '../shared/core/metricNames';
 import { TrecRow } from './trecMeasures';
 
-/** C's printf("%.4f"): like toFixed(4), except that a value exactly halfway rounds to even (NaN spelled out, as Ranklens does). */
+/**
+ * C's printf("%6.4f"): toFixed(4) rounds the exact binary value as C does, except at an exact tie
+ * (possible only for multiples of 1/32), which C rounds to even. NaN prints as C prints 0.0/0.0.
+ */
 export function cFixed4(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+  if (Number.isNaN(v)) return '  -nan';
+  if (!Number.isFinite(v)) return v > 0 ? '   inf' : '  -inf';
   const t = v * 20000;
-  if (Number.isInteger(t) && Math.abs(t) % 2 === 1 && t / 20000 === v) {
+  if (Number.isInteger(v * 32) && Number.isInteger(t) && Math.abs(t) % 2 === 1) {
     const n = Math.abs(t) / 2; // an integer plus one half, in units of 0.0001
     const down = Math.floor(n);
     const even = down % 2 === 0 ? down : down + 1;
@@ -20,8 +23,9 @@ export function cFixed4(v: number): string {
   return v.toFixed(4);
 }
 
-/** One value as trec_eval prints it. */
-export function trecValue(v: number, long: boolean): string {
+/** One value as trec_eval prints it; cName false: NaN as Ranklens spells it. */
+export function trecValue(v: number, long: boolean, cName = true): string {
+  if (Number.isNaN(v) && !cName) return 'NaN';
   if (long) return Number.isFinite(v) ? String(Math.trunc(v)) : cFixed4(v);
   return cFixed4(v);
 }
@@ -38,6 +42,8 @@ export interface TrecTextInput {
   relstring?: { name: string; order: number; values: string[] };
   perQuery: boolean;
   summaryLine: boolean;
+  /** NaN printed as trec_eval prints it ("  -nan"), or as Ranklens does ("NaN"). */
+  cNaN: boolean;
 }
 
 /** The whole text output. */
@@ -50,14 +56,14 @@ export function trecText(input: TrecTextInput): string {
       let printed = rs === undefined;
       input.rows.forEach((r, j) => {
         if (!printed && r.order > rs!.order) { line(rs!.name, q.qid, `'${rs!.values[i]}'`); printed = true; }
-        if (!r.summaryOnly) line(input.names[j], q.qid, trecValue(q.values[j], r.long));
+        if (!r.summaryOnly) line(input.names[j], q.qid, trecValue(q.values[j], r.long, input.cNaN));
       });
       if (!printed) line(rs!.name, q.qid, `'${rs!.values[i]}'`);
     });
   }
   if (input.summaryLine) {
     if (input.runid !== undefined) line('runid', 'all', input.runid);
-    input.rows.forEach((r, j) => line(input.names[j], 'all', trecValue(input.summary[j], r.long)));
+    input.rows.forEach((r, j) => line(input.names[j], 'all', trecValue(input.summary[j], r.long, input.cNaN)));
   }
   return out.join('');
 }

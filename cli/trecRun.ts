@@ -25,6 +25,7 @@ export interface TrecOptions {
   maxRank?: number;
   judgedOnly?: boolean;
   relstring?: number;
+  missingAsTrecEval?: { reset: number[]; resetRelstring: boolean };
   /** Threads reading the run; 1 reads it in this thread. */
   jobs: number;
   onProgress?: (done: number, total: number) => void;
@@ -69,7 +70,8 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
   const size = statSync(options.runPath).size;
   const ranges = splitRanges(options.runPath, size, options.jobs);
   const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, specs: options.specs, convention: options.resolved.convention,
-    maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring };
+    maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
+    missingAsTrecEval: options.missingAsTrecEval };
   const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
   try {
     const done = ranges.map(() => 0);

@@ -4,8 +4,11 @@ import { MetricSpec, aggregationOf } from './metricNames';
 /** gm_map and gm_bpref floor each value here before taking logs (trec_eval's MIN_GEO_MEAN). */
 export const GEOMETRIC_FLOOR = 0.00001;
 
-/** Per spec, the run figure over the non-NaN values (NaN when every case is NaN) and how many were left out. */
-export function aggregate(rows: readonly (readonly number[])[], specs: readonly MetricSpec[]): { mean: number[]; excluded: number[] } {
+/**
+ * Per spec, the run figure over the non-NaN values (NaN when every case is NaN) and how many were
+ * left out; propagateNaN: a NaN value makes the figure NaN instead, as trec_eval's sums do.
+ */
+export function aggregate(rows: readonly (readonly number[])[], specs: readonly MetricSpec[], propagateNaN = false): { mean: number[]; excluded: number[] } {
   const kinds = specs.map((s) => aggregationOf(s.family));
   const sum = new Array<number>(specs.length).fill(0);
   const count = new Array<number>(specs.length).fill(0);
@@ -13,7 +16,7 @@ export function aggregate(rows: readonly (readonly number[])[], specs: readonly 
   for (const row of rows) {
     for (let j = 0; j < specs.length; j++) {
       const v = row[j];
-      if (Number.isNaN(v)) { excluded[j]++; continue; }
+      if (Number.isNaN(v) && !propagateNaN) { excluded[j]++; continue; }
       sum[j] += kinds[j] === 'geometric' ? Math.log(Math.max(v, GEOMETRIC_FLOOR)) : v;
       count[j]++;
     }

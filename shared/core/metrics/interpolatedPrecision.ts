@@ -1,7 +1,8 @@
 /**
  * Interpolated precision at recall levels (trec_eval's iprec_at_recall and 11pt_avg): the best
  * precision at any rank whose recall reaches the level; a level is first turned into a number of
- * relevant items by rounding level × R.
+ * relevant items by rounding level × R. An empty ranking has no precision at the levels that round
+ * to 0 items: NaN there.
  */
 import { Explanation, fmt } from '../explanation';
 import { RankedCase } from '../ranking';
@@ -24,7 +25,8 @@ export function interpolatedPrecisions(rc: RankedCase, levels: readonly number[]
   const out = new Array<number>(levels.length).fill(0);
   let current = sorted.length - 1;
   while (current >= 0 && cutoffs[current] > relRet) current--;
-  let precision = numRet === 0 ? 0 : relRet / numRet;
+  // An empty ranking has no precision: NaN, as in trec_eval (which only meets one under -J).
+  let precision = relRet / numRet;
   let best = precision;
   let relSoFar = relRet;
   for (let i = numRet; i > 0 && relSoFar > 0; i--) {
