@@ -147,3 +147,30 @@ describe('run figures', () => {
     assert.deepEqual(ev.mean.map((v) => v.toFixed(6)), ['3.000000', '5.000000', '2.000000', '0.500000', '0.017100']);
   });
 });
+
+describe('explanations', () => {
+  it('give the same value as the fast path for every new measure, on every case of a varied set', () => {
+    const names = ['NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet', 'gmAP', 'Bpref', 'gmBpref', 'infAP', 'IPrec@0', 'IPrec@0.3',
+      '11ptAvg', 'RprecMult@0.6', 'RprecMult@2', 'Utility', 'Utility(a=2,b=-1,c=-0.5,d=0.1)', 'binG', 'G', 'nDCGrel', 'Rndcg', 'RelP@3', 'SetP', 'SetRelP', 'SetR', 'SetAP',
+      'SetF', 'SetF(beta=0.5)', 'RBP', 'RBP(p=0.5)@3', 'RBP(rel=2)', 'RBPresid', 'Judged@3', 'Unjudged@4', 'ERR', 'ERR@2', 'ERR(max=4)@5', 'P(rel=2)@3', 'AP(rel=2)'];
+    const cases: CaseInput[] = [
+      POOLED,
+      { labels: gradedLabels({ a: 3, b: 1, c: 0, d: 2 }), predictions: listPredictions(['d', 'z', 'a', 'c', 'b']) },
+      { labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a', 'b']) },
+      { labels: gradedLabels({ a: 1 }), predictions: [] },
+      { labels: gradedLabels({ a: 2, b: 2, c: 1 }), predictions: scoredPredictions({ c: 1, b: 1, x: 2, a: 0.5 }) },
+    ];
+    for (const preset of ['trec_eval', 'default', 'sklearn']) {
+      const conv = resolveConvention(preset).resolved;
+      for (const [i, c] of cases.entries()) {
+        const ev = evaluateCases([c], names.map(spec), conv);
+        names.forEach((n, j) => {
+          const ex = explainCase(c, spec(n), conv.convention);
+          const fast = ev.cases[0].values[j];
+          assert.ok(Object.is(ex.value, fast) || Math.abs(ex.value - fast) < 1e-12, `${preset} case ${i} ${n}: ${ex.value} vs ${fast}`);
+          assert.equal(ex.metric, metricName(spec(n)));
+        });
+      }
+    }
+  });
+});
