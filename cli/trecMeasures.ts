@@ -134,8 +134,23 @@ function expand(m: TrecMeasure, params: string | undefined, collection: number):
   const row = (spec: MetricSpec, trecName: string): TrecRow => ({ spec, trecName, long: !!m.long, summaryOnly: !!m.summaryOnly, order });
   switch (m.kind) {
     case 'single':
-      if (params !== undefined) return { error: `-m ${m.name}.${params}: Ranklens does not take parameters for ${m.name}.` };
-      return { rows: [row({ family: m.family, k: null }, m.name)] };
+      if (params === undefined) return { rows: [row({ family: m.family, k: null }, m.name)] };
+      if (m.name === '11pt_avg') {
+        const levels = params.split(',').map(atof).sort((a, b) => a - b);
+        if (levels.some((c, i) => i > 0 && c === levels[i - 1])) return { error: `-m ${m.name}.${params}: duplicate cutoffs.` };
+        return { rows: [row({ family: m.family, k: null, levels }, `${m.name}_${params}`)] };
+      }
+      if (m.name === 'ndcg') {
+        const gains: [number, number][] = [];
+        for (const pair of params.split(',')) {
+          const kv = /^([^=]*)=(.*)$/.exec(pair);
+          if (!kv) return { error: `-m ${m.name}.${params}: parameters are grade=gain pairs.` };
+          // trec_eval ignores a name that is not a whole number.
+          if (/^[-+]?\d+$/.test(kv[1])) gains.push([Number(kv[1]), atof(kv[2])]);
+        }
+        return { rows: [row({ family: m.family, k: null, gains }, `${m.name}_${params}`)] };
+      }
+      return { error: `-m ${m.name}.${params}: Ranklens does not take parameters for ${m.name}.` };
     case 'cutoffs': {
       const cuts = params === undefined ? [...m.defaults!] : params.split(',').map(atol).sort((a, b) => a - b);
       if (cuts[0] <= 0) return { error: `-m ${m.name}.${params}: cutoffs must be positive.` };

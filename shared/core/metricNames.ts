@@ -33,6 +33,10 @@ export interface MetricSpec {
   param?: number;
   rel?: number;
   coefficients?: readonly number[];
+  /** nDCG's gain per grade where it is not the grade itself (trec_eval's ndcg.1=3,2=9), as [grade, gain]. */
+  gains?: readonly (readonly [number, number])[];
+  /** 11ptAvg's recall levels, when not the eleven standard ones (trec_eval's 11pt_avg..25,.5,.75). */
+  levels?: readonly number[];
 }
 
 /** Families that exist with a cutoff, and those that exist without one. */
@@ -122,6 +126,8 @@ export function metricName(spec: MetricSpec): string {
   if (spec.coefficients && spec.coefficients.join() !== UTILITY_DEFAULT.join()) {
     spec.coefficients.forEach((c, i) => args.push(`${COEFFICIENT_NAMES[i]}=${c}`));
   }
+  for (const [grade, gain] of spec.gains ?? []) args.push(`gain${grade}=${gain}`);
+  if (spec.levels) args.push(`levels=${spec.levels.join(' ')}`);
   const at = spec.k !== null ? `@${spec.k}` : LEVEL_PARAM.has(spec.family) && spec.param !== undefined ? `@${spec.param}` : '';
   return `${spec.family}${args.length > 0 ? `(${args.join(',')})` : ''}${at}`;
 }
@@ -136,10 +142,10 @@ export function sameSpec(a: MetricSpec, b: MetricSpec): boolean {
  * fixture), undefined when none was written; param, rel and coefficients as in MetricSpec.
  */
 export type ParsedMetricName =
-  | { ok: true; family: Family; cutoff: number | 'each' | undefined; param?: number; rel?: number; coefficients?: number[] }
+  | { ok: true; family: Family; cutoff: number | 'each' | undefined; param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] }
   | { ok: false; message: string; suggestion?: string };
 
-type Extras = { param?: number; rel?: number; coefficients?: number[] };
+type Extras = { param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] };
 
 /**
  * Parses "P@5", "precision@5", "ndcg_cut.10", "P_5", "MAP", "mrr@k" (case-insensitive), ir_measures'
@@ -217,11 +223,14 @@ function parseArgs(family: Family, text: string, whole: string): Extras | { mess
       out.rel = value;
     } else if (key === FAMILY_PARAM[family]?.name || (key === 'p' && FAMILY_PARAM[family]?.name === 'p')) {
       out.param = value;
+    } else if (family === 'nDCG' && /^gain-?\d+$/.test(key)) {
+      (out.gains ??= []).push([Number(key.slice(4)), value]);
     } else if (family === 'Utility' && COEFFICIENT_NAMES.includes(key)) {
       out.coefficients = out.coefficients ?? [...UTILITY_DEFAULT];
       out.coefficients[COEFFICIENT_NAMES.indexOf(key)] = value;
     } else {
-      const allowed = ['rel', ...(FAMILY_PARAM[family] ? [FAMILY_PARAM[family]!.name] : []), ...(family === 'Utility' ? COEFFICIENT_NAMES : [])];
+      const allowed = ['rel', ...(FAMILY_PARAM[family] ? [FAMILY_PARAM[family]!.name] : []), ...(family === 'Utility' ? COEFFICIENT_NAMES : []),
+        ...(family === 'nDCG' ? ['gain<grade>'] : [])];
       return { message: `${family} takes no parameter "${kv[1]}" ("${whole}"); it takes ${allowed.join(', ')}.` };
     }
   }
@@ -233,11 +242,12 @@ function lookupFamily(name: string): Family | undefined {
   return ALIASES[key] ?? ALIASES[key.replace(/[\s-]/g, '_')];
 }
 
-function specOf(family: Family, k: number | null, p: { param?: number; rel?: number; coefficients?: number[] }): MetricSpec {
+function specOf(family: Family, k: number | null, p: Extras): MetricSpec {
   const spec: MetricSpec = { family, k };
   if (p.param !== undefined) spec.param = p.param;
   if (p.rel !== undefined) spec.rel = p.rel;
   if (p.coefficients !== undefined) spec.coefficients = p.coefficients;
+  if (p.gains !== undefined) spec.gains = p.gains;
   return spec;
 }
 

@@ -77,7 +77,7 @@ export function trecMeasure(name: string): TrecMeasure | undefined {
 
 /** The trec_eval measure and printed name of a spec, or undefined when trec_eval has no such measure. */
 export function trecEvalName(spec: MetricSpec): { measure: TrecMeasure; name: string; order: number } | undefined {
-  if (spec.rel !== undefined) return undefined;
+  if (spec.rel !== undefined || spec.gains || spec.levels) return undefined;
   for (let i = 0; i < TREC_MEASURES.length; i++) {
     const m = TREC_MEASURES[i];
     if (m.family !== spec.family) continue;

@@ -65,6 +65,7 @@ const OPTIONS: string[][] = [
   ['-q', '-m', 'P.5,10', '-m', 'ndcg_cut.10'], ['-q', '-m', 'all_trec', '-l2'], ['-q', '-m', 'all_trec', '-l', '3'],
   ['-q', '-m', 'all_trec', '-M', '7'], ['-q', '-m', 'all_trec', '-J'], ['-q', '-m', 'all_trec', '-N', '5000', '-m', 'utility.2,-1,-0.5,0.1'],
   ['-n', '-q', '-m', 'all_trec'], ['-q', '-m', 'all_trec', '-m', 'relstring.15', '-m', 'iprec_at_recall..25,.5,.75'],
+  ['-q', '-m', 'ndcg.1=2.5,2=2,3=0.5', '-m', '11pt_avg..2,.6,1', '-J'],
   ['-q', '-m', 'Rprec_mult.0.5,3', '-m', 'set_F.0.5', '-m', 'rbp.p=0.7', '-m', 'rbp_resid.p=0.7', '-m', 'unj.3,7', '-m', 'success.2', '-m', 'relative_P.3'],
 ];
 

@@ -97,7 +97,7 @@ describe('ir_measures names with parameters', () => {
       ['iprec_at_recall_0.50', 'IPrec@0.5'], ['Rprec_mult_0.20', 'RprecMult@0.2'], ['num_nonrel_judged_ret', 'NumNonrelJudgedRet'],
       ['gm_map', 'gmAP'], ['infAP', 'infAP'], ['11pt_avg', '11ptAvg'], ['set_recall', 'SetR'], ['relative_P_5', 'RelP@5'],
       ['unj_5', 'Unjudged@5'], ['rbp_resid', 'RBPresid'], ['hit_rate@10', 'Success@10'], ['utility', 'Utility'],
-      ['Utility(a=2,b=-1)', 'Utility(a=2,b=-1,c=0,d=0)'],
+      ['Utility(a=2,b=-1)', 'Utility(a=2,b=-1,c=0,d=0)'], ['nDCG(gain1=3,gain2=9)', 'nDCG(gain1=3,gain2=9)'],
     ];
     for (const [text, canonical] of cases) assert.equal(metricName(spec(text)), canonical, text);
   });
@@ -121,6 +121,14 @@ describe('ir_measures names with parameters', () => {
     const ev = evaluateCases(cases, ['AP', 'nDCG', 'RR', 'nDCG@10', 'P(rel=2)@10'].map(spec), trec);
     assert.deepEqual(ev.mean.map((v) => Number(v.toFixed(12))), [0.75, 0.815464876786, 0.75, 0.815464876786, 0.05]);
     assert.deepEqual(ev.cases.map((c) => c.values[4]), [0, 0.1]);
+  });
+
+  it('computes nDCG with a gain per grade as trec_eval\'s ndcg.1=3,2=9 does', () => {
+    // Judged a=1 b=2 c=3; ranked b a x c. Gains 1 → 3, 2 → 9, 3 → 3 (its own grade).
+    // DCG = 9/1 + 3/log2(3) + 3/log2(5) = 9 + 1.89279 + 1.29203 = 12.18482; ideal 9 3 3: 9 + 1.89279 + 1.5 = 12.39279 → 0.98322
+    // (trec_eval -m ndcg.1=3,2=9 prints 0.9832). Plain nDCG: (2 + 0.63093 + 1.29203) / (3 + 1.26186 + 0.5) = 0.82383.
+    const c: CaseInput = { labels: gradedLabels({ a: 1, b: 2, c: 3 }), predictions: listPredictions(['b', 'a', 'x', 'c']) };
+    assert.deepEqual(values([c], ['nDCG(gain1=3,gain2=9)', 'nDCG']).cases[0], ['0.9832', '0.8238']);
   });
 
   it('expands fixture names: metrics [bpref, ERR@k, RBP] at k = 5, 10', () => {

@@ -11,7 +11,7 @@ import { dcg, explainDcg, explainNdcg, gain, ndcg } from './dcg';
 import { err, explainErr } from './err';
 import { Explanation } from '../explanation';
 import { explainF1, f1 } from './f1';
-import { binG, explainGainVariant, kishidaG, ndcgRel, rndcg } from './gainVariants';
+import { binG, explainGainMap, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from './gainVariants';
 import { explainInfAP, infAP } from './infAP';
 import { elevenPointAverage, explainElevenPointAverage, explainInterpolatedPrecision, interpolatedPrecision } from './interpolatedPrecision';
 import { DEFINED_WITHOUT_RELEVANT, FAMILY_PARAM, MetricSpec, UTILITY_DEFAULT, metricName } from '../metricNames';
@@ -71,14 +71,14 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention)
     case 'AP': case 'gmAP': return averagePrecision(rc, k, conv);
     case 'RR': return reciprocalRank(rc, k);
     case 'DCG': return dcg(rc, k, conv);
-    case 'nDCG': return ndcg(rc, k, conv);
+    case 'nDCG': return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv);
     case 'Rprec': return rPrecision(rc);
     case 'Success': return success(rc, k ?? rc.ids.length);
     case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return count(rc, spec.family);
     case 'Bpref': case 'gmBpref': return bpref(rc, thresholdOf(spec.rel, conv));
     case 'infAP': return infAP(rc);
     case 'IPrec': return interpolatedPrecision(rc, spec.param ?? 0);
-    case '11ptAvg': return elevenPointAverage(rc);
+    case '11ptAvg': return elevenPointAverage(rc, spec.levels);
     case 'RprecMult': return precisionAtMultipleOfR(rc, spec.param ?? 1);
     case 'Utility': return utility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0);
     case 'binG': return binG(rc);
@@ -121,7 +121,7 @@ function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, nam
     case 'gmAP': return named({ ...explainAveragePrecision(rc, k, conv), note: 'the run figure is the geometric mean over cases, each value floored at 0.00001' });
     case 'RR': return explainReciprocalRank(rc, k);
     case 'DCG': return explainDcg(rc, k, conv);
-    case 'nDCG': return explainNdcg(rc, k, conv);
+    case 'nDCG': return spec.gains ? named(explainGainMap(rc, spec.gains, k)) : explainNdcg(rc, k, conv);
     case 'Rprec': return explainRPrecision(rc, conv);
     case 'Success': return explainSuccess(rc, k ?? rc.ids.length);
     case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet':
@@ -129,7 +129,7 @@ function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, nam
     case 'Bpref': case 'gmBpref': return named(explainBpref(rc, thresholdOf(spec.rel, conv), spec.family));
     case 'infAP': return named(explainInfAP(rc));
     case 'IPrec': return named(explainInterpolatedPrecision(rc, spec.param ?? 0));
-    case '11ptAvg': return named(explainElevenPointAverage(rc));
+    case '11ptAvg': return named(explainElevenPointAverage(rc, spec.levels));
     case 'RprecMult': return explainPrecisionAtMultipleOfR(rc, spec.param ?? 1, name);
     case 'Utility': return explainUtility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0, name);
     case 'binG': case 'G': case 'nDCGrel': case 'Rndcg': return explainGainVariant(rc, spec.family, conv, name);

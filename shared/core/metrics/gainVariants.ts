@@ -118,3 +118,72 @@ export function explainGainVariant(rc: RankedCase, family: 'binG' | 'G' | 'nDCGr
     arithmetic: `${terms.length} ranked item${terms.length === 1 ? '' : 's'} with gain; ideal gains ${ideal.map((g) => fmt(g, 2)).join(', ') || 'none'}: ${fmt(value)}`,
   };
 }
+
+/**
+ * nDCG with a gain per grade (trec_eval's ndcg.1=3,2=9): a grade given no gain keeps the grade as its
+ * gain; unlabeled items are grade −1 and items labeled with a negative grade −2, as in trec_eval, so
+ * they gain only if given a gain. The ideal ranks every judged label by its gain.
+ */
+export function ndcgWithGains(rc: RankedCase, gains: readonly (readonly [number, number])[], k: number | null): number {
+  const map = new Map(gains.map(([g, v]) => [g, v]));
+  const gainOf = (level: number) => map.get(level) ?? (level >= 0 ? level : 0);
+  const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  let dcg = 0;
+  for (let i = 0; i < n; i++) {
+    const level = rc.judged[i] ? Math.trunc(rc.grades[i]) : rc.grades[i] < 0 ? -2 : -1;
+    const x = gainOf(level);
+    if (x !== 0) dcg += x / Math.log2(i + 2);
+  }
+  const ideal = trecIdealGains(rc, gains);
+  let idcg = 0;
+  for (let i = 0; i < Math.min(ideal.length, k ?? Infinity); i++) idcg += ideal[i] / Math.log2(i + 2);
+  return idcg > 0 ? dcg / idcg : 0;
+}
+
+/**
+ * The ideal gains as trec_eval orders them: one entry per grade (the given ones first, then grades 0
+ * to the top judged one), sorted by gain with trec_eval's comparator — the difference truncated to a
+ * whole number, so gains less than 1 apart compare equal — in glibc's merge sort; then walked from
+ * the top entry down, each grade's judged labels in turn, until a gain ≤ 0.
+ */
+function trecIdealGains(rc: RankedCase, gains: readonly (readonly [number, number])[]): number[] {
+  const counts: number[] = [];
+  for (const g of rc.labelGrades) if (g >= 0) { const l = Math.trunc(g); counts[l] = (counts[l] ?? 0) + 1; }
+  const entries = gains.map(([level, gain]) => ({ level, gain, count: 0 }));
+  for (let l = 0; l < counts.length; l++) {
+    const e = entries.find((x) => x.level === l);
+    if (e) e.count = counts[l] ?? 0; else entries.push({ level: l, gain: l, count: counts[l] ?? 0 });
+  }
+  const sorted = mergeSort(entries, (a, b) => Math.trunc(a.gain - b.gain));
+  const out: number[] = [];
+  let cur = sorted.length - 1;
+  let gain = cur >= 0 ? sorted[cur].gain : 0;
+  for (let atLevel = 0; gain > 0;) {
+    atLevel++;
+    while (cur >= 0 && atLevel > sorted[cur].count) { atLevel = 1; cur--; gain = cur >= 0 ? sorted[cur].gain : 0; }
+    if (gain > 0) out.push(gain);
+  }
+  return out;
+}
+
+// glibc's qsort for small arrays: a top-down merge sort taking from the left run on ties.
+function mergeSort<T>(items: T[], cmp: (a: T, b: T) => number): T[] {
+  if (items.length <= 1) return items;
+  const mid = items.length >> 1;
+  const a = mergeSort(items.slice(0, mid), cmp);
+  const b = mergeSort(items.slice(mid), cmp);
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(cmp(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+/** nDCG with a gain per grade, with the gains used. */
+export function explainGainMap(rc: RankedCase, gains: readonly (readonly [number, number])[], k: number | null): Explanation {
+  const value = ndcgWithGains(rc, gains, k);
+  return {
+    metric: 'nDCG', value, formula: `nDCG = DCG / IDCG, gain by grade: ${gains.map(([g, v]) => `${g} → ${v}`).join(', ')} (other grades: the grade), discount log₂(rank + 1)`,
+    terms: [], numerator: value, denominator: 1, knobs: [], arithmetic: fmt(value),
+  };
+}

@@ -46,9 +46,9 @@ export function interpolatedPrecision(rc: RankedCase, level: number): number {
   return interpolatedPrecisions(rc, [level])[0];
 }
 
-/** 11ptAvg: the mean interpolated precision at the 11 standard recall levels. */
-export function elevenPointAverage(rc: RankedCase): number {
-  return interpolatedPrecisions(rc, ELEVEN_LEVELS).reduce((a, b) => a + b, 0) / ELEVEN_LEVELS.length;
+/** 11ptAvg: the mean interpolated precision at the 11 standard recall levels (or at the levels given). */
+export function elevenPointAverage(rc: RankedCase, levels: readonly number[] = ELEVEN_LEVELS): number {
+  return interpolatedPrecisions(rc, levels).reduce((a, b) => a + b, 0) / levels.length;
 }
 
 /** IPrec@level with the rank whose precision was taken. */
@@ -63,14 +63,15 @@ export function explainInterpolatedPrecision(rc: RankedCase, level: number): Exp
   };
 }
 
-/** 11ptAvg with the 11 interpolated precisions. */
-export function explainElevenPointAverage(rc: RankedCase): Explanation {
-  const values = interpolatedPrecisions(rc, ELEVEN_LEVELS);
+/** 11ptAvg with its interpolated precisions. */
+export function explainElevenPointAverage(rc: RankedCase, levels: readonly number[] = ELEVEN_LEVELS): Explanation {
+  const values = interpolatedPrecisions(rc, levels);
   const sum = values.reduce((a, b) => a + b, 0);
+  const n = levels.length;
   return {
-    metric: '11ptAvg', value: sum / 11,
-    formula: '11ptAvg = (1/11) Σ_{x ∈ 0, 0.1, …, 1} IPrec@x',
-    terms: [], numerator: sum, denominator: 11, knobs: [],
-    arithmetic: `(${values.map((v) => fmt(v)).join(' + ')}) / 11 = ${fmt(sum / 11)}`,
+    metric: '11ptAvg', value: sum / n,
+    formula: `11ptAvg = (1/${n}) Σ_{x ∈ ${levels === ELEVEN_LEVELS ? '0, 0.1, …, 1' : levels.join(', ')}} IPrec@x`,
+    terms: [], numerator: sum, denominator: n, knobs: [],
+    arithmetic: `(${values.map((v) => fmt(v)).join(' + ')}) / ${n} = ${fmt(sum / n)}`,
   };
 }
