@@ -26,7 +26,7 @@ function rbpTerms(rc: RankedCase, p: number, k: number | null, binary: boolean):
     const g = binary ? rc.relevant[i] : rc.grades[i] > 0 && top > 0 ? rc.grades[i] / top : 0;
     if (g !== 0) {
       sum += g * w;
-      terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: rc.relevant[i] === 1, gain: g, discount: w, contribution: (1 - p) * g * w });
+      terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: rc.relevant[i] === 1, gain: g, discount: w, contribution: g * w });
     }
     w *= p;
   }
