@@ -81,11 +81,7 @@ export function parseTrecMeasures(values: readonly string[], collection = 0): Tr
 }
 
 /** Where relstring prints among the rows: right after P, as in trec_eval's table. */
-export const RELSTRING_ORDER = TREC_MEASURES_P_ORDER();
-
-function TREC_MEASURES_P_ORDER(): number {
-  return trecEvalName({ family: 'P', k: 1 })!.order + 0.5;
-}
+export const RELSTRING_ORDER = trecEvalName({ family: 'P', k: 1 })!.order + 0.5;
 
 function sub(spec: MetricSpec): number {
   return spec.k ?? spec.param ?? 0;
