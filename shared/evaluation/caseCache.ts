@@ -9,7 +9,7 @@ import {
   CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
-import { means } from '../core/means';
+import { aggregate } from '../core/aggregate';
 
 interface CachedCase {
   input: CaseInput;
@@ -88,7 +88,7 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
     return known.evaluation;
   });
   findings.push(...crossCaseFindings(fixture, cases, options, numberIds && stringIds));
-  const { mean, excluded } = means(cases.map((c) => c.values), head.specs.length);
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), head.specs);
   return { ...head, fixture, cases, mean, excluded, findings };
 }
 

@@ -46,4 +46,11 @@ describe('new measures in a fixture', () => {
     // x, rank 3, is unjudged: nothing for Judged@5.
     assert.match(predictionHover(fe, 0, 2), /\| Judged@5 \| 0\.000 \| adds nothing \|/);
   });
+
+  it('sums the counts and takes the geometric mean of gmAP in the fixture\'s means', () => {
+    const two = evaluateDocument(parseFixture('metrics: [NumRet, AP, gmAP]\ncases:\n  u: {labels: [a], predictions: [a, b]}\n  v: {labels: [c], predictions: [d, c, e]}\n', 'yaml')).fixtures[0];
+    // AP 1 and 0.5: mean 0.75, geometric mean √0.5 = 0.7071; 2 + 3 items ranked.
+    assert.deepEqual(two.names, ['AP', 'NumRet', 'gmAP']);
+    assert.deepEqual(two.mean.map((v) => Number(v.toFixed(4))), [0.75, 5, 0.7071]);
+  });
 });
