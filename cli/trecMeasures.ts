@@ -106,8 +106,8 @@ function ranklensNames(value: string, out: MetricSpec[], errors: string[]): void
   }
 }
 
-// Commas inside parentheses belong to the parameters: "RBP(p=0.8),P(rel=2)@5".
-function splitNames(value: string): string[] {
+/** Splits a list of metric names on commas, except those inside parentheses: "RBP(p=0.8),Utility(a=2,b=-1)". */
+export function splitNames(value: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
