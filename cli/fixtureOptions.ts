@@ -1,6 +1,7 @@
 /** The command-line options that override fixtures: --convention, --k and --metrics. */
 import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
 import { parseMetricName } from '../shared/core/metricNames';
+import { splitNames } from './trecMeasures';
 import { UsageError, conventionOption } from './usage';
 
 /** FixtureOptions from the option values; a bad value is a UsageError. */
@@ -21,7 +22,7 @@ function cutoffList(text: string): number[] {
 }
 
 function metricList(values: readonly string[]): string[] {
-  const names = values.flatMap((v) => v.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  const names = values.flatMap(splitNames).map((n) => n.trim()).filter((n) => n !== '');
   if (names.length === 0) throw new UsageError('--metrics takes metric names separated by commas, e.g. --metrics P@3,AP,nDCG@k.');
   for (const n of names) {
     const parsed = parseMetricName(n);

@@ -10,26 +10,40 @@ import { TrecProblem } from '../shared/trec/problems';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
-import { DEFAULT_TREC_MEASURES, parseTrecMeasures } from './trecMeasures';
+import { DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecRow, parseTrecMeasures } from './trecMeasures';
+import { rowSpecs, trecText } from './trecFormat';
+import { lastRunTag, readableFiles } from './trecInput';
+import { aggregate } from '../shared/core/aggregate';
+import { resolveConvention } from '../shared/core/conventions';
+import { metricName } from '../shared/core/metricNames';
 import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
 import { EXIT, UsageError, conventionOption, positiveInt } from './usage';
 
 export const TREC_HELP = `Usage: ranklens trec QRELS RUN [options]
 
-Evaluates a TREC run against TREC qrels, like trec_eval, under a named convention.
-  QRELS  lines "qid iter docid grade" (grade > 0 is relevant; 0 and negative judged non-relevant)
-  RUN    lines "qid Q0 docid rank score tag" (ranked by score; the rank column is ignored)
+Evaluates a TREC run against TREC qrels, like trec_eval, under a named convention. Under the
+trec_eval convention (the default) the text output is trec_eval's: same names, order and layout.
+  QRELS  lines "qid iter docid grade" (grade ≥ 1 is relevant; 0 judged non-relevant; negative: in
+         the pool but unjudged). A .gz file is read through gunzip.
+  RUN    lines "qid Q0 docid rank score tag" (ranked by score; the rank column is ignored); "-"
+         reads the run from stdin; a .gz file is read through gunzip.
 
 Options:
-  -m, --measure NAME     a measure to compute; repeat it or list with commas. Ranklens names
-                         (P@5, R@100, AP, AP@10, RR, nDCG, nDCG@10, Rprec, Success@10) or
-                         trec_eval's (P.5,10  recall  map  map_cut  recip_rank  ndcg  ndcg_cut.10
-                         Rprec  success); a name without a cutoff gets trec_eval's cutoffs.
-                         Default: ${DEFAULT_TREC_MEASURES.join(' ')}
+  -m, --measure NAME     measures to compute; repeat it. trec_eval's names, parameters and sets
+                         (official, all_trec, set, P.5,10, ndcg_cut.10, iprec_at_recall..25,.5,
+                         Rprec_mult.0.5, utility.2,-1,0,0, set_F.0.5, rbp.p=0.8, unj.5) or
+                         Ranklens's, ir_measures' style included (P@5, nDCG@10, AP, ERR@10,
+                         RBP(p=0.8), P(rel=2)@10, Judged@10, Bpref, IPrec@0.5, SetF).
+                         Default: official
       --convention NAME  the preset: trec_eval (default), ranx, mllib, sklearn, torchmetrics, default
-  -q, --per-query        print every query's values before the means
+  -q, --per-query        print every query's values before the summary
   -c, --complete         score judged queries missing from the run as empty rankings, so they count
                          as 0 in the means (trec_eval -c); without it they are skipped
+  -l, --level N          the lowest grade that is relevant (trec_eval -l; default 1)
+  -M, --max-rank N       only the first N documents of each ranking count (trec_eval -M)
+  -J, --judged-only      remove unjudged documents from each ranking first (trec_eval -J)
+  -N, --collection N     the number of documents in the collection, for utility (trec_eval -N)
+  -n, --no-summary       leave out the summary over all queries (trec_eval -n)
       --json             write the JSON report to stdout instead of the text
       --jobs N           threads reading the run (default: up to 4 cores for runs over 32 MB)
   -h, --help             this help
@@ -45,6 +59,11 @@ export async function trecCommand(argv: string[]): Promise<number> {
       convention: { type: 'string' },
       'per-query': { type: 'boolean', short: 'q' },
       complete: { type: 'boolean', short: 'c' },
+      level: { type: 'string', short: 'l' },
+      'max-rank': { type: 'string', short: 'M' },
+      'judged-only': { type: 'boolean', short: 'J' },
+      collection: { type: 'string', short: 'N' },
+      'no-summary': { type: 'boolean', short: 'n' },
       json: { type: 'boolean' },
       jobs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -52,47 +71,86 @@ export async function trecCommand(argv: string[]): Promise<number> {
   });
   if (values.help) { process.stdout.write(`${TREC_HELP}\n`); return EXIT.ok; }
   if (positionals.length !== 2) throw new UsageError(`trec takes two files, QRELS and RUN; got ${positionals.length}.`);
-  const [qrelsPath, runPath] = positionals;
+  const [qrelsName, runName] = positionals;
+  if (qrelsName === '-') throw new UsageError('Only the run can be read from stdin (-); give the qrels as a file.');
   for (const path of positionals) {
+    if (path === '-') continue;
     if (!existsSync(path)) throw new UsageError(`Cannot read ${path}: no such file.`);
     if (!statSync(path).isFile()) throw new UsageError(`Cannot read ${path}: it is not a file.`);
   }
-  const { specs, errors } = parseTrecMeasures(values.measure ?? DEFAULT_TREC_MEASURES);
+  const level = wholeNumber('--level', values.level);
+  const collection = wholeNumber('--collection', values.collection) ?? 0;
+  const { rows, runid, errors, relstring } = parseTrecMeasures(values.measure ?? DEFAULT_TREC_MEASURES, collection);
   if (errors.length > 0) throw new UsageError(errors.join(' '));
-  const resolved = conventionOption(values.convention ?? 'trec_eval');
-  const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
+  const base = conventionOption(values.convention ?? 'trec_eval');
+  const resolved = level === undefined ? base : resolveConvention(base.preset, { ...base.overrides, relevanceThreshold: level - 1 }).resolved;
+  const maxRank = positiveInt('--max-rank', values['max-rank']);
 
-  const progress = progressBar('ranklens trec', 'MB');
-  let evaluation: TrecEvaluation;
+  const files = await readableFiles(qrelsName, runName);
   try {
-    evaluation = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete: !!values.complete, jobs, onProgress: progress.update });
+    const { qrelsPath, runPath } = files;
+    const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
+    const trecNames = resolved.preset === 'trec_eval';
+    const complete = !!values.complete;
+    const mimic = trecNames && complete ? completeAsTrecEval(rows, relstring?.name) : undefined;
+    const specs = [...rowSpecs(rows), ...(mimic ? [mimic.allRelevant] : [])];
+    const progress = progressBar('ranklens trec', 'MB');
+    let evaluation: TrecEvaluation;
+    try {
+      evaluation = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, onProgress: progress.update,
+        maxRank, judgedOnly: !!values['judged-only'], relstring: values['per-query'] ? relstring?.length : undefined,
+        missingAsTrecEval: mimic?.missing });
+    } finally {
+      progress.end();
+    }
+    const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
+    const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, complete)];
+    if (values.json) process.stdout.write(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
+    else {
+      process.stdout.write(trecText({
+        rows, names: rows.map((r) => (trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
+        runid: runid ? lastRunTag(runPath) : undefined,
+        relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
+        perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
+      }));
+      process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
+    }
+    return findings.some(fails) ? EXIT.findings : EXIT.ok;
   } finally {
-    progress.end();
+    files.cleanup();
   }
-  const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsPath, runPath)), ...summaryFindings(evaluation, qrelsPath, runPath, !!values.complete)];
-  if (values.json) process.stdout.write(jsonReport([fileReport(evaluation, qrelsPath, runPath, findings)]));
-  else {
-    process.stdout.write(trecText(evaluation, !!values['per-query']));
-    process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
-  }
-  return findings.some(fails) ? EXIT.findings : EXIT.ok;
 }
 
-/** trec_eval's layout: "measure<TAB>query<TAB>value", per query (with -q) then "all". */
-export function trecText(ev: TrecEvaluation, perQuery: boolean): string {
-  const width = Math.max(22, ...ev.names.map((n) => n.length));
-  const line = (name: string, qid: string, value: string) => `${name.padEnd(width)}\t${qid}\t${value}\n`;
-  const out: string[] = [];
-  if (perQuery) {
-    for (const q of ev.queries) ev.names.forEach((n, j) => out.push(line(n, q.qid, value4(q.values[j]))));
-  }
-  out.push(line('num_q', 'all', String(ev.queries.length)));
-  ev.names.forEach((n, j) => out.push(line(n, 'all', value4(ev.mean[j]))));
-  return out.join('');
+/**
+ * What -c does in trec_eval beyond scoring missing queries: it ranks one made-up document for them
+ * and then clears the values named exactly num_ret, utility, unj… and rbp_resid (and relstring); and
+ * its num_rel summary counts every judgement with a grade above 0 in the qrels, whatever -l says.
+ */
+function completeAsTrecEval(rows: readonly TrecRow[], relstringName: string | undefined) {
+  const reset = rows.flatMap((r, j) => (['num_ret', 'utility', 'rbp_resid'].includes(r.trecName) || r.trecName.startsWith('unj') ? [j] : []));
+  return { missing: { reset, resetRelstring: relstringName === 'relstring' }, allRelevant: { family: 'NumRel' as const, k: null, rel: 1 } };
 }
 
-function value4(v: number): string {
-  return Number.isNaN(v) ? 'NaN' : v.toFixed(4);
+/**
+ * The summary figures. Under trec_eval's names, trec_eval's sums: a NaN (an empty ranking's
+ * interpolated precision under -J) makes the figure NaN; a query refused for a duplicate (every
+ * value NaN; trec_eval would stop) is left out.
+ */
+function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantColumn: boolean, trecNames: boolean): number[] {
+  const specs = rowSpecs(rows);
+  const kept = trecNames ? ev.queries.filter((q) => !q.values.every((v) => Number.isNaN(v))) : ev.queries;
+  const { mean } = aggregate(kept.map((q) => q.values.slice(0, rows.length)), specs, trecNames);
+  if (allRelevantColumn) {
+    const j = rows.findIndex((r) => r.trecName === 'num_rel');
+    if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
+  }
+  return mean;
+}
+
+function wholeNumber(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text)) throw new UsageError(`${name} takes a whole number, not "${text}".`);
+  return Number(text);
 }
 
 function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): ReportFinding {
@@ -134,13 +192,13 @@ function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: string,
   return out;
 }
 
-function fileReport(ev: TrecEvaluation, qrelsPath: string, runPath: string, findings: ReportFinding[]): FileReport {
+function fileReport(ev: TrecEvaluation, rows: TrecRow[], mean: number[], qrelsPath: string, runPath: string, findings: ReportFinding[]): FileReport {
   return {
     path: runPath,
     convention: { name: ev.convention.name, ...ev.convention.convention },
-    names: ev.names,
-    cases: ev.queries.map((q) => ({ id: q.qid, values: q.values })),
-    mean: ev.mean, excluded: ev.excluded, findings,
-    extra: { qrels: qrelsPath, counts: ev.counts },
+    names: rows.map((r) => metricName(r.spec)),
+    cases: ev.queries.map((q) => ({ id: q.qid, values: q.values.slice(0, rows.length) })),
+    mean, excluded: ev.excluded.slice(0, rows.length), findings,
+    extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
   };
 }

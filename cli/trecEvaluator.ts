@@ -7,6 +7,8 @@ import { Convention } from '../shared/core/conventions';
 import { MetricSpec } from '../shared/core/metricNames';
 import { metricValue } from '../shared/core/metrics/dispatch';
 import { rankCase } from '../shared/core/ranking';
+import { relString } from '../shared/core/relString';
+import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, TrecQrels } from '../shared/trec/qrels';
 import { RunQuery, RunReader, duplicateProblems, joinBlocks } from '../shared/trec/run';
@@ -18,6 +20,18 @@ export interface TrecSetup {
   runPath: string;
   specs: MetricSpec[];
   convention: Convention;
+  /** trec_eval -M: only the first maxRank ranked documents of each query count. */
+  maxRank?: number;
+  /** trec_eval -J: unjudged documents are removed from each ranking before any measure. */
+  judgedOnly?: boolean;
+  /** trec_eval's relstring: the grades of the first this many documents, as text. */
+  relstring?: number;
+  /**
+   * How a judged query missing from the run is scored (--complete): as an empty ranking (default),
+   * or as trec_eval -c does, a ranking of one unjudged document whose values at these spec indices
+   * (and relstring, when resetRelstring) are then cleared.
+   */
+  missingAsTrecEval?: { reset: number[]; resetRelstring: boolean };
 }
 
 export interface QueryResult {
@@ -27,6 +41,8 @@ export interface QueryResult {
   /** Relevant documents the query has (in the convention's pool). */
   relevant: number;
   problems: TrecProblem[];
+  /** With TrecSetup.relstring: trec_eval's relstring of the query. */
+  relstring?: string;
 }
 
 /** What one segment of the run gives; run lines are numbered from the segment's first line. */
@@ -92,7 +108,7 @@ export class TrecEvaluator {
     if (task.gather.length > 0) {
       for (const q of this.gather(new Set(task.gather), onProgress)) this.evaluateInto(q, evaluated, unjudged);
     }
-    for (const qid of task.missing) evaluated.push(this.evaluate({ qid, predictions: [], lines: [] }));
+    for (const qid of task.missing) evaluated.push(this.evaluateMissing(qid));
     return { evaluated, unjudged };
   }
 
@@ -113,11 +129,25 @@ export class TrecEvaluator {
     else unjudged.push(q.qid);
   }
 
+  /** A judged query with no run line, scored under --complete. */
+  private evaluateMissing(qid: string): QueryResult {
+    const bogus = this.setup.missingAsTrecEval;
+    if (!bogus) return this.evaluate({ qid, predictions: [], lines: [] });
+    // trec_eval -c ranks one made-up document, then clears what it would count (num_ret, utility, …).
+    const result = this.evaluate({ qid, predictions: [{ id: 'ceci_nest_pas_un_docno', score: 1 }], lines: [] });
+    for (const j of bogus.reset) result.values[j] = 0;
+    if (bogus.resetRelstring && result.relstring !== undefined) result.relstring = '';
+    return result;
+  }
+
   /** One query through the core: rank under the convention, then every spec. */
   evaluate(q: RunQuery): QueryResult {
     const { specs, convention } = this.setup;
-    const rc = rankCase(trecCase(this.qrels.queries.get(q.qid), q.predictions), convention);
+    let rc = rankCase(trecCase(this.qrels.queries.get(q.qid), q.predictions), convention);
+    if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
+    if (this.setup.judgedOnly) rc = judgedOnly(rc);
     const values = specs.map((s) => metricValue(rc, s, convention));
-    return { qid: q.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(q, convention) : [] };
+    return { qid: q.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(q, convention) : [],
+      ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}) };
   }
 }

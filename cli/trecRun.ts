@@ -21,6 +21,11 @@ export interface TrecOptions {
   resolved: ResolvedConvention;
   /** Score judged queries missing from the run as empty rankings (trec_eval -c). */
   complete: boolean;
+  /** trec_eval -M and -J: see TrecSetup. */
+  maxRank?: number;
+  judgedOnly?: boolean;
+  relstring?: number;
+  missingAsTrecEval?: { reset: number[]; resetRelstring: boolean };
   /** Threads reading the run; 1 reads it in this thread. */
   jobs: number;
   onProgress?: (done: number, total: number) => void;
@@ -64,7 +69,9 @@ export const PARALLEL_BYTES = 32 << 20;
 export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation> {
   const size = statSync(options.runPath).size;
   const ranges = splitRanges(options.runPath, size, options.jobs);
-  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, specs: options.specs, convention: options.resolved.convention };
+  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, specs: options.specs, convention: options.resolved.convention,
+    maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
+    missingAsTrecEval: options.missingAsTrecEval };
   const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
   try {
     const done = ranges.map(() => 0);

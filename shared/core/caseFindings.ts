@@ -56,8 +56,8 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
       out.push(finding('non-finite-grade', `The grade of "${label.id}" is ${label.grade}: the label is ignored, as if it were not there.`, part));
     } else if (label.grade <= 0 && conv.relevanceThreshold !== 'listed') {
       const message = label.grade === 0
-        ? `"${label.id}" has grade 0: judged non-relevant, it counts in no metric.`
-        : `"${label.id}" has a negative grade (${label.grade}): judged non-relevant with gain 0 (trec_eval's reading; scikit-learn refuses negative grades).`;
+        ? `"${label.id}" has grade 0: judged non-relevant, never a hit and no gain (it counts only as judged: bpref, infAP, Judged@k).`
+        : `"${label.id}" has a negative grade (${label.grade}): never a hit and no gain; bpref, infAP and Judged@k take it as unjudged (trec_eval's reading: in the pool but not judged; scikit-learn refuses negative grades).`;
       out.push({ ...finding('non-positive-grade', message, part), severity: label.grade < 0 ? 'warning' : 'info' });
     }
   });

@@ -4,7 +4,7 @@ import { PRESETS, PRESET_NAMES, PresetName } from './conventions';
 import { MetricSpec, metricName } from './metricNames';
 import { metricValue } from './metrics/dispatch';
 import { rankCase } from './ranking';
-import { means } from './means';
+import { aggregate } from './aggregate';
 
 export interface PresetValues {
   metric: string;
@@ -31,7 +31,7 @@ export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly
       const rc = rankCase(input, conv, { valuesOnly: true });
       return specs.map((s) => metricValue(rc, s, conv));
     });
-    return means(rows, specs.length).mean;
+    return aggregate(rows, specs).mean;
   });
   return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
 }

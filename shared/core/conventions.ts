@@ -13,6 +13,8 @@ export type Ideal = 'labels' | 'labels-as-given' | 'predicted' | 'top-k';
 export type Ties = 'input' | 'id-desc' | 'id-asc' | 'average';
 export type Duplicates = 'error' | 'first' | 'count';
 export type RelevantPool = 'labels' | 'predicted';
+/** How ERR turns a grade into the chance the item satisfies the user. */
+export type ErrGain = 'exponential' | 'linear';
 /** A number: relevant when the grade exceeds it. 'listed': every label is relevant whatever its grade. */
 export type RelevanceThreshold = number | 'listed';
 
@@ -27,6 +29,7 @@ export interface Convention {
   ties: Ties;
   duplicates: Duplicates;
   relevantPool: RelevantPool;
+  errGain: ErrGain;
 }
 
 export type KnobName = keyof Convention;
@@ -47,6 +50,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'input',
     duplicates: 'first',
     relevantPool: 'labels',
+    errGain: 'exponential',
   },
   trec_eval: {
     emptyLabels: 'zero',
@@ -59,6 +63,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'id-desc',
     duplicates: 'error',
     relevantPool: 'labels',
+    errGain: 'exponential',
   },
   // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
   ranx: {
@@ -72,6 +77,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'input',
     duplicates: 'first',
     relevantPool: 'labels',
+    errGain: 'exponential',
   },
   // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
   mllib: {
@@ -85,6 +91,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'input',
     duplicates: 'count',
     relevantPool: 'labels',
+    errGain: 'exponential',
   },
   // scikit-learn scores one row of scored items: the ideal and every count come from that row.
   sklearn: {
@@ -98,6 +105,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'average',
     duplicates: 'count',
     relevantPool: 'predicted',
+    errGain: 'exponential',
   },
   torchmetrics: {
     emptyLabels: 'zero',
@@ -110,6 +118,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'average',
     duplicates: 'count',
     relevantPool: 'predicted',
+    errGain: 'exponential',
   },
 };
 
@@ -142,6 +151,8 @@ export const KNOBS: readonly KnobInfo[] = [
     description: 'A repeated prediction: the case is an error and left out (error), later occurrences are dropped (first), or every occurrence counts (count, so recall can exceed 1).' },
   { name: 'relevantPool', values: ['labels', 'predicted'], affects: 'R@k, AP denominators, Rprec, empty labels',
     description: 'Which relevant items exist: every relevant label (labels), or only those among the predictions (predicted: tools that score one row of items never see the others).' },
+  { name: 'errGain', values: ['exponential', 'linear'], affects: 'ERR@k, ERR',
+    description: 'The chance that an item of grade g satisfies the user in ERR: (2^g − 1) / 2^gmax (exponential, Chapelle et al.) or g / gmax (linear); gmax is the top grade.' },
 ];
 
 export interface ConventionProblem {

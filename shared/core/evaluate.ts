@@ -9,7 +9,7 @@ import { Finding } from './findings';
 import { MetricSpec, metricName } from './metricNames';
 import { explainMetric, metricValue } from './metrics/dispatch';
 import { rankCase } from './ranking';
-import { means } from './means';
+import { aggregate } from './aggregate';
 
 export interface CaseResult {
   /** One value per spec, in the order of the specs. */
@@ -22,7 +22,7 @@ export interface Evaluation {
   specs: MetricSpec[];
   names: string[];
   cases: CaseResult[];
-  /** Mean per spec over the cases whose value is not NaN (NaN when every case is). */
+  /** Per spec, the mean over the cases whose value is not NaN (NaN when every case is); counts are summed, gmAP and gmBpref geometric. */
   mean: number[];
   /** Per spec, how many cases were NaN and left out of the mean. */
   excluded: number[];
@@ -54,7 +54,7 @@ export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], con
 /** Every case, then the means over the non-NaN values. */
 export function evaluateCases(inputs: readonly CaseInput[], specs: readonly MetricSpec[], resolved: ResolvedConvention, options: EvaluateOptions = {}): Evaluation {
   const cases = inputs.map((input) => evaluateCase(input, specs, resolved.convention, options));
-  const { mean, excluded } = means(cases.map((c) => c.values), specs.length);
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
   return { convention: resolved, specs: [...specs], names: specs.map(metricName), cases, mean, excluded };
 }
 

@@ -4,7 +4,7 @@
  */
 import { Convention } from './conventions';
 import { fmt, num } from './explanation';
-import { MetricSpec, metricName } from './metricNames';
+import { DEFAULT_FAMILIES, MetricSpec, metricName } from './metricNames';
 import { explainMetric, fixedValue } from './metrics/dispatch';
 import { RankedCase } from './ranking';
 
@@ -38,6 +38,14 @@ function contribution(rc: RankedCase, rank: number, spec: MetricSpec, conv: Conv
   const ex = explainMetric(rc, spec, conv);
   const term = ex.terms.find((t) => t.rank === rank);
   const relevant = rc.relevant[rank - 1] === 1;
+  if (!DEFAULT_FAMILIES.includes(spec.family) && spec.family !== 'gmAP') {
+    // The other measures list the ranks they count; value = Σ contribution / denominator (1 each when none is given).
+    const d = ex.denominator;
+    if (!term) return { amount: 0, how: 'adds nothing' };
+    const c = term.contribution ?? 1;
+    if (d === 0) return { amount: 0, how: 'denominator 0' };
+    return { amount: c / d, how: d === 1 ? num(c) : `${num(c)} / ${num(d)}` };
+  }
   switch (spec.family) {
     case 'DCG':
       return { amount: term?.contribution ?? 0, how: term ? `${fmt(term.gain!)} · ${fmt(term.discount!)}` : 'no gain' };
@@ -55,7 +63,7 @@ function contribution(rc: RankedCase, rank: number, spec: MetricSpec, conv: Conv
   }
   if (!term) return { amount: 0, how: 'not counted' };
   switch (spec.family) {
-    case 'AP':
+    case 'AP': case 'gmAP':
       return { amount: ex.denominator === 0 ? 0 : term.contribution! / ex.denominator, how: `P@${rank} = ${fmt(term.contribution!)}, / D = ${num(ex.denominator)}` };
     default:
       return { amount: 1 / ex.denominator, how: `1 hit / ${num(ex.denominator)}` };

@@ -17,6 +17,11 @@ export interface RankedCase {
   grades: Float64Array;
   /** 1 where the item at that rank is relevant. */
   relevant: Uint8Array;
+  /**
+   * 1 where the item at that rank is judged: labeled with a grade ≥ 0. An unlabeled item, or one
+   * labeled with a negative grade (trec_eval: in the pool but not judged), is unjudged.
+   */
+  judged: Uint8Array;
   /** Number of relevant items (R), counted in the convention's relevant pool. */
   nRelevant: number;
   /** Label ids and grades (finite grades only, first occurrence of each id), in the order written. */
@@ -94,6 +99,7 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   const ids = new Array<string>(order.length);
   const grades = new Float64Array(order.length);
   const relevant = new Uint8Array(order.length);
+  const judged = new Uint8Array(order.length);
   let duplicates = 0;
   let n = 0;
   let relevantPredicted = 0;
@@ -109,6 +115,7 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     const g = gradeAt[i];
     if (!Number.isNaN(g)) {
       grades[n] = g;
+      if (g >= 0) judged[n] = 1;
       if (isRelevantGrade(g, conv.relevanceThreshold)) { relevant[n] = 1; relevantPredicted++; }
     }
     n++;
@@ -136,7 +143,7 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   }
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
-  return { ids, source: source.subarray(0, n), grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
+  return { ids, source: source.subarray(0, n), grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), judged: judged.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
 }
 
 /**

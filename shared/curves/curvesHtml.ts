@@ -38,7 +38,7 @@ const SERIES_COLORS = [
 ];
 
 // Families whose values are shares: their axis always shows 0..1 so charts compare at a glance.
-const SHARES: ReadonlySet<Family> = new Set(['P', 'R', 'F1', 'AP', 'RR', 'nDCG', 'Success']);
+const SHARES: ReadonlySet<Family> = new Set<Family>(['P', 'R', 'F1', 'AP', 'RR', 'nDCG', 'Success', 'RelP', 'Judged', 'Unjudged', 'ERR', 'RBP']);
 
 /** A complete HTML document with one chart per metric family, a legend and a strict CSP. */
 export function curvesHtml(curves: MetricCurves, options: CurvesHtmlOptions): string {

@@ -9,7 +9,7 @@ import {
   CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
-import { means } from '../core/means';
+import { aggregate } from '../core/aggregate';
 import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
 
 interface CachedCase {
@@ -91,7 +91,7 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
   // Mixed id types need a number id and a string id somewhere: only then is every item looked at.
   if (numberIds && stringIds) findings.push(...mixedIdTypes(fixture.cases));
   findings.push(...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = means(cases.map((c) => c.values), head.specs.length);
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), head.specs);
   return { ...head, fixture, cases, mean, excluded, findings };
 }
 

@@ -8,7 +8,7 @@ import { Convention, KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolve
 import { evaluateCase } from '../core/evaluate';
 import { Finding } from '../core/findings';
 import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
-import { means } from '../core/means';
+import { aggregate } from '../core/aggregate';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { fmt } from '../core/explanation';
 import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
@@ -89,7 +89,7 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
     return one.evaluation;
   });
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = means(cases.map((c) => c.values), specs.length);
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
   return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings };
 }
 

@@ -22,6 +22,18 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   nDCG: ['gain', 'ideal'],
   Rprec: ['relevantPool', 'relevanceThreshold'],
   Success: ['relevanceThreshold'],
+  NumQ: [], NumRet: [], NumRel: ['relevantPool', 'relevanceThreshold'], NumRelRet: ['relevanceThreshold'],
+  NumNonrelJudgedRet: ['relevanceThreshold'],
+  gmAP: ['apDenominator', 'relevantPool', 'relevanceThreshold'],
+  Bpref: ['relevantPool', 'relevanceThreshold'], gmBpref: ['relevantPool', 'relevanceThreshold'],
+  infAP: ['relevantPool', 'relevanceThreshold'],
+  IPrec: ['relevantPool', 'relevanceThreshold'], '11ptAvg': ['relevantPool', 'relevanceThreshold'],
+  RprecMult: ['relevantPool', 'relevanceThreshold'], Utility: ['relevantPool', 'relevanceThreshold'],
+  binG: ['relevantPool', 'relevanceThreshold'], G: ['gain'], nDCGrel: ['gain'], Rndcg: ['gain', 'relevanceThreshold'],
+  RelP: ['relevantPool', 'relevanceThreshold'],
+  SetP: ['relevanceThreshold'], SetRelP: ['relevantPool', 'relevanceThreshold'], SetR: ['relevantPool', 'relevanceThreshold'],
+  SetAP: ['relevantPool', 'relevanceThreshold'], SetF: ['relevantPool', 'relevanceThreshold'],
+  RBP: [], RBPresid: [], Unjudged: [], Judged: [], ERR: ['errGain'],
 };
 const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'duplicates', 'ties'];
 const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal'];
@@ -32,10 +44,10 @@ function knobLine(fe: FixtureEvaluation, name: KnobName): string {
 }
 
 /** The formula of a family under the fixture's convention, read off a one-item case. */
-function formulaOf(family: Family, k: number | null, fe: FixtureEvaluation): string {
+function formulaOf(family: Family, k: number | null, fe: FixtureEvaluation, param?: number): string {
   const conv = fe.convention.convention;
   const rc = rankCase({ labels: [{ id: 'a', grade: 1 }], predictions: [{ id: 'a' }] }, conv);
-  return explainMetric(rc, { family, k }, conv).formula;
+  return explainMetric(rc, { family, k, ...(param === undefined ? {} : { param }) }, conv).formula;
 }
 
 /** On k: what a cutoff does here and the knobs that use it. */
@@ -57,7 +69,7 @@ export function metricHover(fe: FixtureEvaluation, written: string): string {
   const expanded = fe.specs.filter((s) => s.family === family && (typeof parsed.cutoff !== 'number' || s.k === parsed.cutoff)).map(metricName);
   return [
     `**${escapeMarkdown(written)}** — ${FAMILY_TITLES[family]}`,
-    code(formulaOf(family, k, fe)),
+    code(formulaOf(family, k, fe, parsed.param)),
     expanded.length > 0 ? `Computed here as ${expanded.map(code).join(', ')}.` : 'Not computed by this fixture.',
     'Knobs that change it (now):',
     [...FAMILY_KNOBS[family], ...EVERY_METRIC].map((n) => knobLine(fe, n)).join('\n'),

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { metricName, parseMetricSpec } from '../../shared/core/metricNames';
 
 export const CLI = resolve(__dirname, '../../../dist/cli.js');
 export const TREC_DATA = resolve(__dirname, '../../../test/data/trec');
@@ -34,12 +35,17 @@ export function tempFiles(files: Record<string, string>): string {
   return dir;
 }
 
-/** trec_eval-style output ("measure\tqid\tvalue" lines) as value[measure][qid]. */
+/**
+ * trec_eval-style output ("measure\tqid\tvalue" lines) as value[measure][qid], measures under their
+ * Ranklens names (trec_eval's "P_5" is read as "P@5", "map" as "AP").
+ */
 export function trecValues(stdout: string): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   for (const line of stdout.split('\n')) {
-    const [measure, qid, value] = line.split('\t').map((s) => s.trim());
+    const [written, qid, value] = line.split('\t').map((s) => s.trim());
     if (value === undefined) continue;
+    const parsed = parseMetricSpec(written);
+    const measure = parsed.spec ? metricName(parsed.spec) : written;
     (out[measure] ??= {})[qid] = value;
   }
   return out;

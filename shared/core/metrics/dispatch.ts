@@ -1,21 +1,51 @@
 /** One entry point for every metric: the value (fast) or the explanation (with terms) of a spec on a ranked case. */
 import { Convention } from '../conventions';
 import { averagePrecision, explainAveragePrecision } from './averagePrecision';
-import { dcg, explainDcg, explainNdcg, ndcg } from './dcg';
+import { bpref, explainBpref } from './bpref';
+import { count, explainCount } from './counts';
+import {
+  explainJudgedShare, explainPrecisionAtMultipleOfR, explainRelativePrecision, judgedShare, precisionAtMultipleOfR,
+  relativePrecision, unjudgedShare,
+} from './cutoffFractions';
+import { dcg, explainDcg, explainNdcg, gain, ndcg } from './dcg';
+import { err, explainErr } from './err';
 import { Explanation } from '../explanation';
 import { explainF1, f1 } from './f1';
-import { MetricSpec, metricName } from '../metricNames';
+import { binG, explainGainMap, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from './gainVariants';
+import { explainInfAP, infAP } from './infAP';
+import { elevenPointAverage, explainElevenPointAverage, explainInterpolatedPrecision, interpolatedPrecision } from './interpolatedPrecision';
+import { DEFINED_WITHOUT_RELEVANT, FAMILY_PARAM, MetricSpec, UTILITY_DEFAULT, metricName } from '../metricNames';
 import { explainPrecision, precision } from './precision';
 import { RankedCase } from '../ranking';
+import { thresholdOf, withThreshold } from '../rankViews';
+import { RBP_P, explainRbp, explainRbpResidual, rbp, rbpResidual } from './rbp';
 import { explainRecall, recall } from './recall';
 import { explainReciprocalRank, reciprocalRank } from './reciprocalRank';
 import { explainRPrecision, rPrecision } from './rPrecision';
+import { explainSetMeasure, setMeasure } from './setMeasures';
 import { explainSuccess, success } from './success';
+import { explainUtility, utility } from './utility';
 
-/** Why a case's metrics are fixed regardless of its ranking, or undefined when they are computed. */
-export function fixedValue(rc: RankedCase, conv: Convention): { value: number; note: string } | undefined {
+// Graded families whose "nothing relevant" is "no label with a gain" once relevance needs more than grade 1.
+const GRADED = new Set(['DCG', 'nDCG', 'G', 'nDCGrel', 'RBP', 'ERR']);
+
+function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boolean {
+  if (!spec) return rc.nRelevant === 0;
+  if (DEFINED_WITHOUT_RELEVANT.has(spec.family)) return false;
+  const t = conv.relevanceThreshold;
+  if (GRADED.has(spec.family) && spec.rel === undefined && typeof t === 'number' && t > 0 && conv.relevantPool === 'labels') {
+    return !rc.labelGrades.some((g) => gain(g, conv) > 0);
+  }
+  return rc.nRelevant === 0;
+}
+
+/**
+ * Why a case's metrics are fixed regardless of its ranking, or undefined when they are computed.
+ * With a spec, counts and judged shares are never fixed by empty labels (they need no relevant item).
+ */
+export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec): { value: number; note: string } | undefined {
   if (rc.rejected) return { value: NaN, note: 'the case predicts an item twice and duplicates=error: it is not evaluated' };
-  if (rc.nRelevant === 0) {
+  if (nothingToFind(rc, conv, spec)) {
     return conv.emptyLabels === 'nan'
       ? { value: NaN, note: 'no relevant label: NaN, left out of the means (emptyLabels=nan)' }
       : { value: 0, note: 'no relevant label: 0, counted in the means (emptyLabels=zero)' };
@@ -23,43 +53,93 @@ export function fixedValue(rc: RankedCase, conv: Convention): { value: number; n
   return undefined;
 }
 
+/** The case as one spec sees it: its own relevance level when it names one (rel=). */
+function caseFor(rc: RankedCase, spec: MetricSpec, conv: Convention): RankedCase {
+  return spec.rel === undefined ? rc : withThreshold(rc, thresholdOf(spec.rel, conv), conv);
+}
+
 /** The value of one metric on a ranked case. */
-export function metricValue(rc: RankedCase, spec: MetricSpec, conv: Convention): number {
-  const fixed = fixedValue(rc, conv);
+export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention): number {
+  const rc = caseFor(rc0, spec, conv);
+  const fixed = fixedValue(rc, conv, spec);
   if (fixed) return fixed.value;
   const k = spec.k;
   switch (spec.family) {
     case 'P': return precision(rc, k ?? rc.ids.length, conv);
     case 'R': return recall(rc, k ?? rc.ids.length);
     case 'F1': return f1(rc, k ?? rc.ids.length, conv);
-    case 'AP': return averagePrecision(rc, k, conv);
+    case 'AP': case 'gmAP': return averagePrecision(rc, k, conv);
     case 'RR': return reciprocalRank(rc, k);
     case 'DCG': return dcg(rc, k, conv);
-    case 'nDCG': return ndcg(rc, k, conv);
+    case 'nDCG': return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv);
     case 'Rprec': return rPrecision(rc);
     case 'Success': return success(rc, k ?? rc.ids.length);
+    case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return count(rc, spec.family);
+    case 'Bpref': case 'gmBpref': return bpref(rc, thresholdOf(spec.rel, conv));
+    case 'infAP': return infAP(rc);
+    case 'IPrec': return interpolatedPrecision(rc, spec.param ?? 0);
+    case '11ptAvg': return elevenPointAverage(rc, spec.levels);
+    case 'RprecMult': return precisionAtMultipleOfR(rc, spec.param ?? 1);
+    case 'Utility': return utility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0);
+    case 'binG': return binG(rc);
+    case 'G': return kishidaG(rc, conv);
+    case 'nDCGrel': return ndcgRel(rc, conv);
+    case 'Rndcg': return rndcg(rc, conv);
+    case 'RelP': return relativePrecision(rc, k ?? rc.ids.length);
+    case 'SetP': case 'SetRelP': case 'SetR': case 'SetAP': return setMeasure(rc, spec.family);
+    case 'SetF': return setMeasure(rc, 'SetF', spec.param ?? 1);
+    case 'RBP': return rbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined);
+    case 'RBPresid': return rbpResidual(rc, spec.param ?? RBP_P, k);
+    case 'Judged': return judgedShare(rc, k);
+    case 'Unjudged': return unjudgedShare(rc, k);
+    case 'ERR': return err(rc, k, conv, spec.param);
   }
 }
 
 /** The explanation of one metric on a ranked case; its value equals metricValue's. */
-export function explainMetric(rc: RankedCase, spec: MetricSpec, conv: Convention): Explanation {
-  const fixed = fixedValue(rc, conv);
+export function explainMetric(rc0: RankedCase, spec: MetricSpec, conv: Convention): Explanation {
+  const rc = caseFor(rc0, spec, conv);
+  const fixed = fixedValue(rc, conv, spec);
+  const name = metricName(spec);
   if (fixed) {
-    return { metric: metricName(spec), value: fixed.value, formula: '', terms: [], numerator: fixed.value, denominator: 1,
+    return { metric: name, value: fixed.value, formula: '', terms: [], numerator: fixed.value, denominator: 1,
       knobs: rc.rejected ? [{ knob: 'duplicates', value: conv.duplicates, effect: 'the case is refused' }]
         : [{ knob: 'emptyLabels', value: conv.emptyLabels, effect: fixed.note }],
       arithmetic: fixed.note, note: fixed.note };
   }
+  return { ...explainComputed(rc, spec, conv, name), metric: name };
+}
+
+function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, name: string): Explanation {
   const k = spec.k;
+  const named = (e: Explanation): Explanation => ({ ...e, metric: name });
   switch (spec.family) {
     case 'P': return explainPrecision(rc, k ?? rc.ids.length, conv);
     case 'R': return explainRecall(rc, k ?? rc.ids.length, conv);
     case 'F1': return explainF1(rc, k ?? rc.ids.length, conv);
     case 'AP': return explainAveragePrecision(rc, k, conv);
+    case 'gmAP': return named({ ...explainAveragePrecision(rc, k, conv), note: 'the run figure is the geometric mean over cases, each value floored at 0.00001' });
     case 'RR': return explainReciprocalRank(rc, k);
     case 'DCG': return explainDcg(rc, k, conv);
-    case 'nDCG': return explainNdcg(rc, k, conv);
+    case 'nDCG': return spec.gains ? named(explainGainMap(rc, spec.gains, k)) : explainNdcg(rc, k, conv);
     case 'Rprec': return explainRPrecision(rc, conv);
     case 'Success': return explainSuccess(rc, k ?? rc.ids.length);
+    case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet':
+      return named(explainCount(rc, { ...spec, family: spec.family }));
+    case 'Bpref': case 'gmBpref': return named(explainBpref(rc, thresholdOf(spec.rel, conv), spec.family));
+    case 'infAP': return named(explainInfAP(rc));
+    case 'IPrec': return named(explainInterpolatedPrecision(rc, spec.param ?? 0));
+    case '11ptAvg': return named(explainElevenPointAverage(rc, spec.levels));
+    case 'RprecMult': return explainPrecisionAtMultipleOfR(rc, spec.param ?? 1, name);
+    case 'Utility': return explainUtility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0, name);
+    case 'binG': case 'G': case 'nDCGrel': case 'Rndcg': return explainGainVariant(rc, spec.family, conv, name);
+    case 'RelP': return explainRelativePrecision(rc, k ?? rc.ids.length, name);
+    case 'SetP': case 'SetRelP': case 'SetR': case 'SetAP': return explainSetMeasure(rc, spec.family, name);
+    case 'SetF': return explainSetMeasure(rc, 'SetF', name, spec.param ?? FAMILY_PARAM.SetF!.default);
+    case 'RBP': return explainRbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined, name);
+    case 'RBPresid': return explainRbpResidual(rc, spec.param ?? RBP_P, k, name);
+    case 'Judged': return explainJudgedShare(rc, k, true, name);
+    case 'Unjudged': return explainJudgedShare(rc, k, false, name);
+    case 'ERR': return explainErr(rc, k, conv, spec.param, name);
   }
 }
