@@ -13,6 +13,8 @@ export type Ideal = 'labels' | 'labels-as-given' | 'predicted' | 'top-k';
 export type Ties = 'input' | 'id-desc' | 'id-asc' | 'average';
 export type Duplicates = 'error' | 'first' | 'count';
 export type RelevantPool = 'labels' | 'predicted';
+/** AP and F1 of a case with relevant labels but no hit in the cutoff: 0, or NaN left out of the means. */
+export type NoHit = 'zero' | 'nan';
 /** A number: relevant when the grade exceeds it. 'listed': every label is relevant whatever its grade. */
 export type RelevanceThreshold = number | 'listed';
 
@@ -27,11 +29,12 @@ export interface Convention {
   ties: Ties;
   duplicates: Duplicates;
   relevantPool: RelevantPool;
+  noHit: NoHit;
 }
 
 export type KnobName = keyof Convention;
 
-export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics'] as const;
+export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
@@ -47,6 +50,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'input',
     duplicates: 'first',
     relevantPool: 'labels',
+    noHit: 'zero',
   },
   trec_eval: {
     emptyLabels: 'zero',
@@ -59,6 +63,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'id-desc',
     duplicates: 'error',
     relevantPool: 'labels',
+    noHit: 'zero',
   },
   // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
   ranx: {
@@ -72,6 +77,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'input',
     duplicates: 'first',
     relevantPool: 'labels',
+    noHit: 'zero',
   },
   // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
   mllib: {
@@ -85,6 +91,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'input',
     duplicates: 'count',
     relevantPool: 'labels',
+    noHit: 'zero',
   },
   // scikit-learn scores one row of scored items: the ideal and every count come from that row.
   sklearn: {
@@ -98,6 +105,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'average',
     duplicates: 'count',
     relevantPool: 'predicted',
+    noHit: 'zero',
   },
   torchmetrics: {
     emptyLabels: 'zero',
@@ -110,6 +118,23 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     ties: 'average',
     duplicates: 'count',
     relevantPool: 'predicted',
+    noHit: 'zero',
+  },
+  // Seed 003's Python: P ÷ k, R ÷ len(relevant), AP = np.mean of the precisions at the hits (NaN with
+  // none), F1 0/0 raises (NaN here), nDCG linear over log2 with the ideal from every score sorted.
+  // `item in relevant` makes every listed item relevant, whatever its score.
+  seed003: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'labels',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+    relevantPool: 'labels',
+    noHit: 'nan',
   },
 };
 
@@ -142,6 +167,8 @@ export const KNOBS: readonly KnobInfo[] = [
     description: 'A repeated prediction: the case is an error and left out (error), later occurrences are dropped (first), or every occurrence counts (count, so recall can exceed 1).' },
   { name: 'relevantPool', values: ['labels', 'predicted'], affects: 'R@k, AP denominators, Rprec, empty labels',
     description: 'Which relevant items exist: every relevant label (labels), or only those among the predictions (predicted: tools that score one row of items never see the others).' },
+  { name: 'noHit', values: ['zero', 'nan'], affects: 'AP@k, AP, F1@k of a case with relevant labels but no hit',
+    description: 'A case with relevant labels but no relevant item in the top k: AP@k and F1@k are 0 (zero), or NaN and left out of the means, which report the count (nan: numpy\'s mean of no precisions, Python\'s 0/0).' },
 ];
 
 export interface ConventionProblem {
@@ -187,7 +214,7 @@ export function resolveConvention(
 /** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn"). */
 export function findPreset(name: string): PresetName | undefined {
   const n = name.toLowerCase().replace(/[\s-]/g, '_');
-  const aliases: Record<string, PresetName> = { trec: 'trec_eval', spark: 'mllib', scikit_learn: 'sklearn', seed000: 'default' };
+  const aliases: Record<string, PresetName> = { trec: 'trec_eval', spark: 'mllib', scikit_learn: 'sklearn', seed000: 'default', seed_003: 'seed003' };
   if ((PRESET_NAMES as readonly string[]).includes(n)) return n as PresetName;
   return aliases[n];
 }

@@ -15,8 +15,8 @@ const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   P: ['precisionDenominator', 'relevanceThreshold'],
   R: ['relevantPool', 'relevanceThreshold'],
-  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold'],
-  AP: ['apDenominator', 'relevantPool', 'relevanceThreshold'],
+  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit'],
+  AP: ['apDenominator', 'relevantPool', 'relevanceThreshold', 'noHit'],
   RR: ['relevanceThreshold'],
   DCG: ['gain', 'discount'],
   nDCG: ['gain', 'ideal'],

@@ -23,9 +23,10 @@ function denominator(rc: RankedCase, k: number | null, hits: number, conv: Conve
   }
 }
 
-/** AP@k = Σ over hits in the top k of P@rank, divided per apDenominator (0 when that is 0). */
+/** AP@k = Σ over hits in the top k of P@rank, divided per apDenominator; with no hit, 0 or NaN per noHit. */
 export function averagePrecision(rc: RankedCase, k: number | null, conv: Convention): number {
   const { sum, hits } = sumAtHits(rc, k);
+  if (hits === 0) return conv.noHit === 'nan' ? NaN : 0;
   const d = denominator(rc, k, hits, conv);
   return d === 0 ? 0 : sum / d;
 }
@@ -49,13 +50,16 @@ export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: 
   }
   const sum = terms.reduce((s, t) => s + (t.contribution ?? 0), 0);
   const d = denominator(rc, k, hits, conv);
-  const value = d === 0 ? 0 : sum / d;
+  const value = averagePrecision(rc, k, conv);
   const parts = terms.map((t, i) => `${i + 1}/${t.rank}`).join(' + ') || '0';
+  const knobs: Explanation['knobs'] = [{ knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` }];
+  const none = conv.noHit === 'nan' ? 'NaN, left out of the means' : '0';
+  if (hits === 0) knobs.push({ knob: 'noHit', value: conv.noHit, effect: `no hit in the top ${kText(k)}: AP = ${none}` });
   return {
     metric: k === null ? 'AP' : `AP@${k}`, value,
     formula: `AP@k = Σᵢ P@i · rel(i) / D,  i = 1..${kText(k)},  D = ${DENOMINATOR_TEXT[conv.apDenominator]}`,
     terms, numerator: sum, denominator: d,
-    knobs: [{ knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` }],
-    arithmetic: d === 0 ? `D = 0, so AP = 0` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
+    knobs,
+    arithmetic: hits === 0 ? `no hit in the top ${kText(k)}, so AP = ${none} (noHit=${conv.noHit})` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
   };
 }
