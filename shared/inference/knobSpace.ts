@@ -19,7 +19,8 @@ export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> 
   AP: ['apDenominator', 'noHit'],
   RR: [],
   DCG: ['gain', 'discount'],
-  nDCG: ['gain', 'discount', 'ideal'],
+  // The base of the log cancels between DCG and IDCG.
+  nDCG: ['gain', 'ideal'],
   Rprec: [],
   Success: [],
 };

@@ -2,10 +2,13 @@
  * "Which definition made this number?": the conventions under which every expected value matches.
  *
  * Each expectation depends on a few knobs only (its family's, plus the ones that change the ranking
- * or empty cases). So each is computed once per setting of its own knobs, and the expectations that
- * share a set of knobs are summed into one table of match counts. Knob values that give the same
- * number for every expectation are merged, and the search then walks every combination of the
- * remaining values, adding one table lookup per knob set. Matches are described as the nearest
+ * or empty cases): a setting of those knobs is a projection. Expectations with the same knobs form a
+ * group with one table of misses per projection. The search allows a number of misses (0 first,
+ * then 1, 2, 4, … until some convention fits): a projection with more misses is dead and not
+ * computed further, and a knob value dead in every projection of some group is dead everywhere. So
+ * most expectations are computed under a handful of projections. Values computed once are kept
+ * across rounds. Knob values that give the same number for every live setting are merged; the search
+ * walks the combinations of the remaining live values and describes each best one as the nearest
  * preset plus the fewest overrides.
  */
 import { CaseInput } from '../core/caseInput';
@@ -76,11 +79,26 @@ interface Group {
   /** Stride of each of those axes in the projection index. */
   strides: number[];
   size: number;
+  /** Expectation indices: per-case ones first (cheap), means last. */
   members: number[];
-  /** Per member, its value under each projection. */
-  values: Float64Array[];
-  /** Per projection, how many members match. */
-  counts: Int32Array;
+  /** Per member, its value under each projection computed so far (few: most projections die early). */
+  values: Map<number, number>[];
+  /** Per projection: misses in the current round, and a convention and ranking index once needed. */
+  misses: Int32Array;
+  conventions: (Convention | undefined)[];
+  rankingAt: Int32Array;
+}
+
+interface State {
+  cases: readonly CaseInput[];
+  expectations: readonly ExpectedValue[];
+  axes: Axis[];
+  groups: Group[];
+  /** Per axis, per value: still possible in this round. */
+  live: Uint8Array[];
+  /** The misses this round allows. */
+  slack: number;
+  ranked: (RankedCase | undefined)[][];
 }
 
 /**
@@ -88,86 +106,151 @@ interface Group {
  * steps (the editor does when the text changes) without waiting for the end.
  */
 export function* inferenceSteps(cases: readonly CaseInput[], expectations: readonly ExpectedValue[], options: InferOptions = {}): Generator<void, InferenceResult, void> {
+  const state = prepare(cases, expectations);
+  const n = expectations.length;
+  let slack = 0;
+  let best: { misses: number; assignments: number[][]; combinations: number } | undefined;
+  for (;;) {
+    state.live = state.axes.map((a) => new Uint8Array(a.values.length).fill(1));
+    state.slack = slack;
+    for (const g of state.groups) {
+      g.misses.fill(0);
+      runGroup(state, g, slack);
+      killValues(state, g, slack);
+      yield;
+    }
+    best = bestAssignments(state, slack);
+    if (best.misses <= slack || slack >= n) break;
+    slack = Math.min(n, Math.max(1, slack * 2));
+  }
+  const classes = state.axes.map((_, a) => valueClasses(state, a));
+  const presetClasses = PRESET_NAMES.map((preset) => state.axes.map((axis, a) => classOfValue(state, a, PRESETS[preset][axis.knob], classes)));
+  const described = best.assignments.map((assignment) => ({ assignment, match: describe(state, assignment, classes, presetClasses, n - best!.misses) }));
+  described.sort((x, y) => Object.keys(x.match.overrides).length - Object.keys(y.match.overrides).length
+    || PRESET_NAMES.indexOf(x.match.preset) - PRESET_NAMES.indexOf(y.match.preset));
+  const seen = new Set<string>();
+  const unique = described.filter((d) => {
+    const key = JSON.stringify([d.match.preset, d.match.overrides]);
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
+  const unexplained = unique.length > 0 ? unexplainedBy(state, unique[0].assignment, classes) : [];
+  return {
+    expectations: n, matches: unique.slice(0, options.maxMatches ?? 10).map((d) => d.match), exact: best.misses === 0 && n > 0 || n === 0,
+    unexplained, combinations: best.combinations,
+  };
+}
+
+function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedValue[]): State {
   const families = new Set(expectations.map((e) => e.spec.family));
   const axes = searchAxes(cases, families);
   const axisOf = new Map(axes.map((a, i) => [a.knob, i]));
-  const ranked = cases.map(() => new Map<string, RankedCase>());
-
+  const rankingAxes = RANKING.map((k) => axisOf.get(k)!);
+  const rankingSize = rankingAxes.reduce((size, a) => size * axes[a].values.length, 1);
   const byKey = new Map<string, Group>();
+  const byFamily = new Map<string, Group>();
   expectations.forEach((e, i) => {
+    let g = byFamily.get(e.spec.family);
+    if (g) { g.members.push(i); return; }
     const own = dependencies(e.spec.family).map((k) => axisOf.get(k)!).sort((a, b) => a - b);
     const key = own.join(',');
-    let g = byKey.get(key);
+    g = byKey.get(key);
     if (!g) {
       const strides: number[] = [];
       let size = 1;
       for (const a of own) { strides.push(size); size *= axes[a].values.length; }
-      g = { axes: own, strides, size, members: [], values: [], counts: new Int32Array(size) };
+      g = { axes: own, strides, size, members: [], values: [], misses: new Int32Array(size), conventions: new Array(size), rankingAt: new Int32Array(size) };
       byKey.set(key, g);
     }
+    byFamily.set(e.spec.family, g);
     g.members.push(i);
   });
-  const groups = [...byKey.values()];
-
+  const groups = [...byKey.values()].sort((a, b) => a.size - b.size);
   for (const g of groups) {
-    const conventions = projectionConventions(g, axes);
-    for (const i of g.members) {
-      const e = expectations[i];
-      const values = new Float64Array(g.size);
-      for (let p = 0; p < g.size; p++) {
-        const v = valueOf(e, conventions[p], cases, ranked);
-        values[p] = v;
-        if (matches(e, v)) g.counts[p]++;
-      }
-      g.values.push(values);
-    }
-    yield;
+    g.members.sort((x, y) => Number(expectations[x].case === 'mean') - Number(expectations[y].case === 'mean') || x - y);
+    g.values = g.members.map(() => new Map());
+    for (let p = 0; p < g.size; p++) g.rankingAt[p] = rankingIndex(g, p, axes, rankingAxes);
   }
-
-  const classes = axes.map((_, a) => valueClasses(a, axes, groups));
-  yield;
-  const best = bestAssignments(axes, classes, groups);
-  const described = best.assignments.map((assignment) => ({ assignment, match: describe(assignment, axes, classes, cases, best.total) }));
-  described.sort((x, y) => Object.keys(x.match.overrides).length - Object.keys(y.match.overrides).length
-    || PRESET_NAMES.indexOf(x.match.preset) - PRESET_NAMES.indexOf(y.match.preset));
-  const matchesOut = described.slice(0, options.maxMatches ?? 10).map((d) => d.match);
-  const unexplained = described.length > 0 ? unexplainedBy(described[0].assignment, axes, classes, groups, expectations) : [];
-  return { expectations: expectations.length, matches: matchesOut, exact: best.total === expectations.length, unexplained, combinations: best.combinations };
+  return { cases, expectations, axes, groups, live: [], slack: 0, ranked: cases.map(() => new Array(rankingSize)) };
 }
 
-/** A convention for each projection of a group: the default preset with the group's knobs set. */
-function projectionConventions(g: Group, axes: Axis[]): Convention[] {
-  const out: Convention[] = [];
-  for (let p = 0; p < g.size; p++) {
-    const conv: Record<string, unknown> = { ...PRESETS.default };
-    g.axes.forEach((a, j) => { conv[axes[a].knob] = axes[a].values[digit(p, g, j, axes)]; });
-    out.push(conv as unknown as Convention);
+/** Counts each member's misses under every projection still alive. */
+function runGroup(state: State, g: Group, slack: number): void {
+  const alive = new Int32Array(g.size);
+  let count = 0;
+  for (let p = 0; p < g.size; p++) if (projectionLive(state, g, p)) alive[count++] = p;
+  g.members.forEach((i, m) => {
+    const e = state.expectations[i];
+    const values = g.values[m];
+    let kept = 0;
+    for (let n = 0; n < count; n++) {
+      const p = alive[n];
+      let v = values.get(p);
+      if (v === undefined) { v = valueAt(state, g, p, e); values.set(p, v); }
+      if (!matches(e, v) && ++g.misses[p] > slack) continue;
+      alive[kept++] = p;
+    }
+    count = kept;
+  });
+  const live = new Uint8Array(g.size);
+  for (let n = 0; n < count; n++) live[alive[n]] = 1;
+  for (let p = 0; p < g.size; p++) if (!live[p]) g.misses[p] = Math.max(g.misses[p], slack + 1);
+}
+
+function projectionLive(state: State, g: Group, p: number): boolean {
+  for (let j = 0; j < g.axes.length; j++) if (!state.live[g.axes[j]][digit(p, g, j, state.axes)]) return false;
+  return true;
+}
+
+/** A knob value with too many misses in every projection of this group cannot be in a match. */
+function killValues(state: State, g: Group, slack: number): void {
+  g.axes.forEach((a, j) => {
+    const seen = new Uint8Array(state.axes[a].values.length);
+    for (let p = 0; p < g.size; p++) if (g.misses[p] <= slack) seen[digit(p, g, j, state.axes)] = 1;
+    for (let v = 0; v < seen.length; v++) if (!seen[v]) state.live[a][v] = 0;
+  });
+}
+
+/** A convention for a projection: the default preset with the group's knobs set. */
+function conventionAt(state: State, g: Group, p: number): Convention {
+  let conv = g.conventions[p];
+  if (!conv) {
+    const c: Record<string, unknown> = { ...PRESETS.default };
+    g.axes.forEach((a, j) => { c[state.axes[a].knob] = state.axes[a].values[digit(p, g, j, state.axes)]; });
+    conv = g.conventions[p] = c as unknown as Convention;
   }
-  return out;
+  return conv;
 }
 
 function digit(p: number, g: Group, j: number, axes: Axis[]): number {
   return Math.floor(p / g.strides[j]) % axes[g.axes[j]].values.length;
 }
 
+/** The knobs that change a case's ranked list (searchAxes always includes them). */
 const RANKING: readonly KnobName[] = ['ties', 'duplicates', 'relevanceThreshold', 'relevantPool'];
 
-function rankedUnder(caseIndex: number, conv: Convention, cases: readonly CaseInput[], ranked: Map<string, RankedCase>[]): RankedCase {
-  const key = RANKING.map((k) => conv[k]).join('|');
-  let rc = ranked[caseIndex].get(key);
-  if (!rc) {
-    rc = rankCase(cases[caseIndex], conv, { valuesOnly: true });
-    ranked[caseIndex].set(key, rc);
+/** The index of a projection's ranking knobs' setting (one ranked list per case and setting). */
+function rankingIndex(g: Group, p: number, axes: Axis[], rankingAxes: number[]): number {
+  let index = 0;
+  let stride = 1;
+  for (const a of rankingAxes) {
+    index += digit(p, g, g.axes.indexOf(a), axes) * stride;
+    stride *= axes[a].values.length;
   }
-  return rc;
+  return index;
 }
 
-function valueOf(e: ExpectedValue, conv: Convention, cases: readonly CaseInput[], ranked: Map<string, RankedCase>[]): number {
-  if (e.case !== 'mean') return metricValue(rankedUnder(e.case, conv, cases, ranked), e.spec, conv);
+function rankedAt(state: State, c: number, conv: Convention, at: number): RankedCase {
+  return state.ranked[c][at] ??= rankCase(state.cases[c], conv, { valuesOnly: true });
+}
+
+function valueAt(state: State, g: Group, p: number, e: ExpectedValue): number {
+  const conv = conventionAt(state, g, p);
+  const at = g.rankingAt[p];
+  if (e.case !== 'mean') return metricValue(rankedAt(state, e.case, conv, at), e.spec, conv);
   let sum = 0;
   let n = 0;
-  for (let c = 0; c < cases.length; c++) {
-    const v = metricValue(rankedUnder(c, conv, cases, ranked), e.spec, conv);
+  for (let c = 0; c < state.cases.length; c++) {
+    const v = metricValue(rankedAt(state, c, conv, at), e.spec, conv);
     if (!Number.isNaN(v)) { sum += v; n++; }
   }
   return n === 0 ? NaN : sum / n;
@@ -185,117 +268,129 @@ function sameValue(a: number, b: number): boolean {
 }
 
 /**
- * For one axis, the class of each value: two values share a class when swapping them changes no
- * expectation's value under any setting of the other knobs.
+ * For one axis, the class of each live value: two values share a class when swapping them changes
+ * no expectation's value in any live projection. Dead values stay alone.
  */
-function valueClasses(a: number, axes: Axis[], groups: Group[]): number[] {
-  const n = axes[a].values.length;
+function valueClasses(state: State, a: number): number[] {
+  const n = state.axes[a].values.length;
   const cls = Array.from({ length: n }, (_, i) => i);
   for (let j = 1; j < n; j++) {
+    if (!state.live[a][j]) continue;
     for (let i = 0; i < j; i++) {
-      if (cls[i] !== i) continue;
-      if (equivalent(a, i, j, axes, groups)) { cls[j] = i; break; }
+      if (cls[i] !== i || !state.live[a][i]) continue;
+      if (equivalent(state, a, i, j) && equivalent(state, a, j, i)) { cls[j] = i; break; }
     }
   }
   return cls;
 }
 
-function equivalent(a: number, i: number, j: number, axes: Axis[], groups: Group[]): boolean {
-  for (const g of groups) {
+// Every live projection with value i keeps its values when i becomes j.
+function equivalent(state: State, a: number, i: number, j: number): boolean {
+  for (const g of state.groups) {
     const pos = g.axes.indexOf(a);
     if (pos < 0) continue;
     const shift = (j - i) * g.strides[pos];
     for (let p = 0; p < g.size; p++) {
-      if (digit(p, g, pos, axes) !== i) continue;
-      for (const values of g.values) if (!sameValue(values[p], values[p + shift])) return false;
+      if (digit(p, g, pos, state.axes) !== i || g.misses[p] > state.slack || !projectionLive(state, g, p)) continue;
+      for (const values of g.values) {
+        const v = values.get(p);
+        if (v === undefined) continue;
+        const w = values.get(p + shift);
+        if (w === undefined || !sameValue(v, w)) return false;
+      }
     }
   }
   return true;
 }
 
-/** Walks every combination of class representatives; keeps those reproducing the most expectations. */
-function bestAssignments(axes: Axis[], classes: number[][], groups: Group[]): { total: number; assignments: number[][]; combinations: number } {
-  const reps = classes.map((cls) => cls.map((c, i) => (c === i ? i : -1)).filter((i) => i >= 0));
-  const pick = new Array<number>(axes.length).fill(0);
-  let total = -1;
+/** Walks every combination of live values; keeps those with the fewest misses (at most slack). */
+function bestAssignments(state: State, slack: number): { misses: number; assignments: number[][]; combinations: number } {
+  const values = state.live.map((live) => [...live.keys()].filter((v) => live[v]));
+  if (values.some((v) => v.length === 0)) return { misses: Infinity, assignments: [], combinations: 0 };
+  const pick = new Array<number>(state.axes.length).fill(0);
+  let misses = Infinity;
   let assignments: number[][] = [];
   let combinations = 0;
   for (;;) {
     combinations++;
-    const assignment = pick.map((r, a) => reps[a][r]);
+    const assignment = pick.map((r, a) => values[a][r]);
     let sum = 0;
-    for (const g of groups) {
+    for (const g of state.groups) {
       let p = 0;
       for (let j = 0; j < g.axes.length; j++) p += assignment[g.axes[j]] * g.strides[j];
-      sum += g.counts[p];
+      sum += g.misses[p];
+      if (sum > slack) break;
     }
-    if (sum > total) { total = sum; assignments = [assignment]; } else if (sum === total && assignments.length < 5000) assignments.push(assignment);
+    if (sum <= slack) {
+      if (sum < misses) { misses = sum; assignments = [assignment]; } else if (sum === misses && assignments.length < 5000) assignments.push(assignment);
+    }
     let a = 0;
-    while (a < axes.length && ++pick[a] === reps[a].length) { pick[a] = 0; a++; }
-    if (a === axes.length) break;
+    while (a < state.axes.length && ++pick[a] === values[a].length) { pick[a] = 0; a++; }
+    if (a === state.axes.length) break;
   }
-  return { total: Math.max(total, 0), assignments, combinations };
+  return { misses, assignments, combinations };
 }
 
-/** The axis value index whose class holds a preset's value (a value the search pruned gives no different number). */
-function classOfValue(a: number, value: KnobValue, axes: Axis[], classes: number[][], cases: readonly CaseInput[]): number | undefined {
-  const axis = axes[a];
-  const v = axis.knob === 'relevanceThreshold' ? thresholdClassOf(value as number | 'listed', cases) : value;
+/** The class of the axis value a preset's value falls in (a value pruned up front changes nothing here). */
+function classOfValue(state: State, a: number, value: KnobValue, classes: number[][]): number | undefined {
+  const axis = state.axes[a];
+  const v = axis.knob === 'relevanceThreshold' ? thresholdClassOf(value as number | 'listed', state.cases) : value;
   const i = axis.values.indexOf(v);
   if (i >= 0) return classes[a][i];
-  // Pruned up front because every value gives the same ranking here (ties, duplicates).
   return axis.values.length === 1 ? 0 : undefined;
 }
 
 /** The nearest preset and the fewest overrides for one assignment. */
-function describe(assignment: number[], axes: Axis[], classes: number[][], cases: readonly CaseInput[], matched: number): ConventionMatch {
+function describe(state: State, assignment: number[], classes: number[][], presetClasses: (number | undefined)[][], matched: number): ConventionMatch {
   let best: { preset: PresetName; overrides: Partial<Convention> } | undefined;
-  for (const preset of PRESET_NAMES) {
+  for (const [pi, preset] of PRESET_NAMES.entries()) {
     const overrides: Record<string, unknown> = {};
-    axes.forEach((axis, a) => {
-      const own = classOfValue(a, PRESETS[preset][axis.knob], axes, classes, cases);
-      if (own !== classes[a][assignment[a]]) overrides[axis.knob] = axis.values[assignment[a]];
+    state.axes.forEach((axis, a) => {
+      if (presetClasses[pi][a] !== classes[a][assignment[a]]) overrides[axis.knob] = axis.values[assignment[a]];
     });
     if (!best || Object.keys(overrides).length < Object.keys(best.overrides).length) best = { preset, overrides: overrides as Partial<Convention> };
   }
   return { ...best!, convention: { ...PRESETS[best!.preset], ...best!.overrides }, matched };
 }
 
-function unexplainedBy(assignment: number[], axes: Axis[], classes: number[][], groups: Group[], expectations: readonly ExpectedValue[]): Unexplained[] {
+/** The expectations an assignment misses, each with the nearest value any projection gives. */
+function unexplainedBy(state: State, assignment: number[], classes: number[][]): Unexplained[] {
   const out: Unexplained[] = [];
-  for (const g of groups) {
+  for (const g of state.groups) {
     let p = 0;
     for (let j = 0; j < g.axes.length; j++) p += assignment[g.axes[j]] * g.strides[j];
     g.members.forEach((i, m) => {
-      const e = expectations[i];
-      if (matches(e, g.values[m][p])) return;
+      const e = state.expectations[i];
+      const own = g.values[m].get(p);
+      if (own !== undefined && matches(e, own)) return;
       // The closest value; among equally close ones, the setting that changes the fewest knobs.
       let nearestAt = -1;
       let distance = Infinity;
       let changed = Infinity;
       for (let q = 0; q < g.size; q++) {
-        const v = g.values[m][q];
+        let v = g.values[m].get(q);
+        if (v === undefined) { v = valueAt(state, g, q, e); g.values[m].set(q, v); }
         const d = Number.isNaN(v) ? (e.expected === null ? 0 : Infinity) : e.expected === null ? Infinity : Math.abs(v - e.expected);
         if (d > distance + 1e-12) continue;
-        const c = changedKnobs(q, g, assignment, axes, classes);
+        const c = changedKnobs(state, q, g, assignment, classes);
         if (d < distance - 1e-12 || c < changed) { distance = Math.min(d, distance); nearestAt = q; changed = c; }
       }
       const nearestKnobs: Record<string, unknown> = {};
       if (nearestAt >= 0) {
         g.axes.forEach((a, j) => {
-          const d = digit(nearestAt, g, j, axes);
-          if (classes[a][d] !== classes[a][assignment[a]]) nearestKnobs[axes[a].knob] = axes[a].values[d];
+          const d = digit(nearestAt, g, j, state.axes);
+          if (classes[a][d] !== classes[a][assignment[a]]) nearestKnobs[state.axes[a].knob] = state.axes[a].values[d];
         });
       }
-      const v = nearestAt >= 0 ? g.values[m][nearestAt] : NaN;
+      const v = nearestAt >= 0 ? g.values[m].get(nearestAt)! : NaN;
       out.push({ expectation: i, nearest: Number.isNaN(v) ? null : v, nearestKnobs: nearestKnobs as Partial<Convention> });
     });
   }
   return out.sort((x, y) => x.expectation - y.expectation);
 }
 
-function changedKnobs(q: number, g: Group, assignment: number[], axes: Axis[], classes: number[][]): number {
+function changedKnobs(state: State, q: number, g: Group, assignment: number[], classes: number[][]): number {
   let n = 0;
-  g.axes.forEach((a, j) => { if (classes[a][digit(q, g, j, axes)] !== classes[a][assignment[a]]) n++; });
+  g.axes.forEach((a, j) => { if (classes[a][digit(q, g, j, state.axes)] !== classes[a][assignment[a]]) n++; });
   return n;
 }

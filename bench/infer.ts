@@ -1,0 +1,59 @@
+/**
+ * Inference benchmark: the convention search on fixtures of 100 and 1,000 cases with 30 expectations
+ * each (P, R, F1, AP, RR, nDCG, DCG, Success at k = 1, 3, 5, 10 and AP, nDCG, RR, Rprec, minus two),
+ * 20 scored predictions with ties, grades 0..3, values written under {preset: ranx, ties: id-asc}.
+ * Targets: 100 cases under 200 ms, 1,000 cases under 1 s.
+ */
+import { CaseInput, Label, Prediction } from '../shared/core/caseInput';
+import { resolveConvention } from '../shared/core/conventions';
+import { evaluateCases } from '../shared/core/evaluate';
+import { expandMetrics } from '../shared/core/metricNames';
+import { expectedValue } from '../shared/inference/expected';
+import { ExpectedValue, inferConventions } from '../shared/inference/search';
+import { seeded, summarize } from './random';
+
+function inferenceFixture(nCases: number): { cases: CaseInput[]; expectations: ExpectedValue[] } {
+  const rand = seeded(7);
+  const cases: CaseInput[] = [];
+  for (let c = 0; c < nCases; c++) {
+    const labels: Label[] = [];
+    for (let i = 0; i < 8; i++) labels.push({ id: `i${Math.floor(rand() * 40)}`, grade: Math.floor(rand() * 4) });
+    const predictions: Prediction[] = [];
+    const used = new Set<number>();
+    while (predictions.length < 20) {
+      const item = Math.floor(rand() * 40);
+      if (used.has(item)) continue;
+      used.add(item);
+      predictions.push({ id: `i${item}`, score: Math.round(rand() * 20) / 20 });
+    }
+    cases.push({ labels, predictions });
+  }
+  const specs = expandMetrics(undefined, [1, 3, 5, 10]).slice(0, 30);
+  const resolved = resolveConvention('ranx', { ties: 'id-asc' }).resolved;
+  const ev = evaluateCases(cases, specs, resolved);
+  const expectations = ev.cases.flatMap((r, i) => r.values.map((v, j) => expectedValue(i, specs[j], Number.isNaN(v) ? 'NaN' : v.toFixed(4))));
+  return { cases, expectations };
+}
+
+export interface InferFigure { cases: number; expectations: number; medianMs: number; exact: boolean; best: string; combinations: number }
+
+/** Runs the inference benchmark: median of `runs` searches per size. */
+export function benchInfer(runs = 5): InferFigure[] {
+  return (process.env.INFER_SIZES ? process.env.INFER_SIZES.split(",").map(Number) : [100, 1000]).map((n) => {
+    const { cases, expectations } = inferenceFixture(n);
+    const ms: number[] = [];
+    let last = inferConventions(cases, expectations);
+    for (let r = 0; r < runs; r++) {
+      const t0 = performance.now();
+      last = inferConventions(cases, expectations);
+      ms.push(performance.now() - t0);
+    }
+    const m = last.matches[0];
+    const best = `${m.preset}${Object.keys(m.overrides).length ? ` + ${Object.entries(m.overrides).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`;
+    return { cases: n, expectations: expectations.length, medianMs: summarize(ms).median, exact: last.exact, best, combinations: last.combinations };
+  });
+}
+
+if (require.main === module) {
+  for (const f of benchInfer()) console.log(`infer: ${f.cases} cases × ${f.expectations / f.cases} expectations: median ${f.medianMs.toFixed(0)} ms, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`);
+}
