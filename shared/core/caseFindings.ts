@@ -105,6 +105,7 @@ const TIE_RULE = {
   'id-desc': 'they are ordered by id descending as text (ties=id-desc, trec_eval)',
   'id-asc': 'they are ordered by id ascending (ties=id-asc)',
   average: 'DCG and nDCG average their gains; other metrics keep the order written (ties=average, scikit-learn)',
+  pessimistic: 'relevant items go after the others they tie with (ties=pessimistic, LightFM)',
 };
 
 // Ranked order puts equal scores side by side, so tied groups are adjacent runs of rc.order.

@@ -9,18 +9,18 @@ import { Family } from '../core/metricNames';
 export type KnobValue = Convention[KnobName];
 
 /** Knobs that change the ranked list, which items are relevant or what an empty case gives: every metric depends on them. */
-export const COMMON_KNOBS: readonly KnobName[] = ['ties', 'duplicates', 'relevanceThreshold', 'relevantPool', 'emptyLabels'];
+export const COMMON_KNOBS: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool', 'emptyLabels'];
 
 /** The knobs each family's value depends on, besides COMMON_KNOBS. */
 export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> = {
   P: ['precisionDenominator'],
-  R: [],
-  F1: ['precisionDenominator', 'noHit'],
+  R: ['recallDenominator'],
+  F1: ['precisionDenominator', 'recallDenominator', 'noHit'],
   AP: ['apDenominator', 'noHit'],
   RR: [],
   DCG: ['gain', 'discount'],
-  // The base of the log cancels between DCG and IDCG.
-  nDCG: ['gain', 'ideal'],
+  // A log base cancels between DCG and IDCG, log2-max2 does not: the search merges the bases.
+  nDCG: ['gain', 'discount', 'ideal'],
   Rprec: [],
   Success: [],
 };
@@ -53,6 +53,7 @@ function knobValues(knob: KnobName, listed: readonly string[], cases: readonly C
   // A knob whose every value gives the same ranking on these cases is tried once.
   if (knob === 'ties' && !cases.some(hasTiedScores)) return ['input'];
   if (knob === 'duplicates' && !cases.some(hasRepeatedPrediction)) return ['first'];
+  if (knob === 'unjudged' && !cases.some(hasUnjudgedPrediction)) return ['keep'];
   if (knob === 'relevanceThreshold') return thresholdCandidates(cases);
   return [...listed] as KnobValue[];
 }
@@ -109,4 +110,9 @@ function hasTiedScores(c: CaseInput): boolean {
 
 function hasRepeatedPrediction(c: CaseInput): boolean {
   return new Set(c.predictions.map((p) => p.id)).size < c.predictions.length;
+}
+
+function hasUnjudgedPrediction(c: CaseInput): boolean {
+  const labeled = new Set(c.labels.map((l) => l.id));
+  return c.predictions.some((p) => !labeled.has(p.id));
 }

@@ -226,7 +226,7 @@ function digit(p: number, g: Group, j: number, axes: Axis[]): number {
 }
 
 /** The knobs that change a case's ranked list (searchAxes always includes them). */
-const RANKING: readonly KnobName[] = ['ties', 'duplicates', 'relevanceThreshold', 'relevantPool'];
+const RANKING: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool'];
 
 /** The index of a projection's ranking knobs' setting (one ranked list per case and setting). */
 function rankingIndex(g: Group, p: number, axes: Axis[], rankingAxes: number[]): number {

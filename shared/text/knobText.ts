@@ -14,16 +14,16 @@ const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 /** The knobs that change each family's value; every metric also depends on EVERY_METRIC. */
 const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   P: ['precisionDenominator', 'relevanceThreshold'],
-  R: ['relevantPool', 'relevanceThreshold'],
-  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit'],
+  R: ['relevantPool', 'relevanceThreshold', 'recallDenominator'],
+  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'recallDenominator'],
   AP: ['apDenominator', 'relevantPool', 'relevanceThreshold', 'noHit'],
   RR: ['relevanceThreshold'],
   DCG: ['gain', 'discount'],
-  nDCG: ['gain', 'ideal'],
+  nDCG: ['gain', 'ideal', 'discount'],
   Rprec: ['relevantPool', 'relevanceThreshold'],
   Success: ['relevanceThreshold'],
 };
-const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'duplicates', 'ties'];
+const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'duplicates', 'ties', 'unjudged'];
 const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal'];
 
 function knobLine(fe: FixtureEvaluation, name: KnobName): string {

@@ -23,6 +23,8 @@ const RICH: CaseInput[] = [
   { labels: gradedLabels({ a: 3, b: 1, c: 0, d: 2, e: 1 }), predictions: scoredPredictions({ x: 0.9, a: 0.8, b: 0.8, c: 0.7, y: 0.6, d: 0.5, z: 0.4 }) },
   // n (relevant) and m tie: input and id-desc put n first, id-asc m.
   { labels: listLabels(['n', 'r']), predictions: scoredPredictions({ k: 0.9, n: 0.5, m: 0.5, r: 0.1 }) },
+  // p2 (relevant) ties with q2 written first: only id-asc puts p2 first; pessimistic keeps q2 first.
+  { labels: listLabels(['p2']), predictions: scoredPredictions({ q2: 0.5, p2: 0.5, z2: 0.1 }) },
   { labels: listLabels(['p', 'q', 'r', 's']), predictions: listPredictions(['q', 'n', 'p']) },
   { labels: listLabels(['u', 'v']), predictions: listPredictions(['u', 'w', 'u', 'v']) },
   { labels: listLabels(['h']), predictions: listPredictions(['1', '2', '3', 'h', '5']) },
@@ -64,6 +66,11 @@ describe('tracing values back to their convention', () => {
     ['default', { apDenominator: 'relevant', ideal: 'labels' }],
     ['torchmetrics', { precisionDenominator: 'min-k-predicted', relevanceThreshold: 1 }],
     ['mllib', { emptyLabels: 'nan', duplicates: 'first' }],
+    // BEIR's R_cap next to trec_eval's other measures; trec_eval -J; LightFM's ranks of tied items.
+    ['trec_eval', { recallDenominator: 'min-k-relevant' }],
+    ['trec_eval', { unjudged: 'drop' }],
+    ['ranx', { ties: 'pessimistic' }],
+    ['lenskit', { discount: 'log2' }],
   ];
   for (const [preset, overrides] of MIXES) {
     const written = conventionText({ preset: preset as 'ranx', overrides });

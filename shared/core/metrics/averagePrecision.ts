@@ -20,6 +20,7 @@ function denominator(rc: RankedCase, k: number | null, hits: number, conv: Conve
     case 'relevant': return rc.nRelevant;
     case 'min-k-relevant': return k === null ? rc.nRelevant : Math.min(k, rc.nRelevant);
     case 'min-relevant-predicted': return Math.min(rc.nRelevant, rc.ids.length);
+    case 'min-k-relevant-predicted': return Math.min(k ?? Infinity, rc.nRelevant, rc.ids.length);
   }
 }
 
@@ -36,6 +37,7 @@ const DENOMINATOR_TEXT: Record<Convention['apDenominator'], string> = {
   relevant: 'all relevant labels',
   'min-k-relevant': 'min(k, relevant labels)',
   'min-relevant-predicted': 'min(relevant labels, predicted)',
+  'min-k-relevant-predicted': 'min(k, relevant labels, predicted)',
 };
 
 /** AP@k with the precision at each hit and the chosen denominator. */

@@ -30,7 +30,7 @@ export function metricValue(rc: RankedCase, spec: MetricSpec, conv: Convention):
   const k = spec.k;
   switch (spec.family) {
     case 'P': return precision(rc, k ?? rc.ids.length, conv);
-    case 'R': return recall(rc, k ?? rc.ids.length);
+    case 'R': return recall(rc, k ?? rc.ids.length, conv);
     case 'F1': return f1(rc, k ?? rc.ids.length, conv);
     case 'AP': return averagePrecision(rc, k, conv);
     case 'RR': return reciprocalRank(rc, k);

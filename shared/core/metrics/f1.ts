@@ -8,7 +8,7 @@ import { RankedCase } from '../ranking';
 
 /** F1@k = 2·P·R / (P + R); when P + R = 0, 0 (noHit=zero) or NaN (noHit=nan). */
 export function f1(rc: RankedCase, k: number, conv: Convention): number {
-  return combine(precision(rc, k, conv), recall(rc, k), conv);
+  return combine(precision(rc, k, conv), recall(rc, k, conv), conv);
 }
 
 function combine(p: number, r: number, conv: Convention): number {
@@ -19,7 +19,7 @@ function combine(p: number, r: number, conv: Convention): number {
 /** F1@k with the P and R it combines. */
 export function explainF1(rc: RankedCase, k: number, conv: Convention): Explanation {
   const p = precision(rc, k, conv);
-  const r = recall(rc, k);
+  const r = recall(rc, k, conv);
   const value = combine(p, r, conv);
   const none = conv.noHit === 'nan' ? 'NaN, left out of the means' : '0';
   const knobs = explainPrecision(rc, k, conv).knobs;
