@@ -87,6 +87,8 @@ interface Group {
   misses: Int32Array;
   conventions: (Convention | undefined)[];
   rankingAt: Int32Array;
+  /** After the last round: the projections a match can use. */
+  live: number[];
 }
 
 interface State {
@@ -123,6 +125,7 @@ export function* inferenceSteps(cases: readonly CaseInput[], expectations: reado
     if (best.misses <= slack || slack >= n) break;
     slack = Math.min(n, Math.max(1, slack * 2));
   }
+  for (const g of state.groups) g.live = liveProjections(state, g);
   const classes = state.axes.map((_, a) => valueClasses(state, a));
   const presetClasses = PRESET_NAMES.map((preset) => state.axes.map((axis, a) => classOfValue(state, a, PRESETS[preset][axis.knob], classes)));
   const described = best.assignments.map((assignment) => ({ assignment, match: describe(state, assignment, classes, presetClasses, n - best!.misses) }));
@@ -158,7 +161,7 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
       const strides: number[] = [];
       let size = 1;
       for (const a of own) { strides.push(size); size *= axes[a].values.length; }
-      g = { axes: own, strides, size, members: [], values: [], misses: new Int32Array(size), conventions: new Array(size), rankingAt: new Int32Array(size) };
+      g = { axes: own, strides, size, members: [], values: [], misses: new Int32Array(size), conventions: new Array(size), rankingAt: new Int32Array(size), live: [] };
       byKey.set(key, g);
     }
     byFamily.set(e.spec.family, g);
@@ -168,7 +171,8 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
   for (const g of groups) {
     g.members.sort((x, y) => Number(expectations[x].case === 'mean') - Number(expectations[y].case === 'mean') || x - y);
     g.values = g.members.map(() => new Map());
-    for (let p = 0; p < g.size; p++) g.rankingAt[p] = rankingIndex(g, p, axes, rankingAxes);
+    const positions = rankingAxes.map((a) => g.axes.indexOf(a));
+    for (let p = 0; p < g.size; p++) g.rankingAt[p] = rankingIndex(g, p, axes, positions);
   }
   return { cases, expectations, axes, groups, live: [], slack: 0, ranked: cases.map(() => new Array(rankingSize)) };
 }
@@ -194,6 +198,12 @@ function runGroup(state: State, g: Group, slack: number): void {
   const live = new Uint8Array(g.size);
   for (let n = 0; n < count; n++) live[alive[n]] = 1;
   for (let p = 0; p < g.size; p++) if (!live[p]) g.misses[p] = Math.max(g.misses[p], slack + 1);
+}
+
+function liveProjections(state: State, g: Group): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < g.size; p++) if (g.misses[p] <= state.slack && projectionLive(state, g, p)) out.push(p);
+  return out;
 }
 
 function projectionLive(state: State, g: Group, p: number): boolean {
@@ -229,12 +239,12 @@ function digit(p: number, g: Group, j: number, axes: Axis[]): number {
 const RANKING: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool'];
 
 /** The index of a projection's ranking knobs' setting (one ranked list per case and setting). */
-function rankingIndex(g: Group, p: number, axes: Axis[], rankingAxes: number[]): number {
+function rankingIndex(g: Group, p: number, axes: Axis[], positions: number[]): number {
   let index = 0;
   let stride = 1;
-  for (const a of rankingAxes) {
-    index += digit(p, g, g.axes.indexOf(a), axes) * stride;
-    stride *= axes[a].values.length;
+  for (const j of positions) {
+    index += digit(p, g, j, axes) * stride;
+    stride *= axes[g.axes[j]].values.length;
   }
   return index;
 }
@@ -290,8 +300,8 @@ function equivalent(state: State, a: number, i: number, j: number): boolean {
     const pos = g.axes.indexOf(a);
     if (pos < 0) continue;
     const shift = (j - i) * g.strides[pos];
-    for (let p = 0; p < g.size; p++) {
-      if (digit(p, g, pos, state.axes) !== i || g.misses[p] > state.slack || !projectionLive(state, g, p)) continue;
+    for (const p of g.live) {
+      if (digit(p, g, pos, state.axes) !== i) continue;
       for (const values of g.values) {
         const v = values.get(p);
         if (v === undefined) continue;
