@@ -39,7 +39,7 @@ export interface Convention {
 
 export type KnobName = keyof Convention;
 
-export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit'] as const;
+export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
@@ -171,6 +171,24 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     relevantPool: 'labels',
     noHit: 'zero',
     recallDenominator: 'min-k-relevant',
+    unjudged: 'keep',
+  },
+  // microsoft/recommenders python_evaluation.py: precision_at_k ÷ k, recall_at_k ÷ the user's true
+  // items, map_at_k ÷ min(true items, k), ndcg_at_k binary over ln (the base cancels), ideal from the
+  // true items; only users with true items count.
+  recommenders: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'min-k-relevant',
+    gain: 'linear',
+    discount: 'ln',
+    ideal: 'labels',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'count',
+    relevantPool: 'labels',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
     unjudged: 'keep',
   },
 };

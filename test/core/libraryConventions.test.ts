@@ -88,3 +88,20 @@ describe('unjudged: drop (trec_eval -J, form_trvec skips documents not in the qr
     assert.deepEqual(kept.cases[0].values, [0, 0.25, 0.25]);
   });
 });
+
+describe('the recommenders preset (recommenders/evaluation/python_evaluation.py)', () => {
+  // rating_true: u1 → {a, b, c}; rating_pred: a 0.9, x 0.8, b 0.7, y 0.6.
+  const user = { labels: listLabels(['a', 'b', 'c']), predictions: scoredPredictions({ a: 0.9, x: 0.8, b: 0.7, y: 0.6 }) };
+
+  it('precision_at_k ÷ k, recall_at_k ÷ actual, map_at_k ÷ min(actual, k), ndcg_at_k binary over ln', () => {
+    const ev = evaluateCases([user], specs('P@3', 'R@3', 'AP@2', 'AP@3', 'nDCG@3'), under('recommenders'));
+    const [p3, r3, ap2, ap3, ndcg3] = ev.cases[0].values;
+    assertClose(p3, 2 / 3);
+    assertClose(r3, 2 / 3);
+    // rr = Σ (hit count / rank) over the hits: 1/1 at k = 2, 1/1 + 2/3 at k = 3; ÷ min(3, k).
+    assertClose(ap2, 1 / 2);
+    assertClose(ap3, (1 + 2 / 3) / 3);
+    // dcg = 1/ln(2) + 1/ln(4); idcg = 1/ln(2) + 1/ln(3) + 1/ln(4).
+    assertClose(ndcg3, (1 / Math.log(2) + 1 / Math.log(4)) / (1 / Math.log(2) + 1 / Math.log(3) + 1 / Math.log(4)));
+  });
+});
