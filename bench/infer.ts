@@ -12,7 +12,8 @@ import { expectedValue } from '../shared/inference/expected';
 import { ExpectedValue, inferConventions } from '../shared/inference/search';
 import { seeded, summarize } from './random';
 
-function inferenceFixture(nCases: number): { cases: CaseInput[]; expectations: ExpectedValue[] } {
+/** A fixture of scored cases whose expectations were written under {ranx, ties: id-asc}; `wrong` of them (every n-th) then set to 0.123, a value no convention gives. */
+export function inferenceFixture(nCases: number, wrong = 0): { cases: CaseInput[]; expectations: ExpectedValue[] } {
   const rand = seeded(7);
   const cases: CaseInput[] = [];
   for (let c = 0; c < nCases; c++) {
@@ -32,6 +33,8 @@ function inferenceFixture(nCases: number): { cases: CaseInput[]; expectations: E
   const resolved = resolveConvention('ranx', { ties: 'id-asc' }).resolved;
   const ev = evaluateCases(cases, specs, resolved);
   const expectations = ev.cases.flatMap((r, i) => r.values.map((v, j) => expectedValue(i, specs[j], Number.isNaN(v) ? 'NaN' : v.toFixed(4))));
+  const every = wrong > 0 ? Math.floor(expectations.length / wrong) : 0;
+  for (let w = 0; w < wrong; w++) expectations[w * every] = expectedValue(expectations[w * every].case, expectations[w * every].spec, '0.123');
   return { cases, expectations };
 }
 

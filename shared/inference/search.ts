@@ -89,6 +89,8 @@ interface Group {
   rankingAt: Int32Array;
   /** After the last round: the projections a match can use. */
   live: number[];
+  /** The misses a projection of this group may have in the current round. */
+  budget: number;
 }
 
 interface State {
@@ -110,25 +112,25 @@ interface State {
 export function* inferenceSteps(cases: readonly CaseInput[], expectations: readonly ExpectedValue[], options: InferOptions = {}): Generator<void, InferenceResult, void> {
   const state = prepare(cases, expectations);
   const n = expectations.length;
-  let slack = 0;
-  let best: { misses: number; assignments: number[][]; combinations: number } | undefined;
-  for (;;) {
-    state.live = state.axes.map((a) => new Uint8Array(a.values.length).fill(1));
-    state.slack = slack;
-    for (const g of state.groups) {
-      g.misses.fill(0);
-      runGroup(state, g, slack);
-      killValues(state, g, slack);
-      yield;
+  // A first round asks for every expectation (the common case, and the cheapest: a knob value that
+  // misses once in one group is dropped for all). If that fails, each group alone: the fewest misses
+  // any setting of its knobs has, a lower bound for it. Computed values are kept throughout.
+  let best = yield* round(state, state.groups.map(() => 0), 0);
+  if (best.misses !== 0) {
+    const fewest: number[] = [];
+    for (const g of state.groups) fewest.push(yield* groupMinimum(state, g));
+    // Then all together: a total of at most the sum of those bounds plus `extra` misses, so a group
+    // may have at most its own bound plus `extra`.
+    const floor = fewest.reduce((a, b) => a + b, 0);
+    for (let extra = 0; ; extra = Math.max(1, extra * 2)) {
+      best = yield* round(state, fewest, extra);
+      if (best.misses <= floor + extra || floor + extra >= n) break;
     }
-    best = bestAssignments(state, slack);
-    if (best.misses <= slack || slack >= n) break;
-    slack = Math.min(n, Math.max(1, slack * 2));
   }
   for (const g of state.groups) g.live = liveProjections(state, g);
   const classes = state.axes.map((_, a) => valueClasses(state, a));
   const presetClasses = PRESET_NAMES.map((preset) => state.axes.map((axis, a) => classOfValue(state, a, PRESETS[preset][axis.knob], classes)));
-  const described = best.assignments.map((assignment) => ({ assignment, match: describe(state, assignment, classes, presetClasses, n - best!.misses) }));
+  const described = best.assignments.map((assignment) => ({ assignment, match: describe(state, assignment, classes, presetClasses, n - best.misses) }));
   described.sort((x, y) => Object.keys(x.match.overrides).length - Object.keys(y.match.overrides).length
     || PRESET_NAMES.indexOf(x.match.preset) - PRESET_NAMES.indexOf(y.match.preset));
   const seen = new Set<string>();
@@ -161,7 +163,7 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
       const strides: number[] = [];
       let size = 1;
       for (const a of own) { strides.push(size); size *= axes[a].values.length; }
-      g = { axes: own, strides, size, members: [], values: [], misses: new Int32Array(size), conventions: new Array(size), rankingAt: new Int32Array(size), live: [] };
+      g = { axes: own, strides, size, members: [], values: [], misses: new Int32Array(size), conventions: new Array(size), rankingAt: new Int32Array(size), live: [], budget: 0 };
       byKey.set(key, g);
     }
     byFamily.set(e.spec.family, g);
@@ -175,6 +177,33 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
     for (let p = 0; p < g.size; p++) g.rankingAt[p] = rankingIndex(g, p, axes, positions);
   }
   return { cases, expectations, axes, groups, live: [], slack: 0, ranked: cases.map(() => new Array(rankingSize)) };
+}
+
+/** One round: every group with at most its bound plus `extra` misses, then the best combinations. */
+function* round(state: State, fewest: number[], extra: number): Generator<void, { misses: number; assignments: number[][]; combinations: number }, void> {
+  state.live = state.axes.map((a) => new Uint8Array(a.values.length).fill(1));
+  state.slack = fewest.reduce((a, b) => a + b, 0) + extra;
+  for (const [i, g] of state.groups.entries()) {
+    g.budget = fewest[i] + extra;
+    g.misses.fill(0);
+    runGroup(state, g, g.budget);
+    killValues(state, g, g.budget);
+    yield;
+  }
+  return bestAssignments(state, state.slack);
+}
+
+/** The fewest misses of any projection of one group on its own, allowing 0, 1, 2, 4, … misses. */
+function* groupMinimum(state: State, g: Group): Generator<void, number, void> {
+  state.live = state.axes.map((a) => new Uint8Array(a.values.length).fill(1));
+  for (let budget = 0; ; budget = Math.max(1, budget * 2)) {
+    g.misses.fill(0);
+    runGroup(state, g, budget);
+    let least = Infinity;
+    for (let p = 0; p < g.size; p++) least = Math.min(least, g.misses[p]);
+    if (least <= budget) return least;
+    yield;
+  }
 }
 
 /** Counts each member's misses under every projection still alive. */
@@ -202,7 +231,7 @@ function runGroup(state: State, g: Group, slack: number): void {
 
 function liveProjections(state: State, g: Group): number[] {
   const out: number[] = [];
-  for (let p = 0; p < g.size; p++) if (g.misses[p] <= state.slack && projectionLive(state, g, p)) out.push(p);
+  for (let p = 0; p < g.size; p++) if (g.misses[p] <= g.budget && projectionLive(state, g, p)) out.push(p);
   return out;
 }
 
