@@ -38,25 +38,31 @@ export function inferenceFixture(nCases: number, wrong = 0): { cases: CaseInput[
   return { cases, expectations };
 }
 
-export interface InferFigure { cases: number; expectations: number; medianMs: number; exact: boolean; best: string; combinations: number }
+export interface InferFigure { cases: number; wrong: number; expectations: number; medianMs: number; cpuMs: number; exact: boolean; best: string; combinations: number }
 
 /** Runs the inference benchmark: median of `runs` searches per size. */
 export function benchInfer(runs = 5): InferFigure[] {
-  return (process.env.INFER_SIZES ? process.env.INFER_SIZES.split(",").map(Number) : [100, 1000]).map((n) => {
-    const { cases, expectations } = inferenceFixture(n);
+  // Exact fixtures (the targets), then 100 cases with 1 and with 30 values no convention gives.
+  const sizes: [number, number][] = process.env.INFER_SIZES ? process.env.INFER_SIZES.split(',').map((n) => [Number(n), 0]) : [[100, 0], [1000, 0], [100, 1], [100, 30]];
+  return sizes.map(([n, wrong]) => {
+    const { cases, expectations } = inferenceFixture(n, wrong);
     const ms: number[] = [];
+    const cpu: number[] = [];
     let last = inferConventions(cases, expectations);
     for (let r = 0; r < runs; r++) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       last = inferConventions(cases, expectations);
       ms.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
     }
     const m = last.matches[0];
     const best = `${m.preset}${Object.keys(m.overrides).length ? ` + ${Object.entries(m.overrides).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`;
-    return { cases: n, expectations: expectations.length, medianMs: summarize(ms).median, exact: last.exact, best, combinations: last.combinations };
+    return { cases: n, wrong, expectations: expectations.length, medianMs: summarize(ms).median, cpuMs: summarize(cpu).median, exact: last.exact, best, combinations: last.combinations };
   });
 }
 
 if (require.main === module) {
-  for (const f of benchInfer()) console.log(`infer: ${f.cases} cases × ${f.expectations / f.cases} expectations: median ${f.medianMs.toFixed(0)} ms, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`);
+  for (const f of benchInfer()) console.log(`infer: ${f.cases} cases × ${f.expectations / f.cases} expectations, ${f.wrong} unexplained: median ${f.medianMs.toFixed(0)} ms wall, ${f.cpuMs.toFixed(0)} ms CPU, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`);
 }
