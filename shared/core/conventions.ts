@@ -8,6 +8,8 @@ export type EmptyLabels = 'nan' | 'zero';
 export type PrecisionDenominator = 'k' | 'min-k-predicted';
 export type ApDenominator = 'hits' | 'relevant' | 'min-k-relevant' | 'min-relevant-predicted' | 'min-k-relevant-predicted';
 export type RecallDenominator = 'relevant' | 'min-k-relevant';
+/** Which precisions AP averages: those at the hits, or P@1…P@k at every rank (Elliot's MAP). */
+export type ApTerms = 'hits' | 'every-rank';
 export type Gain = 'linear' | 'exponential';
 export type Discount = 'log2' | 'ln' | 'log10' | 'log2-max2';
 export type Ideal = 'labels' | 'labels-as-given' | 'predicted' | 'top-k';
@@ -35,6 +37,7 @@ export interface Convention {
   noHit: NoHit;
   recallDenominator: RecallDenominator;
   unjudged: Unjudged;
+  apTerms: ApTerms;
 }
 
 export type KnobName = keyof Convention;
@@ -58,6 +61,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   trec_eval: {
     emptyLabels: 'zero',
@@ -73,6 +77,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
   ranx: {
@@ -89,6 +94,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
   mllib: {
@@ -105,6 +111,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   // scikit-learn scores one row of scored items: the ideal and every count come from that row.
   sklearn: {
@@ -121,6 +128,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   torchmetrics: {
     emptyLabels: 'zero',
@@ -136,6 +144,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   // Seed 003's Python: P ÷ k, R ÷ len(relevant), AP = np.mean of the precisions at the hits (NaN with
   // none), F1 0/0 raises (NaN here), nDCG linear over log2 with the ideal from every score sorted.
@@ -154,6 +163,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'nan',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   // LensKit (lkpy, src/lenskit/metrics/ranking/): Precision ÷ len(recs) after the cut, Recall ÷
   // min(|test|, k), AveragePrecision ÷ min(|test|, len(recs)), NDCG weights 1/log2(max(rank, 2)) with
@@ -172,6 +182,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'min-k-relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
   // microsoft/recommenders python_evaluation.py: precision_at_k ÷ k, recall_at_k ÷ the user's true
   // items, map_at_k ÷ min(true items, k), ndcg_at_k binary over ln (the base cancels), ideal from the
@@ -190,6 +201,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     noHit: 'zero',
     recallDenominator: 'relevant',
     unjudged: 'keep',
+    apTerms: 'hits',
   },
 };
 
@@ -228,6 +240,8 @@ export const KNOBS: readonly KnobInfo[] = [
     description: 'R@k divides the hits by the relevant items (relevant), or by min(k, relevant items) (min-k-relevant: BEIR\'s R_cap, LensKit\'s Recall).' },
   { name: 'unjudged', values: ['keep', 'drop'], affects: 'the ranking: every metric of a case that predicts unlabeled items',
     description: 'Predictions with no label at all: ranked like the others (keep), or dropped before ranking so judged items move up (drop: trec_eval -J, ir_measures judged_only).' },
+  { name: 'apTerms', values: ['hits', 'every-rank'], affects: 'AP@k, AP',
+    description: 'Which precisions AP averages: P@rank at each hit, divided per apDenominator (hits), or P@1…P@k at every rank, divided by k (every-rank: Elliot\'s MAP, which is not average precision; apDenominator is then unused).' },
 ];
 
 export interface ConventionProblem {

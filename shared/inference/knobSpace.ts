@@ -16,7 +16,7 @@ export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> 
   P: ['precisionDenominator'],
   R: ['recallDenominator'],
   F1: ['precisionDenominator', 'recallDenominator', 'noHit'],
-  AP: ['apDenominator', 'noHit'],
+  AP: ['apDenominator', 'apTerms', 'noHit'],
   RR: [],
   DCG: ['gain', 'discount'],
   // A log base cancels between DCG and IDCG, log2-max2 does not: the search merges the bases.

@@ -16,7 +16,7 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   P: ['precisionDenominator', 'relevanceThreshold'],
   R: ['relevantPool', 'relevanceThreshold', 'recallDenominator'],
   F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'recallDenominator'],
-  AP: ['apDenominator', 'relevantPool', 'relevanceThreshold', 'noHit'],
+  AP: ['apDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'apTerms'],
   RR: ['relevanceThreshold'],
   DCG: ['gain', 'discount'],
   nDCG: ['gain', 'ideal', 'discount'],

@@ -105,3 +105,20 @@ describe('the recommenders preset (recommenders/evaluation/python_evaluation.py)
     assertClose(ndcg3, (1 / Math.log(2) + 1 / Math.log(4)) / (1 / Math.log(2) + 1 / Math.log(3) + 1 / Math.log(4)));
   });
 });
+
+describe('apTerms: every-rank (Elliot elliot/evaluation/metrics/accuracy/map/map.py, MAP.__user_ap)', () => {
+  // np.average of __user_precision(recs[:cutoff], n + 1, relevant) for n in range(cutoff): P@1…P@cutoff.
+  const user = { labels: listLabels(['a', 'b']), predictions: listPredictions(['a', 'x', 'b']) };
+  const elliot = under('default', { apTerms: 'every-rank' });
+
+  it('averages P@1…P@k over every rank, past the end of the list too', () => {
+    const ev = evaluateCases([user], specs('AP@3', 'AP@5'), elliot);
+    // (1/1 + 1/2 + 2/3) / 3 = 0.7222; at 5 the list has 3 items: (1 + 1/2 + 2/3 + 2/4 + 2/5) / 5 = 0.6133.
+    assertClose(ev.cases[0].values[0], (1 + 1 / 2 + 2 / 3) / 3);
+    assertClose(ev.cases[0].values[1], (1 + 1 / 2 + 2 / 3 + 2 / 4 + 2 / 5) / 5);
+    // Average precision over the hits would be (1 + 2/3) / 2 = 0.8333.
+    assertClose(evaluateCases([user], specs('AP@3'), under('default')).cases[0].values[0], (1 + 2 / 3) / 2);
+    const ex = explainCase(user, specs('AP@3')[0], elliot.convention);
+    assert.equal(ex.arithmetic, '(1/1 + 1/2 + 2/3) / 3 = 0.722');
+  });
+});

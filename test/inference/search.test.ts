@@ -71,6 +71,8 @@ describe('tracing values back to their convention', () => {
     ['trec_eval', { unjudged: 'drop' }],
     ['ranx', { ties: 'pessimistic' }],
     ['lenskit', { discount: 'log2' }],
+    // Elliot's "MAP": the mean of P@1…P@k.
+    ['default', { apTerms: 'every-rank' }],
   ];
   for (const [preset, overrides] of MIXES) {
     const written = conventionText({ preset: preset as 'ranx', overrides });
