@@ -138,7 +138,7 @@ export function* inferenceSteps(cases: readonly CaseInput[], expectations: reado
     const key = JSON.stringify([d.match.preset, d.match.overrides]);
     return !seen.has(key) && seen.add(key) !== undefined;
   });
-  const unexplained = unique.length > 0 ? unexplainedBy(state, unique[0].assignment, classes) : [];
+  const unexplained = unique.length > 0 ? unexplainedBy(state, unique[0].assignment) : [];
   return {
     expectations: n, matches: unique.slice(0, options.maxMatches ?? 10).map((d) => d.match), exact: best.misses === 0 && n > 0 || n === 0,
     unexplained, combinations: best.combinations,
@@ -393,7 +393,7 @@ function describe(state: State, assignment: number[], classes: number[][], prese
 }
 
 /** The expectations an assignment misses, each with the nearest value any projection gives. */
-function unexplainedBy(state: State, assignment: number[], classes: number[][]): Unexplained[] {
+function unexplainedBy(state: State, assignment: number[]): Unexplained[] {
   const out: Unexplained[] = [];
   for (const g of state.groups) {
     let p = 0;
@@ -402,7 +402,8 @@ function unexplainedBy(state: State, assignment: number[], classes: number[][]):
       const e = state.expectations[i];
       const own = g.values[m].get(p);
       if (own !== undefined && matches(e, own)) return;
-      // The closest value; among equally close ones, the setting that changes the fewest knobs.
+      // The closest value; among equally close ones, the setting that changes the fewest knobs. Knob
+      // values are compared as they are, not by class: classes are only valid for live settings.
       let nearestAt = -1;
       let distance = Infinity;
       let changed = Infinity;
@@ -411,14 +412,14 @@ function unexplainedBy(state: State, assignment: number[], classes: number[][]):
         if (v === undefined) { v = valueAt(state, g, q, e); g.values[m].set(q, v); }
         const d = Number.isNaN(v) ? (e.expected === null ? 0 : Infinity) : e.expected === null ? Infinity : Math.abs(v - e.expected);
         if (d > distance + 1e-12) continue;
-        const c = changedKnobs(state, q, g, assignment, classes);
+        const c = changedKnobs(state, q, g, assignment);
         if (d < distance - 1e-12 || c < changed) { distance = Math.min(d, distance); nearestAt = q; changed = c; }
       }
       const nearestKnobs: Record<string, unknown> = {};
       if (nearestAt >= 0) {
         g.axes.forEach((a, j) => {
           const d = digit(nearestAt, g, j, state.axes);
-          if (classes[a][d] !== classes[a][assignment[a]]) nearestKnobs[state.axes[a].knob] = state.axes[a].values[d];
+          if (d !== assignment[a]) nearestKnobs[state.axes[a].knob] = state.axes[a].values[d];
         });
       }
       const v = nearestAt >= 0 ? g.values[m].get(nearestAt)! : NaN;
@@ -428,8 +429,8 @@ function unexplainedBy(state: State, assignment: number[], classes: number[][]):
   return out.sort((x, y) => x.expectation - y.expectation);
 }
 
-function changedKnobs(state: State, q: number, g: Group, assignment: number[], classes: number[][]): number {
+function changedKnobs(state: State, q: number, g: Group, assignment: number[]): number {
   let n = 0;
-  g.axes.forEach((a, j) => { if (classes[a][digit(q, g, j, state.axes)] !== classes[a][assignment[a]]) n++; });
+  g.axes.forEach((a, j) => { if (digit(q, g, j, state.axes) !== assignment[a]) n++; });
   return n;
 }
