@@ -110,8 +110,9 @@ interface State {
  * steps (the editor does when the text changes) without waiting for the end.
  */
 export function* inferenceSteps(cases: readonly CaseInput[], expectations: readonly ExpectedValue[], options: InferOptions = {}): Generator<void, InferenceResult, void> {
-  const state = prepare(cases, expectations);
   const n = expectations.length;
+  if (n === 0) return { expectations: 0, matches: [], exact: true, unexplained: [], combinations: 0 };
+  const state = prepare(cases, expectations);
   // A first round asks for every expectation (the common case, and the cheapest: a knob value that
   // misses once in one group is dropped for all). If that fails, each group alone: the fewest misses
   // any setting of its knobs has, a lower bound for it. Computed values are kept throughout.

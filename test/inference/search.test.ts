@@ -177,3 +177,10 @@ describe('tracing the seeds back', () => {
     assert.ok(reproduces(conv, cases, expectations));
   });
 });
+
+describe('a fixture with nothing to search for', () => {
+  it('returns no match and no crash when there is no expectation', () => {
+    const r = inferConventions(RICH, []);
+    assert.deepEqual(r, { expectations: 0, matches: [], exact: true, unexplained: [], combinations: 0 });
+  });
+});
