@@ -8,6 +8,8 @@ export type EmptyLabels = 'nan' | 'zero';
 export type PrecisionDenominator = 'k' | 'min-k-predicted';
 export type ApDenominator = 'hits' | 'relevant' | 'min-k-relevant' | 'min-relevant-predicted' | 'min-k-relevant-predicted';
 export type RecallDenominator = 'relevant' | 'min-k-relevant';
+/** A case with no predictions (a query missing from the run): every metric 0 and counted, or NaN and left out (trec_eval without -c). */
+export type EmptyPredictions = 'zero' | 'nan';
 /** Which precisions AP averages: those at the hits, or P@1…P@k at every rank (Elliot's MAP). */
 export type ApTerms = 'hits' | 'every-rank';
 export type Gain = 'linear' | 'exponential';
@@ -38,6 +40,7 @@ export interface Convention {
   recallDenominator: RecallDenominator;
   unjudged: Unjudged;
   apTerms: ApTerms;
+  emptyPredictions: EmptyPredictions;
 }
 
 export type KnobName = keyof Convention;
@@ -62,6 +65,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   trec_eval: {
     emptyLabels: 'zero',
@@ -78,6 +82,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
   ranx: {
@@ -95,6 +100,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
   mllib: {
@@ -112,6 +118,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   // scikit-learn scores one row of scored items: the ideal and every count come from that row.
   sklearn: {
@@ -129,6 +136,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   torchmetrics: {
     emptyLabels: 'zero',
@@ -145,6 +153,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   // Seed 003's Python: P ÷ k, R ÷ len(relevant), AP = np.mean of the precisions at the hits (NaN with
   // none), F1 0/0 raises (NaN here), nDCG linear over log2 with the ideal from every score sorted.
@@ -164,6 +173,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   // LensKit (lkpy, src/lenskit/metrics/ranking/): Precision ÷ len(recs) after the cut, Recall ÷
   // min(|test|, k), AveragePrecision ÷ min(|test|, len(recs)), NDCG weights 1/log2(max(rank, 2)) with
@@ -183,6 +193,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'min-k-relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
   // microsoft/recommenders python_evaluation.py: precision_at_k ÷ k, recall_at_k ÷ the user's true
   // items, map_at_k ÷ min(true items, k), ndcg_at_k binary over ln (the base cancels), ideal from the
@@ -202,6 +213,7 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     recallDenominator: 'relevant',
     unjudged: 'keep',
     apTerms: 'hits',
+    emptyPredictions: 'zero',
   },
 };
 
@@ -242,6 +254,8 @@ export const KNOBS: readonly KnobInfo[] = [
     description: 'Predictions with no label at all: ranked like the others (keep), or dropped before ranking so judged items move up (drop: trec_eval -J, ir_measures judged_only).' },
   { name: 'apTerms', values: ['hits', 'every-rank'], affects: 'AP@k, AP',
     description: 'Which precisions AP averages: P@rank at each hit, divided per apDenominator (hits), or P@1…P@k at every rank, divided by k (every-rank: Elliot\'s MAP, which is not average precision; apDenominator is then unused).' },
+  { name: 'emptyPredictions', values: ['zero', 'nan'], affects: 'every metric of a case with relevant labels and no predictions, and the means',
+    description: 'A case with relevant labels but no predictions (a query missing from the run): every metric is 0 and counts in the means (zero: trec_eval -c), or NaN and left out of them, which report the count (nan: trec_eval without -c averages over the queries in the run).' },
 ];
 
 export interface ConventionProblem {

@@ -9,7 +9,7 @@ import { Family } from '../core/metricNames';
 export type KnobValue = Convention[KnobName];
 
 /** Knobs that change the ranked list, which items are relevant or what an empty case gives: every metric depends on them. */
-export const COMMON_KNOBS: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool', 'emptyLabels'];
+export const COMMON_KNOBS: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool', 'emptyLabels', 'emptyPredictions'];
 
 /** The knobs each family's value depends on, besides COMMON_KNOBS. */
 export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> = {
@@ -54,6 +54,7 @@ function knobValues(knob: KnobName, listed: readonly string[], cases: readonly C
   if (knob === 'ties' && !cases.some(hasTiedScores)) return ['input'];
   if (knob === 'duplicates' && !cases.some(hasRepeatedPrediction)) return ['first'];
   if (knob === 'unjudged' && !cases.some(hasUnjudgedPrediction)) return ['keep'];
+  if (knob === 'emptyPredictions' && !cases.some((c) => c.predictions.length === 0)) return ['zero'];
   if (knob === 'relevanceThreshold') return thresholdCandidates(cases);
   return [...listed] as KnobValue[];
 }

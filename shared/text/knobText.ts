@@ -23,7 +23,7 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   Rprec: ['relevantPool', 'relevanceThreshold'],
   Success: ['relevanceThreshold'],
 };
-const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'duplicates', 'ties', 'unjudged'];
+const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'emptyPredictions', 'duplicates', 'ties', 'unjudged'];
 const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal'];
 
 function knobLine(fe: FixtureEvaluation, name: KnobName): string {

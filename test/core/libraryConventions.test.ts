@@ -122,3 +122,19 @@ describe('apTerms: every-rank (Elliot elliot/evaluation/metrics/accuracy/map/map
     assert.equal(ex.arithmetic, '(1/1 + 1/2 + 2/3) / 3 = 0.722');
   });
 });
+
+describe('emptyPredictions: nan (trec_eval without -c averages over the queries in the run)', () => {
+  it('leaves a case with no predictions out of the means, and says so in its explanation', () => {
+    const cases = [
+      { labels: listLabels(['a']), predictions: listPredictions(['a']) },
+      { labels: listLabels(['b']), predictions: [] },
+    ];
+    const left = evaluateCases(cases, specs('P@1', 'AP'), under('trec_eval', { emptyPredictions: 'nan' }));
+    assert.ok(left.cases[1].values.every(Number.isNaN));
+    assert.deepEqual([left.mean, left.excluded], [[1, 1], [1, 1]]);
+    const counted = evaluateCases(cases, specs('P@1', 'AP'), under('trec_eval'));
+    assert.deepEqual([counted.cases[1].values, counted.mean], [[0, 0], [0.5, 0.5]]);
+    const ex = explainCase(cases[1], specs('AP')[0], resolveConvention('trec_eval', { emptyPredictions: 'nan' }).resolved.convention);
+    assert.deepEqual([ex.knobs[0].knob, ex.note], ['emptyPredictions', 'no predictions: NaN, left out of the means (emptyPredictions=nan)']);
+  });
+});

@@ -29,6 +29,8 @@ const RICH: CaseInput[] = [
   { labels: listLabels(['u', 'v']), predictions: listPredictions(['u', 'w', 'u', 'v']) },
   { labels: listLabels(['h']), predictions: listPredictions(['1', '2', '3', 'h', '5']) },
   { labels: [], predictions: listPredictions(['1', '2']) },
+  // Relevant labels, no predictions: a query missing from the run.
+  { labels: listLabels(['e']), predictions: [] },
   // Labels written low grade first: Spark's ideal walks them in this order.
   { labels: gradedLabels({ lo: 1, hi: 3 }), predictions: listPredictions(['hi', 'lo', 'q']) },
 ];
@@ -73,6 +75,8 @@ describe('tracing values back to their convention', () => {
     ['lenskit', { discount: 'log2' }],
     // Elliot's "MAP": the mean of P@1…P@k.
     ['default', { apTerms: 'every-rank' }],
+    // trec_eval without -c: a query missing from the run is left out.
+    ['trec_eval', { emptyPredictions: 'nan' }],
   ];
   for (const [preset, overrides] of MIXES) {
     const written = conventionText({ preset: preset as 'ranx', overrides });

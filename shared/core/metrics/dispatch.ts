@@ -20,6 +20,10 @@ export function fixedValue(rc: RankedCase, conv: Convention): { value: number; n
       ? { value: NaN, note: 'no relevant label: NaN, left out of the means (emptyLabels=nan)' }
       : { value: 0, note: 'no relevant label: 0, counted in the means (emptyLabels=zero)' };
   }
+  // rc.order holds every prediction, also those a knob later drops: a query in the run stays evaluated.
+  if (rc.order.length === 0 && conv.emptyPredictions === 'nan') {
+    return { value: NaN, note: 'no predictions: NaN, left out of the means (emptyPredictions=nan)' };
+  }
   return undefined;
 }
 
@@ -47,7 +51,7 @@ export function explainMetric(rc: RankedCase, spec: MetricSpec, conv: Convention
   if (fixed) {
     return { metric: metricName(spec), value: fixed.value, formula: '', terms: [], numerator: fixed.value, denominator: 1,
       knobs: rc.rejected ? [{ knob: 'duplicates', value: conv.duplicates, effect: 'the case is refused' }]
-        : [{ knob: 'emptyLabels', value: conv.emptyLabels, effect: fixed.note }],
+        : [{ knob: rc.nRelevant === 0 ? 'emptyLabels' : 'emptyPredictions', value: rc.nRelevant === 0 ? conv.emptyLabels : conv.emptyPredictions, effect: fixed.note }],
       arithmetic: fixed.note, note: fixed.note };
   }
   const k = spec.k;
