@@ -1,11 +1,12 @@
 /**
- * The `ranklens` command: check fixtures, evaluate TREC files, compare presets. Built by esbuild into
+ * The `ranklens` command: check fixtures, evaluate TREC files, compare presets, infer conventions. Built by esbuild into
  * dist/cli.js. The same bundle also serves as the worker thread of `trec` (see trecWorker.ts), so
  * the command only starts on the main thread.
  */
 import { isMainThread } from 'node:worker_threads';
 import { CHECK_HELP, checkCommand } from './check';
 import { COMPARE_HELP, compareCommand } from './compare';
+import { INFER_HELP, inferCommand } from './infer';
 import { TREC_HELP, trecCommand } from './trec';
 import { EXIT, UsageError } from './usage';
 import { VERSION } from '../shared/version';
@@ -16,6 +17,7 @@ Commands:
   check PATH...        evaluate fixtures (files, folders, globs): tables, findings, expectations
   trec QRELS RUN       evaluate a TREC run against TREC qrels, like trec_eval
   compare PATH...      every preset's means side by side, marking where they disagree
+  infer PATH...        which conventions reproduce the fixtures' expected values
 
 ranklens COMMAND --help tells more; ranklens --version prints the version. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
 
@@ -23,6 +25,7 @@ const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help:
   check: { run: checkCommand, help: CHECK_HELP },
   trec: { run: trecCommand, help: TREC_HELP },
   compare: { run: compareCommand, help: COMPARE_HELP },
+  infer: { run: inferCommand, help: INFER_HELP },
 };
 
 /** Runs a command line (without "node" and the script); returns the exit code. */

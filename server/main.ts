@@ -18,6 +18,7 @@ import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
 import { caseAt } from '../shared/fixture/nodeAt';
+import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
 import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
@@ -48,6 +49,11 @@ const watcher: WorkspaceWatcher = new WorkspaceWatcher({
   clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),
 }, () => service.settings.extraFilePatterns, workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]));
 const service: RanklensService = new RanklensService(watcher);
+// The convention search republishes the document's diagnostics when it finishes on the current version.
+const inference = new BackgroundInference((uri, version) => {
+  const now = service.current(uri);
+  if (now && now.analysis.version === version) publish(now.analysis, placer(now.doc.text));
+});
 
 function cancelled(token: CancellationToken): void {
   if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
@@ -55,7 +61,9 @@ function cancelled(token: CancellationToken): void {
 
 function publish(analysis: Analysis, place: Placer): void {
   const version = analysis.version >= 0 ? analysis.version : undefined;
-  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(analysis.evaluation.findings, analysis.uri, place, service.settings.severity) });
+  const inferred = inference.result(analysis.uri, analysis.version);
+  const findings = inferred ? [...analysis.evaluation.findings, ...inferenceFindings(analysis, inferred)] : analysis.evaluation.findings;
+  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(findings, analysis.uri, place, service.settings.severity) });
 }
 
 /** Diagnostics and status for an open document, if it is still at the version that was scheduled. */
@@ -64,6 +72,7 @@ function validate(uri: string): void {
   if (!now) return;
   publish(now.analysis, placer(now.doc.text));
   if (init.status) sendStatus(uri);
+  inference.schedule(now.analysis);
 }
 
 function sendStatus(uri: string): void {
@@ -137,11 +146,13 @@ connection.onDidOpenTextDocument(({ textDocument: d }) => {
 
 connection.onDidChangeTextDocument(({ textDocument: d, contentChanges }) => {
   service.documents.change(d.uri, d.version, contentChanges);
+  inference.cancel(d.uri);
   if (service.isOpen(d.uri)) debouncer.schedule(d.uri, () => validate(d.uri));
 });
 
 connection.onDidCloseTextDocument(({ textDocument: d }) => {
   debouncer.cancel(d.uri);
+  inference.drop(d.uri);
   const wasFixture = service.isOpen(d.uri);
   service.close(d.uri);
   // The file as saved on disk still counts (workspace diagnostics); unsaved or deleted files clear.
@@ -170,7 +181,12 @@ connection.onHover(({ textDocument, position }, token) => {
   const now = service.current(textDocument.uri);
   if (!now) return null;
   const { analysis, doc } = now;
-  return hover(analysis.parsed, analysis.evaluation, analysis.text, doc.text.offsetAt(position), placer(doc.text));
+  const offset = doc.text.offsetAt(position);
+  const found = hover(analysis.parsed, analysis.evaluation, analysis.text, offset, placer(doc.text));
+  const inferred = inference.result(analysis.uri, analysis.version);
+  const extra = found && inferred && inferenceHover(analysis, inferred, offset);
+  if (found && extra && typeof found.contents === 'object' && 'value' in found.contents) found.contents.value += `\n\n${extra}`;
+  return found;
 });
 
 connection.onCodeAction(({ textDocument, range, context }, token) => {
@@ -179,10 +195,10 @@ connection.onCodeAction(({ textDocument, range, context }, token) => {
   if (!now) return [];
   const { analysis, doc } = now;
   const span = { start: doc.text.offsetAt(range.start), end: doc.text.offsetAt(range.end) };
-  return codeActions(analysis.evaluation, {
-    uri: textDocument.uri, version: doc.text.version, text: analysis.text, language: analysis.language, span,
-    diagnostics: context.diagnostics, only: context.only,
-  }, placer(doc.text));
+  const req = { uri: textDocument.uri, version: doc.text.version, text: analysis.text, language: analysis.language, span, diagnostics: context.diagnostics, only: context.only };
+  const inferred = inference.result(analysis.uri, analysis.version);
+  const quickFixes = inferred && (!context.only || context.only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`)));
+  return [...codeActions(analysis.evaluation, req, placer(doc.text)), ...(quickFixes ? inferenceActions(analysis, inferred, req, placer(doc.text)) : [])];
 });
 
 connection.onRequest(CASE_BREAKDOWN_REQUEST, (params: CaseBreakdownParams): MarkdownResult | null => {

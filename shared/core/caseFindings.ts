@@ -23,7 +23,9 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
     const why = input.labels.length === 0 ? 'No labels' : 'No label is relevant (every grade is at or below the threshold)';
     out.push(finding('empty-labels', `${why}: ${emptyEffect}.`, { kind: 'labels' }));
   } else if (input.predictions.length === 0) {
-    out.push(finding('empty-predictions', 'No predictions: every metric of this case is 0.', { kind: 'predictions' }));
+    out.push(finding('empty-predictions', conv.emptyPredictions === 'nan'
+      ? 'No predictions: every metric of this case is NaN and left out of the means (emptyPredictions=nan).'
+      : 'No predictions: every metric of this case is 0.', { kind: 'predictions' }));
   }
 
   labelFindings(input, conv, out);
@@ -105,6 +107,7 @@ const TIE_RULE = {
   'id-desc': 'they are ordered by id descending as text (ties=id-desc, trec_eval)',
   'id-asc': 'they are ordered by id ascending (ties=id-asc)',
   average: 'DCG and nDCG average their gains; other metrics keep the order written (ties=average, scikit-learn)',
+  pessimistic: 'relevant items go after the others they tie with (ties=pessimistic, LightFM)',
 };
 
 // Ranked order puts equal scores side by side, so tied groups are adjacent runs of rc.order.

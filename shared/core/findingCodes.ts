@@ -8,9 +8,10 @@ import type { Severity } from './findings';
 /**
  * Where a code comes from: `case` (the metric core, about one case's data), `parse` (the fixture
  * parsers and structure reader), `evaluation` (a fixture's k, metrics, convention and expectations),
- * `trec` (qrels and run files), `cli` (the command's own checks).
+ * `trec` (qrels and run files), `cli` (the command's own checks), `editor` (the language server's
+ * convention search, which runs after the other findings).
  */
-export type FindingLayer = 'case' | 'parse' | 'evaluation' | 'trec' | 'cli';
+export type FindingLayer = 'case' | 'parse' | 'evaluation' | 'trec' | 'cli' | 'editor';
 
 export interface CodeInfo {
   layer: FindingLayer;
@@ -70,6 +71,9 @@ export const FINDING_CODES = {
 
   // The command's own checks.
   'expected-finding-missing': { layer: 'cli', severity: 'error', summary: 'expectFindings declares a code that the file does not have.' },
+
+  // The editor's convention search, off the typing path.
+  'convention-match': { layer: 'editor', severity: 'info', summary: 'Some expected values fail, and a convention that reproduces them is found (or the one that explains the most).' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

@@ -94,6 +94,7 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   // Scores already written best first need no sort, so no list of needed positions either.
   const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt) : undefined;
   const order = orderPredictions(input, keys, conv, needed);
+  if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const source = new Int32Array(order.length);
   const ids = new Array<string>(order.length);
@@ -105,6 +106,8 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   let relevantPredicted = 0;
   for (let r = 0; r < order.length; r++) {
     const i = order[r];
+    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
+    if (conv.unjudged === 'drop' && Number.isNaN(gradeAt[i])) continue;
     const slot = predSlot[i];
     if (slotKept[slot]) {
       duplicates++;
@@ -228,6 +231,19 @@ function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Con
     start = end;
   }
   return order;
+}
+
+/** Within each run of equal keys, moves the relevant items after the others, each side in its order (LightFM's worst case). */
+function relevantLast(order: Int32Array, keys: Float64Array, relevant: (i: number) => boolean): void {
+  for (let start = 0; start < order.length;) {
+    let end = start + 1;
+    while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
+    if (end - start > 1) {
+      const run = Array.from(order.subarray(start, end));
+      order.set([...run.filter((i) => !relevant(i)), ...run.filter(relevant)], start);
+    }
+    start = end;
+  }
 }
 
 /** Compares ids as strcmp does on their UTF-8 bytes (trec_eval's order); UTF-16 order differs only above U+FFFF. */

@@ -14,12 +14,12 @@ const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 /** The knobs that change each family's value; every metric also depends on EVERY_METRIC. */
 const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   P: ['precisionDenominator', 'relevanceThreshold'],
-  R: ['relevantPool', 'relevanceThreshold'],
-  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold'],
-  AP: ['apDenominator', 'relevantPool', 'relevanceThreshold'],
+  R: ['relevantPool', 'relevanceThreshold', 'recallDenominator'],
+  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'recallDenominator'],
+  AP: ['apDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'apTerms'],
   RR: ['relevanceThreshold'],
   DCG: ['gain', 'discount'],
-  nDCG: ['gain', 'ideal'],
+  nDCG: ['gain', 'ideal', 'discount'],
   Rprec: ['relevantPool', 'relevanceThreshold'],
   Success: ['relevanceThreshold'],
   NumQ: [], NumRet: [], NumRel: ['relevantPool', 'relevanceThreshold'], NumRelRet: ['relevanceThreshold'],
@@ -35,7 +35,7 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   SetAP: ['relevantPool', 'relevanceThreshold'], SetF: ['relevantPool', 'relevanceThreshold'],
   RBP: [], RBPresid: [], Unjudged: [], Judged: [], ERR: ['errGain'],
 };
-const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'duplicates', 'ties'];
+const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'emptyPredictions', 'duplicates', 'ties', 'unjudged'];
 const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal'];
 
 function knobLine(fe: FixtureEvaluation, name: KnobName): string {

@@ -56,14 +56,14 @@ describe('conventions', () => {
     const bad = resolveConvention('nope', { gian: 'linear', ties: 'random', relevanceThreshold: Infinity });
     assert.equal(bad.resolved.preset, 'default');
     assert.deepEqual(bad.problems.map((p) => p.key), ['preset', 'gian', 'ties', 'relevanceThreshold']);
-    assert.equal(bad.problems[2].message, 'ties takes one of: input, id-desc, id-asc, average.');
+    assert.equal(bad.problems[2].message, 'ties takes one of: input, id-desc, id-asc, average, pessimistic.');
   });
 
   it('finds presets by alias and spelling', () => {
     assert.equal(findPreset('Spark'), 'mllib');
     assert.equal(findPreset('scikit-learn'), 'sklearn');
     assert.equal(findPreset('TREC-EVAL'), 'trec_eval');
-    assert.equal(findPreset('lenskit'), undefined);
+    assert.equal(findPreset('nosuchtool'), undefined);
   });
 });
 
@@ -164,7 +164,7 @@ describe('findings', () => {
   it('says which values depend on the convention, when asked to compare', () => {
     const f = evaluateCase({ labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) }, [spec('P@5'), spec('AP@5')], PRESETS.default, { compare: true }).findings;
     assert.deepEqual(f.map((x) => x.code), ['convention-dependent']);
-    assert.equal(f[0].message, '1 value depends on the convention. AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500.');
+    assert.equal(f[0].message, '1 value depends on the convention. AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333.');
   });
 });
 
@@ -181,7 +181,7 @@ describe('comparing presets', () => {
       { labels: listLabels(['a']), predictions: listPredictions(['a']) },
       { labels: [], predictions: listPredictions(['a']) },
     ], [spec('P@1')]);
-    assert.deepEqual(rows[0].values, { default: 1, trec_eval: 0.5, ranx: 0.5, mllib: 0.5, sklearn: 0.5, torchmetrics: 0.5 });
+    assert.deepEqual(rows[0].values, { default: 1, trec_eval: 0.5, ranx: 0.5, mllib: 0.5, sklearn: 0.5, torchmetrics: 0.5, seed003: 1, lenskit: 1, recommenders: 1 });
   });
 });
 
@@ -201,9 +201,9 @@ describe('explanations as Markdown', () => {
     // "q" is relevant but never predicted: ideals from the labels see it, ideals from the row do not.
     const rows = comparePresets({ labels: listLabels(['a|b', 'q']), predictions: listPredictions(['x', 'a|b']) }, [spec('P@2'), spec('nDCG@2')]);
     const md = presetTableMarkdown(rows, 'ranx');
-    assert.equal(md.split('\n')[0], '| metric | default | trec_eval | **ranx** | mllib | sklearn | torchmetrics |');
-    assert.equal(md.split('\n')[2], '| P@2 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 |');
-    assert.equal(md.split('\n')[3], '| ≠ nDCG@2 | 0.631 | 0.387 | 0.387 | 0.387 | 0.631 | 0.631 |');
+    assert.equal(md.split('\n')[0], '| metric | default | trec_eval | **ranx** | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |');
+    assert.equal(md.split('\n')[2], '| P@2 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 |');
+    assert.equal(md.split('\n')[3], '| ≠ nDCG@2 | 0.631 | 0.387 | 0.387 | 0.387 | 0.631 | 0.631 | 0.387 | 0.500 | 0.387 |');
     const ex = explanationMarkdown(explainCase({ labels: listLabels(['a|b']), predictions: listPredictions(['x', 'a|b']) }, spec('RR'), PRESETS.default));
     assert.match(ex, /\| 2 \| a\\\|b \| 1 \| 0\.500 \|/);
   });

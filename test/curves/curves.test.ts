@@ -167,7 +167,7 @@ describe('fixtureCurves', () => {
 
   it('compares: the fixture\'s convention first, then every other preset once', () => {
     const curves = fixtureCurves(fe, { compare: true });
-    assert.deepEqual(curves.conventions, ['trec_eval', 'default', 'ranx', 'mllib', 'sklearn', 'torchmetrics']);
-    assert.equal(curves.curves[0].series.length, 6);
+    assert.deepEqual(curves.conventions, ['trec_eval', 'default', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders']);
+    assert.equal(curves.curves[0].series.length, 9);
   });
 });

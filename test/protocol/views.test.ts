@@ -39,7 +39,7 @@ describe('views and hints', () => {
   it('answers ranklens/compare with every preset\'s means side by side', async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(COMPARE_REQUEST, { uri });
     assert.equal(r.title, 'Conventions: v.rank.json');
-    assert.ok(r.markdown.includes('| metric | **default** | trec_eval | ranx | mllib | sklearn | torchmetrics |'), r.markdown);
+    assert.ok(r.markdown.includes('| metric | **default** | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |'), r.markdown);
     assert.match(r.markdown, /\| ≠ AP@3 \| /);
   });
 
@@ -47,7 +47,7 @@ describe('views and hints', () => {
     const r = await client.connection.sendRequest<{ title: string; curves: MetricCurves }>(CURVES_REQUEST, { uri, position: { line: 3, character: 10 }, compare: true });
     assert.equal(r.title, 'Metric curves — q1');
     assert.equal(r.curves.maxK, 3);
-    assert.deepEqual(r.curves.conventions, ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics']);
+    assert.deepEqual(r.curves.conventions, ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders']);
   });
 
   it('sends the convention and means for the status item', async () => {

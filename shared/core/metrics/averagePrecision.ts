@@ -20,12 +20,27 @@ function denominator(rc: RankedCase, k: number | null, hits: number, conv: Conve
     case 'relevant': return rc.nRelevant;
     case 'min-k-relevant': return k === null ? rc.nRelevant : Math.min(k, rc.nRelevant);
     case 'min-relevant-predicted': return Math.min(rc.nRelevant, rc.ids.length);
+    case 'min-k-relevant-predicted': return Math.min(k ?? Infinity, rc.nRelevant, rc.ids.length);
   }
 }
 
-/** AP@k = Σ over hits in the top k of P@rank, divided per apDenominator (0 when that is 0). */
+/** Elliot's MAP@k: the mean of P@1…P@k (each ÷ its own cutoff, ranks past the list included). */
+function everyRank(rc: RankedCase, k: number | null): number {
+  const n = k ?? rc.ids.length;
+  let hits = 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    if (i < rc.ids.length) hits += rc.relevant[i];
+    sum += hits / (i + 1);
+  }
+  return n === 0 ? 0 : sum / n;
+}
+
+/** AP@k = Σ over hits in the top k of P@rank, divided per apDenominator; with no hit, 0 or NaN per noHit. */
 export function averagePrecision(rc: RankedCase, k: number | null, conv: Convention): number {
   const { sum, hits } = sumAtHits(rc, k);
+  if (hits === 0) return conv.noHit === 'nan' ? NaN : 0;
+  if (conv.apTerms === 'every-rank') return everyRank(rc, k);
   const d = denominator(rc, k, hits, conv);
   return d === 0 ? 0 : sum / d;
 }
@@ -35,6 +50,7 @@ const DENOMINATOR_TEXT: Record<Convention['apDenominator'], string> = {
   relevant: 'all relevant labels',
   'min-k-relevant': 'min(k, relevant labels)',
   'min-relevant-predicted': 'min(relevant labels, predicted)',
+  'min-k-relevant-predicted': 'min(k, relevant labels, predicted)',
 };
 
 /** AP@k with the precision at each hit and the chosen denominator. */
@@ -49,13 +65,34 @@ export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: 
   }
   const sum = terms.reduce((s, t) => s + (t.contribution ?? 0), 0);
   const d = denominator(rc, k, hits, conv);
-  const value = d === 0 ? 0 : sum / d;
+  const value = averagePrecision(rc, k, conv);
   const parts = terms.map((t, i) => `${i + 1}/${t.rank}`).join(' + ') || '0';
+  if (conv.apTerms === 'every-rank' && hits > 0) return explainEveryRank(rc, k, terms, value);
+  const knobs: Explanation['knobs'] = [{ knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` }];
+  const none = conv.noHit === 'nan' ? 'NaN, left out of the means' : '0';
+  if (hits === 0) knobs.push({ knob: 'noHit', value: conv.noHit, effect: `no hit in the top ${kText(k)}: AP = ${none}` });
   return {
     metric: k === null ? 'AP' : `AP@${k}`, value,
     formula: `AP@k = Σᵢ P@i · rel(i) / D,  i = 1..${kText(k)},  D = ${DENOMINATOR_TEXT[conv.apDenominator]}`,
     terms, numerator: sum, denominator: d,
-    knobs: [{ knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` }],
-    arithmetic: d === 0 ? `D = 0, so AP = 0` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
+    knobs,
+    arithmetic: hits === 0 ? `no hit in the top ${kText(k)}, so AP = ${none} (noHit=${conv.noHit})` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
+  };
+}
+
+function explainEveryRank(rc: RankedCase, k: number | null, terms: RankTerm[], value: number): Explanation {
+  const n = k ?? rc.ids.length;
+  let hits = 0;
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i < rc.ids.length) hits += rc.relevant[i];
+    parts.push(`${hits}/${i + 1}`);
+  }
+  return {
+    metric: k === null ? 'AP' : `AP@${k}`, value,
+    formula: `AP@k = Σᵢ P@i / k,  i = 1..${kText(k)}  (every rank, not only the hits)`,
+    terms, numerator: value * n, denominator: n,
+    knobs: [{ knob: 'apTerms', value: 'every-rank', effect: `the mean of P@1…P@${n} (Elliot's MAP)` }],
+    arithmetic: `(${parts.join(' + ')}) / ${n} = ${fmt(value)}`,
   };
 }

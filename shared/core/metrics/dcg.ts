@@ -17,14 +17,16 @@ function discountTable(conv: Convention, n: number): Float64Array {
   let table = discountTables.get(conv.discount);
   if (!table || table.length < n) {
     table = new Float64Array(Math.max(n, 1024, (table?.length ?? 0) * 2));
-    const log = conv.discount === 'log2' ? Math.log2 : conv.discount === 'ln' ? Math.log : Math.log10;
-    for (let r = 1; r <= table.length; r++) table[r - 1] = 1 / log(r + 1);
+    const log = conv.discount === 'ln' ? Math.log : conv.discount === 'log10' ? Math.log10 : Math.log2;
+    // log2-max2 (LensKit): 1/log2(max(rank, 2)), so ranks 1 and 2 both weigh 1.
+    const shift = conv.discount === 'log2-max2' ? 0 : 1;
+    for (let r = 1; r <= table.length; r++) table[r - 1] = 1 / log(Math.max(r + shift, 2));
     discountTables.set(conv.discount, table);
   }
   return table;
 }
 
-/** The discount at a 1-based rank: 1 / log_b(rank + 1). */
+/** The discount at a 1-based rank: 1 / log_b(rank + 1), or 1 / log2(max(rank, 2)). */
 export function discount(rank: number, conv: Convention): number {
   return discountTable(conv, rank)[rank - 1];
 }
@@ -119,7 +121,7 @@ export function ndcg(rc: RankedCase, k: number | null, conv: Convention): number
 }
 
 const GAIN_TEXT = { linear: 'gain(g) = g', exponential: 'gain(g) = 2^g − 1' };
-const DISCOUNT_TEXT = { log2: 'discount(i) = 1/log₂(i+1)', ln: 'discount(i) = 1/ln(i+1)', log10: 'discount(i) = 1/log₁₀(i+1)' };
+const DISCOUNT_TEXT = { log2: 'discount(i) = 1/log₂(i+1)', ln: 'discount(i) = 1/ln(i+1)', log10: 'discount(i) = 1/log₁₀(i+1)', 'log2-max2': 'discount(i) = 1/log₂(max(i, 2))' };
 const IDEAL_TEXT = {
   labels: 'all label grades sorted, best first',
   'labels-as-given': 'label grades in the order written (not sorted)',

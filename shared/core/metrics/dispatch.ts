@@ -50,6 +50,10 @@ export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec):
       ? { value: NaN, note: 'no relevant label: NaN, left out of the means (emptyLabels=nan)' }
       : { value: 0, note: 'no relevant label: 0, counted in the means (emptyLabels=zero)' };
   }
+  // rc.order holds every prediction, also those a knob later drops: a query in the run stays evaluated.
+  if (rc.order.length === 0 && conv.emptyPredictions === 'nan') {
+    return { value: NaN, note: 'no predictions: NaN, left out of the means (emptyPredictions=nan)' };
+  }
   return undefined;
 }
 
@@ -66,7 +70,7 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention)
   const k = spec.k;
   switch (spec.family) {
     case 'P': return precision(rc, k ?? rc.ids.length, conv);
-    case 'R': return recall(rc, k ?? rc.ids.length);
+    case 'R': return recall(rc, k ?? rc.ids.length, conv);
     case 'F1': return f1(rc, k ?? rc.ids.length, conv);
     case 'AP': case 'gmAP': return averagePrecision(rc, k, conv);
     case 'RR': return reciprocalRank(rc, k);
@@ -104,7 +108,7 @@ export function explainMetric(rc0: RankedCase, spec: MetricSpec, conv: Conventio
   if (fixed) {
     return { metric: name, value: fixed.value, formula: '', terms: [], numerator: fixed.value, denominator: 1,
       knobs: rc.rejected ? [{ knob: 'duplicates', value: conv.duplicates, effect: 'the case is refused' }]
-        : [{ knob: 'emptyLabels', value: conv.emptyLabels, effect: fixed.note }],
+        : [{ knob: rc.nRelevant === 0 ? 'emptyLabels' : 'emptyPredictions', value: rc.nRelevant === 0 ? conv.emptyLabels : conv.emptyPredictions, effect: fixed.note }],
       arithmetic: fixed.note, note: fixed.note };
   }
   return { ...explainComputed(rc, spec, conv, name), metric: name };
