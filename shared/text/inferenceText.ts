@@ -18,7 +18,8 @@ export function hasFailedExpectations(fe: FixtureEvaluation): boolean {
 /**
  * The convention-match finding: the fixture has failed expectations and the search found the
  * convention that reproduces them all (data.replacement: the text to write as its convention), or
- * says how many the best one explains. None when nothing fails or nothing was searched.
+ * says how many the best one explains. None when nothing fails, nothing was searched, or no
+ * convention explains more expectations than the current one.
  */
 export function inferenceFinding(fe: FixtureEvaluation, inference: FixtureInference, text: string, language: FixtureLanguage): LocatedFinding | undefined {
   const r = inference.result;
@@ -33,6 +34,8 @@ export function inferenceFinding(fe: FixtureEvaluation, inference: FixtureInfere
       message: `Your expected values match ${conventionText(best)}${also}. The current convention reproduces ${currentlyMatched(fe)} of ${r.expectations}.`,
       data: { replacement: conventionValueText(best, language) } };
   }
+  // A best match that explains no more than the current convention offers nothing to switch to.
+  if (best.matched <= currentlyMatched(fe)) return undefined;
   return { code: 'convention-match', severity, span,
     message: `No convention reproduces all ${r.expectations} expected values; ${conventionText(best)} reproduces ${best.matched}. Hover an expectation it leaves unexplained for the settings that come closest.`,
     data: { replacement: conventionValueText(best, language) } };

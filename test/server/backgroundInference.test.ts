@@ -42,6 +42,19 @@ describe('BackgroundInference', () => {
     assert.equal(bg.result('file:///b.rank.yaml', 2), undefined);
   });
 
+  it('says nothing when the best convention explains no more expectations than the current one', async () => {
+    const bg = new BackgroundInference(() => undefined, 0);
+    // P@3 of [a, c, b] against {a, b} is 2/3 under every convention: 0.5 is explained by none, and
+    // R@3 = 1 already holds, so switching conventions would gain nothing.
+    const flawed = analysis(1, 'k: 3\ncases:\n  q1: { labels: [a, b], predictions: [a, c, b], expect: { P@3: 0.5, R@3: 1 } }\n');
+    bg.schedule(flawed);
+    await sleep(200);
+    const result = bg.result(flawed.uri, 1)!;
+    assert.equal(result[0]!.result.exact, false);
+    assert.equal(result[0]!.result.matches[0].matched, 1);
+    assert.deepEqual(inferenceFindings(flawed, result), []);
+  });
+
   it('does not search a document whose expectations all hold', async () => {
     const done: number[] = [];
     const bg = new BackgroundInference((_, version) => done.push(version), 20);
