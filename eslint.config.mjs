@@ -2,7 +2,8 @@
 //
 //   client ─┐                                       ┌─ text ──┐
 //   server ─┼─▶ shared/protocol (imports nothing)   │ curves ─┤
-//   cli ────┘   shared/{text,curves,evaluation} ─▶ evaluation ─▶ fixture ─▶ core   trec ─▶ core
+//   cli ────┘   shared/{text,curves,inference} ─▶ evaluation ─▶ fixture ─▶ core   trec ─▶ core
+//                                                                  stats (pure statistics, imports no other layer)
 //
 // Each folder lists the folders it must not reach; nothing in shared/ imports vscode or LSP packages.
 import tseslint from 'typescript-eslint';
@@ -31,10 +32,12 @@ export default tseslint.config(
     },
   },
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/ is the pure core', FRONT_ENDS) } },
-  { files: ['shared/core/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'text', 'curves', 'trec']) } },
-  { files: ['shared/fixture/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture reads text into the model', [...FRONT_ENDS, 'evaluation', 'text', 'curves', 'trec']) } },
-  { files: ['shared/evaluation/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/evaluation joins the model with the core', [...FRONT_ENDS, 'text', 'curves', 'trec']) } },
-  { files: ['shared/trec/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/trec reads TREC files for the core', [...FRONT_ENDS, 'fixture', 'evaluation', 'text', 'curves']) } },
+  { files: ['shared/core/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']) } },
+  { files: ['shared/stats/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/stats is pure statistics on plain arrays', [...FRONT_ENDS, 'core', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']) } },
+  { files: ['shared/fixture/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture reads text into the model', [...FRONT_ENDS, 'evaluation', 'inference', 'text', 'curves', 'trec']) } },
+  { files: ['shared/evaluation/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec']) } },
+  { files: ['shared/inference/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec']) } },
+  { files: ['shared/trec/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/trec reads TREC files for the core', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves']) } },
   { files: ['shared/protocol.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: 'shared/protocol.ts is shared by client and server and imports nothing.' }] }] } },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': layer('server/ is the language server', ['client', 'cli'], ['vscode']) } },
   { files: ['client/**/*.ts'], rules: { 'no-restricted-imports': layer('client/ is the VS Code extension', ['server', 'cli'], ['vscode-languageserver', 'vscode-languageserver/*']) } },

@@ -16,7 +16,7 @@ function main(): void {
     const target = f.wrong > 0 ? '' : ` (target ${f.cases <= 100 ? 200 : 1000} ms)`;
     console.log(`infer: ${f.cases} cases × ${f.expectations / f.cases} expectations, ${f.wrong} unexplained: median ${f.medianMs.toFixed(0)} ms wall, ${f.cpuMs.toFixed(0)} ms CPU${target}, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`);
   }
-  for (const script of ['trec.js', 'lsp.js']) {
+  for (const script of ['trec.js', 'lsp.js', 'significance.js']) {
     const result = spawnSync(process.execPath, [`${__dirname}/${script}`], { stdio: 'inherit' });
     if (result.status !== 0) process.exitCode = 1;
   }

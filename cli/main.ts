@@ -16,6 +16,7 @@ const HELP = `Usage: ranklens COMMAND [options]
 Commands:
   check PATH...        evaluate fixtures (files, folders, globs): tables, findings, expectations
   trec QRELS RUN       evaluate a TREC run against TREC qrels, like trec_eval
+  trec QRELS RUN RUN…  compare runs: means side by side, paired significance tests
   compare PATH...      every preset's means side by side, marking where they disagree
   infer PATH...        which conventions reproduce the fixtures' expected values
 

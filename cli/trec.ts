@@ -10,6 +10,7 @@ import { TrecProblem } from '../shared/trec/problems';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
+import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
 import { DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecRow, parseTrecMeasures } from './trecMeasures';
 import { rowSpecs, trecText } from './trecFormat';
 import { lastRunTag, readableFiles } from './trecInput';
@@ -53,6 +54,7 @@ convention), 2 a usage problem or a file that cannot be read.`;
 
 /** Runs the command; returns the exit code. */
 export async function trecCommand(argv: string[]): Promise<number> {
+  if (comparesRuns(argv)) return trecCompareCommand(argv);
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, options: {
       measure: { type: 'string', short: 'm', multiple: true },
@@ -69,7 +71,7 @@ export async function trecCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { process.stdout.write(`${TREC_HELP}\n`); return EXIT.ok; }
+  if (values.help) { process.stdout.write(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
   if (positionals.length !== 2) throw new UsageError(`trec takes two files, QRELS and RUN; got ${positionals.length}.`);
   const [qrelsName, runName] = positionals;
   if (qrelsName === '-') throw new UsageError('Only the run can be read from stdin (-); give the qrels as a file.');
@@ -153,7 +155,7 @@ function wholeNumber(name: string, text: string | undefined): number | undefined
   return Number(text);
 }
 
-function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): ReportFinding {
+export function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): ReportFinding {
   const path = (file: TrecProblem['file']) => (file === 'qrels' ? qrelsPath : runPath);
   const at = (line: number, start: number, end: number) => ({ start: { line: line - 1, character: start }, end: { line: line - 1, character: end } });
   return {
@@ -163,7 +165,7 @@ function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): Rep
 }
 
 /** What happened to the queries that are not simply evaluated, one note per kind. */
-function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: string, complete: boolean): ReportFinding[] {
+export function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: string, complete: boolean): ReportFinding[] {
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   const out: ReportFinding[] = [];
   const c = ev.counts;

@@ -3,6 +3,7 @@ import { Hover, MarkupKind } from 'vscode-languageserver';
 import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { FixtureDocument } from '../../shared/fixture/model';
 import { caseHover, expectHover, labelHover, predictionHover } from '../../shared/text/hoverText';
+import { systemHover } from '../../shared/text/systemText';
 import { conventionHover, cutoffHover, knobHover, metricHover, metricsHover, presetHover } from '../../shared/text/knobText';
 import { Target, targetAt } from '../../shared/fixture/nodeAt';
 import { Placer } from '../positions';
@@ -20,6 +21,7 @@ function markdownFor(t: Target, evaluation: DocumentEvaluation): string {
     case 'convention': return conventionHover(fe);
     case 'preset': return presetHover(t.name);
     case 'knob': return knobHover(fe, t.name);
+    case 'system': return fe.systems ? systemHover(fe, t.system) : '';
   }
 }
 

@@ -12,6 +12,7 @@ import { aggregate } from '../core/aggregate';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { fmt } from '../core/explanation';
 import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
+import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
@@ -53,6 +54,8 @@ export interface FixtureEvaluation {
   mean: number[];
   excluded: number[];
   findings: LocatedFinding[];
+  /** The systems compared, when the fixture has several (see systemComparison.ts). */
+  systems?: FixtureSystems;
 }
 
 export interface DocumentEvaluation {
@@ -90,7 +93,8 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   });
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
-  return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings };
+  const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings);
+  return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings, ...(systems ? { systems } : {}) };
 }
 
 /** One case under settings already resolved: its values, expectations and located findings (core, then expect). */

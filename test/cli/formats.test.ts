@@ -93,8 +93,8 @@ describe('--format junit', () => {
     const suites = [...r.stdout.matchAll(/<testsuite name="[^"]*\/([^"/]+)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/g)].map((m) => m.slice(1).join(' '));
     // every-finding.rank.json: 3 expectations (P@7 not computed) + 31 declared codes; the seeds: their expect entries (90, 4, 49).
     assert.deepEqual(suites, [
-      'every-finding.rank.json 34 0 0 1',
-      'every-finding.rank.yaml 36 0 0 1',
+      'every-finding.rank.json 35 0 0 1',
+      'every-finding.rank.yaml 37 0 0 1',
       'ranx-qrels-run.rank.json 0 0 0 0',
       'seed000-users.rank.yaml 90 0 0 0',
       'seed001-graded-feeds.rank.json 4 0 0 0',
@@ -141,7 +141,7 @@ describe('--format sarif', () => {
     // `        "P@3": 0.5,` is line 35: the value starts at column 16 and ends before column 19.
     assert.deepEqual(mismatch.locations[0].physicalLocation, {
       artifactLocation: { uri: 'examples/every-finding.rank.json', uriBaseId: 'SRCROOT' },
-      region: { startLine: 35, startColumn: 16, endLine: 35, endColumn: 19 },
+      region: { startLine: 40, startColumn: 16, endLine: 40, endColumn: 19 },
     });
     assert.equal(mismatch.message.text, 'Expected P@3 = 0.5, computed 0.6667.');
     assert.equal(run.tool.driver.rules[mismatch.ruleIndex].id, 'expect-mismatch');

@@ -19,12 +19,18 @@ async function violations(file: string, source: string): Promise<string[]> {
 describe('layering lint', () => {
   it('refuses a core file that imports the fixture layer', async () => {
     assert.deepEqual(await violations('shared/core/metrics/bad.ts', "import { FixtureNode } from '../../fixture/model';\n"),
-      ["1: '../../fixture/model' import is restricted from being used by a pattern. shared/core is the bottom layer: it must not import server, client, cli, features, fixture, evaluation, text, curves, trec."]);
+      ["1: '../../fixture/model' import is restricted from being used by a pattern. shared/core is the bottom layer: it must not import server, client, cli, features, fixture, evaluation, inference, text, curves, trec."]);
   });
 
   it('refuses a fixture file that imports evaluation or text', async () => {
     const found = await violations('shared/fixture/bad.ts', "import { evaluateFixture } from '../evaluation/fixtureEvaluation';\nimport { caseHover } from '../text/hoverText';\n");
     assert.deepEqual(found.map((m) => m.slice(0, 2)), ['1:', '2:']);
+  });
+
+  it('refuses a statistics file that imports the core, and an evaluation file that imports the inference', async () => {
+    assert.deepEqual(await violations('shared/stats/bad.ts', "import { fmt } from '../core/explanation';\n"),
+      ["1: '../core/explanation' import is restricted from being used by a pattern. shared/stats is pure statistics on plain arrays: it must not import server, client, cli, features, core, fixture, evaluation, inference, text, curves, trec."]);
+    assert.equal((await violations('shared/evaluation/bad.ts', "import { inferFixture } from '../inference/fixtureInference';\n")).length, 1);
   });
 
   it('refuses vscode and LSP packages anywhere in shared/', async () => {
