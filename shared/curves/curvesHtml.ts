@@ -24,8 +24,9 @@ const PLOT_W = W - M.left - M.right;
 const PLOT_H = H - M.top - M.bottom;
 
 /**
- * VS Code's chart colors, the fallbacks its dark-theme defaults (legible on light pages too). Orange and
- * yellow are hard to tell apart, so the editor's foreground comes between them: six presets never need both.
+ * VS Code's chart colors, the fallbacks its dark-theme defaults (legible on light pages too), then the
+ * terminal's cyan and magenta, so the nine presets get nine colors. Orange and yellow are hard to tell
+ * apart, so the editor's foreground comes between them.
  */
 const SERIES_COLORS = [
   'var(--vscode-charts-blue, #3794ff)',
@@ -35,6 +36,8 @@ const SERIES_COLORS = [
   'var(--vscode-charts-orange, #d18616)',
   'var(--vscode-editor-foreground, #616161)',
   'var(--vscode-charts-yellow, #cca700)',
+  'var(--vscode-terminal-ansiCyan, #11a8cd)',
+  'var(--vscode-terminal-ansiMagenta, #bc3fbc)',
 ];
 
 // Families whose values are shares: their axis always shows 0..1 so charts compare at a glance.

@@ -6,7 +6,7 @@
 import { SEED000_USERS } from '../fixtures/seed000';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PRESETS } from '../../shared/core/conventions';
+import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
 import { CurveSeries, MetricCurves, metricCurves } from '../../shared/curves/curves';
 import { csp, curvesHtml, escapeHtml, kTicks, sameGroups, tooltip, valueTicks } from '../../shared/curves/curvesHtml';
 
@@ -72,6 +72,15 @@ describe('curvesHtml', () => {
     assert.ok(html.includes('.c0 { --rl-series: var(--vscode-charts-blue, #3794ff); }'));
     assert.ok(html.includes('.c1 { --rl-series: var(--vscode-charts-red, #f14c4c); }'));
     assert.match(html, /<g class="series c1 case" data-series="trec_eval, user2"/);
+  });
+
+  it('gives each of the nine presets a color of its own', () => {
+    const all = PRESET_NAMES.map((name) => ({ name, convention: PRESETS[name] }));
+    const page = curvesHtml(metricCurves(users, ['P'], 3, all, 1), { title: 'all' });
+    const legend = [...page.matchAll(/<li data-legend-convention="([^"]+)"><svg[^>]*><g class="series (c\d+) mean">/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(legend, ['default c0', 'trec_eval c1', 'ranx c2', 'mllib c3', 'sklearn c4', 'torchmetrics c5', 'seed003 c6', 'lenskit c7', 'recommenders c8']);
+    assert.ok(page.includes('.c7 { --rl-series: var(--vscode-terminal-ansiCyan, #11a8cd); }'));
+    assert.ok(page.includes('.c8 { --rl-series: var(--vscode-terminal-ansiMagenta, #bc3fbc); }'));
   });
 
   it('names which conventions draw the same line', () => {
