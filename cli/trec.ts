@@ -11,14 +11,14 @@ import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
 import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
+import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
 import { DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecRow, parseTrecMeasures } from './trecMeasures';
 import { rowSpecs, trecText } from './trecFormat';
 import { lastRunTag, readableFiles } from './trecInput';
 import { aggregate } from '../shared/core/aggregate';
-import { resolveConvention } from '../shared/core/conventions';
 import { metricName } from '../shared/core/metricNames';
 import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
-import { EXIT, UsageError, conventionOption, positiveInt } from './usage';
+import { EXIT, UsageError, positiveInt } from './usage';
 
 export const TREC_HELP = `Usage: ranklens trec QRELS RUN [options]
 
@@ -56,20 +56,7 @@ convention), 2 a usage problem or a file that cannot be read.`;
 export async function trecCommand(argv: string[]): Promise<number> {
   if (comparesRuns(argv)) return trecCompareCommand(argv);
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, options: {
-      measure: { type: 'string', short: 'm', multiple: true },
-      convention: { type: 'string' },
-      'per-query': { type: 'boolean', short: 'q' },
-      complete: { type: 'boolean', short: 'c' },
-      level: { type: 'string', short: 'l' },
-      'max-rank': { type: 'string', short: 'M' },
-      'judged-only': { type: 'boolean', short: 'J' },
-      collection: { type: 'string', short: 'N' },
-      'no-summary': { type: 'boolean', short: 'n' },
-      json: { type: 'boolean' },
-      jobs: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    args: argv, allowPositionals: true, options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
   });
   if (values.help) { process.stdout.write(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
   if (positionals.length !== 2) throw new UsageError(`trec takes two files, QRELS and RUN; got ${positionals.length}.`);
@@ -84,8 +71,7 @@ export async function trecCommand(argv: string[]): Promise<number> {
   const collection = wholeNumber('--collection', values.collection) ?? 0;
   const { rows, runid, errors, relstring } = parseTrecMeasures(values.measure ?? DEFAULT_TREC_MEASURES, collection);
   if (errors.length > 0) throw new UsageError(errors.join(' '));
-  const base = conventionOption(values.convention ?? 'trec_eval');
-  const resolved = level === undefined ? base : resolveConvention(base.preset, { ...base.overrides, relevanceThreshold: level - 1 }).resolved;
+  const resolved = trecConvention(values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
 
   const files = await readableFiles(qrelsName, runName);
@@ -147,12 +133,6 @@ function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantCol
     if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
   }
   return mean;
-}
-
-function wholeNumber(name: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text)) throw new UsageError(`${name} takes a whole number, not "${text}".`);
-  return Number(text);
 }
 
 export function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): ReportFinding {

@@ -19,7 +19,8 @@ import { problemFinding, summaryFindings } from './trec';
 import { rowSpecs } from './trecFormat';
 import { parseTrecMeasures } from './trecMeasures';
 import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
-import { EXIT, UsageError, conventionOption, positiveInt } from './usage';
+import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { EXIT, UsageError, positiveInt } from './usage';
 
 /** What a comparison computes when no -m is given. */
 export const DEFAULT_COMPARE_MEASURES: readonly string[] = ['AP', 'nDCG@10', 'P@10', 'RR'];
@@ -39,28 +40,24 @@ test, the correction and α. Default measures: ${DEFAULT_COMPARE_MEASURES.join('
   --seed S             their seed, a whole number (default 42)
   --format NAME        text (default), markdown, latex (booktabs) or json; --json = --format json
   -q, --per-query      add every query's difference for each comparison
-  -m, -c, --convention, --jobs as above. A run's name is its run tag, or its file name when tags clash.`;
+  -m, -c, -l, -M, -J, -N, --convention, --jobs as above: each run is evaluated as it would be alone.
+A run's name is its run tag, or its file name when tags clash.`;
 
 const OPTIONS = {
-  measure: { type: 'string', short: 'm', multiple: true },
-  convention: { type: 'string' },
-  'per-query': { type: 'boolean', short: 'q' },
-  complete: { type: 'boolean', short: 'c' },
-  json: { type: 'boolean' },
+  ...TREC_EVAL_OPTIONS,
   format: { type: 'string' },
-  jobs: { type: 'string' },
   test: { type: 'string' },
   baseline: { type: 'string' },
   correction: { type: 'string' },
   alpha: { type: 'string' },
   trials: { type: 'string' },
   seed: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Whether a `trec` command line names more than one run, so it is a comparison. */
 export function comparesRuns(argv: string[]): boolean {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false, options: OPTIONS });
+  // Every option either command knows, so that a value (`-l 3`) is never counted as a run.
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false, options: { ...OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } } });
   return positionals.length > 2;
 }
 
@@ -73,10 +70,13 @@ export async function trecCompareCommand(argv: string[]): Promise<number> {
     if (!existsSync(path)) throw new UsageError(`Cannot read ${path}: no such file.`);
     if (!statSync(path).isFile()) throw new UsageError(`Cannot read ${path}: it is not a file.`);
   }
-  const { rows, errors } = parseTrecMeasures(values.measure ?? DEFAULT_COMPARE_MEASURES);
+  const collection = wholeNumber('--collection', values.collection) ?? 0;
+  const { rows, errors } = parseTrecMeasures(values.measure ?? DEFAULT_COMPARE_MEASURES, collection);
   const specs = rowSpecs(rows);
   if (errors.length > 0) throw new UsageError(errors.join(' '));
-  const resolved = conventionOption(values.convention ?? 'trec_eval');
+  const resolved = trecConvention(values.convention, wholeNumber('--level', values.level));
+  const maxRank = positiveInt('--max-rank', values['max-rank']);
+  const judgedOnly = !!values['judged-only'];
   const test = choice('--test', values.test ?? 't', SIGNIFICANCE_TESTS);
   if (test === 'tukey' && runPaths.length < 3) throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
   const correction = choice('--correction', values.correction ?? 'holm', CORRECTIONS);
@@ -95,7 +95,7 @@ export async function trecCompareCommand(argv: string[]): Promise<number> {
     const progress = progressBar(`ranklens trec ${basename(runPath)}`, 'MB');
     let ev: TrecEvaluation;
     try {
-      ev = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, onProgress: progress.update });
+      ev = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, maxRank, judgedOnly, onProgress: progress.update });
     } finally {
       progress.end();
     }

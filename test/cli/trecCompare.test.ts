@@ -140,6 +140,19 @@ describe('ranklens trec with several runs: names, findings, usage', () => {
     assert.match(r.stderr, /compare-mixed\.run:1:1 warning too-few-queries mixed vs base: on 5 paired queries the exact randomization test cannot give a p below 2\/2\^5 = 0\.0625, above α = 0\.05: no difference can be significant\./);
     assert.equal(r.code, 0);
   });
+  it('counts a value of -l, -M or -N as a value, not as a run: QRELS RUN -l 2 is one run', () => {
+    // Under -l 2 no document is relevant (every grade is 1), so trec_eval prints recip_rank 0.
+    const r = ranklens(['trec', QRELS, BASE, '-l', '2', '-m', 'recip_rank']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'recip_rank            \tall\t0.0000\n');
+  });
+  it('evaluates each run under -M as it would alone: RR with one rank kept is P@1 (1/6 and 4/6)', () => {
+    const r = ranklens(['trec', QRELS, BASE, BETTER, '-M', '1', '-m', 'RR', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    near(report.runs[0].means.RR, 1 / 6, 'base RR with -M 1');
+    near(report.runs[1].means.RR, 4 / 6, 'better RR with -M 1');
+  });
   it('documents itself in ranklens trec --help', () => {
     const r = ranklens(['trec', '--help']);
     assert.equal(r.code, 0);
