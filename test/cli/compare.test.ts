@@ -36,4 +36,16 @@ describe('ranklens compare', () => {
     assert.equal(ranklens(['compare', '--help']).code, 0);
     assert.equal(ranklens(['compare']).code, 2);
   });
+
+  it('exits 1 on an error finding the fixture does not declare, 0 once it is declared, and names it on stderr', () => {
+    const broken = tempFiles({
+      'bad.rank.yaml': 'k: [1]\ncases:\n  u1: { labels: [a], predictions: [a] }\n  u2: { lables: [a], predictions: [a] }\n',
+      'declared.rank.yaml': 'k: [1]\nexpectFindings: [unknown-key]\ncases:\n  u1: { labels: [a], predictions: [a] }\n  u2: { lables: [a], predictions: [a] }\n',
+    });
+    const bad = ranklens(['compare', join(broken, 'bad.rank.yaml')]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stdout, /^P@1\s+1\.000\s/m, 'the table is still written');
+    assert.match(bad.stderr, /bad\.rank\.yaml:4:9 error unknown-key Unknown key "lables" in case "u2"/);
+    assert.equal(ranklens(['compare', join(broken, 'declared.rank.yaml')]).code, 0);
+  });
 });

@@ -52,6 +52,17 @@ describe('expectations: within half a unit of the last written decimal', () => {
     assert.equal(writtenDecimals('0.3330'), 4);
   });
 
+  it('counts an exponent against the written decimals: 3.3e-1 is two decimals (±0.005), 1e2 none', () => {
+    assert.equal(writtenDecimals('3.3e-1'), 2);
+    assert.equal(writtenDecimals('5e-3'), 3);
+    assert.equal(writtenDecimals('1e2'), -2);
+    assert.equal(expectationMatches(0.33, '3.3e-1', 0.334), true, '|0.334 − 0.33| = 0.004 ≤ 0.005');
+    assert.equal(expectationMatches(0.33, '3.3e-1', 0.336), false, '|0.336 − 0.33| = 0.006 > 0.005');
+    assert.equal(expectationMatches(100, '1e2', 100.4), false, 'no decimals written: exact');
+    assert.equal(expectationMatches(0.5, '0.5', 0.55), true, 'one decimal: ±0.05, the edge included');
+    assert.equal(expectationMatches(0.5, '0.5', 0.5501), false);
+  });
+
   it('matches null (JSON) and .nan (YAML) with NaN only', () => {
     assert.equal(expectationMatches(null, 'null', NaN), true);
     assert.equal(expectationMatches(null, 'null', 0), false);
