@@ -22,7 +22,7 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   concurrency: 2,
-  timeoutMS: 20000,
+  timeoutMS: 5000,
   thresholds: { high: 85, low: 75, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
