@@ -1,29 +1,26 @@
-// Mutation testing (npm run mutation): StrykerJS with its tap runner over node's test runner.
-// Each compiled test file is one "test" to Stryker; per-file coverage picks the files that reach a mutant.
-// MUTATE (comma-separated globs) narrows the run, e.g. MUTATE=shared/core/metrics/precision.ts.
+// Mutation testing (npm run mutation): StrykerJS over the in-process unit tests, run by Mocha with
+// node:test mapped onto it (test/mutation/nodeTest.cjs), so that coverage is known per test and a
+// mutant runs only the tests that reach it. MUTATE (comma-separated globs) narrows the run, e.g.
+// MUTATE=shared/core/metrics/precision.ts npm run mutation.
 const mutate = process.env.MUTATE ? process.env.MUTATE.split(',') : ['shared/**/*.ts'];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'tap',
-  plugins: ['@stryker-mutator/tap-runner'],
+  testRunner: 'mocha',
+  plugins: ['@stryker-mutator/mocha-runner'],
+  mochaOptions: { config: 'test/mutation/mocharc.cjs' },
   mutate,
   buildCommand: 'npx tsc -p tsconfig.json',
-  tap: {
-    testFiles: [
-      'out/test/{core,fixture,evaluation,curves,trec,inference,stats,server}/*.test.js',
-    ],
-    nodeArgs: ['--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
-  },
   coverageAnalysis: 'perTest',
   ignorePatterns: ['out', 'dist', '*.vsix', 'test-results', '.vscode-test', 'reports'],
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
-  reporters: ['clear-text', 'progress', 'json'],
+  reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   concurrency: 2,
-  timeoutMS: 5000,
   thresholds: { high: 85, low: 75, break: null },
-  tempDirName: '.stryker-tmp',
+  tempDirName: '.stryker-tmp-mocha',
   cleanTempDir: 'always',
 };
