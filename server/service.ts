@@ -25,6 +25,9 @@ export class RanklensService {
   readonly analyses = new Analyses(() => fixtureOptions(this.settings));
   /** Language per open document, decided when it opened. */
   private languages = new Map<string, FixtureLanguage>();
+  /** Numbers for document URIs, which case lenses carry instead of the URI (codeLens/resolve sends no URI). */
+  private numbers = new Map<string, number>();
+  private numbered: string[] = [];
 
   constructor(readonly watcher: WorkspaceWatcher) {}
 
@@ -77,6 +80,18 @@ export class RanklensService {
   analyzeFile(uri: string, text: string, language: FixtureLanguage): { analysis: Analysis; place: Placer } {
     const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings));
     return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
+  }
+
+  /** The number that stands for a document URI in lens data (the same for the server's lifetime). */
+  documentNumber(uri: string): number {
+    let n = this.numbers.get(uri);
+    if (n === undefined) this.numbers.set(uri, (n = this.numbered.push(uri) - 1));
+    return n;
+  }
+
+  /** The URI a lens's document number stands for. */
+  documentUri(n: number): string | undefined {
+    return this.numbered[n];
   }
 
   /** Open documents that are fixtures. */
