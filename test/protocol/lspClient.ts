@@ -138,6 +138,11 @@ export class TestClient {
     return this.proc.pid;
   }
 
+  /** The version of every publish for the uri so far, in arrival order (undefined: from the disk). */
+  publishedVersions(uri: string): (number | undefined)[] {
+    return (this.published.get(uri) ?? []).map((p) => p.version);
+  }
+
   publishedCount(uri: string): number {
     return this.published.get(uri)?.length ?? 0;
   }
