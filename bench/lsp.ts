@@ -230,7 +230,7 @@ async function large(): Promise<void> {
   for (const language of ['json', 'yaml'] as const) {
     const { text } = generate(language, 10_000, 100);
     const s = await session(language, 10_000, 100, 10);
-    console.log(`${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB), 10 edits`);
+    console.log(`${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`);
     if (language === 'yaml') row('open → diagnostics', ms(s.firstPass), '< 3 s', s.firstPass < 3000);
     else row('open → diagnostics', ms(s.firstPass), '(none)', true);
     row('edit → fresh diagnostics, median', ms(stats(s.edit).median), '(none)', true);

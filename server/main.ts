@@ -42,8 +42,8 @@ let debouncer = new Debouncer();
 
 const watcher: WorkspaceWatcher = new WorkspaceWatcher({
   isOpen: (uri): boolean => service.isOpen(uri),
-  check: (uri, text, language) => {
-    const { analysis, place } = service.analyzeFile(uri, text, language);
+  check: (uri, text, language, parsed) => {
+    const { analysis, place } = service.analyzeFile(uri, text, language, parsed);
     publish(analysis, place);
   },
   clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),

@@ -5,6 +5,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FixtureLanguage } from '../shared/fixture/parse';
+import { FixtureDocument } from '../shared/fixture/model';
 import { syntaxOfLanguageId } from '../shared/fixture/syntaxes';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
@@ -76,9 +77,9 @@ export class RanklensService {
     return { analysis: good, place: movedPlacer(now.doc.text, editsSince(now.doc, good.version)), stale: true };
   }
 
-  /** A file that is not open, analyzed from its text on disk. */
-  analyzeFile(uri: string, text: string, language: FixtureLanguage): { analysis: Analysis; place: Placer } {
-    const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings));
+  /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */
+  analyzeFile(uri: string, text: string, language: FixtureLanguage, parsed?: FixtureDocument): { analysis: Analysis; place: Placer } {
+    const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings), parsed);
     return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
   }
 
