@@ -89,6 +89,12 @@ function peakMemoryMiB(pid: number | undefined): number {
   return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
+/** CPU time the process has used, in ms (user + system, from /proc): on a loaded machine it moves less than wall time. */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /** A figure next to its target, with whether it meets it. */
@@ -107,6 +113,7 @@ async function editCase(client: TestClient, uri: string, firstPrediction: number
 
 interface Session {
   firstPass: number;
+  firstPassCpu: number;
   edit: number[];
   editAndLenses: number[];
   lens: number[];
@@ -122,11 +129,13 @@ async function session(language: Language, cases: number, predictions: number, e
   const client = await TestClient.start(DEFAULTS);
   const uri = `file:///bench/big.rank.${language}`;
   let t = performance.now();
+  const cpu = cpuMs(client.pid);
   await client.open(uri, text);
   const first = await client.diagnostics(uri, 1);
   const firstPass = performance.now() - t;
+  const firstPassCpu = cpuMs(client.pid) - cpu;
   const next = random(7);
-  const s: Session = { firstPass, edit: [], editAndLenses: [], lens: [], resolve: [], lenses: 0, diagnostics: first.length, rss: 0 };
+  const s: Session = { firstPass, firstPassCpu, edit: [], editAndLenses: [], lens: [], resolve: [], lenses: 0, diagnostics: first.length, rss: 0 };
   for (let e = 0; e < edits; e++) {
     const i = Math.floor(next() * cases);
     t = performance.now();
@@ -204,8 +213,9 @@ async function big(language: Language): Promise<void> {
   const lens = stats(s.lens);
   const resolve = stats(s.resolve);
   console.log(`${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`);
-  if (language === 'yaml') row('first pass (open → diagnostics)', ms(s.firstPass), '< 500 ms', s.firstPass < 500);
-  else row('first pass (open → diagnostics)', ms(s.firstPass), '(none)', true);
+  const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
+  if (language === 'yaml') row('first pass (open → diagnostics), wall (CPU)', firstPass, '< 500 ms', s.firstPass < 500);
+  else row('first pass (open → diagnostics), wall (CPU)', firstPass, '(none)', true);
   row('edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 50 ms median', edit.median < 50);
   row('edit → diagnostics + codeLens answer, median', `${ms(both.median)} / ${ms(both.p95)}`, '(none)', true);
   row('codeLens request → answer, median / p95', `${ms(lens.median)} / ${ms(lens.p95)}`, '< 100 ms median', lens.median < 100);
@@ -231,8 +241,9 @@ async function large(): Promise<void> {
     const { text } = generate(language, 10_000, 100);
     const s = await session(language, 10_000, 100, 10);
     console.log(`${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`);
-    if (language === 'yaml') row('open → diagnostics', ms(s.firstPass), '< 3 s', s.firstPass < 3000);
-    else row('open → diagnostics', ms(s.firstPass), '(none)', true);
+    const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
+    if (language === 'yaml') row('open → diagnostics, wall (CPU)', firstPass, '< 3 s', s.firstPass < 3000);
+    else row('open → diagnostics, wall (CPU)', firstPass, '(none)', true);
     row('edit → fresh diagnostics, median', ms(stats(s.edit).median), '(none)', true);
     if (language === 'json') row('peak RSS', `${s.rss} MiB`, '< 1024 MiB', s.rss < 1024);
     else row('peak RSS', `${s.rss} MiB`, '(none)', true);
