@@ -87,10 +87,15 @@ function sendStatus(uri: string): void {
 async function loadSettings(pushed?: unknown): Promise<void> {
   const raw = can.configuration ? await connection.workspace.getConfiguration('ranklens') : pushed ?? init.settings;
   const before = service.settings.extraFilePatterns.join('\n');
-  service.reset(readSettings(raw));
-  for (const uri of service.openFixtures()) validate(uri);
-  if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
-  if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
+  const settings = readSettings(raw);
+  // The first answer usually repeats the defaults a document opened meanwhile was evaluated with:
+  // evaluating it again would double the first pass.
+  if (JSON.stringify(settings) !== JSON.stringify(service.settings)) {
+    service.reset(settings);
+    for (const uri of service.openFixtures()) validate(uri);
+    if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
+    if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
+  } else if (init.status) for (const uri of service.openFixtures()) sendStatus(uri);
   if (before !== service.settings.extraFilePatterns.join('\n')) await watchFiles(service.settings);
   void watcher.scan(roots);
 }
