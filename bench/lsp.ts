@@ -257,12 +257,12 @@ async function workspace(): Promise<void> {
   try {
     mkdirSync(join(dir, 'fixtures'));
     for (let f = 0; f < FILES; f++) writeFileSync(join(dir, 'fixtures', `f${f}.rank.json`), generate('json', 1000, 10, 1 + f).text);
+    const text = generate('json', 1000, 10, 5000).text;
     const client = await TestClient.start({ ...DEFAULTS, workspace: dir });
     const scanned = () => [...Array(FILES).keys()].filter((f) => client.publishedCount(fileUri(join(dir, 'fixtures', `f${f}.rank.json`))) > 0).length;
     // Wait until the scan is under way, then open a file it has not reached yet.
     await client.until(() => (scanned() >= 20 ? true : undefined), 'the scan to start', 120_000);
     const opened = fileUri(join(dir, 'opened.rank.json'));
-    const text = generate('json', 1000, 10, 5000).text;
     const t = performance.now();
     await client.open(opened, text);
     await client.diagnostics(opened, 1);
