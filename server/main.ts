@@ -39,6 +39,8 @@ let init: InitializationOptions = {};
 let roots: string[] = [];
 let can = { configuration: false, watchRegistration: false, configRegistration: false, lensRefresh: false, inlayRefresh: false };
 let debouncer = new Debouncer();
+/** Whether the workspace scan ran once (later ones follow changed settings). */
+let scanStarted = false;
 
 const watcher: WorkspaceWatcher = new WorkspaceWatcher({
   isOpen: (uri): boolean => service.isOpen(uri),
@@ -89,15 +91,17 @@ async function loadSettings(pushed?: unknown): Promise<void> {
   const before = service.settings.extraFilePatterns.join('\n');
   const settings = readSettings(raw);
   // The first answer usually repeats the defaults a document opened meanwhile was evaluated with:
-  // evaluating it again would double the first pass.
-  if (JSON.stringify(settings) !== JSON.stringify(service.settings)) {
+  // evaluating it (and the workspace) again would double the first pass.
+  const changed = JSON.stringify(settings) !== JSON.stringify(service.settings);
+  if (changed) {
     service.reset(settings);
     for (const uri of service.openFixtures()) validate(uri);
     if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
     if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
   } else if (init.status) for (const uri of service.openFixtures()) sendStatus(uri);
   if (before !== service.settings.extraFilePatterns.join('\n')) await watchFiles(service.settings);
-  void watcher.scan(roots);
+  if (changed || !scanStarted) void watcher.scan(roots);
+  scanStarted = true;
 }
 
 let watchRegistration: { dispose(): void } | undefined;
