@@ -13,7 +13,7 @@ import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
 import { statusText } from '../shared/text/lensText';
 import { Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
-import { codeLenses } from './features/codeLens';
+import { codeLenses, isCaseLensData, resolveCodeLens } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
@@ -38,12 +38,14 @@ import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
 let init: InitializationOptions = {};
 let roots: string[] = [];
 let can = { configuration: false, watchRegistration: false, configRegistration: false, lensRefresh: false, inlayRefresh: false };
-let debouncer = new Debouncer(150);
+let debouncer = new Debouncer();
+/** Whether the workspace scan ran once (later ones follow changed settings). */
+let scanStarted = false;
 
 const watcher: WorkspaceWatcher = new WorkspaceWatcher({
   isOpen: (uri): boolean => service.isOpen(uri),
-  check: (uri, text, language) => {
-    const { analysis, place } = service.analyzeFile(uri, text, language);
+  check: (uri, text, language, parsed) => {
+    const { analysis, place } = service.analyzeFile(uri, text, language, parsed);
     publish(analysis, place);
   },
   clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),
@@ -87,12 +89,19 @@ function sendStatus(uri: string): void {
 async function loadSettings(pushed?: unknown): Promise<void> {
   const raw = can.configuration ? await connection.workspace.getConfiguration('ranklens') : pushed ?? init.settings;
   const before = service.settings.extraFilePatterns.join('\n');
-  service.reset(readSettings(raw));
-  for (const uri of service.openFixtures()) validate(uri);
-  if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
-  if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
+  const settings = readSettings(raw);
+  // The first answer usually repeats the defaults a document opened meanwhile was evaluated with:
+  // evaluating it (and the workspace) again would double the first pass.
+  const changed = JSON.stringify(settings) !== JSON.stringify(service.settings);
+  if (changed) {
+    service.reset(settings);
+    for (const uri of service.openFixtures()) validate(uri);
+    if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
+    if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
+  } else if (init.status) for (const uri of service.openFixtures()) sendStatus(uri);
   if (before !== service.settings.extraFilePatterns.join('\n')) await watchFiles(service.settings);
-  void watcher.scan(roots);
+  if (changed || !scanStarted) void watcher.scan(roots);
+  scanStarted = true;
 }
 
 let watchRegistration: { dispose(): void } | undefined;
@@ -106,7 +115,7 @@ async function watchFiles(settings: Settings): Promise<void> {
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   init = (params.initializationOptions ?? {}) as InitializationOptions;
-  debouncer = new Debouncer(init.debounceMs ?? 150);
+  debouncer = new Debouncer(init.debounceMs);
   const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   roots = folders;
   const c = params.capabilities;
@@ -120,7 +129,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
       inlayHintProvider: true,
@@ -151,7 +160,7 @@ connection.onDidChangeTextDocument(({ textDocument: d, contentChanges }) => {
 });
 
 connection.onDidCloseTextDocument(({ textDocument: d }) => {
-  debouncer.cancel(d.uri);
+  debouncer.drop(d.uri);
   inference.drop(d.uri);
   const wasFixture = service.isOpen(d.uri);
   service.close(d.uri);
@@ -165,7 +174,15 @@ connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
   const shown = service.shown(textDocument.uri);
-  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place) : [];
+  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri)) : [];
+});
+
+connection.onCodeLensResolve((lens, token) => {
+  cancelled(token);
+  if (!isCaseLensData(lens.data)) return lens;
+  const uri = service.documentUri(lens.data[0]);
+  const shown = uri !== undefined ? service.shown(uri) : undefined;
+  return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!) : lens;
 });
 
 connection.languages.inlayHint.on(({ textDocument, range }, token) => {

@@ -5,6 +5,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FixtureLanguage } from '../shared/fixture/parse';
+import { FixtureDocument } from '../shared/fixture/model';
 import { syntaxOfLanguageId } from '../shared/fixture/syntaxes';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
@@ -25,6 +26,9 @@ export class RanklensService {
   readonly analyses = new Analyses(() => fixtureOptions(this.settings));
   /** Language per open document, decided when it opened. */
   private languages = new Map<string, FixtureLanguage>();
+  /** Numbers for document URIs, which case lenses carry instead of the URI (codeLens/resolve sends no URI). */
+  private numbers = new Map<string, number>();
+  private numbered: string[] = [];
 
   constructor(readonly watcher: WorkspaceWatcher) {}
 
@@ -73,10 +77,22 @@ export class RanklensService {
     return { analysis: good, place: movedPlacer(now.doc.text, editsSince(now.doc, good.version)), stale: true };
   }
 
-  /** A file that is not open, analyzed from its text on disk. */
-  analyzeFile(uri: string, text: string, language: FixtureLanguage): { analysis: Analysis; place: Placer } {
-    const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings));
+  /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */
+  analyzeFile(uri: string, text: string, language: FixtureLanguage, parsed?: FixtureDocument): { analysis: Analysis; place: Placer } {
+    const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings), parsed);
     return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
+  }
+
+  /** The number that stands for a document URI in lens data (the same for the server's lifetime). */
+  documentNumber(uri: string): number {
+    let n = this.numbers.get(uri);
+    if (n === undefined) this.numbers.set(uri, (n = this.numbered.push(uri) - 1));
+    return n;
+  }
+
+  /** The URI a lens's document number stands for. */
+  documentUri(n: number): string | undefined {
+    return this.numbered[n];
   }
 
   /** Open documents that are fixtures. */

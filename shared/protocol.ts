@@ -54,7 +54,7 @@ export const RESTART_SERVER_COMMAND = 'ranklens.restartServer';
 export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
 
 export interface InitializationOptions {
-  /** Milliseconds to wait after an edit before validating; 0 validates at once (tests). Default 150. */
+  /** A fixed wait in ms after an edit before validating (0 validates at once: tests); by default the wait adapts (server/debounce.ts). */
   debounceMs?: number;
   /** Send ranklens/status notifications (the VS Code client shows them in a language status item). */
   status?: boolean;

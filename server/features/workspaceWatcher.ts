@@ -5,13 +5,14 @@
  * cancels an older one.
  */
 import { FileChangeType, FileEvent } from 'vscode-languageserver';
-import { FixtureLanguage, fixtureLanguage } from '../../shared/fixture/parse';
+import { FixtureLanguage, fixtureLanguage, parseFixture } from '../../shared/fixture/parse';
+import { FixtureDocument } from '../../shared/fixture/model';
 import { WorkspaceFiles, uriPath } from '../workspaceFiles';
 
 export interface WatcherHost {
   isOpen(uri: string): boolean;
-  /** Evaluates a file's text from disk and publishes its diagnostics. */
-  check(uri: string, text: string, language: FixtureLanguage): void;
+  /** Evaluates a file's parsed text from disk and publishes its diagnostics (only those: nothing of the file is kept). */
+  check(uri: string, text: string, language: FixtureLanguage, parsed: FixtureDocument): void;
   /** Publishes no diagnostics for the file. */
   clear(uri: string): void;
 }
@@ -57,11 +58,20 @@ export class WorkspaceWatcher {
     if (!language || this.host.isOpen(uri)) return false;
     const text = await this.files.read(uri);
     if (text === undefined) { this.host.clear(uri); return false; }
-    // Let waiting requests through before the (possibly long) evaluation, then check nothing changed
-    // (setTimeout, not setImmediate: a web worker has only the former).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Let waiting messages through (a document just opened is evaluated first) before the parse and
+    // again before the evaluation, each time checking that nothing changed; the file's wait for the
+    // CPU is then at most a parse or an evaluation of one file.
+    await nextTurn();
     if (generation !== this.generation || this.host.isOpen(uri)) return false;
-    this.host.check(uri, text, language);
+    const parsed = parseFixture(text, language);
+    await nextTurn();
+    if (generation !== this.generation || this.host.isOpen(uri)) return false;
+    this.host.check(uri, text, language, parsed);
     return true;
   }
+}
+
+/** A turn of the event loop (setTimeout, not setImmediate: a web worker has only the former). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -17,6 +17,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { SET_COMPUTED, agrees, examplesDir, expectValueIn, expectsShownIn, pickFixture, type FixtureUnderTest } from './fixtureUnderTest';
 import { chromiumArgs, chromiumPath, ensureCodeServer, removeDir, repoRoot, startCodeServer, type CodeServer } from './harness';
 import { T, Workbench, until } from './workbench';
+import { evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
+import { parseFixture } from '../../shared/fixture/parse';
+import { caseReadout } from '../../shared/text/lensText';
+import { DEFAULT_SETTINGS, fixtureOptions } from '../../server/settings';
 
 const vsix = process.env.RANKLENS_VSIX ?? join(repoRoot, 'ranklens.vsix');
 const results = join(repoRoot, 'test-results');
@@ -89,6 +93,11 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
       `showing case ${fx.caseId}'s expected values ${JSON.stringify(fx.expect.map((e) => `${e.metric} ${e.text}`))}`);
     const lens = lenses.find((t) => expectsShownIn(t, fx.expect).length > 0)!;
     assert.match(lens, /@\d+ /, `a readout like "P@3 0.667": ${lens}`);
+    // The server sends case lenses without a title; this one arrived through codeLens/resolve, and is
+    // exactly the readout the shared core computes for the case under the editor's default settings.
+    const fe = evaluateDocument(parseFixture(fx.text, 'json'), fixtureOptions(DEFAULT_SETTINGS)).fixtures[0];
+    const caseIndex = fe.cases.findIndex((c) => c.node.id.value === fx.caseId);
+    assert.ok(lenses.includes(caseReadout(fe, caseIndex)), `case ${fx.caseId}'s readout "${caseReadout(fe, caseIndex)}" among the lenses: ${JSON.stringify(lenses)}`);
   }));
 
   it('explains the case on hover (Ctrl+K Ctrl+I at the case id)', () => step('hover', async () => {

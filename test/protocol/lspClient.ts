@@ -138,6 +138,11 @@ export class TestClient {
     return this.proc.pid;
   }
 
+  /** The version of every publish for the uri so far, in arrival order (undefined: from the disk). */
+  publishedVersions(uri: string): (number | undefined)[] {
+    return (this.published.get(uri) ?? []).map((p) => p.version);
+  }
+
   publishedCount(uri: string): number {
     return this.published.get(uri)?.length ?? 0;
   }
@@ -177,8 +182,18 @@ export class TestClient {
     await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
 
+  /** The lenses as the server sends them: case lenses without their command, to be resolved. */
   codeLenses(uri: string): Promise<CodeLens[]> {
     return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+  }
+
+  resolveCodeLens(lens: CodeLens): Promise<CodeLens> {
+    return this.connection.sendRequest('codeLens/resolve', lens);
+  }
+
+  /** The lenses as an editor shows them: each one without a command resolved, as VS Code does for those on screen. */
+  async resolvedCodeLenses(uri: string): Promise<CodeLens[]> {
+    return Promise.all((await this.codeLenses(uri)).map((l) => (l.command ? l : this.resolveCodeLens(l))));
   }
 
   hover(uri: string, offset: number): Promise<Hover | null> {
