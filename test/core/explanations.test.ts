@@ -11,19 +11,25 @@ import { Convention, PRESETS } from '../../shared/core/conventions';
 import { explainCase } from '../../shared/core/evaluate';
 import { parseMetricSpec } from '../../shared/core/metricNames';
 import { CaseInput } from '../../shared/core/caseInput';
+import { explainPrecision } from '../../shared/core/metrics/precision';
+import { explainAveragePrecision } from '../../shared/core/metrics/averagePrecision';
+import { explainRPrecision } from '../../shared/core/metrics/rPrecision';
+import { rankCase } from '../../shared/core/ranking';
 
 const CASE: CaseInput = { labels: gradedLabels({ a: 3, b: 2, c: 1, d: 1 }), predictions: listPredictions(['a', 'x', 'b']) };
 
-interface Expected { value: number; formula: string; knobs: string[]; arithmetic: string; terms: string }
+interface Expected { value: number; formula: string; knobs: string[]; arithmetic: string; terms: string; numerator?: number; denominator?: number }
 
-function check(conv: Convention, metric: string, e: Expected): void {
-  const ex = explainCase(CASE, parseMetricSpec(metric).spec!, conv);
+function check(conv: Convention, metric: string, e: Expected, input: CaseInput = CASE): void {
+  const ex = explainCase(input, parseMetricSpec(metric).spec!, conv);
   assert.equal(ex.metric, metric);
   assert.ok(Math.abs(ex.value - e.value) < 5e-7, `${metric} = ${ex.value}, expected ${e.value}`);
   assert.equal(ex.formula, e.formula);
   assert.deepEqual(ex.knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`), e.knobs);
   assert.equal(ex.arithmetic, e.arithmetic);
   assert.equal(ex.terms.map((t) => `${t.rank}:${t.id}${t.relevant ? '+' : '-'}`).join(' '), e.terms);
+  if (e.numerator !== undefined) assert.ok(Math.abs(ex.numerator - e.numerator) < 5e-7, `numerator ${ex.numerator}, expected ${e.numerator}`);
+  if (e.denominator !== undefined) assert.equal(ex.denominator, e.denominator);
 }
 
 describe('explanations under the default preset', () => {
@@ -93,4 +99,58 @@ describe('explanations under trec_eval', () => {
     knobs: ['gain=linear: gain(g) = g', 'discount=log2: discount(i) = 1/log₂(i+1)', 'ideal=labels: IDCG = 3.000·1.000 + 2.000·0.631 + 1.000·0.500 + 1.000·0.431 = 5.193'],
     arithmetic: '4.000 / 5.193 = 0.770',
   }));
+});
+
+describe('AP explained under its other knobs', () => {
+  const every = { ...PRESETS.default, apTerms: 'every-rank' } as const;
+  it('every-rank (Elliot\'s MAP) AP@5 averages P@1…P@5, past the 3 predictions: (1 + 1/2 + 2/3 + 2/4 + 2/5) / 5', () => check(every, 'AP@5', {
+    value: 0.613333, formula: 'AP@k = Σᵢ P@i / k,  i = 1..5  (every rank, not only the hits)', terms: '1:a+ 3:b+',
+    knobs: ['apTerms=every-rank: the mean of P@1…P@5 (Elliot\'s MAP)'], arithmetic: '(1/1 + 1/2 + 2/3 + 2/4 + 2/5) / 5 = 0.613',
+    numerator: 3.066667, denominator: 5,
+  }));
+  it('every-rank AP without a cutoff stops at the last prediction: (1 + 1/2 + 2/3) / 3', () => check(every, 'AP', {
+    value: 0.722222, formula: 'AP@k = Σᵢ P@i / k,  i = 1..all  (every rank, not only the hits)', terms: '1:a+ 3:b+',
+    knobs: ['apTerms=every-rank: the mean of P@1…P@3 (Elliot\'s MAP)'], arithmetic: '(1/1 + 1/2 + 2/3) / 3 = 0.722',
+    numerator: 2.166667, denominator: 3,
+  }));
+  it('AP without a cutoff sums 1/1 + 2/3 = 1.667 over the 2 hits', () => check(PRESETS.default, 'AP', {
+    value: 0.833333, formula: 'AP@k = Σᵢ P@i · rel(i) / D,  i = 1..all,  D = the hits in the top k', terms: '1:a+ 3:b+',
+    knobs: ['apDenominator=hits: D = the hits in the top k = 2'], arithmetic: '(1/1 + 2/3) / 2 = 0.833', numerator: 1.666667, denominator: 2,
+  }));
+  const miss: CaseInput = { labels: gradedLabels({ c: 1 }), predictions: listPredictions(['a', 'x', 'b']) };
+  it('no hit in the top 2: 0 under noHit=zero', () => check(PRESETS.default, 'AP@2', {
+    value: 0, formula: 'AP@k = Σᵢ P@i · rel(i) / D,  i = 1..2,  D = the hits in the top k', terms: '',
+    knobs: ['apDenominator=hits: D = the hits in the top k = 0', 'noHit=zero: no hit in the top 2: AP = 0'],
+    arithmetic: 'no hit in the top 2, so AP = 0 (noHit=zero)', numerator: 0, denominator: 0,
+  }, miss));
+  it('no hit under every-rank is still explained by noHit, not as a mean of zeros', () => check({ ...PRESETS.default, apTerms: 'every-rank' }, 'AP@2', {
+    value: 0, formula: 'AP@k = Σᵢ P@i · rel(i) / D,  i = 1..2,  D = the hits in the top k', terms: '',
+    knobs: ['apDenominator=hits: D = the hits in the top k = 0', 'noHit=zero: no hit in the top 2: AP = 0'],
+    arithmetic: 'no hit in the top 2, so AP = 0 (noHit=zero)',
+  }, miss));
+  it('no hit in the top 2: NaN under noHit=nan', () => {
+    const ex = explainCase(miss, parseMetricSpec('AP@2').spec!, { ...PRESETS.default, noHit: 'nan' });
+    assert.ok(Number.isNaN(ex.value));
+    assert.equal(ex.knobs[1].effect, 'no hit in the top 2: AP = NaN, left out of the means');
+    assert.equal(ex.arithmetic, 'no hit in the top 2, so AP = NaN, left out of the means (noHit=nan)');
+  });
+});
+
+describe('the per-metric explainers on their own', () => {
+  const rc = rankCase(CASE, PRESETS.default);
+  it('name their metric: P@3, AP, AP@2, Rprec', () => {
+    assert.equal(explainPrecision(rc, 3, PRESETS.default).metric, 'P@3');
+    assert.equal(explainAveragePrecision(rc, null, PRESETS.default).metric, 'AP');
+    assert.equal(explainAveragePrecision(rc, 2, { ...PRESETS.default, apTerms: 'every-rank' }).metric, 'AP@2');
+    assert.equal(explainAveragePrecision(rc, null, { ...PRESETS.default, apTerms: 'every-rank' }).metric, 'AP');
+    assert.equal(explainRPrecision(rc, PRESETS.default).metric, 'Rprec');
+  });
+  it('P@3 of exactly 3 predictions says nothing about a short list', () => {
+    assert.deepEqual(explainPrecision(rc, 3, PRESETS.default).knobs.map((k) => k.effect), ['divides by k = 3']);
+  });
+  it('P@5 under min-k-predicted with no predictions: 0, "no predictions: 0"', () => {
+    const conv = { ...PRESETS.default, precisionDenominator: 'min-k-predicted' } as const;
+    const ex = explainPrecision(rankCase({ labels: gradedLabels({ a: 1 }), predictions: [] }, conv), 5, conv);
+    assert.deepEqual([ex.value, ex.denominator, ex.arithmetic, ex.knobs[0].effect], [0, 0, 'no predictions: 0', 'divides by min(k, predicted) = min(5, 0) = 0']);
+  });
 });
