@@ -1,0 +1,295 @@
+/**
+ * Language-server benchmark, as a new user meets the server: the packaged dist/server.js over stdio
+ * with default settings (the default edit scheduling, no debounceMs). Every figure is printed next to
+ * its target (issue 14):
+ *
+ *   - 10,000 cases × 20 predictions, JSON and YAML: first pass, edit → fresh diagnostics, edit →
+ *     diagnostics and the lenses fresh, codeLens answer, resolving a screenful of lenses, peak RSS;
+ *   - the same file in VS Code's JSON language server (vscode-langservers-extracted, validating it
+ *     against schemas/rank-fixture.schema.json), peak RSS side by side;
+ *   - 100 cases: edit → fresh diagnostics;
+ *   - 10,000 × 100 JSON and YAML: open → diagnostics, peak RSS;
+ *   - a workspace of 1,000 fixture files of 1,000 cases: opening one while the scan runs.
+ *
+ *   npm run bench:lsp                 # everything
+ *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace
+ */
+// @ts-nocheck
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Range } from 'vscode-languageserver-protocol/node';
+import {
+  PublishDiagnosticsParams, StreamMessageReader, StreamMessageWriter, createProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
+import { TestClient, fileUri } from '../test/protocol/lspClient';
+
+const EDITS = 40;
+/** VS Code's JSON server waits 500 ms after an edit and re-reads the whole file: fewer edits for the comparison. */
+const SIDE_BY_SIDE_EDITS = 10;
+/** How many case lenses a screen shows (VS Code resolves those in view). */
+const SCREENFUL = 50;
+const DEFAULTS = { initializationOptions: { debounceMs: undefined } };
+
+type Language = 'json' | 'yaml';
+
+interface Generated {
+  text: string;
+  /** Where each case's first prediction id starts (its text is `d<number>`). */
+  firstPrediction: number[];
+}
+
+/** A deterministic pseudo-random sequence. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+}
+
+/** Labels and predictions of case i: five graded labels, some predictions, some hits; 1% of cases have no labels. */
+function caseData(i: number, predictionCount: number, next: () => number): { labels: [string, number][]; predictions: string[] } {
+  const predictions = Array.from({ length: predictionCount }, (_, j) => `d${(i * 31 + j * 7) % 1000}`);
+  if (i % 100 === 99) return { labels: [], predictions };
+  const labels: [string, number][] = Array.from({ length: 5 }, (_, j) => [next() < 0.5 ? predictions[Math.floor(next() * predictionCount)] : `e${j}`, 1 + (j % 3)]);
+  return { labels: labels.filter(([id], j) => labels.findIndex(([other]) => other === id) === j), predictions };
+}
+
+export function generate(language: Language, cases: number, predictionCount: number, seed = 42): Generated {
+  const next = random(seed);
+  const parts: string[] = [language === 'json' ? '{\n  "k": [1, 3, 5, 10],\n  "cases": {\n' : 'k: [1, 3, 5, 10]\ncases:\n'];
+  let length = parts[0].length;
+  const firstPrediction: number[] = [];
+  for (let i = 0; i < cases; i++) {
+    const { labels, predictions } = caseData(i, predictionCount, next);
+    let line: string;
+    let before: string;
+    if (language === 'json') {
+      const labelText = labels.map(([id, g]) => `"${id}": ${g}`).join(', ');
+      before = `    "q${i}": {"labels": {${labelText}}, "predictions": ["`;
+      line = `${before}${predictions.join('", "')}"]}${i < cases - 1 ? ',' : ''}\n`;
+    } else {
+      before = `  q${i}:\n    labels: {${labels.map(([id, g]) => `${id}: ${g}`).join(', ')}}\n    predictions: [`;
+      line = `${before}${predictions.join(', ')}]\n`;
+    }
+    firstPrediction.push(length + before.length);
+    parts.push(line);
+    length += line.length;
+  }
+  if (language === 'json') parts.push('  }\n}\n');
+  return { text: parts.join(''), firstPrediction };
+}
+
+function stats(ms: number[]): { median: number; p95: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+function peakMemoryMiB(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024);
+}
+
+/** CPU time the process has used, in ms (user + system, from /proc): on a loaded machine it moves less than wall time. */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/** A figure next to its target, with whether it meets it. */
+function row(what: string, figure: string, target: string, met: boolean): void {
+  console.log(`  ${what.padEnd(48)} ${figure.padEnd(28)} target ${target.padEnd(22)} ${met ? 'met' : 'NOT MET'}`);
+}
+
+/** Retypes one digit of a case's first prediction id (`d123` → `d124`): the text stays valid. */
+async function editCase(client: TestClient, uri: string, firstPrediction: number[], i: number): Promise<number> {
+  const doc = client.document(uri);
+  const at = firstPrediction[i] + 1;
+  const digit = doc.getText().charAt(at);
+  const range = Range.create(doc.positionAt(at), doc.positionAt(at + 1));
+  return client.edit(uri, [{ range, text: digit === '9' ? '8' : String(Number(digit) + 1) }]);
+}
+
+interface Session {
+  firstPass: number;
+  firstPassCpu: number;
+  edit: number[];
+  editAndLenses: number[];
+  lens: number[];
+  resolve: number[];
+  lenses: number;
+  diagnostics: number;
+  rss: number;
+}
+
+/** Opens a generated fixture, edits random cases one at a time, and asks for the lenses after each edit. */
+async function session(language: Language, cases: number, predictions: number, edits = EDITS, lensesToo = true): Promise<Session> {
+  const { text, firstPrediction } = generate(language, cases, predictions);
+  const client = await TestClient.start(DEFAULTS);
+  const uri = `file:///bench/big.rank.${language}`;
+  let t = performance.now();
+  const cpu = cpuMs(client.pid);
+  await client.open(uri, text);
+  const first = await client.diagnostics(uri, 1);
+  const firstPass = performance.now() - t;
+  const firstPassCpu = cpuMs(client.pid) - cpu;
+  const next = random(7);
+  const s: Session = { firstPass, firstPassCpu, edit: [], editAndLenses: [], lens: [], resolve: [], lenses: 0, diagnostics: first.length, rss: 0 };
+  for (let e = 0; e < edits; e++) {
+    const i = Math.floor(next() * cases);
+    t = performance.now();
+    const version = await editCase(client, uri, firstPrediction, i);
+    await client.diagnostics(uri, version);
+    s.edit.push(performance.now() - t);
+    if (!lensesToo) continue;
+    const lenses = await client.codeLenses(uri);
+    s.editAndLenses.push(performance.now() - t);
+    s.lens.push(performance.now() - t - s.edit[s.edit.length - 1]);
+    s.lenses = lenses.length;
+    // The screenful around the edited case, as an editor scrolled there resolves it.
+    const from = Math.max(1, Math.min(lenses.length - SCREENFUL, i));
+    t = performance.now();
+    await Promise.all(lenses.slice(from, from + SCREENFUL).map((l) => client.resolveCodeLens(l)));
+    s.resolve.push(performance.now() - t);
+  }
+  s.rss = peakMemoryMiB(client.pid);
+  await client.stop();
+  return s;
+}
+
+/** VS Code's JSON language server on the same file, validating it against the fixture schema; its peak RSS. */
+async function jsonServerPeak(text: string, edits: number): Promise<number> {
+  const bin = join(__dirname, '..', '..', 'node_modules', 'vscode-langservers-extracted', 'lib', 'json-language-server', 'node', 'jsonServerMain.js');
+  const proc = spawn(process.execPath, [bin, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const published: PublishDiagnosticsParams[] = [];
+  let wake = () => {};
+  connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.push(p); wake(); });
+  connection.onRequest('workspace/configuration', () => [null]);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.listen();
+  await connection.sendRequest('initialize', {
+    processId: process.pid, rootUri: null, workspaceFolders: null,
+    capabilities: { textDocument: { publishDiagnostics: { relatedInformation: true } } },
+    initializationOptions: { provideFormatter: false },
+  });
+  await connection.sendNotification('initialized', {});
+  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'rank-fixture.schema.json'), 'utf8'));
+  await connection.sendNotification('workspace/didChangeConfiguration', {
+    settings: { json: { validate: { enable: true }, schemas: [{ uri: 'inmemory://rank-fixture.schema.json', fileMatch: ['*.rank.json'], schema }] } },
+  });
+  const uri = 'file:///bench/big.rank.json';
+  const waitPublish = async (count: number) => {
+    while (published.length < count) await new Promise<void>((r) => { wake = r; setTimeout(r, 200); });
+  };
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+  await waitPublish(1);
+  // A few edits (it waits 500 ms after each before validating).
+  let current = text;
+  for (let v = 2; v < 2 + edits; v++) {
+    const at = current.indexOf('"predictions": ["d') + 18;
+    current = current.slice(0, at) + String(v % 10) + current.slice(at + 1);
+    const line = current.slice(0, at).split('\n').length - 1;
+    const character = at - (current.lastIndexOf('\n', at - 1) + 1);
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: v },
+      contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: String(v % 10) }],
+    });
+    await waitPublish(v);
+  }
+  const peak = peakMemoryMiB(proc.pid);
+  try { await connection.sendRequest('shutdown'); await connection.sendNotification('exit'); } catch { /* gone */ }
+  proc.kill();
+  connection.dispose();
+  return peak;
+}
+
+async function big(language: Language): Promise<void> {
+  const { text } = generate(language, 10_000, 20);
+  const s = await session(language, 10_000, 20);
+  const edit = stats(s.edit);
+  const both = stats(s.editAndLenses);
+  const lens = stats(s.lens);
+  const resolve = stats(s.resolve);
+  console.log(`${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`);
+  const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
+  if (language === 'yaml') row('first pass (open → diagnostics), wall (CPU)', firstPass, '< 500 ms', s.firstPass < 500);
+  else row('first pass (open → diagnostics), wall (CPU)', firstPass, '(none)', true);
+  row('edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 50 ms median', edit.median < 50);
+  row('edit → diagnostics + codeLens answer, median', `${ms(both.median)} / ${ms(both.p95)}`, '(none)', true);
+  row('codeLens request → answer, median / p95', `${ms(lens.median)} / ${ms(lens.p95)}`, '< 100 ms median', lens.median < 100);
+  row(`resolving ${SCREENFUL} lenses (a screenful), median`, `${ms(resolve.median)} / ${ms(resolve.p95)}`, '(none)', true);
+  row(`peak RSS (the whole session: ${EDITS} edits, lenses)`, `${s.rss} MiB`, '(none)', true);
+  if (language === 'json') {
+    // The same session in both servers: open, then edits one at a time, each waiting for diagnostics.
+    const ours = await session(language, 10_000, 20, SIDE_BY_SIDE_EDITS, false);
+    const theirs = await jsonServerPeak(text, SIDE_BY_SIDE_EDITS);
+    row(`peak RSS, open + ${SIDE_BY_SIDE_EDITS} edits: Ranklens / JSON server`, `${ours.rss} / ${theirs} MiB`, '≤ the JSON server', ours.rss <= theirs);
+  }
+}
+
+async function small(): Promise<void> {
+  const s = await session('json', 100, 20, 100);
+  const edit = stats(s.edit);
+  console.log('JSON 100 cases × 20 predictions, 100 edits');
+  row('edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 15 ms median', edit.median < 15);
+}
+
+async function large(): Promise<void> {
+  for (const language of ['json', 'yaml'] as const) {
+    const { text } = generate(language, 10_000, 100);
+    const s = await session(language, 10_000, 100, 10);
+    console.log(`${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`);
+    const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
+    if (language === 'yaml') row('open → diagnostics, wall (CPU)', firstPass, '< 3 s', s.firstPass < 3000);
+    else row('open → diagnostics, wall (CPU)', firstPass, '(none)', true);
+    row('edit → fresh diagnostics, median', ms(stats(s.edit).median), '(none)', true);
+    if (language === 'json') row('peak RSS', `${s.rss} MiB`, '< 1024 MiB', s.rss < 1024);
+    else row('peak RSS', `${s.rss} MiB`, '(none)', true);
+  }
+}
+
+/** 1,000 files of 1,000 cases on disk; one is opened while the scan of the others runs. */
+async function workspace(): Promise<void> {
+  const FILES = 1000;
+  const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-ws-'));
+  try {
+    mkdirSync(join(dir, 'fixtures'));
+    for (let f = 0; f < FILES; f++) writeFileSync(join(dir, 'fixtures', `f${f}.rank.json`), generate('json', 1000, 10, 1 + f).text);
+    const text = generate('json', 1000, 10, 5000).text;
+    const client = await TestClient.start({ ...DEFAULTS, workspace: dir });
+    const scanned = () => [...Array(FILES).keys()].filter((f) => client.publishedCount(fileUri(join(dir, 'fixtures', `f${f}.rank.json`))) > 0).length;
+    // Wait until the scan is under way, then open a file it has not reached yet.
+    await client.until(() => (scanned() >= 20 ? true : undefined), 'the scan to start', 120_000);
+    const opened = fileUri(join(dir, 'opened.rank.json'));
+    const t = performance.now();
+    await client.open(opened, text);
+    await client.diagnostics(opened, 1);
+    const firstDiagnostics = performance.now() - t;
+    const atOpen = scanned();
+    const scanStart = performance.now();
+    await client.until(() => (scanned() === FILES ? true : undefined), 'the scan to finish', 600_000);
+    const scanMs = performance.now() - scanStart;
+    const rss = peakMemoryMiB(client.pid);
+    await client.stop();
+    console.log(`Workspace of ${FILES} files × 1,000 cases × 10 predictions (${atOpen} scanned when one was opened)`);
+    row('open → first diagnostics, during the scan', ms(firstDiagnostics), '< 200 ms', firstDiagnostics < 200);
+    row('rest of the scan', `${(scanMs / 1000).toFixed(1)} s`, '(none)', true);
+    row('peak RSS after the scan', `${rss} MiB`, '(none)', true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const sections: Record<string, () => Promise<void>> = {
+    json: () => big('json'), yaml: () => big('yaml'), small, large, workspace,
+  };
+  const asked = process.argv.slice(2).filter((a) => a in sections);
+  for (const name of asked.length ? asked : Object.keys(sections)) await sections[name]();
+}
+
+if (require.main === module) void main();

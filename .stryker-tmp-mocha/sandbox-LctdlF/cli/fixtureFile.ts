@@ -1,0 +1,45 @@
+/**
+ * One fixture file through the core: read, parse, evaluate, check its expectFindings, and place
+ * every finding at a line and column. Shared by check and compare.
+ */
+// @ts-nocheck
+
+import { readFileSync } from 'node:fs';
+import { evaluateDeclared, missingDeclaredFindings } from '../shared/evaluation/expectFindings';
+import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { FixtureDocument, LocatedFinding } from '../shared/fixture/model';
+import { parseFixture } from '../shared/fixture/parse';
+import { FixtureFile } from './findFiles';
+import { LineIndex } from './positions';
+import { ReportFinding } from './report';
+
+export interface LoadedFixtureFile {
+  path: string;
+  doc: FixtureDocument;
+  evaluation: DocumentEvaluation;
+  /** Every finding, with the expectFindings verdicts applied, in text order. */
+  findings: ReportFinding[];
+  lines: LineIndex;
+}
+
+/** Reads and evaluates one fixture file. */
+export function loadFixtureFile(file: FixtureFile, options: FixtureOptions): LoadedFixtureFile {
+  const text = readFileSync(file.path, 'utf8');
+  const doc = parseFixture(text, file.language);
+  const { evaluation, check } = evaluateDeclared(doc, options);
+  const declared = check && new Set<string>(check.declared);
+  const lines = new LineIndex(text);
+  const located = [...evaluation.findings, ...missingDeclaredFindings(doc, check)];
+  const findings = located
+    .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end)
+    .map((f) => reportFinding(f, file.path, lines, f.severity === 'error' && (declared?.has(f.code) ?? false)));
+  return { path: file.path, doc, evaluation, findings, lines };
+}
+
+function reportFinding(f: LocatedFinding, path: string, lines: LineIndex, expected: boolean): ReportFinding {
+  return {
+    path, severity: f.severity, code: f.code, message: f.message, range: lines.range(f.span),
+    ...(expected ? { expected: true } : {}),
+    ...(f.related?.length ? { related: f.related.map((r) => ({ path, range: lines.range(r.span), message: r.message })) } : {}),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The `ranklens` command: check fixtures, evaluate TREC files, compare presets, infer conventions. Built by esbuild into
+ * dist/cli.js. The same bundle also serves as the worker thread of `trec` (see trecWorker.ts), so
+ * the command only starts on the main thread.
+ */
+// @ts-nocheck
+
+import { isMainThread } from 'node:worker_threads';
+import { CHECK_HELP, checkCommand } from './check';
+import { COMPARE_HELP, compareCommand } from './compare';
+import { INFER_HELP, inferCommand } from './infer';
+import { TREC_HELP, trecCommand } from './trec';
+import { EXIT, UsageError } from './usage';
+import { VERSION } from '../shared/version';
+
+const HELP = `Usage: ranklens COMMAND [options]
+
+Commands:
+  check PATH...        evaluate fixtures (files, folders, globs): tables, findings, expectations
+  trec QRELS RUN       evaluate a TREC run against TREC qrels, like trec_eval
+  trec QRELS RUN RUN…  compare runs: means side by side, paired significance tests
+  compare PATH...      every preset's means side by side, marking where they disagree
+  infer PATH...        which conventions reproduce the fixtures' expected values
+
+ranklens COMMAND --help tells more; ranklens --version prints the version. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
+
+const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help: string }> = {
+  check: { run: checkCommand, help: CHECK_HELP },
+  trec: { run: trecCommand, help: TREC_HELP },
+  compare: { run: compareCommand, help: COMPARE_HELP },
+  infer: { run: inferCommand, help: INFER_HELP },
+};
+
+/** Runs a command line (without "node" and the script); returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) return usage(`Unknown command "${name}".`, HELP);
+  try {
+    return await command.run(rest);
+  } catch (e) {
+    if (e instanceof UsageError || isParseArgsError(e)) return usage((e as Error).message, `See ranklens ${name} --help.`);
+    throw e;
+  }
+}
+
+function usage(message: string, hint: string): number {
+  process.stderr.write(`ranklens: ${message}\n${hint}\n`);
+  return EXIT.usage;
+}
+
+// node:util parseArgs reports unknown options and missing values with ERR_PARSE_ARGS_* codes.
+function isParseArgsError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+if (isMainThread && require.main === module) {
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
+    process.stderr.write(`ranklens: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = EXIT.usage;
+  });
+}

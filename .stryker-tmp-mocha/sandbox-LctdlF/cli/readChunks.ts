@@ -1,0 +1,81 @@
+/**
+ * Streams a text file as large chunks of whole lines. Reading 8 MB at a time and decoding once per
+ * chunk keeps a 370 MB run file from ever becoming one string or ten million line strings.
+ */
+// @ts-nocheck
+
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+const CHUNK = 64 << 10;
+const NEWLINE = 0x0a;
+
+/** A byte range of the file: from a line start to a line start (or the end of the file). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Calls onText with the file's text (or the range's) in pieces that each end at a line break (the
+ * last one may not), and onProgress with the bytes read so far and the bytes to read.
+ */
+export function readChunks(path: string, onText: (text: string) => void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
+  const fd = openSync(path, 'r');
+  try {
+    const start = range?.start ?? 0;
+    const end = range?.end ?? fstatSync(fd).size;
+    let buffer: Buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(end - start, 1 << 16)));
+    let kept = 0; // bytes of an unfinished line carried over from the previous read
+    let position = start;
+    for (;;) {
+      if (kept === buffer.length) buffer = grow(buffer); // one line longer than the buffer
+      const read = position >= end ? 0 : readSync(fd, buffer, kept, Math.min(buffer.length - kept, end - position), position);
+      position += read;
+      const filled = kept + read;
+      if (read === 0) {
+        if (filled > 0) onText(decode(buffer, filled, position - filled === 0));
+        break;
+      }
+      const cut = buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
+      if (cut > 0) {
+        onText(decode(buffer, cut, position - filled === 0));
+        buffer.copy(buffer, 0, cut, filled);
+        kept = filled - cut;
+      } else kept = filled;
+      onProgress?.(position - start, end - start);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Where the line containing byte `at` ends (just past its line break), or the file size. */
+export function nextLineStart(path: string, at: number): number {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.allocUnsafe(1 << 16);
+    for (let position = at; position < size;) {
+      const read = readSync(fd, buffer, 0, buffer.length, position);
+      if (read === 0) break;
+      const i = buffer.subarray(0, read).indexOf(NEWLINE);
+      if (i >= 0) return position + i + 1;
+      position += read;
+    }
+    return size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// UTF-8, without the byte-order mark some editors put at the start of the file.
+function decode(buffer: Buffer, end: number, atFileStart: boolean): string {
+  const text = buffer.toString('utf8', 0, end);
+  return atFileStart && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function grow(buffer: Buffer): Buffer {
+  const bigger = Buffer.allocUnsafe(buffer.length * 2);
+  buffer.copy(bigger);
+  return bigger;
+}

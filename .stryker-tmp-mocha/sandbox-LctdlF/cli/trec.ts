@@ -1,0 +1,188 @@
+/**
+ * `ranklens trec QRELS RUN`: trec_eval's job under any convention. The text output follows
+ * trec_eval's layout (measure, query, value with 4 decimals; per query with -q, then "all"), so the
+ * two can be compared line by line; problems go to stderr as `file:line:col severity code message`.
+ */
+// @ts-nocheck
+
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { TrecProblem } from '../shared/trec/problems';
+import { jsonReport } from './jsonReport';
+import { progressBar } from './progress';
+import { FileReport, ReportFinding, fails, findingLine } from './report';
+import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
+import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecRow, parseTrecMeasures } from './trecMeasures';
+import { rowSpecs, trecText } from './trecFormat';
+import { lastRunTag, readableFiles } from './trecInput';
+import { aggregate } from '../shared/core/aggregate';
+import { metricName } from '../shared/core/metricNames';
+import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
+import { EXIT, UsageError, positiveInt } from './usage';
+
+export const TREC_HELP = `Usage: ranklens trec QRELS RUN [options]
+
+Evaluates a TREC run against TREC qrels, like trec_eval, under a named convention. Under the
+trec_eval convention (the default) the text output is trec_eval's: same names, order and layout.
+  QRELS  lines "qid iter docid grade" (grade ≥ 1 is relevant; 0 judged non-relevant; negative: in
+         the pool but unjudged). A .gz file is read through gunzip.
+  RUN    lines "qid Q0 docid rank score tag" (ranked by score; the rank column is ignored); "-"
+         reads the run from stdin; a .gz file is read through gunzip.
+
+Options:
+  -m, --measure NAME     measures to compute; repeat it. trec_eval's names, parameters and sets
+                         (official, all_trec, set, P.5,10, ndcg_cut.10, iprec_at_recall..25,.5,
+                         Rprec_mult.0.5, utility.2,-1,0,0, set_F.0.5, rbp.p=0.8, unj.5) or
+                         Ranklens's, ir_measures' style included (P@5, nDCG@10, AP, ERR@10,
+                         RBP(p=0.8), P(rel=2)@10, Judged@10, Bpref, IPrec@0.5, SetF).
+                         Default: official
+      --convention NAME  the preset: trec_eval (default), ranx, mllib, sklearn, torchmetrics, default
+  -q, --per-query        print every query's values before the summary
+  -c, --complete         score judged queries missing from the run as empty rankings, so they count
+                         as 0 in the means (trec_eval -c); without it they are skipped
+  -l, --level N          the lowest grade that is relevant (trec_eval -l; default 1)
+  -M, --max-rank N       only the first N documents of each ranking count (trec_eval -M)
+  -J, --judged-only      remove unjudged documents from each ranking first (trec_eval -J)
+  -N, --collection N     the number of documents in the collection, for utility (trec_eval -N)
+  -n, --no-summary       leave out the summary over all queries (trec_eval -n)
+      --json             write the JSON report to stdout instead of the text
+      --jobs N           threads reading the run (default: up to 4 cores for runs over 32 MB)
+  -h, --help             this help
+
+Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under trec_eval's
+convention), 2 a usage problem or a file that cannot be read.`;
+
+/** Runs the command; returns the exit code. */
+export async function trecCommand(argv: string[]): Promise<number> {
+  if (comparesRuns(argv)) return trecCompareCommand(argv);
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true, options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
+  });
+  if (values.help) { process.stdout.write(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
+  if (positionals.length !== 2) throw new UsageError(`trec takes two files, QRELS and RUN; got ${positionals.length}.`);
+  const [qrelsName, runName] = positionals;
+  if (qrelsName === '-') throw new UsageError('Only the run can be read from stdin (-); give the qrels as a file.');
+  for (const path of positionals) {
+    if (path === '-') continue;
+    if (!existsSync(path)) throw new UsageError(`Cannot read ${path}: no such file.`);
+    if (!statSync(path).isFile()) throw new UsageError(`Cannot read ${path}: it is not a file.`);
+  }
+  const level = wholeNumber('--level', values.level);
+  const collection = wholeNumber('--collection', values.collection) ?? 0;
+  const { rows, runid, errors, relstring } = parseTrecMeasures(values.measure ?? DEFAULT_TREC_MEASURES, collection);
+  if (errors.length > 0) throw new UsageError(errors.join(' '));
+  const resolved = trecConvention(values.convention, level);
+  const maxRank = positiveInt('--max-rank', values['max-rank']);
+
+  const files = await readableFiles(qrelsName, runName);
+  try {
+    const { qrelsPath, runPath } = files;
+    const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
+    const trecNames = resolved.preset === 'trec_eval';
+    const complete = !!values.complete;
+    const mimic = trecNames && complete ? completeAsTrecEval(rows, relstring?.name) : undefined;
+    const specs = [...rowSpecs(rows), ...(mimic ? [mimic.allRelevant] : [])];
+    const progress = progressBar('ranklens trec', 'MB');
+    let evaluation: TrecEvaluation;
+    try {
+      evaluation = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, onProgress: progress.update,
+        maxRank, judgedOnly: !!values['judged-only'], relstring: values['per-query'] ? relstring?.length : undefined,
+        missingAsTrecEval: mimic?.missing });
+    } finally {
+      progress.end();
+    }
+    const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
+    const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, complete)];
+    if (values.json) process.stdout.write(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
+    else {
+      process.stdout.write(trecText({
+        rows, names: rows.map((r) => (trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
+        runid: runid ? lastRunTag(runPath) : undefined,
+        relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
+        perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
+      }));
+      process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
+    }
+    return findings.some(fails) ? EXIT.findings : EXIT.ok;
+  } finally {
+    files.cleanup();
+  }
+}
+
+/**
+ * What -c does in trec_eval beyond scoring missing queries: it ranks one made-up document for them
+ * and then clears the values named exactly num_ret, utility, unj… and rbp_resid (and relstring); and
+ * its num_rel summary counts every judgement with a grade above 0 in the qrels, whatever -l says.
+ */
+function completeAsTrecEval(rows: readonly TrecRow[], relstringName: string | undefined) {
+  const reset = rows.flatMap((r, j) => (['num_ret', 'utility', 'rbp_resid'].includes(r.trecName) || r.trecName.startsWith('unj') ? [j] : []));
+  return { missing: { reset, resetRelstring: relstringName === 'relstring' }, allRelevant: { family: 'NumRel' as const, k: null, rel: 1 } };
+}
+
+/**
+ * The summary figures. Under trec_eval's names, trec_eval's sums: a NaN (an empty ranking's
+ * interpolated precision under -J) makes the figure NaN; a query refused for a duplicate (every
+ * value NaN; trec_eval would stop) is left out.
+ */
+function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantColumn: boolean, trecNames: boolean): number[] {
+  const specs = rowSpecs(rows);
+  const kept = trecNames ? ev.queries.filter((q) => !q.values.every((v) => Number.isNaN(v))) : ev.queries;
+  const { mean } = aggregate(kept.map((q) => q.values.slice(0, rows.length)), specs, trecNames);
+  if (allRelevantColumn) {
+    const j = rows.findIndex((r) => r.trecName === 'num_rel');
+    if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
+  }
+  return mean;
+}
+
+export function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): ReportFinding {
+  const path = (file: TrecProblem['file']) => (file === 'qrels' ? qrelsPath : runPath);
+  const at = (line: number, start: number, end: number) => ({ start: { line: line - 1, character: start }, end: { line: line - 1, character: end } });
+  return {
+    path: path(p.file), severity: p.severity, code: p.code, message: p.message, range: at(p.line, p.start, p.end),
+    ...(p.related ? { related: p.related.map((r) => ({ path: path(r.file), range: at(r.line, 0, 0), message: r.message })) } : {}),
+  };
+}
+
+/** What happened to the queries that are not simply evaluated, one note per kind. */
+export function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: string, complete: boolean): ReportFinding[] {
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const out: ReportFinding[] = [];
+  const c = ev.counts;
+  const plural = (n: number, word: string) => (n === 1 ? `1 ${word} has` : `${n} ${word.replace(/y$/, 'ie')}s have`);
+  if (c.missing > 0) {
+    out.push({ path: qrelsPath, severity: 'info', code: 'query-not-in-run', range: top,
+      message: complete
+        ? `${plural(c.missing, 'judged query')} no line in the run: scored as empty rankings and counted (--complete, trec_eval -c).`
+        : `${plural(c.missing, 'judged query')} no line in the run: skipped, as trec_eval does without -c (--complete counts them as 0).` });
+  }
+  if (c.unjudged > 0) {
+    out.push({ path: runPath, severity: 'info', code: 'query-not-in-qrels', range: top,
+      message: `${plural(c.unjudged, 'run query')} no judgement in the qrels: ignored, as trec_eval does.` });
+  }
+  if (ev.scattered > 0) {
+    out.push({ path: runPath, severity: 'info', code: 'scattered-query', range: top,
+      message: `${plural(ev.scattered, 'query')} lines in several places of the run (not one block per query): read in a second pass.` });
+  }
+  if (c.noRelevant > 0) {
+    const effect = ev.convention.convention.emptyLabels === 'zero'
+      ? 'every measure is 0 and counts in the means (emptyLabels=zero, as trec_eval)'
+      : 'every measure is NaN and left out of the means (emptyLabels=nan)';
+    out.push({ path: qrelsPath, severity: 'info', code: 'empty-labels', range: top,
+      message: `${plural(c.noRelevant, 'evaluated query')} no relevant document: ${effect}.` });
+  }
+  return out;
+}
+
+function fileReport(ev: TrecEvaluation, rows: TrecRow[], mean: number[], qrelsPath: string, runPath: string, findings: ReportFinding[]): FileReport {
+  return {
+    path: runPath,
+    convention: { name: ev.convention.name, ...ev.convention.convention },
+    names: rows.map((r) => metricName(r.spec)),
+    cases: ev.queries.map((q) => ({ id: q.qid, values: q.values.slice(0, rows.length) })),
+    mean, excluded: ev.excluded.slice(0, rows.length), findings,
+    extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * trec_eval's text layout: "%-22s\t%s\t%6.4f" per value ("%ld" for counts), per query with -q in
+ * trec_eval's table order, then the summary over "all" (-n leaves it out).
+ */
+// @ts-nocheck
+
+import { MetricSpec } from '../shared/core/metricNames';
+import { TrecRow } from './trecMeasures';
+
+/**
+ * C's printf("%6.4f"): toFixed(4) rounds the exact binary value as C does, except at an exact tie
+ * (possible only for multiples of 1/32), which C rounds to even. NaN prints as C prints 0.0/0.0.
+ */
+export function cFixed4(v: number): string {
+  if (Number.isNaN(v)) return '  -nan';
+  if (!Number.isFinite(v)) return v > 0 ? '   inf' : '  -inf';
+  const t = v * 20000;
+  if (Number.isInteger(v * 32) && Number.isInteger(t) && Math.abs(t) % 2 === 1) {
+    const n = Math.abs(t) / 2; // an integer plus one half, in units of 0.0001
+    const down = Math.floor(n);
+    const even = down % 2 === 0 ? down : down + 1;
+    const text = (even / 10000).toFixed(4);
+    return v < 0 ? `-${text}` : text;
+  }
+  return v.toFixed(4);
+}
+
+/** One value as trec_eval prints it; cName false: NaN as Ranklens spells it. */
+export function trecValue(v: number, long: boolean, cName = true): string {
+  if (Number.isNaN(v) && !cName) return 'NaN';
+  if (long) return Number.isFinite(v) ? String(Math.trunc(v)) : cFixed4(v);
+  return cFixed4(v);
+}
+
+export interface TrecTextInput {
+  rows: TrecRow[];
+  /** Names to print: trec_eval's (trec_eval convention) or Ranklens's. */
+  names: string[];
+  queries: { qid: string; values: number[] }[];
+  /** The run figure per row. */
+  summary: number[];
+  runid?: string;
+  /** trec_eval's relstring per query (printed after the rows up to relstringOrder). */
+  relstring?: { name: string; order: number; values: string[] };
+  perQuery: boolean;
+  summaryLine: boolean;
+  /** NaN printed as trec_eval prints it ("  -nan"), or as Ranklens does ("NaN"). */
+  cNaN: boolean;
+}
+
+/** The whole text output. */
+export function trecText(input: TrecTextInput): string {
+  const out: string[] = [];
+  const line = (name: string, qid: string, value: string) => out.push(`${name.padEnd(22)}\t${qid}\t${value}\n`);
+  if (input.perQuery) {
+    const rs = input.relstring;
+    input.queries.forEach((q, i) => {
+      let printed = rs === undefined;
+      input.rows.forEach((r, j) => {
+        if (!printed && r.order > rs!.order) { line(rs!.name, q.qid, `'${rs!.values[i]}'`); printed = true; }
+        if (!r.summaryOnly) line(input.names[j], q.qid, trecValue(q.values[j], r.long, input.cNaN));
+      });
+      if (!printed) line(rs!.name, q.qid, `'${rs!.values[i]}'`);
+    });
+  }
+  if (input.summaryLine) {
+    if (input.runid !== undefined) line('runid', 'all', input.runid);
+    input.rows.forEach((r, j) => line(input.names[j], 'all', trecValue(input.summary[j], r.long, input.cNaN)));
+  }
+  return out.join('');
+}
+
+/** The specs of the rows, in row order. */
+export function rowSpecs(rows: readonly TrecRow[]): MetricSpec[] {
+  return rows.map((r) => r.spec);
+}

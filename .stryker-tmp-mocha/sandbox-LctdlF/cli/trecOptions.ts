@@ -1,0 +1,36 @@
+/**
+ * The options `ranklens trec` takes from trec_eval, shared by one run and several: a comparison
+ * evaluates each run exactly as the single-run command would, so it reads the same options the
+ * same way.
+ */
+// @ts-nocheck
+
+import { ResolvedConvention, resolveConvention } from '../shared/core/conventions';
+import { UsageError, conventionOption } from './usage';
+
+export const TREC_EVAL_OPTIONS = {
+  measure: { type: 'string', short: 'm', multiple: true },
+  convention: { type: 'string' },
+  'per-query': { type: 'boolean', short: 'q' },
+  complete: { type: 'boolean', short: 'c' },
+  level: { type: 'string', short: 'l' },
+  'max-rank': { type: 'string', short: 'M' },
+  'judged-only': { type: 'boolean', short: 'J' },
+  collection: { type: 'string', short: 'N' },
+  json: { type: 'boolean' },
+  jobs: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** A whole-number option's value (trec_eval's -l, -N), or undefined when absent. */
+export function wholeNumber(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text)) throw new UsageError(`${name} takes a whole number, not "${text}".`);
+  return Number(text);
+}
+
+/** The convention of --convention (default trec_eval), with -l's relevance level applied as trec_eval reads it. */
+export function trecConvention(convention: string | undefined, level: number | undefined): ResolvedConvention {
+  const base = conventionOption(convention ?? 'trec_eval');
+  return level === undefined ? base : resolveConvention(base.preset, { ...base.overrides, relevanceThreshold: level - 1 }).resolved;
+}

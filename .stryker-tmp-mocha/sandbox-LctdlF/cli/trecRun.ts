@@ -1,0 +1,180 @@
+/**
+ * `ranklens trec` end to end: split the run into byte ranges at line starts, evaluate each range
+ * (in worker threads for a large run), then settle what the ranges could not: queries cut by a
+ * range boundary, queries scattered over the file, judged queries missing from the run.
+ */
+// @ts-nocheck
+
+import { statSync } from 'node:fs';
+import { ResolvedConvention } from '../shared/core/conventions';
+import { means } from '../shared/core/means';
+import { MetricSpec, metricName } from '../shared/core/metricNames';
+import { compareText } from '../shared/core/ranking';
+import { TrecProblem, capProblems } from '../shared/trec/problems';
+import { RunQuery, joinBlocks } from '../shared/trec/run';
+import { ByteRange, nextLineStart } from './readChunks';
+import { QueryResult, SegmentResult } from './trecEvaluator';
+import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
+
+export interface TrecOptions {
+  qrelsPath: string;
+  runPath: string;
+  specs: MetricSpec[];
+  resolved: ResolvedConvention;
+  /** Score judged queries missing from the run as empty rankings (trec_eval -c). */
+  complete: boolean;
+  /** trec_eval -M and -J: see TrecSetup. */
+  maxRank?: number;
+  judgedOnly?: boolean;
+  relstring?: number;
+  missingAsTrecEval?: { reset: number[]; resetRelstring: boolean };
+  /** Threads reading the run; 1 reads it in this thread. */
+  jobs: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface TrecCounts {
+  qrelsQueries: number;
+  qrelsLines: number;
+  runQueries: number;
+  runLines: number;
+  /** Run lines read as predictions. */
+  entries: number;
+  evaluated: number;
+  /** Judged queries with no run line: skipped, or scored as empty rankings with --complete. */
+  missing: number;
+  /** Run queries the qrels do not judge: ignored. */
+  unjudged: number;
+  /** Evaluated queries without a relevant document. */
+  noRelevant: number;
+}
+
+export interface TrecEvaluation {
+  specs: MetricSpec[];
+  names: string[];
+  convention: ResolvedConvention;
+  /** One row per evaluated query, in the string order of the query ids (trec_eval's order). */
+  queries: QueryResult[];
+  mean: number[];
+  excluded: number[];
+  /** Every problem, lines numbered from the start of each file, in file and line order. */
+  problems: TrecProblem[];
+  counts: TrecCounts;
+  /** Queries whose lines were scattered over the run (read again in a second pass). */
+  scattered: number;
+}
+
+/** Runs over this size are split across threads when jobs are not given. */
+export const PARALLEL_BYTES = 32 << 20;
+
+/** Evaluates a qrels and run pair. */
+export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation> {
+  const size = statSync(options.runPath).size;
+  const ranges = splitRanges(options.runPath, size, options.jobs);
+  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, specs: options.specs, convention: options.resolved.convention,
+    maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
+    missingAsTrecEval: options.missingAsTrecEval };
+  const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
+  try {
+    const done = ranges.map(() => 0);
+    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => {
+      done[i] = d;
+      options.onProgress?.(done.reduce((a, b) => a + b, 0), size);
+    })));
+    const qrels = await runners[0].qrels();
+    const plan = settle(segments);
+    const judged = new Set(qrels.qids);
+    const gather = plan.gather.filter((qid) => judged.has(qid));
+    const missing = qrels.qids.filter((qid) => !plan.runQids.has(qid));
+    const finished = await runners[0].finish({ blocks: plan.blocks, gather, missing: options.complete ? missing : [] },
+      (d, t) => options.onProgress?.(d, t));
+
+    const queries = [...plan.evaluated, ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
+    const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
+    const unjudged = new Set([...plan.unjudged, ...finished.unjudged]);
+    const problems = capProblems([...qrels.problems, ...plan.problems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
+    return {
+      specs: options.specs, names: options.specs.map(metricName), convention: options.resolved, queries, mean, excluded, problems,
+      counts: {
+        qrelsQueries: qrels.qids.length, qrelsLines: qrels.lines, runQueries: plan.runQids.size, runLines: plan.lines, entries: plan.entries,
+        evaluated: queries.length, missing: missing.length, unjudged: unjudged.size, noRelevant: queries.filter((q) => q.relevant === 0).length,
+      },
+      scattered: gather.length,
+    };
+  } finally {
+    for (const r of runners) r.close();
+  }
+}
+
+/** Byte ranges of about equal size, each starting at a line start. */
+export function splitRanges(path: string, size: number, jobs: number): ByteRange[] {
+  const starts = [0];
+  for (let i = 1; i < jobs; i++) {
+    const at = nextLineStart(path, Math.floor((size * i) / jobs));
+    if (at > starts[starts.length - 1] && at < size) starts.push(at);
+  }
+  return starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : size }));
+}
+
+interface Plan {
+  /** Queries evaluated inside a range, whose lines lie nowhere else. */
+  evaluated: QueryResult[];
+  /** Whole queries left to evaluate: range edges, joined where a query crosses a boundary. */
+  blocks: RunQuery[];
+  /** Queries seen in more than one place: read again from the whole file. */
+  gather: string[];
+  unjudged: string[];
+  runQids: Set<string>;
+  problems: TrecProblem[];
+  lines: number;
+  entries: number;
+}
+
+/**
+ * Joins the ranges' results: numbers lines from the start of the file, joins the edge blocks that
+ * continue across a boundary, and sends any query found in two places to a second pass.
+ */
+function settle(segments: SegmentResult[]): Plan {
+  const problems: TrecProblem[] = [];
+  const edges: RunQuery[] = [];
+  const places = new Map<string, number>();
+  const count = (qid: string) => places.set(qid, (places.get(qid) ?? 0) + 1);
+  let offset = 0;
+  let entries = 0;
+  for (const seg of segments) {
+    for (const p of seg.problems) problems.push(shift(p, offset));
+    for (const q of seg.evaluated) { q.problems = q.problems.map((p) => shift(p, offset)); count(q.qid); }
+    for (const q of seg.edges) {
+      const block = { qid: q.qid, predictions: q.predictions, lines: q.lines.map((l) => l + offset) };
+      const last = edges[edges.length - 1];
+      // A query crossing a boundary shows up as consecutive edges: join them, in file order. If the
+      // query also has lines anywhere else, the count below sends it to the second pass instead.
+      if (last && last.qid === block.qid) joinBlocks(last, block);
+      else edges.push(block);
+    }
+    offset += seg.lines;
+    entries += seg.entries;
+  }
+  for (const e of edges) count(e.qid);
+  const unjudged = segments.flatMap((s) => s.unjudged);
+  for (const qid of unjudged) count(qid);
+  const gather = [...places].filter(([, n]) => n > 1).map(([qid]) => qid);
+  const scattered = new Set(gather);
+  return {
+    evaluated: segments.flatMap((s) => s.evaluated).filter((q) => !scattered.has(q.qid)),
+    blocks: edges.filter((e) => !scattered.has(e.qid)),
+    gather,
+    unjudged,
+    runQids: new Set(places.keys()),
+    problems, lines: offset, entries,
+  };
+}
+
+function shift(p: TrecProblem, offset: number): TrecProblem {
+  if (p.file !== 'run' || offset === 0) return p;
+  return { ...p, line: p.line + offset, related: p.related?.map((r) => (r.file === 'run' ? { ...r, line: r.line + offset } : r)) };
+}
+
+function byPlace(a: TrecProblem, b: TrecProblem): number {
+  return (a.file === b.file ? 0 : a.file === 'qrels' ? -1 : 1) || a.line - b.line || a.start - b.start;
+}

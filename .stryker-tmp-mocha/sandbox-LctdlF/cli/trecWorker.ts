@@ -1,0 +1,124 @@
+/**
+ * Runs a TrecEvaluator in-process or in a worker thread behind one interface, so a large run is
+ * read by several cores at once. The worker is this same file (the bundle, once built): loaded in a
+ * worker with our workerData, it serves instead of starting the command.
+ */
+// @ts-nocheck
+
+import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { TrecProblem } from '../shared/trec/problems';
+import { ByteRange } from './readChunks';
+import { FinishResult, FinishTask, Progress, SegmentResult, TrecEvaluator, TrecSetup } from './trecEvaluator';
+
+const KIND = 'ranklens-trec-segment';
+
+/** What the orchestrator needs from the qrels: which queries they judge and what was wrong. */
+export interface QrelsInfo {
+  qids: string[];
+  problems: TrecProblem[];
+  lines: number;
+}
+
+export interface SegmentRunner {
+  segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult>;
+  qrels(): Promise<QrelsInfo>;
+  finish(task: FinishTask, onProgress: Progress): Promise<FinishResult>;
+  close(): void;
+}
+
+/** Evaluates in this thread. */
+export class InlineRunner implements SegmentRunner {
+  private evaluator: TrecEvaluator;
+  constructor(setup: TrecSetup) {
+    this.evaluator = new TrecEvaluator(setup);
+  }
+  async segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult> {
+    return this.evaluator.segment(range, onProgress);
+  }
+  async qrels(): Promise<QrelsInfo> {
+    return qrelsInfo(this.evaluator);
+  }
+  async finish(task: FinishTask, onProgress: Progress): Promise<FinishResult> {
+    return this.evaluator.finish(task, onProgress);
+  }
+  close(): void {}
+}
+
+type Reply =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'segment'; result: SegmentResult }
+  | { type: 'qrels'; result: QrelsInfo }
+  | { type: 'finish'; result: FinishResult };
+
+/** Evaluates in a worker thread; one request at a time. */
+export class WorkerRunner implements SegmentRunner {
+  private worker: Worker;
+  private waiting: { type: string; resolve: (value: unknown) => void; reject: (e: Error) => void; onProgress?: Progress } | null = null;
+
+  constructor(setup: TrecSetup) {
+    // A larger young generation lets each query's short-lived lines die young instead of being promoted.
+    this.worker = new Worker(__filename, { workerData: { kind: KIND, setup }, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+    this.worker.on('message', (reply: Reply) => this.receive(reply));
+    this.worker.on('error', (e) => this.fail(e));
+    this.worker.on('exit', (code) => this.fail(new Error(`the evaluation worker stopped (exit code ${code})`)));
+  }
+
+  segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult> {
+    return this.request('segment', { type: 'segment', range }, onProgress) as Promise<SegmentResult>;
+  }
+  qrels(): Promise<QrelsInfo> {
+    return this.request('qrels', { type: 'qrels' }) as Promise<QrelsInfo>;
+  }
+  finish(task: FinishTask, onProgress: Progress): Promise<FinishResult> {
+    return this.request('finish', { type: 'finish', task }, onProgress) as Promise<FinishResult>;
+  }
+  close(): void {
+    this.worker.removeAllListeners('exit');
+    void this.worker.terminate();
+  }
+
+  private request(type: string, message: unknown, onProgress?: Progress): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { type, resolve, reject, onProgress };
+      this.worker.postMessage(message);
+    });
+  }
+
+  private receive(reply: Reply): void {
+    const w = this.waiting;
+    if (!w) return;
+    if (reply.type === 'progress') { w.onProgress?.(reply.done, reply.total); return; }
+    this.waiting = null;
+    w.resolve(reply.result);
+  }
+
+  private fail(e: Error): void {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(e);
+  }
+}
+
+function qrelsInfo(evaluator: TrecEvaluator): QrelsInfo {
+  const q = evaluator.qrels;
+  return { qids: [...q.queries.keys()], problems: q.problems, lines: q.lines };
+}
+
+/** The worker side: read the qrels once, then answer requests until terminated. */
+function serve(port: MessagePort, setup: TrecSetup): void {
+  const evaluator = new TrecEvaluator(setup);
+  // One message per 4 MB read is plenty for a bar redrawn ten times a second.
+  let posted = 0;
+  const progress: Progress = (done, total) => {
+    if (done - posted < 4 << 20 && done < total && done >= posted) return;
+    posted = done;
+    port.postMessage({ type: 'progress', done, total });
+  };
+  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask }) => {
+    if (request.type === 'segment') port.postMessage({ type: 'segment', result: evaluator.segment(request.range!, progress) });
+    else if (request.type === 'qrels') port.postMessage({ type: 'qrels', result: qrelsInfo(evaluator) });
+    else if (request.type === 'finish') port.postMessage({ type: 'finish', result: evaluator.finish(request.task!, progress) });
+  });
+}
+
+if (!isMainThread && parentPort && workerData?.kind === KIND) serve(parentPort, workerData.setup as TrecSetup);

@@ -1,0 +1,97 @@
+/**
+ * The Ranklens VS Code extension: starts the language server (a Node process over IPC on the desktop,
+ * a web worker in VS Code for the Web; see platform.ts), and hosts what needs the editor — the case
+ * breakdown and convention comparison views, the status item, the restart command.
+ */
+// @ts-nocheck
+
+import * as vscode from 'vscode';
+import { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import {
+  CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
+  CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
+  DEFAULT_FIXTURE_PATTERNS,
+} from '../shared/protocol';
+import { MetricCurves } from '../shared/curves/curves';
+import { curvesHtml } from '../shared/curves/curvesHtml';
+import { showCurvesPanel } from './curvesPanel';
+import { MarkdownViews } from './markdownViews';
+import { DOCUMENT_SCHEMES, newClient } from './platform';
+import { StatusItem } from './statusItem';
+import { serveWorkspaceFiles } from './workspaceFiles';
+import { registerFixtureTests } from './testController';
+
+let client: BaseLanguageClient | undefined;
+
+/** Fixture files by name: the built-in patterns and the user's ranklens.extraFilePatterns. */
+function fixtureSelector(): { scheme: string; pattern: string }[] {
+  const extra = vscode.workspace.getConfiguration('ranklens').get<string[]>('extraFilePatterns') ?? [];
+  const patterns = [...DEFAULT_FIXTURE_PATTERNS, ...extra].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
+  return DOCUMENT_SCHEMES.flatMap((scheme) => patterns.map((pattern) => ({ scheme, pattern })));
+}
+
+function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: fixtureSelector(),
+    initializationOptions: { status: true },
+  };
+  const c = newClient(context, clientOptions);
+  c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));
+  serveWorkspaceFiles(c);
+  return c;
+}
+
+async function showCaseBreakdown(views: MarkdownViews, uri?: string, fixture?: number, caseIndex?: number): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const params: CaseBreakdownParams = uri !== undefined && fixture !== undefined && caseIndex !== undefined
+    ? { uri, fixture, case: caseIndex }
+    : { uri: editor?.document.uri.toString() ?? '', fixture: -1, case: -1, position: editor?.selection.active };
+  const result = await client?.sendRequest<MarkdownResult | null>(CASE_BREAKDOWN_REQUEST, params);
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: put the cursor in a case of a fixture file.'); return; }
+  await views.show(result.title, result.markdown);
+}
+
+async function compareConventions(views: MarkdownViews, uri?: string): Promise<void> {
+  const target = uri ?? vscode.window.activeTextEditor?.document.uri.toString();
+  const result = target ? await client?.sendRequest<MarkdownResult | null>(COMPARE_REQUEST, { uri: target } satisfies CompareParams) : null;
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  await views.show(result.title, result.markdown);
+}
+
+/** The curves of the case under the cursor (or the fixture's means), every preset beside the fixture's own. */
+async function showCurves(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const params: CurvesParams | undefined = editor && { uri: editor.document.uri.toString(), position: editor.selection.active, compare: true };
+  const result = params ? await client?.sendRequest<{ title: string; curves: MetricCurves } | null>(CURVES_REQUEST, params) : null;
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  showCurvesPanel(curvesHtml(result.curves, { title: result.title }), result.title);
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const views = new MarkdownViews();
+  const status = new StatusItem(fixtureSelector());
+  client = createClient(context, status);
+  context.subscriptions.push(
+    views, status,
+    vscode.workspace.registerTextDocumentContentProvider('ranklens-view', views),
+    vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) => showCaseBreakdown(views, uri, f, c)),
+    vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
+    vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
+    vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => { await client?.stop(); await client?.start(); }),
+    registerFixtureTests(() => client, () => fixtureSelector().map((s) => s.pattern)),
+    vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
+    vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
+    // The document selector is fixed when the client starts, so new file patterns need a new client.
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (!e.affectsConfiguration('ranklens.extraFilePatterns')) return;
+      await client?.stop();
+      client = createClient(context, status);
+      await client.start();
+    }),
+  );
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

@@ -1,0 +1,19 @@
+/**
+ * The web client (VS Code for the Web): the server runs in a web worker from dist/server.browser.js,
+ * for documents of any scheme (vscode-vfs for GitHub repositories, and so on). esbuild puts this
+ * module in place of platform.ts for dist/client.browser.js.
+ */
+// @ts-nocheck
+
+import * as vscode from 'vscode';
+import { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import { LanguageClient } from 'vscode-languageclient/browser';
+
+/** Every scheme but the read-only views of other versions (diffs, timelines). */
+export const DOCUMENT_SCHEMES: readonly string[] = ['file', 'vscode-vfs', 'vscode-test-web', 'vscode-remote', 'untitled'];
+
+/** A language client for the bundled web-worker server. */
+export function newClient(context: vscode.ExtensionContext, options: LanguageClientOptions): BaseLanguageClient {
+  const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist/server.browser.js').toString(true));
+  return new LanguageClient('ranklens', 'Ranklens', worker, options);
+}

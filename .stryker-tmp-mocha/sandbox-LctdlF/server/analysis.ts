@@ -1,0 +1,93 @@
+/**
+ * The document cache: each open document parsed once per version and evaluated, plus the last
+ * version that parsed, which lenses and inlay hints keep showing while the text is mid-edit.
+ * Closing a document drops all of it.
+ */
+// @ts-nocheck
+
+import { EvaluationCache, evaluateDocumentCached } from '../shared/evaluation/caseCache';
+import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { FixtureDocument } from '../shared/fixture/model';
+import { FixtureLanguage, parseFixture } from '../shared/fixture/parse';
+import { OpenDocument, editsSince } from './documents';
+import { canSpliceInto, reparse } from '../shared/fixture/incrementalParse';
+
+export interface Analysis {
+  uri: string;
+  version: number;
+  language: FixtureLanguage;
+  /** The text this analysis was made from (the open document moves on; this does not). */
+  text: string;
+  parsed: FixtureDocument;
+  evaluation: DocumentEvaluation;
+  /** False while the text has a syntax error. */
+  parses: boolean;
+}
+
+interface Entry {
+  latest?: Analysis;
+  lastGood?: Analysis;
+  /** The latest analysis an edit can be spliced into (no syntax error or file-wide problem). */
+  base?: Analysis;
+  cache: EvaluationCache;
+}
+
+/** Whether a parse is whole: no syntax error anywhere (other problems leave the structure intact). */
+function parsesCleanly(doc: FixtureDocument): boolean {
+  return !doc.problems.some((p) => p.code === 'syntax-error');
+}
+
+/** Parses and evaluates a text that is not open (the workspace scan), with no memory; `parsed` when it was parsed already. */
+export function analyzeText(uri: string, text: string, language: FixtureLanguage, options: FixtureOptions, parsed = parseFixture(text, language)): Analysis {
+  const evaluation = evaluateDocumentCached(parsed, text, options, new EvaluationCache());
+  return { uri, version: -1, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
+}
+
+export class Analyses {
+  private entries = new Map<string, Entry>();
+
+  constructor(private options: () => FixtureOptions) {}
+
+  /** The analysis of the document's current version, computed at most once per version. */
+  get(doc: OpenDocument, language: FixtureLanguage): Analysis {
+    const uri = doc.text.uri;
+    let entry = this.entries.get(uri);
+    if (!entry) this.entries.set(uri, (entry = { cache: new EvaluationCache() }));
+    const version = doc.text.version;
+    if (entry.latest && entry.latest.version === version) return entry.latest;
+    const text = doc.text.getText();
+    // Edits typed through a broken state (an open string) are spliced into the last base once whole again.
+    const base = entry.base;
+    const spliced = base && reparse(base, text, editsSince(doc, base.version), language);
+    const parsed = spliced || parseFixture(text, language);
+    const evaluation = evaluateDocumentCached(parsed, text, this.options(), entry.cache);
+    const analysis: Analysis = { uri, version, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
+    entry.latest = analysis;
+    if (analysis.parses) entry.lastGood = analysis;
+    if (canSpliceInto(parsed)) entry.base = analysis;
+    // A splice reused the base's model in place: the base is now this analysis or gone.
+    else if (spliced) entry.base = undefined;
+    return analysis;
+  }
+
+  /** The latest analysis that parsed, if any (it may be of an older version). */
+  lastGood(uri: string): Analysis | undefined {
+    return this.entries.get(uri)?.lastGood;
+  }
+
+  /** The oldest version anything still maps offsets from. */
+  oldestVersion(uri: string): number | undefined {
+    const e = this.entries.get(uri);
+    if (!e) return undefined;
+    return Math.min(e.latest?.version ?? Infinity, e.lastGood?.version ?? Infinity, e.base?.version ?? Infinity);
+  }
+
+  drop(uri: string): void {
+    this.entries.delete(uri);
+  }
+
+  /** Settings changed: every open document is evaluated afresh. */
+  clear(): void {
+    this.entries.clear();
+  }
+}

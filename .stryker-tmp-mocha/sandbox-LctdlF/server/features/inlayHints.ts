@@ -1,0 +1,26 @@
+/** Inlay hints after each predicted item in the requested range: relevant or not, and its grade. */
+// @ts-nocheck
+
+import { InlayHint, Range } from 'vscode-languageserver';
+import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
+import { predictionMarks } from '../../shared/core/predictionMarks';
+import { Placer } from '../positions';
+
+const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
+  a.line < b.line || (a.line === b.line && a.character < b.character);
+
+export function inlayHints(evaluation: DocumentEvaluation, range: Range, place: Placer): InlayHint[] {
+  const hints: InlayHint[] = [];
+  for (const fe of evaluation.fixtures) {
+    for (const c of fe.cases) {
+      const span = c.node.predictionsSpan;
+      if (!span || c.node.predictions.length === 0) continue;
+      if (before(place.position(span.end), range.start) || before(range.end, place.position(span.start))) continue;
+      const marks = predictionMarks(c.input, fe.convention.convention);
+      c.node.predictions.forEach((p, i) => {
+        hints.push({ position: place.position(p.span.end), label: marks[i].label, tooltip: marks[i].tooltip, paddingLeft: true });
+      });
+    }
+  }
+  return hints;
+}

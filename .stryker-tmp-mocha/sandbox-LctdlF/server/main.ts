@@ -1,0 +1,254 @@
+/**
+ * The Ranklens language server: wiring only. `node dist/server.js --node-ipc` serves VS Code,
+ * `--stdio` any other editor; dist/server.browser.js is the same server in a web worker (VS Code for
+ * the Web). Every answer comes from a feature function of (analysis, request); the connection and the
+ * way to workspace files come from ./platform (platform.browser.ts in the web build).
+ */
+// @ts-nocheck
+
+import {
+  CancellationToken, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification,
+  InitializeParams, InitializeResult, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
+} from 'vscode-languageserver';
+import { caseBreakdown, conventionComparison } from '../shared/text/breakdown';
+import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
+import { statusText } from '../shared/text/lensText';
+import { Analysis } from './analysis';
+import { codeActions } from './features/codeActions';
+import { codeLenses, isCaseLensData, resolveCodeLens } from './features/codeLens';
+import { Debouncer } from './debounce';
+import { diagnostics } from './features/diagnostics';
+import { hover } from './features/hover';
+import { caseAt } from '../shared/fixture/nodeAt';
+import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
+import { inlayHints } from './features/inlayHints';
+import {
+  CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
+  STATUS_NOTIFICATION, StatusParams,
+  DEFAULT_FIXTURE_PATTERNS,
+} from '../shared/protocol';
+import { Placer, placer } from './positions';
+import { RanklensService } from './service';
+import { Settings, readSettings } from './settings';
+import { VERSION } from '../shared/version';
+import { WorkspaceWatcher } from './features/workspaceWatcher';
+import { connection, workspaceFiles } from './platform';
+import { uriPath } from './workspaceFiles';
+import { fixtureTestsFor } from './features/tests';
+import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
+
+let init: InitializationOptions = {};
+let roots: string[] = [];
+let can = { configuration: false, watchRegistration: false, configRegistration: false, lensRefresh: false, inlayRefresh: false };
+let debouncer = new Debouncer();
+/** Whether the workspace scan ran once (later ones follow changed settings). */
+let scanStarted = false;
+
+const watcher: WorkspaceWatcher = new WorkspaceWatcher({
+  isOpen: (uri): boolean => service.isOpen(uri),
+  check: (uri, text, language, parsed) => {
+    const { analysis, place } = service.analyzeFile(uri, text, language, parsed);
+    publish(analysis, place);
+  },
+  clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),
+}, () => service.settings.extraFilePatterns, workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]));
+const service: RanklensService = new RanklensService(watcher);
+// The convention search republishes the document's diagnostics when it finishes on the current version.
+const inference = new BackgroundInference((uri, version) => {
+  const now = service.current(uri);
+  if (now && now.analysis.version === version) publish(now.analysis, placer(now.doc.text));
+});
+
+function cancelled(token: CancellationToken): void {
+  if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+}
+
+function publish(analysis: Analysis, place: Placer): void {
+  const version = analysis.version >= 0 ? analysis.version : undefined;
+  const inferred = inference.result(analysis.uri, analysis.version);
+  const findings = inferred ? [...analysis.evaluation.findings, ...inferenceFindings(analysis, inferred)] : analysis.evaluation.findings;
+  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(findings, analysis.uri, place, service.settings.severity) });
+}
+
+/** Diagnostics and status for an open document, if it is still at the version that was scheduled. */
+function validate(uri: string): void {
+  const now = service.current(uri);
+  if (!now) return;
+  publish(now.analysis, placer(now.doc.text));
+  if (init.status) sendStatus(uri);
+  inference.schedule(now.analysis);
+}
+
+function sendStatus(uri: string): void {
+  const shown = service.shown(uri);
+  if (!shown) return;
+  const fixtures = shown.analysis.evaluation.fixtures;
+  const params: StatusParams = { uri, text: fixtures.length ? statusText(fixtures[0]) : '', detail: fixtures.map(statusText).join('\n') };
+  void connection.sendNotification(STATUS_NOTIFICATION, params);
+}
+
+/** Asks the client for ranklens.* (or takes what it sent at start) and revalidates everything. */
+async function loadSettings(pushed?: unknown): Promise<void> {
+  const raw = can.configuration ? await connection.workspace.getConfiguration('ranklens') : pushed ?? init.settings;
+  const before = service.settings.extraFilePatterns.join('\n');
+  const settings = readSettings(raw);
+  // The first answer usually repeats the defaults a document opened meanwhile was evaluated with:
+  // evaluating it (and the workspace) again would double the first pass.
+  const changed = JSON.stringify(settings) !== JSON.stringify(service.settings);
+  if (changed) {
+    service.reset(settings);
+    for (const uri of service.openFixtures()) validate(uri);
+    if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
+    if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
+  } else if (init.status) for (const uri of service.openFixtures()) sendStatus(uri);
+  if (before !== service.settings.extraFilePatterns.join('\n')) await watchFiles(service.settings);
+  if (changed || !scanStarted) void watcher.scan(roots);
+  scanStarted = true;
+}
+
+let watchRegistration: { dispose(): void } | undefined;
+
+async function watchFiles(settings: Settings): Promise<void> {
+  if (!can.watchRegistration) return;
+  watchRegistration?.dispose();
+  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
+  watchRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) });
+}
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  init = (params.initializationOptions ?? {}) as InitializationOptions;
+  debouncer = new Debouncer(init.debounceMs);
+  const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  roots = folders;
+  const c = params.capabilities;
+  can = {
+    configuration: !!c.workspace?.configuration,
+    watchRegistration: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    configRegistration: !!c.workspace?.didChangeConfiguration?.dynamicRegistration,
+    lensRefresh: !!c.workspace?.codeLens?.refreshSupport,
+    inlayRefresh: !!c.workspace?.inlayHint?.refreshSupport,
+  };
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      codeLensProvider: { resolveProvider: true },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+      inlayHintProvider: true,
+    },
+    serverInfo: { name: 'ranklens', version: VERSION },
+  };
+});
+
+connection.onInitialized(async () => {
+  if (can.configRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'ranklens' });
+  await watchFiles(service.settings);
+  await loadSettings();
+});
+
+connection.onDidChangeConfiguration((params) => {
+  const pushed = (params.settings as { ranklens?: unknown } | undefined)?.ranklens;
+  void loadSettings(pushed);
+});
+
+connection.onDidOpenTextDocument(({ textDocument: d }) => {
+  if (service.open(d.uri, d.languageId, d.version, d.text)) validate(d.uri);
+});
+
+connection.onDidChangeTextDocument(({ textDocument: d, contentChanges }) => {
+  service.documents.change(d.uri, d.version, contentChanges);
+  inference.cancel(d.uri);
+  if (service.isOpen(d.uri)) debouncer.schedule(d.uri, () => validate(d.uri));
+});
+
+connection.onDidCloseTextDocument(({ textDocument: d }) => {
+  debouncer.drop(d.uri);
+  inference.drop(d.uri);
+  const wasFixture = service.isOpen(d.uri);
+  service.close(d.uri);
+  // The file as saved on disk still counts (workspace diagnostics); unsaved or deleted files clear.
+  if (wasFixture) void watcher.checkFile(d.uri).then((checked: boolean) => { if (!checked) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] }); });
+});
+
+connection.onDidChangeWatchedFiles(({ changes }) => void watcher.changed(changes));
+
+connection.onCodeLens(({ textDocument }, token) => {
+  cancelled(token);
+  if (!service.settings.codeLens.enable) return [];
+  const shown = service.shown(textDocument.uri);
+  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri)) : [];
+});
+
+connection.onCodeLensResolve((lens, token) => {
+  cancelled(token);
+  if (!isCaseLensData(lens.data)) return lens;
+  const uri = service.documentUri(lens.data[0]);
+  const shown = uri !== undefined ? service.shown(uri) : undefined;
+  return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!) : lens;
+});
+
+connection.languages.inlayHint.on(({ textDocument, range }, token) => {
+  cancelled(token);
+  if (!service.settings.inlayHints.enable) return [];
+  const shown = service.shown(textDocument.uri);
+  return shown ? inlayHints(shown.analysis.evaluation, range, shown.place) : [];
+});
+
+connection.onHover(({ textDocument, position }, token) => {
+  cancelled(token);
+  if (!service.settings.hover.enable) return null;
+  const now = service.current(textDocument.uri);
+  if (!now) return null;
+  const { analysis, doc } = now;
+  const offset = doc.text.offsetAt(position);
+  const found = hover(analysis.parsed, analysis.evaluation, analysis.text, offset, placer(doc.text));
+  const inferred = inference.result(analysis.uri, analysis.version);
+  const extra = found && inferred && inferenceHover(analysis, inferred, offset);
+  if (found && extra && typeof found.contents === 'object' && 'value' in found.contents) found.contents.value += `\n\n${extra}`;
+  return found;
+});
+
+connection.onCodeAction(({ textDocument, range, context }, token) => {
+  cancelled(token);
+  const now = service.current(textDocument.uri);
+  if (!now) return [];
+  const { analysis, doc } = now;
+  const span = { start: doc.text.offsetAt(range.start), end: doc.text.offsetAt(range.end) };
+  const req = { uri: textDocument.uri, version: doc.text.version, text: analysis.text, language: analysis.language, span, diagnostics: context.diagnostics, only: context.only };
+  const inferred = inference.result(analysis.uri, analysis.version);
+  const quickFixes = inferred && (!context.only || context.only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`)));
+  return [...codeActions(analysis.evaluation, req, placer(doc.text)), ...(quickFixes ? inferenceActions(analysis, inferred, req, placer(doc.text)) : [])];
+});
+
+connection.onRequest(CASE_BREAKDOWN_REQUEST, (params: CaseBreakdownParams): MarkdownResult | null => {
+  // Lenses give indexes into what they showed; the command palette gives the cursor in the current text.
+  const source = params.position ? service.current(params.uri) : service.shown(params.uri);
+  if (!source) return null;
+  const at = params.position && 'doc' in source ? caseAt(source.analysis.parsed, source.doc.text.offsetAt(params.position)) : { fixture: params.fixture, case: params.case };
+  const evaluation = source.analysis.evaluation;
+  const c = at && evaluation.fixtures[at.fixture]?.cases[at.case];
+  if (!at || !c) return null;
+  return { title: `Case ${c.node.id.value}`, markdown: caseBreakdown(evaluation, at.fixture, at.case) };
+});
+
+connection.onRequest(CURVES_REQUEST, (params: CurvesParams): { title: string; curves: MetricCurves } | null => {
+  const now = service.current(params.uri);
+  if (!now) return null;
+  const source = now.analysis.parses ? now.analysis : service.shown(params.uri)!.analysis;
+  const at = params.position && now.analysis.parses ? caseAt(source.parsed, now.doc.text.offsetAt(params.position)) : undefined;
+  const fe = source.evaluation.fixtures[at?.fixture ?? 0];
+  if (!fe) return null;
+  const curves = fixtureCurves(fe, { caseIndex: at?.case, compare: params.compare });
+  return { title: `Metric curves — ${curves.caseLabel ?? `mean of ${curves.caseCount} cases`}`, curves };
+});
+
+connection.onRequest(COMPARE_REQUEST, (params: CompareParams): MarkdownResult | null => {
+  const shown = service.shown(params.uri);
+  if (!shown) return null;
+  const name = uriPath(params.uri).split(/[\\/]/).pop()!;
+  return { title: `Conventions: ${name}`, markdown: conventionComparison(shown.analysis.evaluation, name) };
+});
+
+connection.onRequest(FIXTURE_TESTS_REQUEST, (params: FixtureTestsParams) => fixtureTestsFor(service, params.uri));
+
+connection.listen();

@@ -1,0 +1,18 @@
+/**
+ * The web-worker server's connection (postMessage with the extension host) and its files, read
+ * through the client. esbuild puts this module in place of platform.ts for dist/server.browser.js.
+ */
+// @ts-nocheck
+
+import { BrowserMessageReader, BrowserMessageWriter, ProposedFeatures, createConnection } from 'vscode-languageserver/browser';
+import { clientFiles } from './clientFiles';
+import { WorkspaceFiles } from './workspaceFiles';
+
+// The worker's global scope speaks the same postMessage protocol as a Worker object.
+const scope = self as unknown as Worker;
+export const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(scope), new BrowserMessageWriter(scope));
+
+/** The client's workspace, since a web worker has no file system. */
+export function workspaceFiles(patterns: () => readonly string[]): WorkspaceFiles {
+  return clientFiles(connection, patterns);
+}

@@ -1,0 +1,13 @@
+/** The Node server's connection (stdio, IPC or a socket, from the command line) and its files: the disk. */
+// @ts-nocheck
+
+import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import { nodeFiles } from './nodeFiles';
+import { WorkspaceFiles } from './workspaceFiles';
+
+export const connection = createConnection(ProposedFeatures.all);
+
+/** The disk; the file patterns are applied by the caller. */
+export function workspaceFiles(_patterns: () => readonly string[]): WorkspaceFiles {
+  return nodeFiles;
+}

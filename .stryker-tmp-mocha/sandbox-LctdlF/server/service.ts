@@ -1,0 +1,111 @@
+/**
+ * The server's state in one place: open documents, their analyses, the settings, and the two views of
+ * a document the features need — its current analysis (hovers, diagnostics, fixes) and what to
+ * display (the last analysis that parsed, while the text is mid-edit and broken).
+ */
+// @ts-nocheck
+
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { FixtureLanguage } from '../shared/fixture/parse';
+import { FixtureDocument } from '../shared/fixture/model';
+import { syntaxOfLanguageId } from '../shared/fixture/syntaxes';
+import { Analyses, Analysis, analyzeText } from './analysis';
+import { OpenDocument, OpenDocuments, editsSince } from './documents';
+import { Placer, movedPlacer, placer } from './positions';
+import { DEFAULT_SETTINGS, Settings, fixtureOptions } from './settings';
+import { WorkspaceWatcher } from './features/workspaceWatcher';
+
+export interface Shown {
+  analysis: Analysis;
+  place: Placer;
+  /** True when the analysis is of an older version than the document (the text does not parse now). */
+  stale: boolean;
+}
+
+export class RanklensService {
+  settings: Settings = DEFAULT_SETTINGS;
+  readonly documents = new OpenDocuments();
+  readonly analyses = new Analyses(() => fixtureOptions(this.settings));
+  /** Language per open document, decided when it opened. */
+  private languages = new Map<string, FixtureLanguage>();
+  /** Numbers for document URIs, which case lenses carry instead of the URI (codeLens/resolve sends no URI). */
+  private numbers = new Map<string, number>();
+  private numbered: string[] = [];
+
+  constructor(readonly watcher: WorkspaceWatcher) {}
+
+  /** Keeps every document the client opens; those that are fixtures get analyzed. Returns whether it is one. */
+  open(uri: string, languageId: string, version: number, text: string): boolean {
+    this.documents.open(uri, languageId, version, text);
+    return this.decideLanguage(uri);
+  }
+
+  /** Whether an open document is a fixture: by file name (and the extra patterns), else by language id. */
+  decideLanguage(uri: string): boolean {
+    const doc = this.documents.get(uri);
+    const language = doc && (this.watcher.languageOf(uri) ?? (uri.startsWith('file:') ? undefined : syntaxOfLanguageId(doc.text.languageId)?.language));
+    if (language) this.languages.set(uri, language);
+    else this.languages.delete(uri);
+    return !!language;
+  }
+
+  close(uri: string): void {
+    this.documents.close(uri);
+    this.analyses.drop(uri);
+    this.languages.delete(uri);
+  }
+
+  isOpen(uri: string): boolean {
+    return this.languages.has(uri);
+  }
+
+  /** The current version's analysis of an open fixture. */
+  current(uri: string): { doc: OpenDocument; analysis: Analysis } | undefined {
+    const doc = this.documents.get(uri);
+    const language = this.languages.get(uri);
+    if (!doc || !language) return undefined;
+    const analysis = this.analyses.get(doc, language);
+    const oldest = this.analyses.oldestVersion(uri);
+    if (oldest !== undefined) this.documents.trim(uri, oldest);
+    return { doc, analysis };
+  }
+
+  /** What lenses, inlay hints and the views show: the current analysis, or the last one that parsed. */
+  shown(uri: string): Shown | undefined {
+    const now = this.current(uri);
+    if (!now) return undefined;
+    const good = now.analysis.parses ? undefined : this.analyses.lastGood(uri);
+    if (!good) return { analysis: now.analysis, place: placer(now.doc.text), stale: false };
+    return { analysis: good, place: movedPlacer(now.doc.text, editsSince(now.doc, good.version)), stale: true };
+  }
+
+  /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */
+  analyzeFile(uri: string, text: string, language: FixtureLanguage, parsed?: FixtureDocument): { analysis: Analysis; place: Placer } {
+    const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings), parsed);
+    return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
+  }
+
+  /** The number that stands for a document URI in lens data (the same for the server's lifetime). */
+  documentNumber(uri: string): number {
+    let n = this.numbers.get(uri);
+    if (n === undefined) this.numbers.set(uri, (n = this.numbered.push(uri) - 1));
+    return n;
+  }
+
+  /** The URI a lens's document number stands for. */
+  documentUri(n: number): string | undefined {
+    return this.numbered[n];
+  }
+
+  /** Open documents that are fixtures. */
+  openFixtures(): string[] {
+    return [...this.languages.keys()];
+  }
+
+  /** Settings changed: forget every analysis and decide again which open documents are fixtures. */
+  reset(settings: Settings): void {
+    this.settings = settings;
+    this.analyses.clear();
+    for (const uri of this.documents.uris()) this.decideLanguage(uri);
+  }
+}

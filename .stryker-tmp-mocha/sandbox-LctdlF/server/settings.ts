@@ -1,0 +1,82 @@
+/**
+ * The ranklens.* settings: defaults, reading whatever a client sends (VS Code's nested objects, a
+ * partial table from another editor, or nothing) and turning them into evaluation options.
+ */
+// @ts-nocheck
+
+import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { DEFAULT_CUTOFFS } from '../shared/fixture/model';
+
+export type SeverityName = 'error' | 'warning' | 'info' | 'hint' | 'off';
+const SEVERITY_NAMES: readonly SeverityName[] = ['error', 'warning', 'info', 'hint', 'off'];
+
+export interface Settings {
+  /** The preset for fixtures that name no convention. */
+  defaultConvention: string;
+  /** The cutoffs for fixtures that give no k. */
+  defaultCutoffs: number[];
+  codeLens: { enable: boolean };
+  hover: { enable: boolean };
+  inlayHints: { enable: boolean };
+  /** Per finding code: a severity, or off. */
+  severity: Record<string, SeverityName>;
+  /** The convention-dependent hint costs one evaluation per preset per case, so it is opt-in. */
+  diagnostics: { conventionDependent: boolean };
+  /** Glob patterns of more files to treat as fixtures, besides *.rank.json / *.rank.yaml. */
+  extraFilePatterns: string[];
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  defaultConvention: 'default',
+  defaultCutoffs: [...DEFAULT_CUTOFFS],
+  codeLens: { enable: true },
+  hover: { enable: true },
+  inlayHints: { enable: true },
+  severity: {},
+  diagnostics: { conventionDependent: false },
+  extraFilePatterns: [],
+};
+
+type Raw = Record<string, unknown>;
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function flag(raw: Raw, key: string, fallback: boolean): boolean {
+  const v = raw[key];
+  if (typeof v === 'boolean') return v;
+  if (isObject(v) && typeof v.enable === 'boolean') return v.enable;
+  return fallback;
+}
+
+/** Settings from a client's answer; anything missing or malformed keeps its default. */
+export function readSettings(raw: unknown): Settings {
+  if (!isObject(raw)) return DEFAULT_SETTINGS;
+  const d = DEFAULT_SETTINGS;
+  const cutoffs = Array.isArray(raw.defaultCutoffs) ? raw.defaultCutoffs.filter((k): k is number => Number.isSafeInteger(k) && k >= 1) : [];
+  const severity: Record<string, SeverityName> = {};
+  if (isObject(raw.severity)) {
+    for (const [code, value] of Object.entries(raw.severity)) {
+      const name = value === 'information' ? 'info' : value;
+      if (SEVERITY_NAMES.includes(name as SeverityName)) severity[code] = name as SeverityName;
+    }
+  }
+  const diagnostics = isObject(raw.diagnostics) ? raw.diagnostics : {};
+  return {
+    defaultConvention: typeof raw.defaultConvention === 'string' && raw.defaultConvention ? raw.defaultConvention : d.defaultConvention,
+    defaultCutoffs: cutoffs.length > 0 ? cutoffs : d.defaultCutoffs,
+    codeLens: { enable: flag(raw, 'codeLens', d.codeLens.enable) },
+    hover: { enable: flag(raw, 'hover', d.hover.enable) },
+    inlayHints: { enable: flag(raw, 'inlayHints', d.inlayHints.enable) },
+    severity,
+    diagnostics: { conventionDependent: typeof diagnostics.conventionDependent === 'boolean' ? diagnostics.conventionDependent : d.diagnostics.conventionDependent },
+    extraFilePatterns: Array.isArray(raw.extraFilePatterns) ? raw.extraFilePatterns.filter((p): p is string => typeof p === 'string' && p.length > 0) : [],
+  };
+}
+
+/** How the settings shape every evaluation. */
+export function fixtureOptions(s: Settings): FixtureOptions {
+  return {
+    defaultConvention: { preset: s.defaultConvention },
+    defaultCutoffs: s.defaultCutoffs,
+    compare: s.diagnostics.conventionDependent && s.severity['convention-dependent'] !== 'off',
+  };
+}

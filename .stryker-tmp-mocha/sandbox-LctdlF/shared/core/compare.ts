@@ -1,0 +1,49 @@
+/** What every preset gives for the same case or cases, and where they disagree. */
+// @ts-nocheck
+
+import { CaseInput } from './caseInput';
+import { PRESETS, PRESET_NAMES, PresetName } from './conventions';
+import { MetricSpec, metricName } from './metricNames';
+import { metricValue } from './metrics/dispatch';
+import { rankCase } from './ranking';
+import { aggregate } from './aggregate';
+
+export interface PresetValues {
+  metric: string;
+  values: Record<PresetName, number>;
+  /** True when two presets give values more than 1e-9 apart (NaN differs from any number). */
+  disagree: boolean;
+}
+
+/** Every preset's value of each spec for one case. */
+export function comparePresets(input: CaseInput, specs: readonly MetricSpec[]): PresetValues[] {
+  const perPreset = PRESET_NAMES.map((p) => {
+    const conv = PRESETS[p];
+    const rc = rankCase(input, conv, { valuesOnly: true });
+    return specs.map((s) => metricValue(rc, s, conv));
+  });
+  return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
+}
+
+/** Every preset's mean of each spec over the cases. */
+export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly MetricSpec[]): PresetValues[] {
+  const perPreset = PRESET_NAMES.map((p) => {
+    const conv = PRESETS[p];
+    const rows = inputs.map((input) => {
+      const rc = rankCase(input, conv, { valuesOnly: true });
+      return specs.map((s) => metricValue(rc, s, conv));
+    });
+    return aggregate(rows, specs).mean;
+  });
+  return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
+}
+
+function collect(metric: string, column: number[]): PresetValues {
+  const values = Object.fromEntries(PRESET_NAMES.map((p, i) => [p, column[i]])) as Record<PresetName, number>;
+  const disagree = column.some((v) => !same(v, column[0]));
+  return { metric, values, disagree };
+}
+
+function same(a: number, b: number): boolean {
+  return (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= 1e-9;
+}

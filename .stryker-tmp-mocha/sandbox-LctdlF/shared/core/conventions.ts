@@ -1,0 +1,341 @@
+/**
+ * A convention is a plain object of knobs; a preset is a named convention. Every number Ranklens
+ * shows is computed under one resolved convention, so the knob that chose a denominator or a gain
+ * can always be named.
+ */
+// @ts-nocheck
+
+
+export type EmptyLabels = 'nan' | 'zero';
+export type PrecisionDenominator = 'k' | 'min-k-predicted';
+export type ApDenominator = 'hits' | 'relevant' | 'min-k-relevant' | 'min-relevant-predicted' | 'min-k-relevant-predicted';
+export type RecallDenominator = 'relevant' | 'min-k-relevant';
+/** A case with no predictions (a query missing from the run): every metric 0 and counted, or NaN and left out (trec_eval without -c). */
+export type EmptyPredictions = 'zero' | 'nan';
+/** Which precisions AP averages: those at the hits, or P@1…P@k at every rank (Elliot's MAP). */
+export type ApTerms = 'hits' | 'every-rank';
+export type Gain = 'linear' | 'exponential';
+export type Discount = 'log2' | 'ln' | 'log10' | 'log2-max2';
+export type Ideal = 'labels' | 'labels-as-given' | 'predicted' | 'top-k';
+export type Ties = 'input' | 'id-desc' | 'id-asc' | 'average' | 'pessimistic';
+export type Duplicates = 'error' | 'first' | 'count';
+export type RelevantPool = 'labels' | 'predicted';
+/** How ERR turns a grade into the chance the item satisfies the user. */
+export type ErrGain = 'exponential' | 'linear';
+/** AP and F1 of a case with relevant labels but no hit in the cutoff: 0, or NaN left out of the means. */
+export type NoHit = 'zero' | 'nan';
+/** Predictions with no label at all (unjudged): ranked like any other, or dropped before ranking (trec_eval -J). */
+export type Unjudged = 'keep' | 'drop';
+/** A number: relevant when the grade exceeds it. 'listed': every label is relevant whatever its grade. */
+export type RelevanceThreshold = number | 'listed';
+
+export interface Convention {
+  emptyLabels: EmptyLabels;
+  precisionDenominator: PrecisionDenominator;
+  apDenominator: ApDenominator;
+  gain: Gain;
+  discount: Discount;
+  ideal: Ideal;
+  relevanceThreshold: RelevanceThreshold;
+  ties: Ties;
+  duplicates: Duplicates;
+  relevantPool: RelevantPool;
+  errGain: ErrGain;
+  noHit: NoHit;
+  recallDenominator: RecallDenominator;
+  unjudged: Unjudged;
+  apTerms: ApTerms;
+  emptyPredictions: EmptyPredictions;
+}
+
+export type KnobName = keyof Convention;
+
+export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
+  // Seed 000: NaN for empty labels, AP over the hits, 2^g − 1 over ln, ideal = the top k sorted.
+  default: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'exponential',
+    discount: 'ln',
+    ideal: 'top-k',
+    relevanceThreshold: 0,
+    ties: 'input',
+    duplicates: 'first',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  trec_eval: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'relevant',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'labels',
+    relevanceThreshold: 0,
+    ties: 'id-desc',
+    duplicates: 'error',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
+  ranx: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'relevant',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'labels',
+    relevanceThreshold: 0,
+    ties: 'input',
+    duplicates: 'first',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
+  mllib: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'min-k-relevant',
+    gain: 'exponential',
+    discount: 'ln',
+    ideal: 'labels-as-given',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'count',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  // scikit-learn scores one row of scored items: the ideal and every count come from that row.
+  sklearn: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'relevant',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'predicted',
+    relevanceThreshold: 0,
+    ties: 'average',
+    duplicates: 'count',
+    relevantPool: 'predicted',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  torchmetrics: {
+    emptyLabels: 'zero',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'predicted',
+    relevanceThreshold: 0,
+    ties: 'average',
+    duplicates: 'count',
+    relevantPool: 'predicted',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  // Seed 003's Python: P ÷ k, R ÷ len(relevant), AP = np.mean of the precisions at the hits (NaN with
+  // none), F1 0/0 raises (NaN here), nDCG linear over log2 with the ideal from every score sorted.
+  // `item in relevant` makes every listed item relevant, whatever its score.
+  seed003: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'linear',
+    discount: 'log2',
+    ideal: 'labels',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'nan',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  // LensKit (lkpy, src/lenskit/metrics/ranking/): Precision ÷ len(recs) after the cut, Recall ÷
+  // min(|test|, k), AveragePrecision ÷ min(|test|, len(recs)), NDCG weights 1/log2(max(rank, 2)) with
+  // the ideal from the test items; every test item is relevant; an empty test list gives NaN.
+  lenskit: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'min-k-predicted',
+    apDenominator: 'min-k-relevant-predicted',
+    gain: 'linear',
+    discount: 'log2-max2',
+    ideal: 'labels',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'count',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'min-k-relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+  // microsoft/recommenders python_evaluation.py: precision_at_k ÷ k, recall_at_k ÷ the user's true
+  // items, map_at_k ÷ min(true items, k), ndcg_at_k binary over ln (the base cancels), ideal from the
+  // true items; only users with true items count.
+  recommenders: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'min-k-relevant',
+    gain: 'linear',
+    discount: 'ln',
+    ideal: 'labels',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'count',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+  },
+};
+
+export interface KnobInfo {
+  name: KnobName;
+  /** Allowed string values; relevanceThreshold also takes any finite number. */
+  values: readonly string[];
+  description: string;
+  affects: string;
+}
+
+export const KNOBS: readonly KnobInfo[] = [
+  { name: 'emptyLabels', values: ['nan', 'zero'], affects: 'every metric of a case with no relevant label, and the means',
+    description: 'A case with no relevant label: NaN and left out of the means (nan), or 0 and counted (zero).' },
+  { name: 'precisionDenominator', values: ['k', 'min-k-predicted'], affects: 'P@k, F1@k',
+    description: 'P@k divides the hits by k (k), or by min(k, number of predictions) (min-k-predicted).' },
+  { name: 'apDenominator', values: ['hits', 'relevant', 'min-k-relevant', 'min-relevant-predicted', 'min-k-relevant-predicted'], affects: 'AP@k, AP',
+    description: 'AP divides the sum of precisions at the hits by the hits in the top k (hits), all relevant labels (relevant), min(k, relevant labels) (min-k-relevant), min(relevant labels, number predicted) (min-relevant-predicted) or min(k, relevant labels, number predicted) (min-k-relevant-predicted, LensKit).' },
+  { name: 'gain', values: ['linear', 'exponential'], affects: 'DCG@k, nDCG@k, nDCG',
+    description: 'The gain of a grade g: g itself (linear) or 2^g − 1 (exponential).' },
+  { name: 'discount', values: ['log2', 'ln', 'log10', 'log2-max2'], affects: 'DCG@k; nDCG only for log2-max2 (a log base cancels)',
+    description: 'The discount at rank i: 1/log₂(i+1), 1/ln(i+1), 1/log₁₀(i+1), or 1/log₂(max(i, 2)) (log2-max2, LensKit: ranks 1 and 2 weigh the same). The base cancels in nDCG.' },
+  { name: 'ideal', values: ['labels', 'labels-as-given', 'predicted', 'top-k'], affects: 'nDCG@k, nDCG',
+    description: 'The ideal ranking for IDCG: all label grades sorted (labels), label grades in the order written (labels-as-given, Spark), the grades of all predicted items sorted (predicted) or of the top-k predicted items sorted (top-k).' },
+  { name: 'relevanceThreshold', values: ['listed'], affects: 'every binary metric (P, R, F1, AP, RR, Rprec, Success)',
+    description: 'A label is relevant when its grade exceeds this number; listed: every label is relevant.' },
+  { name: 'ties', values: ['input', 'id-desc', 'id-asc', 'average', 'pessimistic'], affects: 'the ranking of scored predictions',
+    description: 'Predictions with equal scores: kept in input order (input), ordered by id descending as text (id-desc, trec_eval) or ascending (id-asc), or in input order with their gains averaged over the tied group in DCG and nDCG (average, scikit-learn), or relevant items after the others they tie with (pessimistic, LightFM).' },
+  { name: 'duplicates', values: ['error', 'first', 'count'], affects: 'cases that predict an item twice',
+    description: 'A repeated prediction: the case is an error and left out (error), later occurrences are dropped (first), or every occurrence counts (count, so recall can exceed 1).' },
+  { name: 'relevantPool', values: ['labels', 'predicted'], affects: 'R@k, AP denominators, Rprec, empty labels',
+    description: 'Which relevant items exist: every relevant label (labels), or only those among the predictions (predicted: tools that score one row of items never see the others).' },
+  { name: 'errGain', values: ['exponential', 'linear'], affects: 'ERR@k, ERR',
+    description: 'The chance that an item of grade g satisfies the user in ERR: (2^g − 1) / 2^gmax (exponential, Chapelle et al.) or g / gmax (linear); gmax is the top grade.' },
+  { name: 'noHit', values: ['zero', 'nan'], affects: 'AP@k, AP, F1@k of a case with relevant labels but no hit',
+    description: 'A case with relevant labels but no relevant item in the top k: AP@k and F1@k are 0 (zero), or NaN and left out of the means, which report the count (nan: numpy\'s mean of no precisions, Python\'s 0/0).' },
+  { name: 'recallDenominator', values: ['relevant', 'min-k-relevant'], affects: 'R@k, F1@k',
+    description: 'R@k divides the hits by the relevant items (relevant), or by min(k, relevant items) (min-k-relevant: BEIR\'s R_cap, LensKit\'s Recall).' },
+  { name: 'unjudged', values: ['keep', 'drop'], affects: 'the ranking: every metric of a case that predicts unlabeled items',
+    description: 'Predictions with no label at all: ranked like the others (keep), or dropped before ranking so judged items move up (drop: trec_eval -J, ir_measures judged_only).' },
+  { name: 'apTerms', values: ['hits', 'every-rank'], affects: 'AP@k, AP',
+    description: 'Which precisions AP averages: P@rank at each hit, divided per apDenominator (hits), or P@1…P@k at every rank, divided by k (every-rank: Elliot\'s MAP, which is not average precision; apDenominator is then unused).' },
+  { name: 'emptyPredictions', values: ['zero', 'nan'], affects: 'every metric of a case with relevant labels and no predictions, and the means',
+    description: 'A case with relevant labels but no predictions (a query missing from the run): every metric is 0 and counts in the means (zero: trec_eval -c), or NaN and left out of them, which report the count (nan: trec_eval without -c averages over the queries in the run).' },
+];
+
+export interface ConventionProblem {
+  /** The knob (or 'preset') the problem is about. */
+  key: string;
+  message: string;
+}
+
+export interface ResolvedConvention {
+  /** The preset the convention starts from. */
+  preset: PresetName;
+  /** Knobs set on top of the preset, by name. */
+  overrides: Partial<Convention>;
+  convention: Convention;
+  /** A label for reports: the preset name, with overridden knobs when there are any. */
+  name: string;
+}
+
+/** Resolves "preset + knob overrides" into one convention; unknown names become problems, never exceptions. */
+export function resolveConvention(
+  preset: string | undefined,
+  overrides: Record<string, unknown> = {},
+): { resolved: ResolvedConvention; problems: ConventionProblem[] } {
+  const problems: ConventionProblem[] = [];
+  let base: PresetName = 'default';
+  if (preset !== undefined) {
+    const found = findPreset(preset);
+    if (found) base = found;
+    else problems.push({ key: 'preset', message: `Unknown preset "${preset}"; known presets: ${PRESET_NAMES.join(', ')}.` });
+  }
+  const applied: Partial<Convention> = {};
+  for (const [key, value] of Object.entries(overrides)) {
+    const problem = checkKnob(key, value);
+    if (problem) problems.push({ key, message: problem });
+    else (applied as Record<string, unknown>)[key] = value;
+  }
+  const convention = { ...PRESETS[base], ...applied };
+  const changed = Object.keys(applied).filter((k) => applied[k as KnobName] !== PRESETS[base][k as KnobName]);
+  const name = changed.length === 0 ? base : `${base} + ${changed.map((k) => `${k}=${applied[k as KnobName]}`).join(', ')}`;
+  return { resolved: { preset: base, overrides: applied, convention, name }, problems };
+}
+
+/** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn"). */
+export function findPreset(name: string): PresetName | undefined {
+  const n = name.toLowerCase().replace(/[\s-]/g, '_');
+  const aliases: Record<string, PresetName> = { trec: 'trec_eval', spark: 'mllib', scikit_learn: 'sklearn', seed000: 'default', seed_003: 'seed003' };
+  if ((PRESET_NAMES as readonly string[]).includes(n)) return n as PresetName;
+  return aliases[n];
+}
+
+/** Why a knob value is not allowed, or undefined when it is. */
+export function checkKnob(key: string, value: unknown): string | undefined {
+  const info = KNOBS.find((k) => k.name === key);
+  if (!info) return `Unknown convention knob "${key}"; knobs: ${KNOBS.map((k) => k.name).join(', ')}.`;
+  if (key === 'relevanceThreshold') {
+    if (value === 'listed' || (typeof value === 'number' && Number.isFinite(value))) return undefined;
+    return 'relevanceThreshold takes a finite number (relevant when the grade exceeds it) or "listed".';
+  }
+  if (typeof value === 'string' && info.values.includes(value)) return undefined;
+  return `${key} takes one of: ${info.values.join(', ')}.`;
+}
+
+/** Whether an item with this grade counts as relevant for the binary metrics. */
+export function isRelevantGrade(grade: number, threshold: RelevanceThreshold): boolean {
+  if (threshold === 'listed') return true;
+  return Number.isFinite(grade) && grade > threshold;
+}

@@ -1,0 +1,66 @@
+/** Evaluates cases under one convention: per-case values, means with excluded counts, and findings. */
+// @ts-nocheck
+
+import { CaseInput } from './caseInput';
+import { caseFindings } from './caseFindings';
+import { comparePresets } from './compare';
+import { Convention, ResolvedConvention } from './conventions';
+import { Explanation, fmt } from './explanation';
+import { FINDING_CODES } from './findingCodes';
+import { Finding } from './findings';
+import { MetricSpec, metricName } from './metricNames';
+import { explainMetric, metricValue } from './metrics/dispatch';
+import { rankCase } from './ranking';
+import { aggregate } from './aggregate';
+
+export interface CaseResult {
+  /** One value per spec, in the order of the specs. */
+  values: number[];
+  findings: Finding[];
+}
+
+export interface Evaluation {
+  convention: ResolvedConvention;
+  specs: MetricSpec[];
+  names: string[];
+  cases: CaseResult[];
+  /** Per spec, the mean over the cases whose value is not NaN (NaN when every case is); counts are summed, gmAP and gmBpref geometric. */
+  mean: number[];
+  /** Per spec, how many cases were NaN and left out of the mean. */
+  excluded: number[];
+}
+
+export interface EvaluateOptions {
+  /** Add a convention-dependent finding where presets disagree (costs one evaluation per preset). */
+  compare?: boolean;
+}
+
+/** One case: its values and its findings. */
+export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}): CaseResult {
+  const rc = rankCase(input, conv, { valuesOnly: true });
+  const values = specs.map((s) => metricValue(rc, s, conv));
+  const findings = caseFindings(input, rc, specs, conv);
+  if (options.compare) {
+    const split = comparePresets(input, specs).filter((c) => c.disagree);
+    if (split.length > 0) {
+      const shown = split.slice(0, 3).map((c) => `${c.metric}: ${Object.entries(c.values).map(([p, v]) => `${p} ${fmt(v)}`).join(', ')}`);
+      findings.push({
+        code: 'convention-dependent', severity: FINDING_CODES['convention-dependent'].severity, part: { kind: 'case' },
+        message: `${split.length} value${split.length > 1 ? 's' : ''} depend${split.length > 1 ? '' : 's'} on the convention. ${shown.join('. ')}${split.length > 3 ? '. …' : '.'}`,
+      });
+    }
+  }
+  return { values, findings };
+}
+
+/** Every case, then the means over the non-NaN values. */
+export function evaluateCases(inputs: readonly CaseInput[], specs: readonly MetricSpec[], resolved: ResolvedConvention, options: EvaluateOptions = {}): Evaluation {
+  const cases = inputs.map((input) => evaluateCase(input, specs, resolved.convention, options));
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
+  return { convention: resolved, specs: [...specs], names: specs.map(metricName), cases, mean, excluded };
+}
+
+/** The explanation of one metric for one case. */
+export function explainCase(input: CaseInput, spec: MetricSpec, conv: Convention): Explanation {
+  return explainMetric(rankCase(input, conv), spec, conv);
+}

@@ -1,0 +1,332 @@
+/** Metric families, their canonical names and the aliases people write in fixtures and on command lines. */
+// @ts-nocheck
+
+
+export type Family =
+  | 'P' | 'R' | 'F1' | 'AP' | 'RR' | 'DCG' | 'nDCG' | 'Rprec' | 'Success'
+  | 'NumQ' | 'NumRet' | 'NumRel' | 'NumRelRet' | 'NumNonrelJudgedRet'
+  | 'gmAP' | 'Bpref' | 'gmBpref' | 'infAP' | 'IPrec' | '11ptAvg' | 'RprecMult' | 'Utility'
+  | 'binG' | 'G' | 'nDCGrel' | 'Rndcg' | 'RelP'
+  | 'SetP' | 'SetRelP' | 'SetR' | 'SetAP' | 'SetF'
+  | 'RBP' | 'RBPresid' | 'Unjudged' | 'Judged' | 'ERR';
+
+/** The families a fixture computes when it names none (the first twelve, before issue 10's measures). */
+export const DEFAULT_FAMILIES: readonly Family[] = ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Rprec', 'Success'];
+
+/** Every family, in the order reports list them. */
+export const FAMILIES: readonly Family[] = [
+  ...DEFAULT_FAMILIES,
+  'NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet',
+  'gmAP', 'Bpref', 'gmBpref', 'infAP', 'IPrec', '11ptAvg', 'RprecMult', 'Utility',
+  'binG', 'G', 'nDCGrel', 'Rndcg', 'RelP',
+  'SetP', 'SetRelP', 'SetR', 'SetAP', 'SetF',
+  'RBP', 'RBPresid', 'Unjudged', 'Judged', 'ERR',
+];
+
+/**
+ * A metric at a cutoff; k null means no cutoff (AP, RR, nDCG, Rprec). param: the measure's number
+ * (RBP's persistence p, IPrec's recall level, RprecMult's multiple of R, SetF's β, ERR's top grade);
+ * rel: the lowest grade that counts as relevant for this metric alone (ir_measures' rel=);
+ * coefficients: Utility's four (relevant retrieved, non-relevant retrieved, relevant missed, the rest).
+ */
+export interface MetricSpec {
+  family: Family;
+  k: number | null;
+  param?: number;
+  rel?: number;
+  coefficients?: readonly number[];
+  /** nDCG's gain per grade where it is not the grade itself (trec_eval's ndcg.1=3,2=9), as [grade, gain]. */
+  gains?: readonly (readonly [number, number])[];
+  /** 11ptAvg's recall levels, when not the eleven standard ones (trec_eval's 11pt_avg..25,.5,.75). */
+  levels?: readonly number[];
+}
+
+/** Families that exist with a cutoff, and those that exist without one. */
+export const TAKES_CUTOFF: ReadonlySet<Family> = new Set<Family>(['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Success', 'RelP', 'Unjudged', 'Judged', 'ERR', 'RBP']);
+export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>(['AP', 'RR', 'nDCG', 'Rprec',
+  'NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet', 'gmAP', 'Bpref', 'gmBpref', 'infAP', 'IPrec', '11ptAvg',
+  'RprecMult', 'Utility', 'binG', 'G', 'nDCGrel', 'Rndcg', 'SetP', 'SetRelP', 'SetR', 'SetAP', 'SetF', 'RBP', 'RBPresid', 'ERR']);
+
+/** The parameter a family takes, its name in ir_measures' syntax and its default. */
+export const FAMILY_PARAM: Readonly<Partial<Record<Family, { name: string; default: number }>>> = {
+  RBP: { name: 'p', default: 0.9 },
+  RBPresid: { name: 'p', default: 0.9 },
+  SetF: { name: 'beta', default: 1 },
+  IPrec: { name: 'recall', default: NaN },
+  RprecMult: { name: 'mult', default: NaN },
+  ERR: { name: 'max', default: NaN },
+};
+
+/** Utility's default coefficients (trec_eval's): +1 per relevant retrieved, −1 per non-relevant retrieved. */
+export const UTILITY_DEFAULT: readonly number[] = [1, -1, 0, 0];
+
+/** How a family's per-case values become the figure for a whole run. */
+export type Aggregation = 'mean' | 'sum' | 'geometric';
+
+/** Counts add up over the cases; gmAP and gmBpref take the geometric mean (values floored at 0.00001). */
+export function aggregationOf(family: Family): Aggregation {
+  switch (family) {
+    case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return 'sum';
+    case 'gmAP': case 'gmBpref': return 'geometric';
+    default: return 'mean';
+  }
+}
+
+/** Families whose value does not need a relevant label: counts, judged shares, RBP's residual, utility. */
+export const DEFINED_WITHOUT_RELEVANT: ReadonlySet<Family> = new Set<Family>(['NumQ', 'NumRet', 'NumRel', 'NumRelRet',
+  'NumNonrelJudgedRet', 'Unjudged', 'Judged', 'RBPresid', 'Utility']);
+
+export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
+  P: 'Precision', R: 'Recall', F1: 'F1 score', AP: 'Average precision', RR: 'Reciprocal rank',
+  DCG: 'Discounted cumulative gain', nDCG: 'Normalized discounted cumulative gain', Rprec: 'R-precision',
+  Success: 'Success (hit rate)',
+  NumQ: 'Number of queries', NumRet: 'Number retrieved', NumRel: 'Number of relevant items',
+  NumRelRet: 'Number of relevant items retrieved', NumNonrelJudgedRet: 'Number of judged non-relevant items retrieved',
+  gmAP: 'Average precision, geometric mean over cases', Bpref: 'Binary preference (bpref)',
+  gmBpref: 'bpref, geometric mean over cases', infAP: 'Inferred average precision',
+  IPrec: 'Interpolated precision at a recall level', '11ptAvg': '11-point interpolated average precision',
+  RprecMult: 'Precision at a multiple of R', Utility: 'Utility (linear set utility)',
+  binG: 'Binary G (Kishida)', G: 'Graded G (Kishida)', nDCGrel: 'nDCG averaged over the relevant items',
+  Rndcg: 'nDCG averaged over the ideal grade boundaries', RelP: 'Relative precision',
+  SetP: 'Set precision', SetRelP: 'Relative set precision', SetR: 'Set recall', SetAP: 'Set average precision', SetF: 'Set F',
+  RBP: 'Rank-biased precision', RBPresid: 'Rank-biased precision residual', Unjudged: 'Share unjudged in the top k',
+  Judged: 'Share judged in the top k', ERR: 'Expected reciprocal rank',
+};
+
+const ALIASES: Readonly<Record<string, Family>> = {
+  p: 'P', prec: 'P', precision: 'P',
+  r: 'R', rec: 'R', recall: 'R',
+  f1: 'F1', f: 'F1', f1score: 'F1', f1_score: 'F1',
+  ap: 'AP', map: 'AP', map_cut: 'AP', averageprecision: 'AP', average_precision: 'AP',
+  rr: 'RR', mrr: 'RR', recip_rank: 'RR', reciprocal_rank: 'RR', reciprocalrank: 'RR',
+  dcg: 'DCG', dcg_cut: 'DCG',
+  ndcg: 'nDCG', ndcg_cut: 'nDCG',
+  rprec: 'Rprec', 'r-precision': 'Rprec', r_precision: 'Rprec', rprecision: 'Rprec',
+  success: 'Success', hit: 'Success', hits: 'Success', hitrate: 'Success', hit_rate: 'Success', 'hit-rate': 'Success',
+  numq: 'NumQ', num_q: 'NumQ', numret: 'NumRet', num_ret: 'NumRet', numrel: 'NumRel', num_rel: 'NumRel',
+  numrelret: 'NumRelRet', num_rel_ret: 'NumRelRet', numnonreljudgedret: 'NumNonrelJudgedRet', num_nonrel_judged_ret: 'NumNonrelJudgedRet',
+  gmap: 'gmAP', gm_map: 'gmAP', bpref: 'Bpref', gmbpref: 'gmBpref', gm_bpref: 'gmBpref', infap: 'infAP', inf_ap: 'infAP',
+  iprec: 'IPrec', iprec_at_recall: 'IPrec', '11ptavg': '11ptAvg', '11pt_avg': '11ptAvg',
+  rprecmult: 'RprecMult', rprec_mult: 'RprecMult', utility: 'Utility',
+  bing: 'binG', g: 'G', ndcgrel: 'nDCGrel', ndcg_rel: 'nDCGrel', rndcg: 'Rndcg',
+  relp: 'RelP', relative_p: 'RelP', relativep: 'RelP',
+  setp: 'SetP', set_p: 'SetP', setrelp: 'SetRelP', set_relative_p: 'SetRelP', setr: 'SetR', set_recall: 'SetR',
+  setap: 'SetAP', set_map: 'SetAP', setf: 'SetF', set_f: 'SetF',
+  rbp: 'RBP', rbpresid: 'RBPresid', rbp_resid: 'RBPresid', unj: 'Unjudged', unjudged: 'Unjudged',
+  judged: 'Judged', err: 'ERR',
+};
+
+const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
+const COEFFICIENT_NAMES = ['a', 'b', 'c', 'd'];
+
+/** The canonical name of a spec: "P@3", "AP", "nDCG@10", "Rprec", "P(rel=2)@10", "RBP(p=0.8)", "IPrec@0.5". */
+export function metricName(spec: MetricSpec): string {
+  const args: string[] = [];
+  if (spec.rel !== undefined) args.push(`rel=${spec.rel}`);
+  const p = FAMILY_PARAM[spec.family];
+  if (p && spec.param !== undefined && !LEVEL_PARAM.has(spec.family) && spec.param !== p.default) args.push(`${p.name}=${spec.param}`);
+  if (spec.coefficients && spec.coefficients.join() !== UTILITY_DEFAULT.join()) {
+    spec.coefficients.forEach((c, i) => args.push(`${COEFFICIENT_NAMES[i]}=${c}`));
+  }
+  for (const [grade, gain] of spec.gains ?? []) args.push(`gain${grade}=${gain}`);
+  if (spec.levels) args.push(`levels=${spec.levels.join(' ')}`);
+  const at = spec.k !== null ? `@${spec.k}` : LEVEL_PARAM.has(spec.family) && spec.param !== undefined ? `@${spec.param}` : '';
+  return `${spec.family}${args.length > 0 ? `(${args.join(',')})` : ''}${at}`;
+}
+
+/** Whether two specs name the same metric. */
+export function sameSpec(a: MetricSpec, b: MetricSpec): boolean {
+  return metricName(a) === metricName(b);
+}
+
+/**
+ * A parsed metric name. cutoff: a number when one was written, 'each' for "X@k" (every cutoff of the
+ * fixture), undefined when none was written; param, rel and coefficients as in MetricSpec.
+ */
+export type ParsedMetricName =
+  | { ok: true; family: Family; cutoff: number | 'each' | undefined; param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] }
+  | { ok: false; message: string; suggestion?: string };
+
+type Extras = { param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] };
+
+/**
+ * Parses "P@5", "precision@5", "ndcg_cut.10", "P_5", "MAP", "mrr@k" (case-insensitive), ir_measures'
+ * "P(rel=2)@10", "RBP(p=0.8)", "IPrec@0.5", and trec_eval's "iprec_at_recall_0.50", "Rprec_mult_0.20".
+ */
+export function parseMetricName(text: string): ParsedMetricName {
+  const trimmed = text.trim();
+  const call = /^([^()@]+)\(([^()]*)\)(?:@(.*))?$/.exec(trimmed);
+  if (call) {
+    const family = lookupFamily(call[1]);
+    if (!family) return unknown(text, call[1]);
+    const extras = parseArgs(family, call[2], text);
+    if ('message' in extras) return { ok: false, message: extras.message };
+    if (call[3] === undefined) return finish(family, undefined, extras, text);
+    return withCutoff(family, call[3], extras, text);
+  }
+  const level = /^(.*?)[@._](\d*\.?\d+)$/.exec(trimmed);
+  if (level) {
+    const family = lookupFamily(level[1]);
+    if (family && LEVEL_PARAM.has(family)) return finish(family, undefined, { param: Number(level[2]) }, text);
+  }
+  const m = /^(.*?)(?:[@._](k|\d+|[^@._]*))?$/i.exec(trimmed);
+  let base = trimmed;
+  let cut: string | undefined;
+  // Try the whole text as a name first: "recip_rank" and "hit_rate" contain the separator.
+  if (!lookupFamily(trimmed) && m && m[2] !== undefined) {
+    base = m[1];
+    cut = m[2];
+  }
+  const family = lookupFamily(base);
+  if (!family) return unknown(text, trimmed);
+  if (cut === undefined) return finish(family, undefined, {}, text);
+  return withCutoff(family, cut, {}, text);
+}
+
+function unknown(text: string, _base: string): ParsedMetricName {
+  const suggestion = suggestMetric(text.trim());
+  return { ok: false, message: `Unknown metric "${text}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, suggestion };
+}
+
+function withCutoff(family: Family, cut: string, extras: Extras, text: string): ParsedMetricName {
+  if (LEVEL_PARAM.has(family)) {
+    if (!/^\d*\.?\d+$/.test(cut)) return { ok: false, message: `${family} takes a number after @, e.g. ${family}@0.5.` };
+    return finish(family, undefined, { ...extras, param: Number(cut) }, text);
+  }
+  if (/^k$/i.test(cut)) {
+    if (!TAKES_CUTOFF.has(family)) return { ok: false, message: `${family} takes no cutoff.` };
+    return finish(family, 'each', extras, text);
+  }
+  if (!/^\d+$/.test(cut) || Number(cut) < 1 || !Number.isSafeInteger(Number(cut))) {
+    return { ok: false, message: `The cutoff of "${text}" must be a whole number ≥ 1 (or k for every cutoff).` };
+  }
+  if (!TAKES_CUTOFF.has(family)) return { ok: false, message: `${family} takes no cutoff.` };
+  return finish(family, Number(cut), extras, text);
+}
+
+function finish(family: Family, cutoff: number | 'each' | undefined, extras: Extras, text: string): ParsedMetricName {
+  if (LEVEL_PARAM.has(family) && extras.param === undefined) {
+    return { ok: false, message: `${family} needs a level after @, e.g. ${family}@${family === 'IPrec' ? '0.5' : '1.0'} ("${text}").` };
+  }
+  if (extras.param !== undefined && !Number.isFinite(extras.param)) return { ok: false, message: `The parameter of "${text}" must be a number.` };
+  return { ok: true, family, cutoff, ...extras };
+}
+
+// "rel=2,p=0.8" → the spec's extras; unknown keys and values that are not numbers are problems.
+function parseArgs(family: Family, text: string, whole: string): Extras | { message: string } {
+  const out: Extras = {};
+  for (const part of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    const kv = /^(\w+)\s*=\s*(\S+)$/.exec(part);
+    if (!kv || !Number.isFinite(Number(kv[2]))) return { message: `"${part}" in "${whole}" is not name=number.` };
+    const key = kv[1].toLowerCase();
+    const value = Number(kv[2]);
+    if (key === 'rel') {
+      if (!Number.isInteger(value)) return { message: `rel= takes a whole grade ("${whole}").` };
+      out.rel = value;
+    } else if (key === FAMILY_PARAM[family]?.name || (key === 'p' && FAMILY_PARAM[family]?.name === 'p')) {
+      out.param = value;
+    } else if (family === 'nDCG' && /^gain-?\d+$/.test(key)) {
+      (out.gains ??= []).push([Number(key.slice(4)), value]);
+    } else if (family === 'Utility' && COEFFICIENT_NAMES.includes(key)) {
+      out.coefficients = out.coefficients ?? [...UTILITY_DEFAULT];
+      out.coefficients[COEFFICIENT_NAMES.indexOf(key)] = value;
+    } else {
+      const allowed = ['rel', ...(FAMILY_PARAM[family] ? [FAMILY_PARAM[family]!.name] : []), ...(family === 'Utility' ? COEFFICIENT_NAMES : []),
+        ...(family === 'nDCG' ? ['gain<grade>'] : [])];
+      return { message: `${family} takes no parameter "${kv[1]}" ("${whole}"); it takes ${allowed.join(', ')}.` };
+    }
+  }
+  return out;
+}
+
+function lookupFamily(name: string): Family | undefined {
+  const key = name.toLowerCase();
+  return ALIASES[key] ?? ALIASES[key.replace(/[\s-]/g, '_')];
+}
+
+function specOf(family: Family, k: number | null, p: Extras): MetricSpec {
+  const spec: MetricSpec = { family, k };
+  if (p.param !== undefined) spec.param = p.param;
+  if (p.rel !== undefined) spec.rel = p.rel;
+  if (p.coefficients !== undefined) spec.coefficients = p.coefficients;
+  if (p.gains !== undefined) spec.gains = p.gains;
+  return spec;
+}
+
+/** Parses a single metric name into a spec; a family written without a cutoff that needs one is an error. */
+export function parseMetricSpec(text: string): { spec?: MetricSpec; message?: string } {
+  const parsed = parseMetricName(text);
+  if (!parsed.ok) return { message: parsed.message };
+  if (parsed.cutoff === 'each') return { message: `"${text}" names every cutoff; write a number instead of k.` };
+  if (parsed.cutoff === undefined) {
+    if (!TAKES_NO_CUTOFF.has(parsed.family)) return { message: `${parsed.family} needs a cutoff, e.g. ${parsed.family}@5.` };
+    return { spec: specOf(parsed.family, null, parsed) };
+  }
+  return { spec: specOf(parsed.family, parsed.cutoff, parsed) };
+}
+
+/**
+ * Expands fixture metric names over the fixture's cutoffs: "P" and "P@k" give P at every cutoff,
+ * "P@3" gives P@3, "AP" gives AP with no cutoff (write "AP@k" for AP at every cutoff).
+ */
+export function expandMetrics(names: readonly string[] | undefined, cutoffs: readonly number[]): MetricSpec[] {
+  const out: MetricSpec[] = [];
+  const families = names === undefined ? null : names.map(parseMetricName);
+  const add = (spec: MetricSpec) => {
+    if (!out.some((s) => sameSpec(s, spec))) out.push(spec);
+  };
+  if (families === null) {
+    for (const f of DEFAULT_FAMILIES) {
+      if (TAKES_CUTOFF.has(f)) for (const k of cutoffs) add({ family: f, k });
+      if (TAKES_NO_CUTOFF.has(f)) add({ family: f, k: null });
+    }
+  } else {
+    for (const p of families) {
+      if (!p.ok) continue;
+      if (p.cutoff === 'each' || (p.cutoff === undefined && !TAKES_NO_CUTOFF.has(p.family))) {
+        for (const k of cutoffs) add(specOf(p.family, k, p));
+      } else add(specOf(p.family, p.cutoff ?? null, p));
+    }
+  }
+  return sortSpecs(out);
+}
+
+/** Family order, then cutoff (or level) ascending with the no-cutoff variant last. */
+export function sortSpecs(specs: MetricSpec[]): MetricSpec[] {
+  return specs.sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family)
+    || (a.k ?? Infinity) - (b.k ?? Infinity) || (a.param ?? 0) - (b.param ?? 0) || (a.rel ?? 0) - (b.rel ?? 0));
+}
+
+/** The closest known metric name, for a did-you-mean. */
+function suggestMetric(text: string): string | undefined {
+  const base = text.replace(/[@._]\w*$/, '');
+  const suffix = text.slice(base.length);
+  const best = closest(base.toLowerCase(), Object.keys(ALIASES), 2);
+  return best === undefined ? undefined : ALIASES[best] + suffix;
+}
+
+/** The candidate within maxDistance edits of word (Damerau–Levenshtein), nearest first. */
+export function closest(word: string, candidates: readonly string[], maxDistance = 2): string | undefined {
+  let best: string | undefined;
+  let bestD = maxDistance + 1;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return best;
+}
+
+/** Optimal-string-alignment edit distance (adjacent transpositions count as one edit). */
+function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}

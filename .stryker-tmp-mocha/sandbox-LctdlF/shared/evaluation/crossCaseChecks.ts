@@ -1,0 +1,44 @@
+/**
+ * The checks that look across a fixture's cases rather than into one: an item id written as a number
+ * in one place and as a string in another, a case id used twice. Exported on their own so that the
+ * case cache runs them without re-evaluating the fixture.
+ */
+// @ts-nocheck
+
+import { CaseNode, LocatedFinding, Span } from '../fixture/model';
+
+/** mixed-id-types: the first place an item id is written with the other type, pointing at the first. */
+export function mixedIdTypes(cases: readonly CaseNode[]): LocatedFinding[] {
+  const findings: LocatedFinding[] = [];
+  const seen = new Map<string, { type: string; span: Span }>();
+  const flagged = new Set<string>();
+  for (const c of cases) {
+    for (const item of [...c.labels, ...c.predictions]) {
+      const key = String(item.id.value);
+      const type = typeof item.id.value;
+      const first = seen.get(key);
+      if (!first) { seen.set(key, { type, span: item.id.span }); continue; }
+      if (first.type === type || flagged.has(key)) continue;
+      flagged.add(key);
+      findings.push({ code: 'mixed-id-types', severity: 'warning', span: item.id.span,
+        message: `Item ${key} is written both as a number and as a string; Ranklens treats them as the same item, Python tools (ranx, pytrec_eval) would not.`,
+        related: [{ span: first.span, message: `written as a ${first.type} here` }] });
+    }
+  }
+  return findings;
+}
+
+/** duplicate-case-id: every repeat of a case id, pointing at the first. */
+export function duplicateCaseIds(cases: readonly CaseNode[]): LocatedFinding[] {
+  const findings: LocatedFinding[] = [];
+  const first = new Map<string, Span>();
+  for (const c of cases) {
+    const prior = first.get(c.id.value);
+    if (prior) {
+      findings.push({ code: 'duplicate-case-id', severity: 'warning', span: c.id.span,
+        message: `Case "${c.id.value}" appears twice; both are evaluated and both count in the means.`,
+        related: [{ span: prior, message: 'first case with this id' }] });
+    } else first.set(c.id.value, c.id.span);
+  }
+  return findings;
+}

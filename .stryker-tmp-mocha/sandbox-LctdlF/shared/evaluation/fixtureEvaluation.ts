@@ -1,0 +1,239 @@
+/**
+ * Joins the fixture model with the metric core: per-case values, means, expectations and every
+ * finding located in the text. Semantic checks (cutoffs, metric and preset names, knob values,
+ * expect keys) live here so that JSON and YAML share them.
+ */
+// @ts-nocheck
+
+import { CaseInput, Label, Prediction } from '../core/caseInput';
+import { Convention, KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolveConvention } from '../core/conventions';
+import { evaluateCase } from '../core/evaluate';
+import { Finding } from '../core/findings';
+import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
+import { aggregate } from '../core/aggregate';
+import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
+import { fmt } from '../core/explanation';
+import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
+import { FixtureSystems, compareFixtureSystems } from './systemComparison';
+
+/** How a front end (settings, command line) shapes the evaluation. */
+export interface FixtureOptions {
+  /** Used when the fixture names no convention. */
+  defaultConvention?: { preset?: string; overrides?: Record<string, unknown> };
+  /** Replaces the fixture's convention (the CLI's --convention). */
+  forceConvention?: { preset?: string; overrides?: Record<string, unknown> };
+  /** Used when the fixture has no k. */
+  defaultCutoffs?: readonly number[];
+  /** Replace the fixture's k and metrics (the CLI's --k and --metrics). */
+  forceCutoffs?: readonly number[];
+  forceMetrics?: readonly string[];
+  /** Add convention-dependent findings (one evaluation per preset per case). */
+  compare?: boolean;
+}
+
+export interface ExpectResult {
+  node: ExpectNode;
+  /** Index into the fixture's specs, or -1 when the fixture does not compute that metric. */
+  index: number;
+  computed: number | undefined;
+  matches: boolean;
+}
+
+export interface CaseEvaluation {
+  node: CaseNode;
+  input: CaseInput;
+  values: number[];
+  expectations: ExpectResult[];
+}
+
+export interface FixtureEvaluation {
+  fixture: FixtureNode;
+  convention: ResolvedConvention;
+  cutoffs: number[];
+  specs: MetricSpec[];
+  names: string[];
+  cases: CaseEvaluation[];
+  mean: number[];
+  excluded: number[];
+  findings: LocatedFinding[];
+  /** The systems compared, when the fixture has several (see systemComparison.ts). */
+  systems?: FixtureSystems;
+}
+
+export interface DocumentEvaluation {
+  fixtures: FixtureEvaluation[];
+  /** Every finding of the document: syntax, schema, semantics, cases, expectations. */
+  findings: LocatedFinding[];
+}
+
+/** Evaluates every fixture of a parsed document. */
+export function evaluateDocument(doc: FixtureDocument, options: FixtureOptions = {}): DocumentEvaluation {
+  const fixtures = doc.fixtures.map((f) => evaluateFixture(f, options));
+  return { fixtures, findings: [...doc.problems, ...fixtures.flatMap((f) => f.findings)] };
+}
+
+/** The input the metric core sees for a case node. */
+export function caseInput(node: CaseNode): CaseInput {
+  const labels: Label[] = node.labels.map((l) => ({ id: String(l.id.value), grade: l.grade ? l.grade.value : 1 }));
+  const predictions: Prediction[] = node.predictions.map((p) => (p.score ? { id: String(p.id.value), score: p.score.value } : { id: String(p.id.value) }));
+  return { labels, predictions };
+}
+
+/** Evaluates one fixture. */
+export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = {}): FixtureEvaluation {
+  const findings: LocatedFinding[] = [];
+  const convention = fixtureConvention(fixture, options, findings);
+  const cutoffs = fixtureCutoffs(fixture, options, findings);
+  const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
+  const specs = expandMetrics(metricNames, cutoffs);
+  const names = specs.map(metricName);
+
+  const cases = fixture.cases.map((node): CaseEvaluation => {
+    const one = evaluateCaseNode(node, specs, names, convention.convention, options.compare);
+    findings.push(...one.findings);
+    return one.evaluation;
+  });
+  findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
+  const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings);
+  return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings, ...(systems ? { systems } : {}) };
+}
+
+/** One case under settings already resolved: its values, expectations and located findings (core, then expect). */
+export function evaluateCaseNode(node: CaseNode, specs: MetricSpec[], names: string[], convention: Convention, compare?: boolean): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
+  const input = caseInput(node);
+  const result = evaluateCase(input, specs, convention, { compare });
+  const findings = result.findings.map((f) => locate(f, node));
+  const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
+  return { evaluation: { node, input, values: result.values, expectations }, findings };
+}
+
+function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
+  if (options.forceConvention) return resolveConvention(options.forceConvention.preset, options.forceConvention.overrides).resolved;
+  const node = fixture.convention;
+  if (!node) {
+    const d = options.defaultConvention;
+    return resolveConvention(d?.preset, d?.overrides).resolved;
+  }
+  let preset: string | undefined;
+  if (node.preset) {
+    const { problems } = resolveConvention(node.preset.value);
+    if (problems.length === 0) preset = node.preset.value;
+    else {
+      const suggestion = closest(node.preset.value, PRESET_NAMES, 3);
+      findings.push({ code: 'unknown-preset', severity: 'error', span: node.preset.span,
+        message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset is used. Presets: ${PRESET_NAMES.join(', ')}.`,
+        ...(suggestion ? { data: { replacement: suggestion } } : {}) });
+    }
+  }
+  const overrides: Record<string, unknown> = Object.create(null);
+  for (const o of node.overrides) {
+    const problem = checkKnob(o.key.value, o.value.value);
+    if (!problem) { overrides[o.key.value] = o.value.value; continue; }
+    const known = KNOBS.some((k) => k.name === o.key.value);
+    const suggestion = known ? undefined : closest(o.key.value, KNOBS.map((k) => k.name), 3);
+    findings.push({ code: known ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: known ? o.value.span : o.key.span,
+      message: `${problem}${suggestion ? ` Did you mean "${suggestion}"?` : ''} This override is ignored.`,
+      ...(suggestion ? { data: { replacement: suggestion } } : {}) });
+  }
+  return resolveConvention(preset, overrides).resolved;
+}
+
+function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): number[] {
+  if (options.forceCutoffs) return [...new Set(options.forceCutoffs)].sort((a, b) => a - b);
+  if (!fixture.k) return [...(options.defaultCutoffs ?? DEFAULT_CUTOFFS)];
+  const ok: number[] = [];
+  for (const k of fixture.k) {
+    if (Number.isSafeInteger(k.value) && k.value >= 1) {
+      if (ok.includes(k.value)) findings.push({ code: 'duplicate-cutoff', severity: 'warning', span: k.span, message: `Cutoff ${k.value} is listed twice; it is computed once.` });
+      else ok.push(k.value);
+    } else {
+      findings.push({ code: 'invalid-cutoff', severity: 'error', span: k.span, message: `A cutoff must be a whole number ≥ 1; ${k.value} is ignored.` });
+    }
+  }
+  if (ok.length === 0 && fixture.k.length > 0 && fixture.kSpan) {
+    findings.push({ code: 'invalid-cutoff', severity: 'error', span: fixture.kSpan, message: `No valid cutoff: the defaults ${DEFAULT_CUTOFFS.join(', ')} are used.` });
+    return [...DEFAULT_CUTOFFS];
+  }
+  return ok.sort((a, b) => a - b);
+}
+
+function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
+  if (!fixture.metrics) return undefined;
+  const ok: string[] = [];
+  for (const m of fixture.metrics) {
+    const parsed = parseMetricName(m.value);
+    if (parsed.ok) { ok.push(m.value); continue; }
+    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.message} It is not computed.`,
+      ...(parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
+  }
+  return ok;
+}
+
+/** Decimals written after the point, less the exponent: "0.333" → 3, "1" → 0, "5e-3" → 3. */
+export function writtenDecimals(text: string): number {
+  const m = /^[-+]?\d*(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text.trim());
+  if (!m) return 0;
+  return (m[1]?.length ?? 0) - Number(m[2] ?? 0);
+}
+
+/**
+ * Whether a written expectation matches a computed value: within half a unit of its last written
+ * decimal (0.333 matches 1/3); a value written without decimals (0, 1) must match exactly.
+ */
+export function expectationMatches(expected: number | null, text: string, computed: number): boolean {
+  if (expected === null) return Number.isNaN(computed);
+  if (Number.isNaN(computed)) return false;
+  const d = writtenDecimals(text);
+  const tolerance = d <= 0 ? 1e-9 : 0.5 * 10 ** -d + 1e-12;
+  return Math.abs(computed - expected) <= tolerance;
+}
+
+function checkExpectation(e: ExpectNode, names: string[], values: number[], findings: LocatedFinding[]): ExpectResult {
+  const parsed = parseMetricSpec(e.metric.value);
+  if (!parsed.spec) {
+    const suggestion = parseMetricName(e.metric.value);
+    findings.push({ code: 'unknown-metric', severity: 'error', span: e.metric.span, message: `${parsed.message} This expectation is not checked.`,
+      ...(!suggestion.ok && suggestion.suggestion ? { data: { replacement: suggestion.suggestion } } : {}) });
+    return { node: e, index: -1, computed: undefined, matches: false };
+  }
+  const name = metricName(parsed.spec);
+  const index = names.indexOf(name);
+  if (index < 0) {
+    findings.push({ code: 'expect-not-computed', severity: 'warning', span: e.metric.span,
+      message: `The fixture does not compute ${name} (check k and metrics), so this expectation is not checked.` });
+    return { node: e, index, computed: undefined, matches: false };
+  }
+  const computed = values[index];
+  const matches = expectationMatches(e.value.value, e.text, computed);
+  if (!matches) {
+    findings.push({ code: 'expect-mismatch', severity: 'error', span: e.value.span,
+      message: `Expected ${name} = ${e.value.value === null ? 'NaN (null)' : e.text}, computed ${fmt(computed, 4)}.`,
+      data: { computed: Number.isNaN(computed) ? null : computed } });
+  }
+  return { node: e, index, computed, matches };
+}
+
+/** Places a core finding on the text of the case it is about. */
+function locate(f: Finding, node: CaseNode): LocatedFinding {
+  const span = partSpan(f.code, f.part, node);
+  const located: LocatedFinding = { code: f.code, severity: f.severity, message: f.message, span };
+  if (f.related) located.related = f.related.map((r) => ({ span: partSpan(f.code, r.part, node), message: r.message }));
+  return located;
+}
+
+function partSpan(code: string, part: Finding['part'], node: CaseNode): Span {
+  switch (part.kind) {
+    case 'case': return node.id.span;
+    case 'labels': return node.labelsSpan ?? node.id.span;
+    case 'predictions': return node.predictionsSpan ?? node.id.span;
+    case 'label': {
+      const l = node.labels[part.index];
+      return code.endsWith('grade') && l.grade ? l.grade.span : l.id.span;
+    }
+    case 'prediction': {
+      const p = node.predictions[part.index];
+      return code.endsWith('score') && p.score ? p.score.span : p.id.span;
+    }
+  }
+}

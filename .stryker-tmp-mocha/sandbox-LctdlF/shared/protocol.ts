@@ -1,0 +1,121 @@
+/**
+ * The custom messages between the Ranklens server and its clients, as plain names and shapes (no
+ * imports), so the VS Code client, the protocol tests and other editors agree on one definition.
+ */
+// @ts-nocheck
+
+
+/** The file names recognized as fixtures without configuration (client activation, server watcher, parser). */
+export const DEFAULT_FIXTURE_PATTERNS: readonly string[] = ['*.rank.json', '*.rank.yaml', '*.rank.yml'];
+
+/** Request: one case's full breakdown as Markdown; the case by index (as lenses give it) or by a position in it. */
+export const CASE_BREAKDOWN_REQUEST = 'ranklens/caseBreakdown';
+export interface CaseBreakdownParams {
+  uri: string;
+  fixture: number;
+  case: number;
+  /** When given, the case at this position (line, character) instead of the indexes. */
+  position?: { line: number; character: number };
+}
+
+/** Request: every preset's means for every fixture of a file, as Markdown. */
+export const COMPARE_REQUEST = 'ranklens/compare';
+export interface CompareParams {
+  uri: string;
+}
+
+/** Request: the metric curves (value against k) of a fixture's mean, or of one case, as plain data (shared/curves/curves.ts). */
+export const CURVES_REQUEST = 'ranklens/curves';
+export interface CurvesParams {
+  uri: string;
+  /** The case at this position, when given; otherwise the first fixture's means. */
+  position?: { line: number; character: number };
+  /** Add every other preset's curve. */
+  compare?: boolean;
+}
+
+export interface MarkdownResult {
+  title: string;
+  markdown: string;
+}
+
+/** Notification (server → client, when asked for at initialization): the convention and means of a document. */
+export const STATUS_NOTIFICATION = 'ranklens/status';
+export interface StatusParams {
+  uri: string;
+  /** One line: the convention and the means of the first fixture, or empty when the file holds none. */
+  text: string;
+  /** One line per fixture. */
+  detail: string;
+}
+
+/** Commands the VS Code client implements (code lenses name them; the server never executes them). */
+export const SHOW_CASE_BREAKDOWN_COMMAND = 'ranklens.showCaseBreakdown';
+export const COMPARE_CONVENTIONS_COMMAND = 'ranklens.compareConventions';
+export const RESTART_SERVER_COMMAND = 'ranklens.restartServer';
+export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
+
+export interface InitializationOptions {
+  /** A fixed wait in ms after an edit before validating (0 validates at once: tests); by default the wait adapts (server/debounce.ts). */
+  debounceMs?: number;
+  /** Send ranklens/status notifications (the VS Code client shows them in a language status item). */
+  status?: boolean;
+  /** Settings for clients that do not answer workspace/configuration. */
+  settings?: unknown;
+}
+
+/**
+ * Request from the server to the client: the fixture files under workspace folders (URIs), for a
+ * server without a file system (the web worker). `patterns` are the file patterns in force
+ * (DEFAULT_FIXTURE_PATTERNS and the user's extra ones).
+ */
+export const FIND_FILES_REQUEST = 'ranklens/findFiles';
+export interface FindFilesParams {
+  folders: string[];
+  patterns: string[];
+}
+
+/** Request from the server to the client: a workspace file's text (null when it cannot be read). */
+export const READ_FILE_REQUEST = 'ranklens/readFile';
+export interface ReadFileParams {
+  uri: string;
+}
+
+/**
+ * Request: a fixture file's tests — per document its cases' expectations and its declared findings
+ * (expectFindings), each with its outcome — evaluated as the lenses are: the open document's text,
+ * else the file on disk. Null when the URI is no fixture or cannot be read. Positions as in LSP.
+ */
+export const FIXTURE_TESTS_REQUEST = 'ranklens/fixtureTests';
+export interface FixtureTestsParams {
+  uri: string;
+}
+
+export interface TestRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** `declared`: a mismatch the file declares in expectFindings; `unchecked`: the metric is not computed. */
+export type ExpectationOutcome = 'passed' | 'failed' | 'declared' | 'unchecked';
+
+export interface FixtureTestsResult {
+  uri: string;
+  /** One per fixture (YAML document), in text order. */
+  documents: {
+    index: number;
+    range: TestRange;
+    convention: string;
+    /** Cases with at least one expect entry; range is the case id's. */
+    cases: {
+      id: string;
+      range: TestRange;
+      /** range is the whole expect entry; expected as written; actual as the quick fix would write it. */
+      expectations: { metric: string; range: TestRange; expected: string; actual: string | null; outcome: ExpectationOutcome; message: string }[];
+    }[];
+    /** The expectFindings entries with a known code; range is the entry's. */
+    declared: { code: string; range: TestRange; passed: boolean; message: string }[];
+  }[];
+  /** Error findings that fail the file and are no expectation (syntax errors, unknown keys, …). */
+  errors: { code: string; message: string; range: TestRange }[];
+}

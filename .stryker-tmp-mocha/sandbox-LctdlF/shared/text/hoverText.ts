@@ -1,0 +1,108 @@
+/**
+ * Hover Markdown for the parts of a case: the case id, a predicted item, a label, an expect entry.
+ * Everything is computed from the fixture evaluation with the core's own explanations, so a hover
+ * never disagrees with a lens or the CLI. Unicode formulas only: hovers render no LaTeX.
+ */
+// @ts-nocheck
+
+import { comparePresets } from '../core/compare';
+import { isRelevantGrade } from '../core/conventions';
+import { escapeMarkdown } from './explainMarkdown';
+import { fmt } from '../core/explanation';
+import { discount, gain } from '../core/metrics/dcg';
+import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
+import { itemContributions, rankOfPrediction } from '../core/itemContribution';
+import { explainMetric, fixedValue } from '../core/metrics/dispatch';
+import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
+import { RankedCase, rankCase } from '../core/ranking';
+
+const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
+
+function ranked(fe: FixtureEvaluation, caseIndex: number): RankedCase {
+  return rankCase(fe.cases[caseIndex].input, fe.convention.convention);
+}
+
+function caseTitle(fe: FixtureEvaluation, caseIndex: number, rc: RankedCase): string {
+  const c = fe.cases[caseIndex];
+  return `**Case ${code(c.node.id.value)}** · convention ${code(fe.convention.name)} · ${rc.nRelevant} relevant · ${c.input.predictions.length} predicted`;
+}
+
+/** Every metric of a case: its formula once per family, then the arithmetic with this case's numbers. */
+export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
+  const rc = ranked(fe, caseIndex);
+  const conv = fe.convention.convention;
+  const out = [caseTitle(fe, caseIndex, rc)];
+  const fixed = fixedValue(rc, conv);
+  if (fixed) {
+    out.push(`Every metric is ${fmt(fixed.value)}: ${escapeMarkdown(fixed.note)}.`);
+    return out.join('\n\n');
+  }
+  const families = new Map<string, MetricSpec[]>();
+  for (const s of fe.specs) families.set(s.family, [...(families.get(s.family) ?? []), s]);
+  for (const specs of families.values()) {
+    const lines = specs.map((s) => {
+      const ex = explainMetric(rc, s, conv);
+      return `- ${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`;
+    });
+    out.push(`${code(explainMetric(rc, specs[0], conv).formula)}\n\n${lines.join('\n')}`);
+  }
+  out.push('*The lens above the case opens the full breakdown: every term, knob and preset.*');
+  return out.join('\n\n');
+}
+
+/** A predicted item: where it ranks, whether it is relevant, its gain and what it adds to each metric. */
+export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predictionIndex: number): string {
+  const c = fe.cases[caseIndex];
+  const conv = fe.convention.convention;
+  const rc = ranked(fe, caseIndex);
+  const p = c.input.predictions[predictionIndex];
+  const rank = rankOfPrediction(rc, predictionIndex);
+  const scored = p.score !== undefined ? ` (score ${p.score}, ranked by score, ties=${conv.ties})` : '';
+  if (rank === null) {
+    return `**${code(p.id)}** is not ranked: it is predicted earlier in this case and duplicates=${conv.duplicates} keeps only the first.`;
+  }
+  const grade = rc.grades[rank - 1];
+  const labeled = c.input.labels.some((l) => l.id === p.id);
+  const relevance = rc.relevant[rank - 1] === 1 ? 'relevant' : labeled ? 'not relevant' : 'not relevant (not labeled)';
+  const head = `**${code(p.id)}** · rank ${rank}${scored} · ${relevance} · grade ${grade} · gain ${fmt(gain(grade, conv))} · discount ${fmt(discount(rank, conv))}`;
+  const rows = itemContributions(rc, rank, fe.specs, conv)
+    .map((x) => `| ${escapeMarkdown(x.metric)} | ${x.amount === null ? '—' : fmt(x.amount)} | ${escapeMarkdown(x.how)} |`);
+  return [head, '| metric | adds | how |\n|---|---:|---|\n' + rows.join('\n')].join('\n\n');
+}
+
+/** A label: its grade, whether it counts as relevant, and whether and where it was retrieved. */
+export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex: number): string {
+  const conv = fe.convention.convention;
+  const label = fe.cases[caseIndex].input.labels[labelIndex];
+  const rc = ranked(fe, caseIndex);
+  const relevant = Number.isFinite(label.grade) && isRelevantGrade(label.grade, conv.relevanceThreshold);
+  const threshold = conv.relevanceThreshold === 'listed' ? 'every listed label is relevant' : `relevant when the grade exceeds ${conv.relevanceThreshold}`;
+  const head = `**${code(label.id)}** · grade ${label.grade} · ${relevant ? 'relevant' : 'not relevant'} (${threshold}) · gain ${fmt(gain(label.grade, conv))}`;
+  const rank = rc.ids.indexOf(label.id) + 1;
+  if (rank === 0) return `${head}\n\nNever retrieved: it counts against recall${relevant ? ' and every denominator that counts relevant labels' : ''}.`;
+  const inside = fe.cutoffs.filter((k) => rank <= k);
+  const outside = fe.cutoffs.filter((k) => rank > k);
+  const cuts = [inside.length ? `inside the top ${inside.join(', ')}` : '', outside.length ? `outside the top ${outside.join(', ')}` : ''].filter(Boolean).join('; ');
+  return `${head}\n\nRetrieved at rank ${rank}${cuts ? `: ${cuts}` : ''}.`;
+}
+
+/** An expect entry: expected against computed, and what the other presets give when they differ. */
+export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectIndex: number): string {
+  const c = fe.cases[caseIndex];
+  const e = c.expectations[expectIndex];
+  const written = e.node.value.value === null ? 'NaN (null)' : e.node.text;
+  const parsed = parseMetricSpec(e.node.metric.value);
+  if (!parsed.spec) return `**${escapeMarkdown(e.node.metric.value)}**: ${escapeMarkdown(parsed.message ?? 'unknown metric')}`;
+  const name = metricName(parsed.spec);
+  if (e.computed === undefined) return `**${escapeMarkdown(name)}**: expected ${written}; the fixture does not compute it (check k and metrics).`;
+  const verdict = e.matches ? '✓ matches' : '✗ differs';
+  const out = [`**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))} · ${verdict} (convention ${code(fe.convention.name)})`];
+  const presets = comparePresets(c.input, [parsed.spec])[0];
+  if (presets.disagree) {
+    const rows = Object.entries(presets.values).map(([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`);
+    out.push('The presets disagree on this value:\n\n| preset | value |\n|---|---:|\n' + rows.join('\n'));
+  } else {
+    out.push('Every preset gives the same value.');
+  }
+  return out.join('\n\n');
+}

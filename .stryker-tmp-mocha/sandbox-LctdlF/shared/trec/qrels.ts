@@ -1,0 +1,116 @@
+/** Reads TREC qrels (`qid iter docid grade`) line by line into per-query judgements. */
+// @ts-nocheck
+
+import { Severity } from '../core/findings';
+import { FieldSplitter, parseDecimal, sameText } from './fields';
+import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
+
+/**
+ * One query's judgements, column by column: a million labels kept as a million objects would be
+ * copied by every young-generation GC while the file is read; plain arrays are not.
+ */
+export interface QrelsQuery {
+  ids: string[];
+  grades: number[];
+  /** The line of each judgement. */
+  lines: number[];
+}
+
+export interface TrecQrels {
+  /** Judgements per query, in file order; a docid judged twice keeps its first grade. */
+  queries: Map<string, QrelsQuery>;
+  problems: TrecProblem[];
+  /** Lines read, including blank and comment lines. */
+  lines: number;
+}
+
+
+/** Reads qrels text fed in chunks of whole lines. */
+export class QrelsReader {
+  private queries = new Map<string, QrelsQuery>();
+  private problems = new ProblemList();
+  private line = 1;
+  private splitter = new FieldSplitter();
+  // The query of the previous line: qrels are written query by query, so most lookups are skipped.
+  private qid = '';
+  private current: QrelsQuery | undefined;
+
+  /** @param duplicateSeverity how a docid judged twice for one query is reported (trec_eval stops on it). */
+  constructor(private duplicateSeverity: Severity = 'error') {}
+
+  /** Reads text made of whole lines (the last chunk may lack its final line break). */
+  feed(text: string): void {
+    this.splitter.startChunk(text);
+    let line = this.line;
+    for (let from = 0; from < text.length; line++) {
+      let to = text.indexOf('\n', from);
+      if (to < 0) to = text.length;
+      this.readLine(text, from, to, line);
+      from = to + 1;
+    }
+    this.line = line;
+  }
+
+  /** The judgements read, each docid once per query (repeats reported here). */
+  end(): TrecQrels {
+    for (const [qid, q] of this.queries) this.dropRepeats(qid, q);
+    return { queries: this.queries, problems: this.problems.list(), lines: this.line - 1 };
+  }
+
+  private readLine(text: string, from: number, to: number, line: number): void {
+    const n = this.splitter.split(from, to, 4, true);
+    if (n === 0) return;
+    if (n !== 4) {
+      this.problems.push(lineProblem('qrels', line, text, from, to, 'malformed-line',
+        `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`));
+      return;
+    }
+    const f = this.splitter.at;
+    const grade = parseDecimal(text, f[6], f[7]);
+    if (!Number.isFinite(grade)) {
+      this.problems.push(fieldProblem('qrels', line, f[6] - from, f[7] - from, 'invalid-grade', 'error',
+        `The grade "${text.slice(f[6], f[7])}" is not a number. The line is skipped.`));
+      return;
+    }
+    if (!Number.isInteger(grade)) {
+      this.problems.push(fieldProblem('qrels', line, f[6] - from, f[7] - from, 'non-integer-grade', 'warning',
+        `The grade ${grade} is not a whole number: Ranklens uses it as written, trec_eval would read ${Math.trunc(grade)}.`));
+    }
+    let q = this.current;
+    if (!q || !sameText(text, f[0], f[1], this.qid)) {
+      this.qid = text.slice(f[0], f[1]);
+      q = this.queries.get(this.qid);
+      if (!q) { q = { ids: [], grades: [], lines: [] }; this.queries.set(this.qid, q); }
+      this.current = q;
+    }
+    q.ids.push(text.slice(f[4], f[5]));
+    q.grades.push(grade);
+    q.lines.push(line);
+  }
+
+  // One Set per query, once, instead of a lookup per line that would keep every query's map alive.
+  private dropRepeats(qid: string, q: QrelsQuery): void {
+    const seen = new Set<string>();
+    const keep: number[] = [];
+    q.ids.forEach((id, i) => {
+      const before = seen.size;
+      seen.add(id);
+      if (seen.size > before) { keep.push(i); return; }
+      const prior = q.ids.indexOf(id); // rare: only for a repeat
+      this.problems.push({ ...fieldProblem('qrels', q.lines[i], 0, 0, 'duplicate-judgement', this.duplicateSeverity,
+        `"${id}" is judged twice for query ${qid}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`),
+      related: [{ file: 'qrels', line: q.lines[prior], message: 'first judgement' }] });
+    });
+    if (keep.length === q.ids.length) return;
+    q.ids = keep.map((i) => q.ids[i]);
+    q.grades = keep.map((i) => q.grades[i]);
+    q.lines = keep.map((i) => q.lines[i]);
+  }
+}
+
+/** Parses a whole qrels text. */
+export function parseQrels(text: string, duplicateSeverity: Severity = 'error'): TrecQrels {
+  const reader = new QrelsReader(duplicateSeverity);
+  reader.feed(text);
+  return reader.end();
+}

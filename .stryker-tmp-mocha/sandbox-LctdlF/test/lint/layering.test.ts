@@ -1,0 +1,59 @@
+/**
+ * The lint keeps the layering: each deliberate violation below is an error at its import, and the
+ * same imports in a layer that may make them pass.
+ */
+// @ts-nocheck
+
+import { strict as assert } from 'node:assert';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ESLint } from 'eslint';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The messages of no-restricted-imports for `source` placed at `file`. */
+async function violations(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: join(repoRoot, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${m.line}: ${m.message}`);
+}
+
+describe('layering lint', () => {
+  it('refuses a core file that imports the fixture layer', async () => {
+    assert.deepEqual(await violations('shared/core/metrics/bad.ts', "import { FixtureNode } from '../../fixture/model';\n"),
+      ["1: '../../fixture/model' import is restricted from being used by a pattern. shared/core is the bottom layer: it must not import server, client, cli, features, fixture, evaluation, inference, text, curves, trec."]);
+  });
+
+  it('refuses a fixture file that imports evaluation or text', async () => {
+    const found = await violations('shared/fixture/bad.ts', "import { evaluateFixture } from '../evaluation/fixtureEvaluation';\nimport { caseHover } from '../text/hoverText';\n");
+    assert.deepEqual(found.map((m) => m.slice(0, 2)), ['1:', '2:']);
+  });
+
+  it('refuses a statistics file that imports the core, and an evaluation file that imports the inference', async () => {
+    assert.deepEqual(await violations('shared/stats/bad.ts', "import { fmt } from '../core/explanation';\n"),
+      ["1: '../core/explanation' import is restricted from being used by a pattern. shared/stats is pure statistics on plain arrays: it must not import server, client, cli, features, core, fixture, evaluation, inference, text, curves, trec."]);
+    assert.equal((await violations('shared/evaluation/bad.ts', "import { inferFixture } from '../inference/fixtureInference';\n")).length, 1);
+  });
+
+  it('refuses vscode and LSP packages anywhere in shared/', async () => {
+    const found = await violations('shared/text/bad.ts', "import * as vscode from 'vscode';\nimport { Hover } from 'vscode-languageserver';\nimport { TextDocument } from 'vscode-languageserver-textdocument';\n");
+    assert.equal(found.length, 3);
+    assert.match(found[0], /^1: 'vscode' import is restricted from being used by a pattern\. shared\/ is the pure core: no editor or LSP packages here\.$/);
+  });
+
+  it('refuses any import in the protocol module', async () => {
+    assert.equal((await violations('shared/protocol.ts', "import { Span } from './fixture/model';\n")).length, 1);
+  });
+
+  it('refuses a client file that imports the server, and a CLI file that imports either', async () => {
+    assert.equal((await violations('client/bad.ts', "import { hover } from '../server/features/hover';\n")).length, 1);
+    assert.equal((await violations('cli/bad.ts', "import { RanklensService } from '../server/service';\n")).length, 1);
+  });
+
+  it('accepts the imports each layer may make', async () => {
+    assert.deepEqual(await violations('shared/evaluation/ok.ts', "import { FixtureNode } from '../fixture/model';\nimport { rankCase } from '../core/ranking';\n"), []);
+    assert.deepEqual(await violations('shared/text/ok.ts', "import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';\n"), []);
+    assert.deepEqual(await violations('server/features/ok.ts', "import { Hover } from 'vscode-languageserver';\nimport { caseHover } from '../../shared/text/hoverText';\n"), []);
+    assert.deepEqual(await violations('client/ok.ts', "import * as vscode from 'vscode';\nimport { STATUS_NOTIFICATION } from '../shared/protocol';\n"), []);
+  });
+});

@@ -1,0 +1,121 @@
+/** Code actions from the built server, applied to the text: the expected text is written out. */
+// @ts-nocheck
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Range } from 'vscode-languageserver-protocol/node';
+import { TestClient, cursor } from './lspClient';
+
+describe('code actions', () => {
+  let client: TestClient;
+  let n = 0;
+  before(async () => { client = await TestClient.start(); });
+  after(async () => { await client.stop(); });
+
+  /** Opens the marked text, asks for actions at the |, applies the one with this title; returns the new text. */
+  async function applyAt(marked: string, title: RegExp, ext = 'json'): Promise<{ uri: string; text: string; version: number }> {
+    const { text, offset } = cursor(marked);
+    const uri = `file:///actions/a${n++}.rank.${ext}`;
+    await client.open(uri, text);
+    const diagnostics = await client.diagnostics(uri, 1);
+    const at = client.document(uri).positionAt(offset);
+    const actions = await client.codeActions(uri, Range.create(at, at), diagnostics);
+    const action = actions.find((a) => title.test(a.title));
+    assert.ok(action, `an action like ${title} among: ${actions.map((a) => a.title).join(' | ')}`);
+    const version = await client.apply(uri, action);
+    return { uri, text: client.text(uri), version };
+  }
+
+  const TWO_MISMATCHES = `{"k": [3], "cases": {
+  "q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.5, "RR@3": 1}},
+  "q2": {"labels": ["a"], "predictions": ["x", "a", "y"], "expect": {"P@3": 0.33333, "RR@3": 1}}
+}}
+`;
+
+  it('sets one expect value to the computed one, at the written precision or three decimals', async () => {
+    const { uri, text, version } = await applyAt(TWO_MISMATCHES.replace('"P@3": 0.5', '"P@3": 0.|5'), /^Set P@3 to the computed 0\.667$/);
+    assert.ok(text.includes('"expect": {"P@3": 0.667, "RR@3": 1}'), text);
+    const left = await client.diagnostics(uri, version);
+    assert.deepEqual(left.map((d) => d.code), ['expect-mismatch'], 'only q2\'s RR@3 still differs');
+    assert.equal(left[0].range.start.line, 2);
+  });
+
+  it('sets every mismatched expect value in the file at once', async () => {
+    const { uri, text, version } = await applyAt(TWO_MISMATCHES.replace('"P@3": 0.5', '"P@3": 0.|5'), /^Set all 2 mismatched expect values/);
+    assert.equal(text, `{"k": [3], "cases": {
+  "q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.667, "RR@3": 1}},
+  "q2": {"labels": ["a"], "predictions": ["x", "a", "y"], "expect": {"P@3": 0.33333, "RR@3": 0.500}}
+}}
+`);
+    assert.deepEqual(await client.diagnostics(uri, version), []);
+  });
+
+  it('removes the repeated predictions of a case', async () => {
+    const { text } = await applyAt(`{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b", "a", "c", "|b"]}}}`, /^Remove 2 repeated predictions from case q1$/);
+    assert.equal(text, `{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b", "c"]}}}`);
+  });
+
+  it('removes a repeated prediction from a YAML block list', async () => {
+    const { text } = await applyAt('k: 3\ncases:\n  q1:\n    labels: [a]\n    predictions:\n      - a\n      - b\n      - |a\n', /^Remove 1 repeated prediction/, 'yaml');
+    assert.equal(text, 'k: 3\ncases:\n  q1:\n    labels: [a]\n    predictions:\n      - a\n      - b\n');
+  });
+
+  it('adds an expect block holding the current values (JSON on one line)', async () => {
+    const { uri, text, version } = await applyAt(`{"k": [3], "cases": {"q|1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"]}}}`, /^Add an expect block/);
+    assert.equal(text, `{"k": [3], "cases": {"q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.667, "R@3": 1.000, "AP@3": 0.833, "RR@3": 1.000, "nDCG@3": 0.920}}}}`);
+    assert.deepEqual(await client.diagnostics(uri, version), [], 'the values it wrote match');
+  });
+
+  it('adds an expect block on its own line in a multi-line JSON case', async () => {
+    const { text } = await applyAt(`{
+  "k": [1],
+  "metrics": ["P"],
+  "cases": [
+    {
+      "id": "q|1",
+      "labels": ["a"],
+      "predictions": ["a"]
+    }
+  ]
+}
+`, /^Add an expect block/);
+    assert.equal(text, `{
+  "k": [1],
+  "metrics": ["P"],
+  "cases": [
+    {
+      "id": "q1",
+      "labels": ["a"],
+      "predictions": ["a"],
+      "expect": {"P@1": 1.000}
+    }
+  ]
+}
+`);
+  });
+
+  it('adds an expect block to a YAML case', async () => {
+    const { uri, text, version } = await applyAt(`k: 1
+metrics: [P, nDCG]
+cases:
+  q|1:
+    labels: {a: 2}
+    predictions: [b, a]
+  q2:
+    labels: [a]
+    predictions: [a]
+`, /^Add an expect block/, 'yaml');
+    assert.equal(text, `k: 1
+metrics: [P, nDCG]
+cases:
+  q1:
+    labels: {a: 2}
+    predictions: [b, a]
+    expect: {P@1: 0.000, nDCG: 0.631}
+  q2:
+    labels: [a]
+    predictions: [a]
+`);
+    assert.deepEqual(await client.diagnostics(uri, version), []);
+  });
+});

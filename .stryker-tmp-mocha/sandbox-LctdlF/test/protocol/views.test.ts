@@ -1,0 +1,75 @@
+/** The custom requests behind the VS Code commands, the status notification and the inlay hints. */
+// @ts-nocheck
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { TestClient } from './lspClient';
+import { CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, MarkdownResult, STATUS_NOTIFICATION, StatusParams } from '../../shared/protocol';
+import { MetricCurves } from '../../shared/curves/curves';
+
+const FIXTURE = `{
+  "k": [3],
+  "cases": {
+    "q1": {"labels": {"a": 2, "b": 1}, "predictions": ["a", "x", "b", "b"]},
+    "q2": {"labels": ["a"], "predictions": {"x": 0.9, "a": 0.9, "c": 0.1}}
+  }
+}
+`;
+
+describe('views and hints', () => {
+  let client: TestClient;
+  const uri = 'file:///views/v.rank.json';
+  before(async () => {
+    client = await TestClient.start();
+    await client.open(uri, FIXTURE);
+  });
+  after(async () => { await client.stop(); });
+
+  it('answers ranklens/caseBreakdown with every metric\'s terms and every preset', async () => {
+    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: 0, case: 0 });
+    assert.equal(r.title, 'Case q1');
+    assert.ok(r.markdown.startsWith('# Case `q1`\n\nConvention `default` · cutoffs 3 · 2 labels, 2 relevant · 4 predicted'), r.markdown);
+    assert.ok(r.markdown.includes('## AP@3\n\n**AP@3 = 0.833**'), r.markdown);
+    assert.ok(r.markdown.includes('## Every preset\n\n| metric | **default** | trec_eval |'), r.markdown);
+  });
+
+  it('finds the case from a position too (the command palette)', async () => {
+    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: -1, case: -1, position: { line: 4, character: 30 } });
+    assert.equal(r.title, 'Case q2');
+  });
+
+  it('answers ranklens/compare with every preset\'s means side by side', async () => {
+    const r = await client.connection.sendRequest<MarkdownResult>(COMPARE_REQUEST, { uri });
+    assert.equal(r.title, 'Conventions: v.rank.json');
+    assert.ok(r.markdown.includes('| metric | **default** | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |'), r.markdown);
+    assert.match(r.markdown, /\| ≠ AP@3 \| /);
+  });
+
+  it('answers ranklens/curves with the case under the cursor, every preset beside the fixture\'s own', async () => {
+    const r = await client.connection.sendRequest<{ title: string; curves: MetricCurves }>(CURVES_REQUEST, { uri, position: { line: 3, character: 10 }, compare: true });
+    assert.equal(r.title, 'Metric curves — q1');
+    assert.equal(r.curves.maxK, 3);
+    assert.deepEqual(r.curves.conventions, ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders']);
+  });
+
+  it('sends the convention and means for the status item', async () => {
+    const status = await client.until(() => client.notifications.find((n) => n.method === STATUS_NOTIFICATION && (n.params as StatusParams).uri === uri), 'a status');
+    assert.equal((status.params as StatusParams).text, 'default · P@3 0.500 · R@3 1.000 · AP@3 0.667 · RR@3 0.750 · nDCG@3 0.797');
+  });
+
+  it('marks each predicted item: relevant and grade, rank when scores reorder, dropped repeats', async () => {
+    const hints = await client.inlayHints(uri);
+    assert.deepEqual(hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`), [
+      '3:58 ✓ 2', '3:63 ✗', '3:68 ✓ 1', '3:73 dropped',
+      '4:52 #1 ✗', '4:62 #2 ✓ 1', '4:72 #3 ✗',
+    ]);
+  });
+
+  it('turns inlay hints and hovers off by setting', async () => {
+    await client.configure({ inlayHints: { enable: false }, hover: { enable: false } });
+    assert.deepEqual(await client.inlayHints(uri), []);
+    assert.equal(await client.hover(uri, FIXTURE.indexOf('"q1"') + 1), null);
+    await client.configure({});
+    assert.equal((await client.inlayHints(uri)).length, 7);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * A deliberately broken build of the extension, for checking that the API suite catches one: the
+ * language server's code lenses keep their places and commands, but each takes the next one's title
+ * (the lens above q1 shows q2's values, and so on). Built with esbuild from the same sources as
+ * `npm run build`, with server/features/codeLens.ts wrapped on the way in; nothing in the repository changes.
+ */
+// @ts-nocheck
+
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+
+const LENS_FEATURE = /[\\/]server[\\/]features[\\/]codeLens\.ts$/;
+
+/**
+ * Renames the real provider and resolver and exports ones that rotate the titles: eager lenses (the
+ * fixture's) take the next eager lens's title, and a case lens resolves to the next case's title.
+ */
+function swapTitles(source: string): string {
+  const declarations = [/export function codeLenses\(/, /export function resolveCodeLens\(/];
+  if (!declarations.every((d) => d.test(source))) throw new Error('server/features/codeLens.ts no longer declares `export function codeLenses(` and `export function resolveCodeLens(`: update swappedLensBuild.ts');
+  return `${source.replace(declarations[0], 'function realCodeLenses(').replace(declarations[1], 'function realResolveCodeLens(')}
+function rotateTitles(lenses: CodeLens[]): CodeLens[] {
+  const titles = lenses.map((l) => l.command?.title).filter((t) => t !== undefined);
+  let n = 0;
+  return lenses.map((l) => (l.command ? { ...l, command: { ...l.command, title: titles[++n % titles.length] ?? '' } } : l));
+}
+export function codeLenses(...args: Parameters<typeof realCodeLenses>): ReturnType<typeof realCodeLenses> {
+  return rotateTitles(realCodeLenses(...args));
+}
+export function resolveCodeLens(...args: Parameters<typeof realResolveCodeLens>): ReturnType<typeof realResolveCodeLens> {
+  const [lens, evaluation, uri] = args;
+  const [d, f, i] = lens.data as CaseLensData;
+  const real = realResolveCodeLens(lens, evaluation, uri);
+  const count = evaluation.fixtures[f]?.cases.length ?? 1;
+  const next = realResolveCodeLens({ ...lens, data: [d, f, (i + 1) % count] }, evaluation, uri);
+  return { ...real, command: { ...real.command!, title: next.command?.title ?? '' } };
+}
+`;
+}
+
+/** Builds the broken extension into `dir` (package.json, schemas/, dist/) from the repository at `repoRoot`. */
+export async function buildSwappedLensExtension(repoRoot: string, dir: string): Promise<void> {
+  mkdirSync(join(dir, 'dist'), { recursive: true });
+  cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
+  cpSync(join(repoRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  const common: esbuild.BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'], logLevel: 'error' };
+  await esbuild.build({ ...common, entryPoints: [join(repoRoot, 'client', 'extension.ts')], outfile: join(dir, 'dist', 'client.js'), external: ['vscode'] });
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(repoRoot, 'server', 'main.ts')],
+    outfile: join(dir, 'dist', 'server.js'),
+    plugins: [{
+      name: 'swap-lens-titles',
+      setup(build) {
+        build.onLoad({ filter: LENS_FEATURE }, (args) => ({ contents: swapTitles(readFileSync(args.path, 'utf8')), loader: 'ts' }));
+      },
+    }],
+  });
+}
