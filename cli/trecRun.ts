@@ -10,6 +10,7 @@ import { MetricSpec, metricName } from '../shared/core/metricNames';
 import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
 import { RunQuery, joinBlocks } from '../shared/trec/run';
+import { byteOrderMark } from './trecInput';
 import { ByteRange, nextLineStart } from './readChunks';
 import { QueryResult, SegmentResult } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
@@ -58,8 +59,12 @@ export interface TrecEvaluation {
   /** Every problem, lines numbered from the start of each file, in file and line order. */
   problems: TrecProblem[];
   counts: TrecCounts;
-  /** Queries whose lines were scattered over the run (read again in a second pass). */
+  /** Queries read again in a second pass: those met in several places, or all when the run is not grouped. */
   scattered: number;
+  /** The first judged query missing from the run, in trec_eval's order (where trec_eval stops without -c). */
+  firstMissing?: string;
+  /** Whether the run's lines are grouped by query (at most a few queries met in several places). */
+  grouped: boolean;
 }
 
 /** Runs over this size are split across threads when jobs are not given. */
@@ -68,45 +73,58 @@ export const PARALLEL_BYTES = 32 << 20;
 /** Evaluates a qrels and run pair. */
 export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation> {
   const size = statSync(options.runPath).size;
-  const ranges = splitRanges(options.runPath, size, options.jobs);
-  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, specs: options.specs, convention: options.resolved.convention,
+  const asTrecEval = options.resolved.preset === 'trec_eval';
+  const qrelsMark = byteOrderMark(options.qrelsPath, 'qrels', asTrecEval);
+  const runMark = byteOrderMark(options.runPath, 'run', asTrecEval);
+  const ranges = splitRanges(options.runPath, size, options.jobs, runMark.skip);
+  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, qrelsFrom: qrelsMark.skip, runFrom: runMark.skip, asTrecEval,
+    specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
   const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
   try {
+    const progress = (done: number[]) => options.onProgress?.(done.reduce((a, b) => a + b, 0), size * (done.length > ranges.length ? 2 : 1));
     const done = ranges.map(() => 0);
-    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => {
-      done[i] = d;
-      options.onProgress?.(done.reduce((a, b) => a + b, 0), size);
-    })));
+    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => { done[i] = d; progress(done); })));
     const qrels = await runners[0].qrels();
-    const plan = settle(segments);
     const judged = new Set(qrels.qids);
-    const gather = plan.gather.filter((qid) => judged.has(qid));
-    const missing = qrels.qids.filter((qid) => !plan.runQids.has(qid));
-    const finished = await runners[0].finish({ blocks: plan.blocks, gather, missing: options.complete ? missing : [] },
-      (d, t) => options.onProgress?.(d, t));
+    // A query met in two places: its lines are read again, every thread keeping its share of the
+    // queries. When a segment stopped early, every query is (the run is not grouped by query).
+    const whole = segments.some((seg) => seg.scattered);
+    const plan = whole ? undefined : settle(segments);
+    const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
+    const again = gather === null || gather.length > 0
+      ? await Promise.all(runners.map((r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); })))
+      : [];
+    const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
+    const missing = qrels.qids.filter((qid) => !runQids.has(qid));
+    const finished = await runners[0].finish({ blocks: plan?.blocks ?? [], missing: options.complete ? missing : [] });
 
-    const queries = [...plan.evaluated, ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
+    const queries = [...(plan?.evaluated ?? []), ...again.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
     const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
-    const unjudged = new Set([...plan.unjudged, ...finished.unjudged]);
-    const problems = capProblems([...qrels.problems, ...plan.problems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
+    const unjudged = new Set([...(plan?.unjudged ?? []), ...again.flatMap((a) => a.unjudged), ...finished.unjudged]);
+    const marks = [qrelsMark.problem, runMark.problem].filter((p): p is TrecProblem => p !== undefined);
+    const lineProblems = plan ? plan.problems : again.flatMap((a) => a.problems);
+    const problems = capProblems([...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
     return {
       specs: options.specs, names: options.specs.map(metricName), convention: options.resolved, queries, mean, excluded, problems,
       counts: {
-        qrelsQueries: qrels.qids.length, qrelsLines: qrels.lines, runQueries: plan.runQids.size, runLines: plan.lines, entries: plan.entries,
+        qrelsQueries: qrels.qids.length, qrelsLines: qrels.lines, runQueries: runQids.size,
+        runLines: plan ? plan.lines : again[0].lines, entries: plan ? plan.entries : again.reduce((n, a) => n + a.entries, 0),
         evaluated: queries.length, missing: missing.length, unjudged: unjudged.size, noRelevant: queries.filter((q) => q.relevant === 0).length,
       },
-      scattered: gather.length,
+      firstMissing: missing.length > 0 ? missing.reduce((a, b) => (compareText(a, b) <= 0 ? a : b)) : undefined,
+      scattered: gather === null ? runQids.size : gather.length,
+      grouped: gather !== null,
     };
   } finally {
     for (const r of runners) r.close();
   }
 }
 
-/** Byte ranges of about equal size, each starting at a line start. */
-export function splitRanges(path: string, size: number, jobs: number): ByteRange[] {
-  const starts = [0];
+/** Byte ranges of about equal size, each starting at a line start (the first at `from`). */
+export function splitRanges(path: string, size: number, jobs: number, from = 0): ByteRange[] {
+  const starts = [from];
   for (let i = 1; i < jobs; i++) {
     const at = nextLineStart(path, Math.floor((size * i) / jobs));
     if (at > starts[starts.length - 1] && at < size) starts.push(at);
