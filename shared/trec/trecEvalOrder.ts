@@ -12,7 +12,9 @@ import { compareText } from '../core/ranking';
  */
 export function inTrecEvalOrder(predictions: readonly Prediction[]): readonly Prediction[] {
   if (!predictions.some((p) => Number.isNaN(p.score))) return predictions;
+  // trec_eval reads the run's lines sorted by query and docid: that is the order its ranking sort starts from.
   const order = Array.from(predictions, (_, i) => i);
+  mergeSort(order, 0, order.length, new Array<number>(order.length), (a, b) => compareText(predictions[a].id, predictions[b].id));
   mergeSort(order, 0, order.length, new Array<number>(order.length), (a, b) => compareSimDocno(predictions[a], predictions[b]));
   return order.map((i, r) => ({ id: predictions[i].id, score: order.length - r }));
 }
