@@ -135,7 +135,8 @@ export class TrecEvaluator {
     const evaluated: QueryResult[] = [];
     const unjudged: string[] = [];
     const only = task.only && new Set(task.only);
-    const accept = (qid: string) => (only === null || only.has(qid)) && (task.parts === 1 || share(qid, task.parts) === task.part);
+    const accept = only === null && task.parts === 1 ? undefined
+      : (qid: string) => (only === null || only.has(qid)) && (task.parts === 1 || share(qid, task.parts) === task.part);
     const reader = new RunReader((q) => this.evaluateInto(q, evaluated, unjudged), { asTrecEval: this.setup.asTrecEval, mode: 'collect', accept });
     readChunks(this.setup.runPath, (text) => reader.feed(text), onProgress, { start: this.setup.runFrom, end: statSync(this.setup.runPath).size });
     const { problems, lines, entries, qids } = reader.end();

@@ -1,7 +1,7 @@
 /** Reads TREC qrels (`qid iter docid grade`) line by line into per-query judgements. */
 import { Severity } from '../core/findings';
 import { shownBytes, utf16Column } from './byteText';
-import { cAtol, isPlainInteger } from './cNumbers';
+import { cAtol } from './cNumbers';
 import { FieldSplitter, parseDecimal, sameText } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 
@@ -106,26 +106,24 @@ export class QrelsReader {
   // The grade of the line just split, or undefined when the line is skipped.
   private grade(text: string, from: number, line: number): number | undefined {
     const f = this.splitter.at;
-    const at = (): [number, number] => [utf16Column(text, from, f[6]), utf16Column(text, from, f[7])];
-    const written = () => shownBytes(text.slice(f[6], f[7]));
+    if (isWholeNumber(text, f[6], f[7])) return parseDecimal(text, f[6], f[7]) + 0; // + 0: -0 is 0
+    const written = text.slice(f[6], f[7]);
+    const start = utf16Column(text, from, f[6]);
+    const end = start + utf16Column(text, f[6], f[7]);
     if (this.asTrecEval) {
-      const plain = parseDecimal(text, f[6], f[7]);
-      if (Number.isInteger(plain) && isPlainInteger(text.slice(f[6], f[7]))) return plain + 0; // -0 is 0
-      const grade = cAtol(text.slice(f[6], f[7]));
-      this.problems.push(fieldProblem('qrels', line, ...at(), 'non-integer-grade', 'warning',
-        `trec_eval reads the grade "${written()}" as ${grade} (C's atol: the whole number at its start, 0 when there is none).`));
+      const grade = cAtol(written);
+      this.problems.push(fieldProblem('qrels', line, start, end, 'non-integer-grade', 'warning',
+        `trec_eval reads the grade "${shownBytes(written)}" as ${grade} (C's atol: the whole number at its start, 0 when there is none).`));
       return grade;
     }
     const grade = parseDecimal(text, f[6], f[7]);
     if (!Number.isFinite(grade)) {
-      this.problems.push(fieldProblem('qrels', line, ...at(), 'invalid-grade', 'error',
-        `The grade "${written()}" is not a number. The line is skipped.`));
+      this.problems.push(fieldProblem('qrels', line, start, end, 'invalid-grade', 'error',
+        `The grade "${shownBytes(written)}" is not a number. The line is skipped.`));
       return undefined;
     }
-    if (!Number.isInteger(grade) || !isPlainInteger(text.slice(f[6], f[7]))) {
-      this.problems.push(fieldProblem('qrels', line, ...at(), 'non-integer-grade', 'warning',
-        `The grade "${written()}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(text.slice(f[6], f[7]))}.`));
-    }
+    this.problems.push(fieldProblem('qrels', line, start, end, 'non-integer-grade', 'warning',
+      `The grade "${shownBytes(written)}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(written)}.`));
     return grade;
   }
 
@@ -154,4 +152,17 @@ export function parseQrels(text: string, options: QrelsReaderOptions = {}): Trec
   const reader = new QrelsReader(options);
   reader.feed(text);
   return reader.end();
+}
+
+// An optional sign and up to 15 digits: read exactly by parseDecimal, and by atol alike.
+function isWholeNumber(text: string, start: number, end: number): boolean {
+  let i = start;
+  const c = text.charCodeAt(i);
+  if (c === 45 || c === 43) i++;
+  if (i === end || end - i > 15) return false;
+  for (; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d < 48 || d > 57) return false;
+  }
+  return true;
 }

@@ -2,7 +2,7 @@
 import { Convention } from '../core/conventions';
 import { shownBytes, utf16Column } from './byteText';
 import { cAtof, namedFloat } from './cNumbers';
-import { FieldSplitter, parseDecimal, sameText } from './fields';
+import { FieldSplitter, isSpace, parseDecimal, sameText } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { RunQuery, RunStore } from './runStore';
 
@@ -27,6 +27,7 @@ export class RunReader {
   scattered = false;
   private problems = new ProblemList();
   private store = new RunStore();
+  private block: RunQuery = { qid: '', predictions: [], lines: [] };
   private qids: string[] = [];
   private index = new Map<string, number>();
   private accepted: boolean[] = [];
@@ -52,6 +53,7 @@ export class RunReader {
     for (let from = 0; from < text.length; line++) {
       let to = text.indexOf('\n', from);
       if (to < 0) to = text.length;
+      if (this.skips(text, from, to)) { from = to + 1; continue; }
       const count = this.splitter.split(from, to, 6, false);
       // A short line is reported by the thread that reads its first field's query; in a stream it
       // belongs to no block, so that it cannot make the query around it look scattered.
@@ -72,16 +74,27 @@ export class RunReader {
   end(): { problems: TrecProblem[]; lines: number; entries: number; qids: string[] } {
     if (this.collect) this.store.eachQuery(this.qids, this.onQuery);
     else if (!this.scattered) this.close();
-    this.store.clear();
     return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.qids.filter((_, k) => this.accepted[k]) };
   }
 
-  // The index of the line's query; −1 for a line to skip (another thread's query, or a stream that stops here).
-  private queryOf(text: string, line: number): number {
-    const f = this.splitter.at;
+  // collect with a share: whether the line's query is another thread's, read from its first field alone.
+  private skips(text: string, from: number, to: number): boolean {
+    if (!this.options.accept || from >= to) return false;
+    const c = text.charCodeAt(from);
+    if (c <= 32 || c === 35) return false; // leading space or a comment: the full split decides
+    let end = from + 1;
+    while (end < to) {
+      const d = text.charCodeAt(end);
+      if (d <= 32 && isSpace(d)) break;
+      end++;
+    }
     const current = this.current;
-    if (current >= 0 && sameText(text, f[0], f[1], this.qids[current])) return this.accepted[current] ? current : -1;
-    const qid = text.slice(f[0], f[1]);
+    if (current >= 0 && sameText(text, from, end, this.qids[current])) return !this.accepted[current];
+    this.current = this.indexOf(text.slice(from, end));
+    return !this.accepted[this.current];
+  }
+
+  private indexOf(qid: string): number {
     let k = this.index.get(qid);
     if (k === undefined) {
       k = this.qids.length;
@@ -90,6 +103,15 @@ export class RunReader {
       this.accepted.push(this.options.accept?.(qid) ?? true);
       if (k === this.closed.length) { const c = new Uint8Array(2 * k); c.set(this.closed); this.closed = c; }
     }
+    return k;
+  }
+
+  // The index of the line's query; −1 for a line to skip (another thread's query, or a stream that stops here).
+  private queryOf(text: string, line: number): number {
+    const f = this.splitter.at;
+    const current = this.current;
+    if (current >= 0 && sameText(text, f[0], f[1], this.qids[current])) return this.accepted[current] ? current : -1;
+    const k = this.indexOf(text.slice(f[0], f[1]));
     if (!this.collect) {
       this.close();
       if (this.closed[k]) { this.scattered = true; return -1; }
@@ -115,18 +137,23 @@ export class RunReader {
         ? `trec_eval reads the score "${shownBytes(written)}" as ${cNumber(score)} (C's atof: the longest number at its start, 0 when there is none).`
         : `The score "${shownBytes(written)}" is read as ${cNumber(score)}${Number.isNaN(score) ? ', which ranks last' : ''}.`));
     }
-    this.store.add(text, f[4], f[5], score, line, query);
+    // A block lives only until the next query starts: plain objects cost less than the store's copies.
+    if (this.collect) this.store.add(text, f[4], f[5], score, line, query);
+    else {
+      this.block.predictions.push({ id: text.slice(f[4], f[5]), score });
+      this.block.lines.push(line);
+    }
     this.entries++;
   }
 
-  // stream: hands over the block being read, if any, and forgets its lines.
+  // stream: hands over the block being read, if any.
   private close(): void {
     const k = this.current;
     if (k < 0 || this.collect) return;
     this.current = -1;
     this.closed[k] = 1;
-    if (this.store.count > 0) this.onQuery(this.store.range(this.qids[k], 0, this.store.count));
-    this.store.clear();
+    if (this.block.lines.length > 0) this.onQuery({ qid: this.qids[k], predictions: this.block.predictions, lines: this.block.lines });
+    this.block = { qid: '', predictions: [], lines: [] };
   }
 }
 
