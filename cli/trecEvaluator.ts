@@ -135,9 +135,8 @@ export class TrecEvaluator {
     const evaluated: QueryResult[] = [];
     const unjudged: string[] = [];
     const only = task.only && new Set(task.only);
-    const accept = only === null && task.parts === 1 ? undefined
-      : (qid: string) => (only === null || only.has(qid)) && (task.parts === 1 || share(qid, task.parts) === task.part);
-    const reader = new RunReader((q) => this.evaluateInto(q, evaluated, unjudged), { asTrecEval: this.setup.asTrecEval, mode: 'collect', accept });
+    const reader = new RunReader((q) => this.evaluateInto(q, evaluated, unjudged), { asTrecEval: this.setup.asTrecEval, mode: 'collect',
+      accept: only ? (qid) => only.has(qid) : undefined, share: task.parts > 1 ? { part: task.part, parts: task.parts } : undefined });
     readChunks(this.setup.runPath, (text) => reader.feed(text), onProgress, { start: this.setup.runFrom, end: statSync(this.setup.runPath).size });
     const { problems, lines, entries, qids } = reader.end();
     return { evaluated, unjudged, qids, problems: only ? [] : problems, lines, entries };
@@ -181,9 +180,3 @@ export class TrecEvaluator {
   }
 }
 
-/** Which of `parts` threads reads a query in a second pass: FNV-1a of its bytes. */
-export function share(qid: string, parts: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < qid.length; i++) h = Math.imul(h ^ qid.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % parts;
-}

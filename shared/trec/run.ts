@@ -17,8 +17,10 @@ export interface RunReaderOptions {
    * (`scattered`). 'collect' keeps every line and hands over whole queries at the end.
    */
   mode?: 'stream' | 'collect';
-  /** collect: lines of other queries are skipped unread (another thread reads them). */
+  /** collect: lines of other queries are skipped unread. */
   accept?: (qid: string) => boolean;
+  /** collect: only the queries of this share are read (another thread reads the others); see queryShare. */
+  share?: { part: number; parts: number };
 }
 
 /** Reads run text (a byte string) fed in chunks of whole lines. */
@@ -79,15 +81,21 @@ export class RunReader {
 
   // collect with a share: whether the line's query is another thread's, read from its first field alone.
   private skips(text: string, from: number, to: number): boolean {
-    if (!this.options.accept || from >= to) return false;
+    const share = this.options.share;
+    if ((!this.options.accept && !share) || from >= to) return false;
     const c = text.charCodeAt(from);
     if (c <= 32 || c === 35) return false; // leading space or a comment: the full split decides
-    let end = from + 1;
+    // The qid's hash while looking for its end: another share's line costs no string and no lookup.
+    let h = FNV_OFFSET;
+    let end = from;
     while (end < to) {
       const d = text.charCodeAt(end);
       if (d <= 32 && isSpace(d)) break;
+      h = Math.imul(h ^ d, FNV_PRIME);
       end++;
     }
+    if (share && (h >>> 0) % share.parts !== share.part) return true;
+    if (!this.options.accept) return false;
     const current = this.current;
     if (current >= 0 && sameText(text, from, end, this.qids[current])) return !this.accepted[current];
     this.current = this.indexOf(text.slice(from, end));
@@ -100,7 +108,8 @@ export class RunReader {
       k = this.qids.length;
       this.qids.push(qid);
       this.index.set(qid, k);
-      this.accepted.push(this.options.accept?.(qid) ?? true);
+      const share = this.options.share;
+      this.accepted.push((this.options.accept?.(qid) ?? true) && (!share || queryShare(qid, share.parts) === share.part));
       if (k === this.closed.length) { const c = new Uint8Array(2 * k); c.set(this.closed); this.closed = c; }
     }
     return k;
@@ -155,6 +164,16 @@ export class RunReader {
     if (this.block.lines.length > 0) this.onQuery({ qid: this.qids[k], predictions: this.block.predictions, lines: this.block.lines });
     this.block = { qid: '', predictions: [], lines: [] };
   }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** Which of `parts` threads reads a query in a second pass: FNV-1a of its bytes, modulo parts. */
+export function queryShare(qid: string, parts: number): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < qid.length; i++) h = Math.imul(h ^ qid.charCodeAt(i), FNV_PRIME);
+  return (h >>> 0) % parts;
 }
 
 function cNumber(v: number): string {
