@@ -33,13 +33,6 @@ export function shownBytes(bytes: string): string {
   return out;
 }
 
-/** The text of a byte string when it is valid UTF-8; otherwise the bytes as Latin-1 characters. */
-export function textOfBytes(bytes: string): string {
-  if (isAscii(bytes)) return bytes;
-  const buffer = Buffer.from(bytes, 'latin1');
-  return isUtf8(buffer) ? buffer.toString('utf8') : bytes;
-}
-
 /** The UTF-16 length of the text the bytes [from, to) of a byte string stand for (a column in an editor). */
 export function utf16Column(bytes: string, from: number, to: number): number {
   const slice = bytes.slice(from, to);

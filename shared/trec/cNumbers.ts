@@ -1,14 +1,11 @@
 /**
  * Numbers as trec_eval's C reads them: a grade through atol (the integer prefix: "1e2" is 1,
  * "0.5" is 0, "high" is 0) and a score through atof (strtod: "inf", "nan", "0x1p3", "12abc" is 12,
- * "abc" is 0). Each also says whether the text was a plain number, so the reader can warn when
- * trec_eval's reading differs from what is written.
+ * "abc" is 0).
  */
 
 // strtod's longest prefix, in the C locale.
 const STRTOD = /^[+-]?(?:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?|0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i;
-const PLAIN_DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-const PLAIN_INTEGER = /^[-+]?\d+$/;
 const LONG_MAX = 9223372036854775807;
 
 /** C's atof(text): the value of the longest prefix strtod accepts, 0 when there is none. */
@@ -30,16 +27,6 @@ export function cAtol(text: string): number {
   if (!m) return 0;
   const v = Number(m[0]);
   return v > LONG_MAX ? LONG_MAX : v < -LONG_MAX - 1 ? -LONG_MAX - 1 : v + 0; // + 0 turns -0 into 0
-}
-
-/** Whether a score is written as a plain decimal number (so atof, Number() and Python agree on it). */
-export function isPlainDecimal(text: string): boolean {
-  return PLAIN_DECIMAL.test(text);
-}
-
-/** Whether a grade is written as a plain whole number. */
-export function isPlainInteger(text: string): boolean {
-  return PLAIN_INTEGER.test(text);
 }
 
 /** The words Python's float() and NumPy accept for the infinities and NaN (the other presets read those). */
