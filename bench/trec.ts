@@ -1,82 +1,163 @@
 /**
- * `npm run bench:trec`: times `ranklens trec` on the seeded 10,000-query × ~1,000-document pair
- * (bench/genTrec.ts, written to a temp dir and removed afterwards) with trec_eval's measures
- * P.5,10 recall map map_cut recip_rank ndcg ndcg_cut Rprec success. Reports the median wall time of
- * 3 runs and the peak RSS (GNU time's "Maximum resident set size": worker threads included).
+ * `npm run bench:trec`: `ranklens trec` and trec_eval side by side on the same files in the same
+ * run, each target printed next to its figure. Seeded files (bench/genTrec.ts, in a temp dir removed
+ * afterwards): 10,000 and 2,000 queries × ~1,000 documents, each grouped by query (as systems write
+ * runs), shuffled (every line anywhere) and interleaved (as parallel writers leave them); and one
+ * query of 300,000 documents with 200-character ids. Both tools run with -c and trec_eval's default
+ * measures; wall time is the median of `--runs` runs (the two tools alternate), peak RSS the
+ * largest GNU time reports (`/usr/bin/time -v`, worker threads included). The outputs must be equal.
  *
- *   node out/bench/trec.js [--dir DIR (reuse or keep the data)] [--runs 3] [--jobs N]
+ *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N]
+ *   TREC_EVAL=/path/to/trec_eval (else trec_eval on the PATH or /tmp/trec_eval*)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findTrecEval } from '../test/conformance/trecEval';
 import { generateTrec } from './genTrec';
 import { summarize } from './random';
+import { Layout, relayout } from './relayout';
 
 const CLI = resolve(__dirname, '../../dist/cli.js');
-const MEASURES = ['P.5,10', 'recall', 'map', 'map_cut', 'recip_rank', 'ndcg', 'ndcg_cut', 'Rprec', 'success'];
 const TIME = '/usr/bin/time';
 
-export interface TrecBenchRun {
+export interface Run {
   wallMs: number;
-  /** Peak resident set size in MB, when GNU time is there to measure it. */
-  peakRssMb: number | null;
-  /** User + system CPU seconds (GNU time): unlike wall time, barely moved by other jobs on the machine. */
-  cpuS: number | null;
+  peakRssMb: number;
+  cpuS: number;
+  stdout: Buffer;
 }
 
-export interface TrecBench {
-  runLines: number;
-  qrelsLines: number;
-  measures: string[];
-  runs: TrecBenchRun[];
+export interface Figure {
   medianMs: number;
-  peakRssMb: number | null;
-  machine: string;
+  peakRssMb: number;
+  cpuS: number;
 }
 
-/** Generates the data (unless dir already holds it), then times the command `runs` times. */
-export function benchTrec(options: { dir?: string; runs?: number; jobs?: number } = {}): TrecBench {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ranklens-trec-'));
-  const qrelsPath = join(dir, 'bench.qrels');
-  const runPath = join(dir, 'bench.run');
-  try {
-    const data = existsSync(runPath) && existsSync(qrelsPath)
-      ? { runLines: NaN, qrelsLines: NaN }
-      : generateTrec(dir, { queries: 10_000, docs: 1_000, seed: 42 });
-    const args = [CLI, 'trec', qrelsPath, runPath, ...MEASURES.flatMap((m) => ['-m', m]), ...(options.jobs ? ['--jobs', String(options.jobs)] : [])];
-    const runs: TrecBenchRun[] = [];
-    for (let i = 0; i < (options.runs ?? 3); i++) runs.push(timeOnce(args));
-    const rss = runs.map((r) => r.peakRssMb).filter((x): x is number => x !== null);
-    return {
-      runLines: data.runLines, qrelsLines: data.qrelsLines, measures: MEASURES, runs,
-      medianMs: summarize(runs.map((r) => r.wallMs)).median,
-      peakRssMb: rss.length > 0 ? Math.max(...rss) : null,
-      machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
-    };
-  } finally {
-    if (!options.dir) rmSync(dir, { recursive: true, force: true });
-  }
+interface Case {
+  name: string;
+  qrels: string;
+  run: string;
+  ranklens?: Figure;
+  trecEval?: Figure;
+  sameOutput?: boolean;
 }
 
-function timeOnce(args: string[]): TrecBenchRun {
-  const gnuTime = existsSync(TIME);
+function timeOnce(command: string, args: string[]): Run {
   const t0 = performance.now();
-  const result = gnuTime
-    ? spawnSync(TIME, ['-v', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
-    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const result = spawnSync(TIME, ['-v', command, ...args], { maxBuffer: 1 << 30 });
   const wallMs = performance.now() - t0;
-  if (result.status !== 0) throw new Error(`ranklens trec exited with ${result.status}: ${result.stderr}`);
-  const err = result.stderr ?? '';
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
-  const user = /User time \(seconds\): ([\d.]+)/.exec(err);
-  const sys = /System time \(seconds\): ([\d.]+)/.exec(err);
-  return { wallMs, peakRssMb: rss ? Number(rss[1]) / 1024 : null, cpuS: user && sys ? Number(user[1]) + Number(sys[1]) : null };
+  const err = result.stderr.toString('utf8');
+  if (result.status !== 0) throw new Error(`${command} exited with ${result.status}: ${err.slice(-2000)}`);
+  const field = (re: RegExp) => Number(re.exec(err)?.[1] ?? NaN);
+  return { wallMs, peakRssMb: field(/Maximum resident set size \(kbytes\): (\d+)/) / 1024,
+    cpuS: field(/User time \(seconds\): ([\d.]+)/) + field(/System time \(seconds\): ([\d.]+)/), stdout: result.stdout };
+}
+
+function figure(runs: Run[]): Figure {
+  return { medianMs: summarize(runs.map((r) => r.wallMs)).median, peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)), cpuS: summarize(runs.map((r) => r.cpuS)).median };
+}
+
+/** Times both tools on a case, alternating, so that both see the same machine. */
+function measure(c: Case, trecEval: string, runs: number, jobs?: number): void {
+  const ours: Run[] = [];
+  const theirs: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    theirs.push(timeOnce(trecEval, ['-c', c.qrels, c.run]));
+    ours.push(timeOnce(process.execPath, [CLI, 'trec', '-c', c.qrels, c.run, ...(jobs ? ['--jobs', String(jobs)] : [])]));
+  }
+  c.trecEval = figure(theirs);
+  c.ranklens = figure(ours);
+  c.sameOutput = ours[0].stdout.equals(theirs[0].stdout);
+}
+
+/** One query, 300,000 documents, ids of 200 characters, a tenth of them judged. */
+function longIds(dir: string): { qrels: string; run: string } {
+  const run: string[] = [];
+  const qrels: string[] = [];
+  for (let i = 0; i < 300_000; i++) {
+    const id = `doc${String(i).padStart(7, '0')}${'x'.repeat(190)}`;
+    run.push(`1 Q0 ${id} ${i + 1} ${(1000 - i * 0.003).toFixed(4)} long`);
+    if (i % 10 === 0) qrels.push(`1 0 ${id} ${i % 30 === 0 ? 1 : 0}`);
+  }
+  const paths = { qrels: join(dir, 'long.qrels'), run: join(dir, 'long.run') };
+  writeFileSync(paths.qrels, `${qrels.join('\n')}\n`);
+  writeFileSync(paths.run, `${run.join('\n')}\n`);
+  return paths;
 }
 
 function option(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
+}
+
+const fmt = (c: Case) => c.ranklens && c.trecEval
+  ? `ranklens ${(c.ranklens.medianMs / 1000).toFixed(2)} s ${c.ranklens.peakRssMb.toFixed(0)} MB (CPU ${c.ranklens.cpuS.toFixed(2)} s) | trec_eval ${(c.trecEval.medianMs / 1000).toFixed(2)} s ${c.trecEval.peakRssMb.toFixed(0)} MB (CPU ${c.trecEval.cpuS.toFixed(2)} s)`
+  : '';
+
+function verdict(label: string, value: number, target: number): string {
+  return `${label} ${value.toFixed(2)}× (target ≤ ${target}×: ${value <= target ? 'met' : 'NOT met'})`;
+}
+
+/** Prints each case with its targets; returns whether every output equalled trec_eval's. */
+function report(cases: Case[], grouped: Map<string, Case>): boolean {
+  let same = true;
+  for (const c of cases) {
+    if (!c.ranklens || !c.trecEval) continue;
+    same &&= c.sameOutput === true;
+    const size = c.name.split(' ')[0];
+    const t = c.ranklens.medianMs / c.trecEval.medianMs;
+    const m = c.ranklens.peakRssMb / c.trecEval.peakRssMb;
+    const targets = size === '10k' ? [verdict('time', t, 0.2), verdict('memory', m, 0.5)]
+      : size === '2k' ? [verdict('time', t, 0.3), verdict('memory', m, 1)]
+        : [verdict('memory', m, 2)];
+    const base = grouped.get(size);
+    if (base && base !== c && base.ranklens) targets.push(verdict(`vs grouped`, c.ranklens.medianMs / base.ranklens.medianMs, 1.5));
+    console.log(`trec ${c.name}: ${fmt(c)}; ${targets.join(', ')}; same output: ${c.sameOutput ? 'yes' : 'NO'}`);
+  }
+  return same;
+}
+
+function main(argv: string[]): number {
+  const trecEval = findTrecEval();
+  if (!trecEval || !existsSync(TIME)) {
+    console.log(`trec: needs a trec_eval binary (TREC_EVAL, PATH or /tmp/trec_eval*) and GNU time at ${TIME} to measure side by side; not run.`);
+    return 0;
+  }
+  const runs = Number(option(argv, 'runs') ?? 3);
+  const jobs = option(argv, 'jobs') ? Number(option(argv, 'jobs')) : undefined;
+  const sizes = argv.includes('--quick') ? [2000] : [10_000, 2000];
+  const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
+  try {
+    console.log(`trec: ranklens vs ${trecEval}, -c, trec_eval's default measures, median of ${runs} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`);
+    const cases: Case[] = [];
+    const grouped = new Map<string, Case>();
+    for (const queries of sizes) {
+      const size = queries === 10_000 ? '10k' : '2k';
+      const sub = join(dir, size);
+      const data = generateTrec(sub, { queries, docs: 1000, seed: 42 });
+      for (const layout of ['grouped', 'shuffled', 'interleaved'] as Layout[]) {
+        const run = layout === 'grouped' ? data.runPath : join(sub, `${layout}.run`);
+        if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
+        const c: Case = { name: `${size} ${layout} (${queries.toLocaleString('en')} queries, ${data.runLines.toLocaleString('en')} lines)`, qrels: data.qrelsPath, run };
+        measure(c, trecEval, runs, jobs);
+        if (layout === 'grouped') grouped.set(size, c);
+        cases.push(c);
+        report([c], grouped);
+        if (layout !== 'grouped') rmSync(run);
+      }
+      rmSync(sub, { recursive: true, force: true });
+    }
+    const long = longIds(dir);
+    const c: Case = { name: 'long ids (1 query, 300,000 documents, 200-character ids)', ...long };
+    measure(c, trecEval, runs, jobs);
+    cases.push(c);
+    report([c], grouped);
+    return cases.every((x) => x.sameOutput) ? 0 : 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Bundles dist/cli.js from the current sources, so `npm run bench` never times a stale build. */
@@ -87,11 +168,5 @@ function build(): void {
 
 if (require.main === module) {
   build();
-  const argv = process.argv.slice(2);
-  const jobs = option(argv, 'jobs');
-  const r = benchTrec({ dir: option(argv, 'dir'), runs: Number(option(argv, 'runs') ?? 3), jobs: jobs ? Number(jobs) : undefined });
-  const lines = Number.isNaN(r.runLines) ? 'reused data' : `${r.runLines.toLocaleString('en')} run lines, ${r.qrelsLines.toLocaleString('en')} qrels lines`;
-  console.log(`trec: 10,000 queries (${lines}), -m ${r.measures.join(' -m ')}`);
-  const cpu = r.runs.map((x) => x.cpuS).filter((x): x is number => x !== null);
-  console.log(`trec: median ${(r.medianMs / 1000).toFixed(2)} s of ${r.runs.length} runs (${r.runs.map((x) => (x.wallMs / 1000).toFixed(2)).join(', ')} s), peak RSS ${r.peakRssMb === null ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`}${cpu.length ? `, CPU ${cpu.map((x) => x.toFixed(1)).join(', ')} s` : ''} (${r.machine}, load ${loadavg()[0].toFixed(1)})`);
+  process.exitCode = main(process.argv.slice(2));
 }

@@ -1,6 +1,7 @@
 /**
- * Streams a text file as large chunks of whole lines. Reading 8 MB at a time and decoding once per
- * chunk keeps a 370 MB run file from ever becoming one string or ten million line strings.
+ * Streams a file as large chunks of whole lines, each a byte string (decoded as Latin-1: one
+ * character per byte, as trec_eval sees the file). Decoding once per chunk keeps a 370 MB run file
+ * from ever becoming one string or ten million line strings.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
@@ -14,10 +15,10 @@ export interface ByteRange {
 }
 
 /**
- * Calls onText with the file's text (or the range's) in pieces that each end at a line break (the
- * last one may not), and onProgress with the bytes read so far and the bytes to read.
+ * Calls onText with the file's bytes (or the range's) in pieces that each end at a line break (the
+ * last one may not), until it returns false; and onProgress with the bytes read so far and to read.
  */
-export function readChunks(path: string, onText: (text: string) => void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
+export function readChunks(path: string, onText: (text: string) => boolean | void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
   const fd = openSync(path, 'r');
   try {
     const start = range?.start ?? 0;
@@ -31,12 +32,12 @@ export function readChunks(path: string, onText: (text: string) => void, onProgr
       position += read;
       const filled = kept + read;
       if (read === 0) {
-        if (filled > 0) onText(decode(buffer, filled, position - filled === 0));
+        if (filled > 0) onText(buffer.toString('latin1', 0, filled));
         break;
       }
       const cut = buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (cut > 0) {
-        onText(decode(buffer, cut, position - filled === 0));
+        if (onText(buffer.toString('latin1', 0, cut)) === false) break;
         buffer.copy(buffer, 0, cut, filled);
         kept = filled - cut;
       } else kept = filled;
@@ -64,12 +65,6 @@ export function nextLineStart(path: string, at: number): number {
   } finally {
     closeSync(fd);
   }
-}
-
-// UTF-8, without the byte-order mark some editors put at the start of the file.
-function decode(buffer: Buffer, end: number, atFileStart: boolean): string {
-  const text = buffer.toString('utf8', 0, end);
-  return atFileStart && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function grow(buffer: Buffer): Buffer {

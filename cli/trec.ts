@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { byteString, shownBytes } from '../shared/trec/byteText';
 import { TrecProblem } from '../shared/trec/problems';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
@@ -93,14 +94,18 @@ export async function trecCommand(argv: string[]): Promise<number> {
     }
     const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
     const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, complete)];
+    const nothing = findings.some((f) => f.code === 'empty-file' || f.code === 'nothing-evaluated');
     if (values.json) process.stdout.write(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
     else {
-      process.stdout.write(trecText({
-        rows, names: rows.map((r) => (trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
-        runid: runid ? lastRunTag(runPath) : undefined,
-        relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
-        perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
-      }));
+      // Query ids and the run tag are the files' bytes, written back as they were read.
+      if (!nothing) {
+        process.stdout.write(Buffer.from(trecText({
+          rows, names: rows.map((r) => byteString(trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
+          runid: runid ? lastRunTag(runPath) : undefined,
+          relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
+          perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
+        }), 'latin1'));
+      }
       process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }
     return findings.some(fails) ? EXIT.findings : EXIT.ok;
@@ -150,11 +155,24 @@ export function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: 
   const out: ReportFinding[] = [];
   const c = ev.counts;
   const plural = (n: number, word: string) => (n === 1 ? `1 ${word} has` : `${n} ${word.replace(/y$/, 'ie')}s have`);
-  if (c.missing > 0) {
-    out.push({ path: qrelsPath, severity: 'info', code: 'query-not-in-run', range: top,
-      message: complete
-        ? `${plural(c.missing, 'judged query')} no line in the run: scored as empty rankings and counted (--complete, trec_eval -c).`
-        : `${plural(c.missing, 'judged query')} no line in the run: skipped, as trec_eval does without -c (--complete counts them as 0).` });
+  if (c.qrelsQueries === 0) {
+    out.push({ path: qrelsPath, severity: 'error', code: 'empty-file', range: top,
+      message: 'The qrels hold no judgement, so nothing is evaluated (trec_eval stops on an empty qrels file: "Cannot read qrels file").' });
+  }
+  if (c.entries === 0) {
+    out.push({ path: runPath, severity: 'error', code: 'empty-file', range: top,
+      message: 'The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").' });
+  }
+  if (c.qrelsQueries > 0 && c.entries > 0 && c.evaluated === 0) {
+    out.push({ path: runPath, severity: 'error', code: 'nothing-evaluated', range: top,
+      message: 'No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info").' });
+  }
+  if (c.missing > 0 && c.entries > 0) {
+    out.push(complete
+      ? { path: qrelsPath, severity: 'info', code: 'query-not-in-run', range: top,
+        message: `${plural(c.missing, 'judged query')} no line in the run: scored as empty rankings and counted (--complete, trec_eval -c).` }
+      : { path: qrelsPath, severity: 'warning', code: 'query-not-in-run', range: top,
+        message: `${plural(c.missing, 'judged query')} no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query ${shownBytes(ev.firstMissing ?? '')} ("result qid not found"), after printing the queries before it.` });
   }
   if (c.unjudged > 0) {
     out.push({ path: runPath, severity: 'info', code: 'query-not-in-qrels', range: top,
@@ -162,7 +180,9 @@ export function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: 
   }
   if (ev.scattered > 0) {
     out.push({ path: runPath, severity: 'info', code: 'scattered-query', range: top,
-      message: `${plural(ev.scattered, 'query')} lines in several places of the run (not one block per query): read in a second pass.` });
+      message: ev.grouped
+        ? `${plural(ev.scattered, 'query')} lines in several places of the run (not one block per query): read in a second pass.`
+        : 'The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.' });
   }
   if (c.noRelevant > 0) {
     const effect = ev.convention.convention.emptyLabels === 'zero'
@@ -179,7 +199,7 @@ function fileReport(ev: TrecEvaluation, rows: TrecRow[], mean: number[], qrelsPa
     path: runPath,
     convention: { name: ev.convention.name, ...ev.convention.convention },
     names: rows.map((r) => metricName(r.spec)),
-    cases: ev.queries.map((q) => ({ id: q.qid, values: q.values.slice(0, rows.length) })),
+    cases: ev.queries.map((q) => ({ id: shownBytes(q.qid), values: q.values.slice(0, rows.length) })),
     mean, excluded: ev.excluded.slice(0, rows.length), findings,
     extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
   };

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareText } from '../shared/core/ranking';
+import { shownBytes } from '../shared/trec/byteText';
 import { SystemComparison, compareSystems } from '../shared/stats/compareSystems';
 import { CORRECTIONS, Correction } from '../shared/stats/corrections';
 import { SIGNIFICANCE_TESTS, SignificanceTest, TEST_TITLES } from '../shared/stats/significanceTest';
@@ -99,7 +100,8 @@ export async function trecCompareCommand(argv: string[]): Promise<number> {
     } finally {
       progress.end();
     }
-    evaluations.push(ev);
+    // Query ids are the files' bytes; the report shows them as text.
+    evaluations.push({ ...ev, queries: ev.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) })) });
     // The qrels' own problems are the same for every run: report them once.
     const own = ev.problems.filter((p) => p.file === 'run' || evaluations.length === 1);
     // Notes about the qrels side (judged queries the run misses) would not say which run they are about.

@@ -1,7 +1,8 @@
 /**
  * The qrels and run files as the reader needs them: plain files it can read by byte ranges. A run
  * given as "-" is read from stdin, and a .gz file is gunzipped, each into a temporary file removed
- * afterwards. Also the run's tag, which trec_eval prints as "runid": the tag of the run's last line.
+ * afterwards. Also the run's tag, which trec_eval prints as "runid": the tag of the run's last line,
+ * and the byte-order mark a file may start with.
  */
 import { closeSync, createReadStream, createWriteStream, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { shownBytes } from '../shared/trec/byteText';
+import { TrecFileKind, TrecProblem, fieldProblem } from '../shared/trec/problems';
 import { UsageError } from './usage';
 
 export interface ReadableFiles {
@@ -47,25 +50,50 @@ async function plain(name: string, what: string, scratch: () => string): Promise
   return out;
 }
 
-/** The tag (sixth field) of the last line of a run that is not blank or a comment; "" when there is none. */
-export function lastRunTag(path: string): string {
+/** The tag (sixth field) of the last line of a run that is not blank or a comment, as a byte string; "" when there is none. */
+export function lastRunTag(path: string, from = 0): string {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
     for (let span = 64 * 1024; ; span *= 4) {
-      const start = Math.max(0, size - span);
+      const start = Math.max(from, size - span);
       const buffer = Buffer.alloc(size - start);
       readSync(fd, buffer, 0, buffer.length, start);
-      const lines = buffer.toString('utf8').split('\n');
-      if (start > 0) lines.shift(); // may begin mid-line
+      const lines = buffer.toString('latin1').split('\n');
+      if (start > from) lines.shift(); // may begin mid-line
       for (let i = lines.length - 1; i >= 0; i--) {
-        const text = lines[i].trim();
-        if (text === '' || text.startsWith('#')) continue;
-        return text.split(/\s+/)[5] ?? '';
+        // C's isspace: not the Latin-1 no-break space that JavaScript's \s would take.
+        const fields = lines[i].split(C_SPACE).filter((f) => f !== '');
+        if (fields.length === 0 || fields[0].startsWith('#')) continue;
+        return fields[5] ?? '';
       }
-      if (start === 0) return '';
+      if (start === from) return '';
     }
   } finally {
     closeSync(fd);
   }
+}
+
+const C_SPACE = /[\t\n\v\f\r ]+/;
+const BOM = '\xef\xbb\xbf';
+
+/**
+ * Whether the file starts with a UTF-8 byte-order mark, and the problem that says what becomes of
+ * it: trec_eval reads it as part of the first query id (so does its preset); the others skip it.
+ */
+export function byteOrderMark(path: string, file: TrecFileKind, asTrecEval: boolean): { skip: number; problem?: TrecProblem } {
+  const fd = openSync(path, 'r');
+  const head = Buffer.alloc(4096);
+  let text: string;
+  try {
+    text = head.toString('latin1', 0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+  if (!text.startsWith(BOM)) return { skip: 0 };
+  const qid = text.split('\n')[0].split(C_SPACE)[0];
+  const message = asTrecEval
+    ? `The file starts with a byte-order mark: trec_eval reads it as part of the first line's query id, and so does this preset, so that line belongs to a query "${shownBytes(qid)}", not "${shownBytes(qid.slice(3))}". Save the file without it (UTF-8 without BOM).`
+    : 'The file starts with a byte-order mark: skipped (trec_eval would read it as part of the first query id).';
+  return { skip: asTrecEval ? 0 : 3, problem: fieldProblem(file, 1, 0, 1, 'byte-order-mark', 'warning', message) };
 }

@@ -3,13 +3,14 @@
  * (in worker threads for a large run), then settle what the ranges could not: queries cut by a
  * range boundary, queries scattered over the file, judged queries missing from the run.
  */
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { ResolvedConvention } from '../shared/core/conventions';
 import { means } from '../shared/core/means';
 import { MetricSpec, metricName } from '../shared/core/metricNames';
 import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
 import { RunQuery, joinBlocks } from '../shared/trec/run';
+import { byteOrderMark } from './trecInput';
 import { ByteRange, nextLineStart } from './readChunks';
 import { QueryResult, SegmentResult } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
@@ -58,8 +59,12 @@ export interface TrecEvaluation {
   /** Every problem, lines numbered from the start of each file, in file and line order. */
   problems: TrecProblem[];
   counts: TrecCounts;
-  /** Queries whose lines were scattered over the run (read again in a second pass). */
+  /** Queries read again in a second pass: those met in several places, or all when the run is not grouped. */
   scattered: number;
+  /** The first judged query missing from the run, in trec_eval's order (where trec_eval stops without -c). */
+  firstMissing?: string;
+  /** Whether the run's lines are grouped by query (at most a few queries met in several places). */
+  grouped: boolean;
 }
 
 /** Runs over this size are split across threads when jobs are not given. */
@@ -68,50 +73,106 @@ export const PARALLEL_BYTES = 32 << 20;
 /** Evaluates a qrels and run pair. */
 export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation> {
   const size = statSync(options.runPath).size;
-  const ranges = splitRanges(options.runPath, size, options.jobs);
-  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, specs: options.specs, convention: options.resolved.convention,
+  const asTrecEval = options.resolved.preset === 'trec_eval';
+  const qrelsMark = byteOrderMark(options.qrelsPath, 'qrels', asTrecEval);
+  const runMark = byteOrderMark(options.runPath, 'run', asTrecEval);
+  const ranges = splitRanges(options.runPath, size, options.jobs, runMark.skip);
+  const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, qrelsFrom: qrelsMark.skip, runFrom: runMark.skip, asTrecEval,
+    specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
   const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
   try {
+    const progress = (done: number[]) => options.onProgress?.(done.reduce((a, b) => a + b, 0), size * (done.length > ranges.length ? 2 : 1));
     const done = ranges.map(() => 0);
-    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => {
-      done[i] = d;
-      options.onProgress?.(done.reduce((a, b) => a + b, 0), size);
-    })));
+    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => { done[i] = d; progress(done); })));
     const qrels = await runners[0].qrels();
-    const plan = settle(segments);
     const judged = new Set(qrels.qids);
-    const gather = plan.gather.filter((qid) => judged.has(qid));
-    const missing = qrels.qids.filter((qid) => !plan.runQids.has(qid));
-    const finished = await runners[0].finish({ blocks: plan.blocks, gather, missing: options.complete ? missing : [] },
-      (d, t) => options.onProgress?.(d, t));
+    // A query met in two places: its lines are read again, every thread keeping its share of the
+    // queries. When a segment stopped early, every query is (the run is not grouped by query).
+    const whole = segments.some((seg) => seg.scattered);
+    const plan = whole ? undefined : settle(segments);
+    const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
+    const again = gather === null || gather.length > 0
+      ? await Promise.all(runners.map((r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); })))
+      : [];
+    const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
+    const missing = qrels.qids.filter((qid) => !runQids.has(qid));
+    const finished = await runners[0].finish({ blocks: plan?.blocks ?? [], missing: options.complete ? missing : [] });
 
-    const queries = [...plan.evaluated, ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
+    const queries = [...(plan?.evaluated ?? []), ...again.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
     const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
-    const unjudged = new Set([...plan.unjudged, ...finished.unjudged]);
-    const problems = capProblems([...qrels.problems, ...plan.problems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
+    const unjudged = new Set([...(plan?.unjudged ?? []), ...again.flatMap((a) => a.unjudged), ...finished.unjudged]);
+    const marks = [qrelsMark.problem, runMark.problem].filter((p): p is TrecProblem => p !== undefined);
+    const lineProblems = plan ? plan.problems : again.flatMap((a) => a.problems);
+    const problems = capProblems([...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
     return {
       specs: options.specs, names: options.specs.map(metricName), convention: options.resolved, queries, mean, excluded, problems,
       counts: {
-        qrelsQueries: qrels.qids.length, qrelsLines: qrels.lines, runQueries: plan.runQids.size, runLines: plan.lines, entries: plan.entries,
+        qrelsQueries: qrels.qids.length, qrelsLines: qrels.lines, runQueries: runQids.size,
+        runLines: plan ? plan.lines : again[0].lines, entries: plan ? plan.entries : again.reduce((n, a) => n + a.entries, 0),
         evaluated: queries.length, missing: missing.length, unjudged: unjudged.size, noRelevant: queries.filter((q) => q.relevant === 0).length,
       },
-      scattered: gather.length,
+      firstMissing: missing.length > 0 ? missing.reduce((a, b) => (compareText(a, b) <= 0 ? a : b)) : undefined,
+      scattered: gather === null ? runQids.size : gather.length,
+      grouped: gather !== null,
     };
   } finally {
     for (const r of runners) r.close();
   }
 }
 
-/** Byte ranges of about equal size, each starting at a line start. */
-export function splitRanges(path: string, size: number, jobs: number): ByteRange[] {
-  const starts = [0];
+/**
+ * Byte ranges of about equal size, each starting at a line start (the first at `from`) and, in a
+ * run grouped by query, at a query's first line: a query is then read by one thread, never shipped
+ * between threads (one query of 300,000 documents would be copied whole, twice).
+ */
+export function splitRanges(path: string, size: number, jobs: number, from = 0): ByteRange[] {
+  const starts = [from];
   for (let i = 1; i < jobs; i++) {
-    const at = nextLineStart(path, Math.floor((size * i) / jobs));
+    const at = nextQueryStart(path, Math.max(nextLineStart(path, Math.floor((size * i) / jobs)), starts[starts.length - 1]), size);
     if (at > starts[starts.length - 1] && at < size) starts.push(at);
   }
   return starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : size }));
+}
+
+/** The first line start at or after `at` whose first field differs from the first field of the line before `at`. */
+function nextQueryStart(path: string, at: number, size: number): number {
+  if (at <= 0 || at >= size) return at;
+  const fd = openSync(path, 'r');
+  try {
+    const back = Buffer.alloc(Math.min(at, 1 << 16));
+    readSync(fd, back, 0, back.length, at - back.length);
+    const lineStart = back.lastIndexOf(0x0a, back.length - 2) + 1;
+    const qid = firstField(back, lineStart, back.length);
+    if (qid === null) return at;
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (let position = at; position < size;) {
+      const read = readSync(fd, buffer, 0, buffer.length, position);
+      let line = 0;
+      for (;;) {
+        const end = buffer.indexOf(0x0a, line);
+        if (end < 0 || end >= read) break;
+        const field = firstField(buffer, line, end);
+        if (field !== null && !field.equals(qid)) return position + line;
+        line = end + 1;
+      }
+      if (line === 0) return at; // a line longer than the buffer: give up aligning
+      position += line;
+    }
+    return size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// The first whitespace-separated field of buffer[from, to), or null for a blank line.
+function firstField(buffer: Buffer, from: number, to: number): Buffer | null {
+  let i = from;
+  while (i < to && (buffer[i] === 32 || (buffer[i] >= 9 && buffer[i] <= 13))) i++;
+  let end = i;
+  while (end < to && !(buffer[end] === 32 || (buffer[end] >= 9 && buffer[end] <= 13))) end++;
+  return end > i ? buffer.subarray(i, end) : null;
 }
 
 interface Plan {

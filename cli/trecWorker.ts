@@ -6,7 +6,7 @@
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TrecProblem } from '../shared/trec/problems';
 import { ByteRange } from './readChunks';
-import { FinishResult, FinishTask, Progress, SegmentResult, TrecEvaluator, TrecSetup } from './trecEvaluator';
+import { CollectResult, CollectTask, FinishResult, FinishTask, Progress, SegmentResult, TrecEvaluator, TrecSetup } from './trecEvaluator';
 
 const KIND = 'ranklens-trec-segment';
 
@@ -20,7 +20,8 @@ export interface QrelsInfo {
 export interface SegmentRunner {
   segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult>;
   qrels(): Promise<QrelsInfo>;
-  finish(task: FinishTask, onProgress: Progress): Promise<FinishResult>;
+  collect(task: CollectTask, onProgress: Progress): Promise<CollectResult>;
+  finish(task: FinishTask): Promise<FinishResult>;
   close(): void;
 }
 
@@ -36,8 +37,11 @@ export class InlineRunner implements SegmentRunner {
   async qrels(): Promise<QrelsInfo> {
     return qrelsInfo(this.evaluator);
   }
-  async finish(task: FinishTask, onProgress: Progress): Promise<FinishResult> {
-    return this.evaluator.finish(task, onProgress);
+  async collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
+    return this.evaluator.collect(task, onProgress);
+  }
+  async finish(task: FinishTask): Promise<FinishResult> {
+    return this.evaluator.finish(task);
   }
   close(): void {}
 }
@@ -46,6 +50,7 @@ type Reply =
   | { type: 'progress'; done: number; total: number }
   | { type: 'segment'; result: SegmentResult }
   | { type: 'qrels'; result: QrelsInfo }
+  | { type: 'collect'; result: CollectResult }
   | { type: 'finish'; result: FinishResult };
 
 /** Evaluates in a worker thread; one request at a time. */
@@ -67,8 +72,11 @@ export class WorkerRunner implements SegmentRunner {
   qrels(): Promise<QrelsInfo> {
     return this.request('qrels', { type: 'qrels' }) as Promise<QrelsInfo>;
   }
-  finish(task: FinishTask, onProgress: Progress): Promise<FinishResult> {
-    return this.request('finish', { type: 'finish', task }, onProgress) as Promise<FinishResult>;
+  collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
+    return this.request('collect', { type: 'collect', task }, onProgress) as Promise<CollectResult>;
+  }
+  finish(task: FinishTask): Promise<FinishResult> {
+    return this.request('finish', { type: 'finish', task }) as Promise<FinishResult>;
   }
   close(): void {
     this.worker.removeAllListeners('exit');
@@ -112,10 +120,12 @@ function serve(port: MessagePort, setup: TrecSetup): void {
     posted = done;
     port.postMessage({ type: 'progress', done, total });
   };
-  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask }) => {
+  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask & CollectTask }) => {
+    if (request.type !== 'qrels') posted = 0;
     if (request.type === 'segment') port.postMessage({ type: 'segment', result: evaluator.segment(request.range!, progress) });
     else if (request.type === 'qrels') port.postMessage({ type: 'qrels', result: qrelsInfo(evaluator) });
-    else if (request.type === 'finish') port.postMessage({ type: 'finish', result: evaluator.finish(request.task!, progress) });
+    else if (request.type === 'collect') port.postMessage({ type: 'collect', result: evaluator.collect(request.task!, progress) });
+    else if (request.type === 'finish') port.postMessage({ type: 'finish', result: evaluator.finish(request.task!) });
   });
 }
 

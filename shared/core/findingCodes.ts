@@ -62,13 +62,18 @@ export const FINDING_CODES = {
   'query-not-in-qrels': { layer: 'parse', severity: 'info', summary: 'A run query with no qrels entry is ignored, as trec_eval does.' },
 
   // TREC qrels and run files (`ranklens trec`).
-  'malformed-line': { layer: 'trec', severity: 'error', summary: 'A qrels line without 4 fields or a run line without 6; the line is skipped.' },
-  'invalid-grade': { layer: 'trec', severity: 'error', summary: 'A qrels grade that is not a number; the line is skipped.' },
-  'non-integer-grade': { layer: 'trec', severity: 'warning', summary: 'A qrels grade that is not a whole number; trec_eval would truncate it.' },
+  'malformed-line': { layer: 'trec', severity: 'error', summary: 'A qrels line without 4 fields or a run line without 6; the line is skipped (trec_eval stops).' },
+  'invalid-grade': { layer: 'trec', severity: 'error', summary: 'Under a preset other than trec_eval, a qrels grade that is not a number; the line is skipped.' },
+  'non-integer-grade': { layer: 'trec', severity: 'warning', summary: 'A qrels grade not written as a whole number (1.5, 1e2, high): trec_eval reads its integer prefix (1, 1, 0), and so does its preset; the others read it as written.' },
+  'blank-line': { layer: 'trec', severity: 'warning', summary: 'A blank line in the qrels: skipped; trec_eval stops on it.' },
+  'byte-order-mark': { layer: 'trec', severity: 'warning', summary: 'The file starts with a byte-order mark: trec_eval (and its preset) read it as part of the first query id; the other presets skip it.' },
   'duplicate-judgement': { layer: 'trec', severity: 'error', summary: 'A document judged twice for one query; the first grade is used.' },
-  'invalid-score': { layer: 'trec', severity: 'error', summary: 'A run score that is not a finite number; the line is skipped.' },
-  'query-not-in-run': { layer: 'trec', severity: 'info', summary: 'Judged queries with no line in the run: skipped, or scored 0 with --complete.' },
-  'scattered-query': { layer: 'trec', severity: 'info', summary: 'Queries whose run lines are not one block: read in a second pass.' },
+  'unusual-score': { layer: 'trec', severity: 'warning', summary: 'A run score that is not a plain decimal: read as C\'s atof reads it under trec_eval (inf, nan, 0x10, 12abc is 12, abc is 0); inf and nan only under the other presets.' },
+  'invalid-score': { layer: 'trec', severity: 'error', summary: 'Under a preset other than trec_eval, a run score that is not a number; the line is skipped.' },
+  'empty-file': { layer: 'trec', severity: 'error', summary: 'The qrels hold no judgement or the run no line: nothing is evaluated (trec_eval stops).' },
+  'nothing-evaluated': { layer: 'trec', severity: 'error', summary: 'No query is both judged and in the run: nothing is printed (trec_eval stops).' },
+  'query-not-in-run': { layer: 'trec', severity: 'warning', summary: 'Judged queries with no line in the run: skipped (trec_eval stops on the first), or scored 0 with --complete (an info).' },
+  'scattered-query': { layer: 'trec', severity: 'info', summary: 'Queries whose run lines are not one block, or a run not grouped by query: read in a second pass.' },
 
   // The command's own checks.
   'expected-finding-missing': { layer: 'cli', severity: 'error', summary: 'expectFindings declares a code that the file does not have.' },

@@ -246,7 +246,25 @@ function relevantLast(order: Int32Array, keys: Float64Array, relevant: (i: numbe
   }
 }
 
-/** Compares ids as strcmp does on their UTF-8 bytes (trec_eval's order); UTF-16 order differs only above U+FFFF. */
+/**
+ * Compares ids as strcmp compares their UTF-8 bytes (trec_eval's order): by code point. UTF-16
+ * order differs above U+FFFF, whose surrogates sort below U+E000–U+FFFF, so those are moved. Byte
+ * strings (TREC files read as Latin-1) compare byte by byte, which is the same rule.
+ */
 export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) { x = codePointRank(x); y = codePointRank(y); }
+    return x < y ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : 1;
+}
+
+// Surrogates (D800–DFFF) above E000–FFFF, so that UTF-16 units compare as code points do.
+function codePointRank(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
 }

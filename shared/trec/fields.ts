@@ -21,6 +21,9 @@ export class FieldSplitter {
   readonly at = new Int32Array(2 * MAX_FIELDS);
   private text = '';
   private simple = false;
+
+  /** @param commentsAtLineStart only a '#' in the first column starts a comment (trec_eval's qrels reader). */
+  constructor(private commentsAtLineStart = false) {}
   // The last indexOf(' ', searchedFrom) answer: no space lies in [searchedFrom, found).
   private searchedFrom = Number.MAX_SAFE_INTEGER;
   private found = -1;
@@ -39,8 +42,9 @@ export class FieldSplitter {
   split(from: number, to: number, want: number, exact: boolean): number {
     if (this.simple && this.splitSimple(from, to, want, exact)) return want;
     const n = splitFields(this.text, from, to, this.at);
-    // A line whose first field starts with '#' is a comment, as in trec_eval: it counts as blank.
-    return n > 0 && this.text.charCodeAt(this.at[0]) === 35 ? 0 : n;
+    // A line whose first field starts with '#' is a comment, as in trec_eval's run reader: it counts
+    // as blank. Its qrels reader takes only a '#' in the first column (commentsAtLineStart).
+    return n > 0 && this.text.charCodeAt(this.at[0]) === 35 && (!this.commentsAtLineStart || this.at[0] === from) ? 0 : n;
   }
 
   private splitSimple(from: number, to: number, want: number, exact: boolean): boolean {

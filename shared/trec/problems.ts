@@ -1,11 +1,12 @@
 /** Problems of qrels and run files: where they are, and a cap per code so that a broken file cannot flood the report. */
 import { FindingCode } from '../core/findingCodes';
 import { Severity } from '../core/findings';
+import { utf16Column } from './byteText';
 import { isSpace } from './fields';
 
 export type TrecFileKind = 'qrels' | 'run';
 
-/** A problem in a qrels or run file: a 1-based line and a UTF-16 character range within it. */
+/** A problem in a qrels or run file: a 1-based line and a UTF-16 character range within it (the line's bytes read as UTF-8). */
 export interface TrecProblem {
   file: TrecFileKind;
   line: number;
@@ -71,5 +72,5 @@ export function fieldProblem(file: TrecFileKind, line: number, start: number, en
 export function lineProblem(file: TrecFileKind, line: number, text: string, from: number, to: number, code: FindingCode, message: string): TrecProblem {
   let end = to;
   while (end > from && isSpace(text.charCodeAt(end - 1))) end--;
-  return fieldProblem(file, line, 0, end - from, code, 'error', message);
+  return fieldProblem(file, line, 0, utf16Column(text, from, end), code, 'error', message);
 }

@@ -1,5 +1,7 @@
 /** Reads TREC qrels (`qid iter docid grade`) line by line into per-query judgements. */
 import { Severity } from '../core/findings';
+import { shownBytes, utf16Column } from './byteText';
+import { cAtol } from './cNumbers';
 import { FieldSplitter, parseDecimal, sameText } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 
@@ -23,18 +25,35 @@ export interface TrecQrels {
 }
 
 
-/** Reads qrels text fed in chunks of whole lines. */
+export interface QrelsReaderOptions {
+  /** How a docid judged twice for one query is reported (trec_eval stops on it). */
+  duplicateSeverity?: Severity;
+  /**
+   * Read as trec_eval reads: a grade is its integer prefix (C's atol: "1e2" is 1, "0.5" and "high"
+   * are 0), with a warning; only a '#' in the first column starts a comment; a blank line is
+   * skipped with a warning (trec_eval stops on it). Otherwise a grade is read as written and one
+   * that is not a number is an error.
+   */
+  asTrecEval?: boolean;
+}
+
+/** Reads qrels text (a byte string) fed in chunks of whole lines. */
 export class QrelsReader {
   private queries = new Map<string, QrelsQuery>();
   private problems = new ProblemList();
   private line = 1;
-  private splitter = new FieldSplitter();
+  private splitter: FieldSplitter;
   // The query of the previous line: qrels are written query by query, so most lookups are skipped.
   private qid = '';
   private current: QrelsQuery | undefined;
+  private duplicateSeverity: Severity;
+  private asTrecEval: boolean;
 
-  /** @param duplicateSeverity how a docid judged twice for one query is reported (trec_eval stops on it). */
-  constructor(private duplicateSeverity: Severity = 'error') {}
+  constructor(options: QrelsReaderOptions = {}) {
+    this.duplicateSeverity = options.duplicateSeverity ?? 'error';
+    this.asTrecEval = options.asTrecEval ?? false;
+    this.splitter = new FieldSplitter(this.asTrecEval);
+  }
 
   /** Reads text made of whole lines (the last chunk may lack its final line break). */
   feed(text: string): void {
@@ -57,23 +76,21 @@ export class QrelsReader {
 
   private readLine(text: string, from: number, to: number, line: number): void {
     const n = this.splitter.split(from, to, 4, true);
-    if (n === 0) return;
+    if (n === 0) {
+      if (this.asTrecEval && text.charCodeAt(from) !== 35) {
+        this.problems.push(fieldProblem('qrels', line, 0, 0, 'blank-line', 'warning',
+          'A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.'));
+      }
+      return;
+    }
     if (n !== 4) {
       this.problems.push(lineProblem('qrels', line, text, from, to, 'malformed-line',
         `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`));
       return;
     }
     const f = this.splitter.at;
-    const grade = parseDecimal(text, f[6], f[7]);
-    if (!Number.isFinite(grade)) {
-      this.problems.push(fieldProblem('qrels', line, f[6] - from, f[7] - from, 'invalid-grade', 'error',
-        `The grade "${text.slice(f[6], f[7])}" is not a number. The line is skipped.`));
-      return;
-    }
-    if (!Number.isInteger(grade)) {
-      this.problems.push(fieldProblem('qrels', line, f[6] - from, f[7] - from, 'non-integer-grade', 'warning',
-        `The grade ${grade} is not a whole number: Ranklens uses it as written, trec_eval would read ${Math.trunc(grade)}.`));
-    }
+    const grade = this.grade(text, from, line);
+    if (grade === undefined) return;
     let q = this.current;
     if (!q || !sameText(text, f[0], f[1], this.qid)) {
       this.qid = text.slice(f[0], f[1]);
@@ -86,6 +103,30 @@ export class QrelsReader {
     q.lines.push(line);
   }
 
+  // The grade of the line just split, or undefined when the line is skipped.
+  private grade(text: string, from: number, line: number): number | undefined {
+    const f = this.splitter.at;
+    if (isWholeNumber(text, f[6], f[7])) return parseDecimal(text, f[6], f[7]) + 0; // + 0: -0 is 0
+    const written = text.slice(f[6], f[7]);
+    const start = utf16Column(text, from, f[6]);
+    const end = start + utf16Column(text, f[6], f[7]);
+    if (this.asTrecEval) {
+      const grade = cAtol(written);
+      this.problems.push(fieldProblem('qrels', line, start, end, 'non-integer-grade', 'warning',
+        `trec_eval reads the grade "${shownBytes(written)}" as ${grade} (C's atol: the whole number at its start, 0 when there is none).`));
+      return grade;
+    }
+    const grade = parseDecimal(text, f[6], f[7]);
+    if (!Number.isFinite(grade)) {
+      this.problems.push(fieldProblem('qrels', line, start, end, 'invalid-grade', 'error',
+        `The grade "${shownBytes(written)}" is not a number. The line is skipped.`));
+      return undefined;
+    }
+    this.problems.push(fieldProblem('qrels', line, start, end, 'non-integer-grade', 'warning',
+      `The grade "${shownBytes(written)}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(written)}.`));
+    return grade;
+  }
+
   // One Set per query, once, instead of a lookup per line that would keep every query's map alive.
   private dropRepeats(qid: string, q: QrelsQuery): void {
     const seen = new Set<string>();
@@ -96,7 +137,7 @@ export class QrelsReader {
       if (seen.size > before) { keep.push(i); return; }
       const prior = q.ids.indexOf(id); // rare: only for a repeat
       this.problems.push({ ...fieldProblem('qrels', q.lines[i], 0, 0, 'duplicate-judgement', this.duplicateSeverity,
-        `"${id}" is judged twice for query ${qid}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`),
+        `"${shownBytes(id)}" is judged twice for query ${shownBytes(qid)}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`),
       related: [{ file: 'qrels', line: q.lines[prior], message: 'first judgement' }] });
     });
     if (keep.length === q.ids.length) return;
@@ -106,9 +147,22 @@ export class QrelsReader {
   }
 }
 
-/** Parses a whole qrels text. */
-export function parseQrels(text: string, duplicateSeverity: Severity = 'error'): TrecQrels {
-  const reader = new QrelsReader(duplicateSeverity);
+/** Parses a whole qrels text (a byte string). */
+export function parseQrels(text: string, options: QrelsReaderOptions = {}): TrecQrels {
+  const reader = new QrelsReader(options);
   reader.feed(text);
   return reader.end();
+}
+
+// An optional sign and up to 15 digits: read exactly by parseDecimal, and by atol alike.
+function isWholeNumber(text: string, start: number, end: number): boolean {
+  let i = start;
+  const c = text.charCodeAt(i);
+  if (c === 45 || c === 43) i++;
+  if (i === end || end - i > 15) return false;
+  for (; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d < 48 || d > 57) return false;
+  }
+  return true;
 }

@@ -1,9 +1,9 @@
 /**
- * TREC qrels and runs as the metric core sees them. Read as trec_eval reads: fields split on
- * whitespace, blank lines and lines starting with '#' skipped, the iter, rank and tag columns ignored
- * (the rank comes from the score), anything after the tag ignored. Unlike trec_eval, a line that
- * cannot be read is reported and skipped instead of stopping everything, and a score that is not a
- * number is an error rather than 0.
+ * TREC qrels and runs as the metric core sees them. Read as trec_eval reads: files as bytes, fields
+ * split on C's whitespace, blank lines and comments skipped, the iter, rank and tag columns ignored
+ * (the rank comes from the score), anything after the tag ignored; under its preset, grades through
+ * atol and scores through atof. Unlike trec_eval, a line that cannot be read is reported and skipped
+ * instead of stopping everything.
  */
 import { CaseInput, Label, Prediction } from '../core/caseInput';
 import { QrelsQuery } from './qrels';

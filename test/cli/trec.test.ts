@@ -86,7 +86,9 @@ describe('ranklens trec under trec_eval\'s convention (the default)', () => {
 
   it('says on stderr what happened to the queries it did not simply evaluate', () => {
     const r = ranklens(['trec', QRELS, RUN, '-m', 'AP']);
-    assert.match(r.stderr, new RegExp(`${escape(QRELS)}:1:1 info query-not-in-run 1 judged query has no line in the run: skipped`));
+    assert.match(r.stderr, new RegExp(`${escape(QRELS)}:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped \\(--complete counts them as 0, as trec_eval -c\\); trec_eval without -c stops at query 4 \\("result qid not found"\\)`));
+    // The blank line before query 10: trec_eval stops on it, Ranklens skips it and says so.
+    assert.match(r.stderr, new RegExp(`${escape(QRELS)}:9:1 warning blank-line A blank line: skipped here; trec_eval stops on it`));
     assert.match(r.stderr, new RegExp(`${escape(RUN)}:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored`));
     assert.match(r.stderr, /info empty-labels 1 evaluated query has no relevant document: every measure is 0 and counts/);
   });
@@ -161,14 +163,16 @@ describe('ranklens trec on broken files', () => {
     const errors = r.stderr.split('\n').filter((l) => l.includes(' error '));
     assert.deepEqual(errors.map((l) => l.split(' ').slice(0, 3).join(' ')), [
       `${BROKEN}:3:1 error duplicate-prediction`,
-      `${BROKEN}:4:10 error invalid-score`,
       `${BROKEN}:5:1 error malformed-line`,
     ]);
+    // The score "high": C's atof reads 0, and so does the trec_eval preset, with a warning.
+    assert.match(r.stderr, new RegExp(`${escape(BROKEN)}:4:10 warning unusual-score trec_eval reads the score "high" as 0 \\(C's atof`));
     assert.match(errors[0], /\(first occurrence: .*broken\.run:2:1\)/);
     // Query 1 repeats d1: trec_eval stops; Ranklens leaves the query out (NaN) and evaluates the rest.
     const v = trecValues(r.stdout);
     // NaN is printed as trec_eval's C prints it; num_q counts the queries the means are over: query 1 is left out.
-    assert.deepEqual([v['P@5']['1'], v['P@5']['2'], v.NumQ.all], ['-nan', '0.0000', '1']);
+    // Query 2 ranks c (score 1), then a (score "high", read as 0), which is relevant: P@5 = 1/5.
+    assert.deepEqual([v['P@5']['1'], v['P@5']['2'], v.NumQ.all], ['-nan', '0.2000', '1']);
   });
 
   it('keeps the first occurrence of a repeated document under ranx and only warns', () => {
@@ -183,8 +187,10 @@ describe('ranklens trec on broken files', () => {
     const r = ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /q\.qrels:2:1 error malformed-line A qrels line has 4 fields \(qid iter docid grade\); this one has 3/);
-    assert.match(r.stderr, /q\.qrels:3:8 error invalid-grade/);
+    // trec_eval reads the grade "x" as 0 (atol); under another preset it is an error and the line is skipped.
+    assert.match(r.stderr, /q\.qrels:3:8 warning non-integer-grade trec_eval reads the grade "x" as 0/);
     assert.equal(trecValues(r.stdout)['P@1'].all, '1.0000');
+    assert.match(ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1', '--convention', 'ranx']).stderr, /q\.qrels:3:8 error invalid-grade The grade "x" is not a number\. The line is skipped\./);
   });
 
   it('exits 2 with a message for a missing file, a wrong measure or an unknown option', () => {
@@ -207,12 +213,13 @@ describe('ranklens trec --json', () => {
     assert.equal(f.qrels, QRELS);
     assert.equal(f.convention.name, 'trec_eval');
     assert.equal(f.convention.ties, 'id-desc');
-    assert.deepEqual(f.cases, [{ id: '1', metrics: { 'P@5': null, AP: null } }, { id: '2', metrics: { 'P@5': 0, AP: 0 } }]);
-    assert.deepEqual(f.mean, { 'P@5': 0, AP: 0 });
+    // Query 2: c (score 1), then a (score "high" read as 0, relevant; b is on a malformed line): P@5 = 0.2, AP = (1/2) / 2.
+    assert.deepEqual(f.cases, [{ id: '1', metrics: { 'P@5': null, AP: null } }, { id: '2', metrics: { 'P@5': 0.2, AP: 0.25 } }]);
+    assert.deepEqual(f.mean, { 'P@5': 0.2, AP: 0.25 });
     assert.deepEqual(f.excluded, { 'P@5': 1, AP: 1 });
-    const score = f.findings.find((x: { code: string }) => x.code === 'invalid-score');
+    const score = f.findings.find((x: { code: string }) => x.code === 'unusual-score');
     assert.deepEqual(score.range, { start: { line: 3, character: 9 }, end: { line: 3, character: 13 } });
-    assert.equal(score.severity, 'error');
+    assert.equal(score.severity, 'warning');
     const missing = f.findings.find((x: { code: string }) => x.code === 'query-not-in-run');
     assert.equal(missing.file, QRELS);
   });

@@ -111,7 +111,7 @@ describe('ranklens trec with several runs: the table', () => {
       'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
       '',
     ].join('\n'));
-    assert.match(r.stderr, /compare\.qrels:1:1 info query-not-in-run mixed: 1 judged query has no line in the run/);
+    assert.match(r.stderr, /compare\.qrels:1:1 warning query-not-in-run mixed: 1 judged query has no line in the run/);
   });
   it('-q adds every paired query\'s difference', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, '-m', 'RR', '-q']);

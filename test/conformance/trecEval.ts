@@ -60,6 +60,49 @@ export function randomTrec(seed: number, missing: boolean): { qrels: string; run
   return { qrels: `${qrels.join('\n')}\n`, run: `${run.join('\n')}\n` };
 }
 
+/** A string's UTF-8 bytes, one character per byte (how the files are written and read). */
+const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+// Ids trec_eval keeps as bytes: astral characters and U+E000–U+FFFF (which UTF-16 orders the other
+// way round), Latin-1 bytes that are not UTF-8, a raw no-break space (not a space to C), controls.
+const QID_FORMS = ['7', 'caf\xe8', utf8('café'), utf8('😀q'), utf8('\ue000q'), utf8('\uff21'), 'A\xa0B', '10', '9'];
+const DOC_FORMS = ['d', utf8('😀'), utf8('\ue001'), utf8('\ufffd'), 'caf\xe9', utf8('café'), 'x\x01', 'y\x7f', '\x1b[', 'n\xa0'];
+// Grades as atol reads them: exponents, fractions, text, signs, leading zeros.
+const GRADES = ['0', '0', '1', '1', '2', '3', '-1', '1e2', '2.7', 'x', '+1', '03', '-1.5', '0.5', '1x', 'rel'];
+// Scores as atof reads them: words, hex, junk after a number, no number at all; few values, so many ties.
+const SCORES = ['1', '2', '2.0', '0x2', '2abc', 'inf', '-inf', 'nan', 'NaN', 'abc', '1e0', '.5', '0x1p-1', '5e-1', '-0', '0', 'INFINITY', '3e', '0x', '+3', '1.5e+0'];
+
+/**
+ * Files with the traits trec_eval reads without complaint but a careless reader gets wrong: the
+ * ids, grades and scores above, CRLF line endings, a byte-order mark, blank and comment lines in the
+ * run, tabs and runs of spaces, and (shuffle) the run's lines in random order. Byte strings.
+ */
+export function hostileTrec(seed: number, missing: boolean): { qrels: string; run: string } {
+  const rnd = seeded(1000 + seed);
+  const int = (n: number) => Math.floor(rnd() * n);
+  const pick = <T>(xs: readonly T[]) => xs[int(xs.length)];
+  const eol = seed % 2 === 0 ? '\r\n' : '\n';
+  const qrels: string[] = [];
+  let run: string[] = [];
+  const qids = QID_FORMS.filter(() => int(4) > 0);
+  qids.forEach((qid, q) => {
+    const docs = Array.from({ length: 3 + int(25) }, (_, i) => `${pick(DOC_FORMS)}${i}${int(3) === 0 ? pick(DOC_FORMS) : ''}`);
+    for (const d of docs) if (int(4) > 0) qrels.push(`${qid}${pick([' ', '\t', '  '])}0 ${d} ${pick(GRADES)}`);
+    if (missing && q === qids.length - 1) return;
+    for (const d of docs) if (int(5) > 0) run.push(`${qid} Q0\t${d} ${int(100)} ${int(3) === 0 ? (rnd() * 4).toFixed(int(3)) : pick(SCORES)} tag${seed}`);
+  });
+  if (qrels.length === 0) qrels.push(`7 0 d0 1`);
+  if (run.length === 0) run.push(`7 Q0 d0 1 1 tag${seed}`);
+  if (seed % 3 !== 0) {
+    for (let i = run.length - 1; i > 0; i--) { const j = int(i + 1); [run[i], run[j]] = [run[j], run[i]]; }
+  }
+  // Blank lines (spaces and tabs too) and comments, which trec_eval skips in a run; not as the first line.
+  run = run.flatMap((l, i) => (i > 0 && int(8) === 0 ? [pick(['', '  ', '\t', '# a comment', '   # indented comment']), l] : [l]));
+  // A qrels BOM makes a judged query of its own that the run lacks: trec_eval takes that only with -c.
+  const bom = (which: number) => (seed % 4 === which ? '\xef\xbb\xbf' : '');
+  return { qrels: `${missing ? bom(1) : ''}${qrels.join(eol)}${eol}`, run: `${bom(2)}${run.join(eol)}${seed % 5 === 0 ? '' : eol}` };
+}
+
 const OPTIONS: string[][] = [
   [], ['-q'], ['-q', '-m', 'official'], ['-q', '-m', 'all_trec'], ['-q', '-m', 'set'],
   ['-q', '-m', 'P.5,10', '-m', 'ndcg_cut.10'], ['-q', '-m', 'all_trec', '-l2'], ['-q', '-m', 'all_trec', '-l', '3'],
@@ -72,10 +115,10 @@ const OPTIONS: string[][] = [
 interface Tally { compared: number; runs: number; failures: string[] }
 
 function compare(tally: Tally, label: string, trecEval: string, args: string[], files: { qrels: string; run: string; gz: string }, stdin = false): void {
-  const want = spawnSync(trecEval, [...args, files.qrels, files.run], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const want = spawnSync(trecEval, [...args, files.qrels, files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
   const ours = stdin
-    ? spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, '-'], { encoding: 'utf8', input: require('node:fs').readFileSync(files.run), maxBuffer: 1 << 28 })
-    : spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, label.endsWith('.gz') ? files.gz : files.run], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    ? spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, '-'], { encoding: 'latin1', input: require('node:fs').readFileSync(files.run), maxBuffer: 1 << 28 })
+    : spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, label.endsWith('.gz') ? files.gz : files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
   tally.runs++;
   if (want.status !== 0) { tally.failures.push(`${label}: trec_eval failed (${want.status}): ${want.stderr.trim()}`); return; }
   const a = want.stdout.split('\n');
@@ -84,6 +127,11 @@ function compare(tally: Tally, label: string, trecEval: string, args: string[], 
   if (want.stdout === ours.stdout) return;
   const i = a.findIndex((l, j) => l !== b[j]);
   tally.failures.push(`${label}: first difference at line ${i + 1}\n  trec_eval: ${JSON.stringify(a[i])}\n  ranklens:  ${JSON.stringify(b[i])}${ours.stderr ? `\n  stderr: ${ours.stderr.trim().split('\n')[0]}` : ''}`);
+}
+
+// The hostile files are byte strings: written byte for byte.
+function bytesAsWritten(files: { qrels: string; run: string }): { qrels: Buffer; run: Buffer } {
+  return { qrels: Buffer.from(files.qrels, 'latin1'), run: Buffer.from(files.run, 'latin1') };
 }
 
 function main(): number {
@@ -99,17 +147,19 @@ function main(): number {
   const tally: Tally = { compared: 0, runs: 0, failures: [] };
   try {
     for (let seed = 1; seed <= seeds; seed++) {
-      for (const missing of [false, true]) {
-        const { qrels, run } = randomTrec(seed, missing);
-        const files = { qrels: join(dir, `q${seed}${missing}`), run: join(dir, `r${seed}${missing}`), gz: join(dir, `r${seed}${missing}.gz`) };
+      for (const [missing, hostile] of [[false, false], [true, false], [false, true], [true, true]]) {
+        const { qrels, run } = hostile ? bytesAsWritten(hostileTrec(seed, missing)) : randomTrec(seed, missing);
+        const name = `${seed}${missing}${hostile}`;
+        const files = { qrels: join(dir, `q${name}`), run: join(dir, `r${name}`), gz: join(dir, `r${name}.gz`) };
         writeFileSync(files.qrels, qrels);
         writeFileSync(files.run, run);
         writeFileSync(files.gz, gzipSync(run));
         // trec_eval 10 refuses a judged query missing from the run unless -c is given.
         const sets = missing ? OPTIONS.map((o) => ['-c', ...o]) : OPTIONS;
-        for (const args of sets) compare(tally, `seed ${seed}${missing ? ' (missing queries)' : ''}: ${args.join(' ') || '(defaults)'}`, trecEval, args, files);
-        compare(tally, `seed ${seed}: run from -`, trecEval, missing ? ['-c', '-q', '-m', 'all_trec'] : ['-q', '-m', 'all_trec'], files, true);
-        compare(tally, `seed ${seed}: run.gz`, trecEval, missing ? ['-c', '-q'] : ['-q'], files);
+        const label = `seed ${seed}${hostile ? ' hostile' : ''}${missing ? ' (missing queries)' : ''}`;
+        for (const args of sets) compare(tally, `${label}: ${args.join(' ') || '(defaults)'}`, trecEval, args, files);
+        compare(tally, `${label}: run from -`, trecEval, missing ? ['-c', '-q', '-m', 'all_trec'] : ['-q', '-m', 'all_trec'], files, true);
+        compare(tally, `${label}: run.gz`, trecEval, missing ? ['-c', '-q'] : ['-q'], files);
       }
     }
   } finally {

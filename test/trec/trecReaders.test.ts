@@ -53,7 +53,7 @@ describe('qrels', () => {
     assert.equal(q.problems.length, 1);
     const p = q.problems[0];
     assert.deepEqual([p.line, p.code, p.severity, p.related?.[0].line], [3, 'duplicate-judgement', 'error', 1]);
-    assert.equal(parseQrels('7 0 a 1\n7 0 a 0\n', 'warning').problems[0].severity, 'warning');
+    assert.equal(parseQrels('7 0 a 1\n7 0 a 0\n', { duplicateSeverity: 'warning' }).problems[0].severity, 'warning');
   });
 
   it('warns that trec_eval truncates a fractional grade', () => {
@@ -94,45 +94,44 @@ describe('runs', () => {
   });
 
   it('reports short lines and bad scores with their line and column, and reads on', () => {
-    const r = parseRun('1 Q0 a 1 0.5 t\n1 Q0 b 2\n1 Q0 c 3 NaN t\n1 Q0 d 4 0.25 t');
+    const r = parseRun('1 Q0 a 1 0.5 t\n1 Q0 b 2\n1 Q0 c 3 high t\n1 Q0 d 4 0.25 t');
     assert.deepEqual(r.queries.get('1')?.predictions.map((p) => p.id), ['a', 'd']);
-    assert.deepEqual(r.problems.map((p) => [p.line, p.code, p.start, p.end]), [[2, 'malformed-line', 0, 8], [3, 'invalid-score', 9, 12]]);
+    assert.deepEqual(r.problems.map((p) => [p.line, p.code, p.start, p.end]), [[2, 'malformed-line', 0, 8], [3, 'invalid-score', 9, 13]]);
   });
 
-  it('hands over each query as soon as the next starts, and names the queries that come back', () => {
+  it('hands over each block as soon as the next query starts, and stops when a query comes back', () => {
     const blocks: string[] = [];
     const reader = new RunReader((q) => blocks.push(`${q.qid}:${q.predictions.length}`));
-    reader.feed('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n');
+    assert.equal(reader.feed('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n'), true);
     assert.deepEqual(blocks, ['a:2']);
-    reader.feed('a Q0 z 3 1 t\n');
+    assert.equal(reader.feed('a Q0 z 3 1 t\nc Q0 z 3 1 t\n'), false);
     assert.deepEqual(blocks, ['a:2', 'b:1']);
+    assert.equal(reader.scattered, true);
     reader.end();
-    assert.deepEqual(blocks, ['a:2', 'b:1', 'a:1']);
-    assert.deepEqual([...reader.split], ['a']);
+    assert.deepEqual(blocks, ['a:2', 'b:1']);
   });
 
-  it('joins the scattered blocks of a query in file order when parsing a whole text', () => {
+  it('joins the scattered lines of a query in file order when parsing a whole text', () => {
     const r = parseRun('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y 2 2 t\n');
     assert.deepEqual(r.queries.get('a')?.predictions.map((p) => p.id), ['x', 'y']);
     assert.deepEqual(r.queries.get('a')?.lines, [1, 3]);
   });
 
-  it('reads only the named queries on a second pass', () => {
+  it('collects only the queries it is given (one thread\'s share), problems included', () => {
     const seen: string[] = [];
-    const reader = new RunReader((q) => seen.push(q.qid), new Set(['b']));
-    reader.feed('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y 2 2 t\n');
-    reader.end();
-    assert.deepEqual(seen, ['b']);
+    const reader = new RunReader((q) => seen.push(`${q.qid}:${q.lines.join(',')}`), { mode: 'collect', accept: (qid) => qid === 'b' });
+    reader.feed('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y\nb Q0 y\nb Q0 z 2 2 t\n');
+    const { problems, qids, entries, lines } = reader.end();
+    assert.deepEqual(seen, ['b:2,5']);
+    assert.deepEqual(problems.map((p) => [p.line, p.code]), [[4, 'malformed-line']]);
+    assert.deepEqual([qids, entries, lines], [['b'], 2, 5]);
   });
 
   it('gives the same queries whether fed whole or in chunks of whole lines', () => {
     const lines = Array.from({ length: 50 }, (_, i) => `${i % 7} Q0 doc${i} ${i} ${(i * 0.37).toFixed(2)} t\n`);
     const whole = parseRun(lines.join(''));
     const chunked = new Map<string, RunQuery>();
-    const reader = new RunReader((q) => {
-      const prior = chunked.get(q.qid);
-      if (prior) { prior.predictions.push(...q.predictions); prior.lines.push(...q.lines); } else chunked.set(q.qid, q);
-    });
+    const reader = new RunReader((q) => chunked.set(q.qid, q), { mode: 'collect' });
     for (let i = 0; i < lines.length; i += 3) reader.feed(lines.slice(i, i + 3).join(''));
     reader.end();
     assert.deepEqual([...chunked.entries()], [...whole.queries.entries()]);

@@ -32,6 +32,8 @@ const GRADED = new Set(['DCG', 'nDCG', 'G', 'nDCGrel', 'RBP', 'ERR']);
 function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boolean {
   if (!spec) return rc.nRelevant === 0;
   if (DEFINED_WITHOUT_RELEVANT.has(spec.family)) return false;
+  // A ranking emptied of its predictions (unjudged=drop, trec_eval -J) has no precision to interpolate, relevant items or not (trec_eval -c -J: NaN).
+  if ((spec.family === 'IPrec' || spec.family === '11ptAvg') && rc.ids.length === 0 && rc.order.length > 0) return false;
   const t = conv.relevanceThreshold;
   if (GRADED.has(spec.family) && spec.rel === undefined && typeof t === 'number' && t > 0 && conv.relevantPool === 'labels') {
     return !rc.labelGrades.some((g) => gain(g, conv) > 0);
