@@ -3,7 +3,8 @@ import { CaseInput } from './caseInput';
 import { Convention, isRelevantGrade } from './conventions';
 import { FINDING_CODES, LayerCode } from './findingCodes';
 import { Finding, FindingPart } from './findings';
-import { MetricSpec } from './metricNames';
+import { MetricSpec, metricName } from './metricNames';
+import { SINGLE_ITEM_FAMILIES } from './metrics/dispatch';
 import { RankedCase, compareText } from './ranking';
 
 function finding(code: LayerCode<'case'>, message: string, part: FindingPart, related?: Finding['related']): Finding {
@@ -26,6 +27,13 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
     out.push(finding('empty-predictions', conv.emptyPredictions === 'nan'
       ? 'No predictions: every metric of this case is NaN and left out of the means (emptyPredictions=nan).'
       : 'No predictions: every metric of this case is 0.', { kind: 'predictions' }));
+  }
+
+  if (relevantLabels.length > 0 && input.predictions.length === 1 && conv.singleItem === 'refuse') {
+    const refused = specs.filter((s) => SINGLE_ITEM_FAMILIES.has(s.family)).map(metricName);
+    if (refused.length > 0) {
+      out.push(finding('single-item-row', `Only one prediction: scikit-learn's dcg_score and ndcg_score refuse a row of one item, so ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} NaN and left out of the means (singleItem=refuse).`, { kind: 'predictions' }));
+    }
   }
 
   labelFindings(input, conv, out);
@@ -59,7 +67,9 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
     } else if (label.grade <= 0 && conv.relevanceThreshold !== 'listed') {
       const message = label.grade === 0
         ? `"${label.id}" has grade 0: judged non-relevant, never a hit and no gain (it counts only as judged: bpref, infAP, Judged@k).`
-        : `"${label.id}" has a negative grade (${label.grade}): never a hit and no gain; bpref, infAP and Judged@k take it as unjudged (trec_eval's reading: in the pool but not judged; scikit-learn refuses negative grades).`;
+        : conv.negativeGains === 'signed'
+          ? `"${label.id}" has a negative grade (${label.grade}): never a hit, and DCG and nDCG count its gain as negative, in the ranking and at the end of the ideal (negativeGains=signed: scikit-learn's dcg_score; its ndcg_score warns and, from 1.4, refuses negative grades).`
+          : `"${label.id}" has a negative grade (${label.grade}): never a hit and no gain; bpref, infAP and Judged@k take it as unjudged (trec_eval's reading: in the pool but not judged; scikit-learn refuses negative grades).`;
       out.push({ ...finding('non-positive-grade', message, part), severity: label.grade < 0 ? 'warning' : 'info' });
     }
   });

@@ -24,6 +24,10 @@ export type ErrGain = 'exponential' | 'linear';
 export type NoHit = 'zero' | 'nan';
 /** Predictions with no label at all (unjudged): ranked like any other, or dropped before ranking (trec_eval -J). */
 export type Unjudged = 'keep' | 'drop';
+/** DCG's gain of a negative grade: 0, or the grade's own negative gain (scikit-learn). */
+export type NegativeGains = 'zero' | 'signed';
+/** DCG and nDCG of a case with a single prediction: computed, or refused as scikit-learn refuses a one-item row. */
+export type SingleItem = 'evaluate' | 'refuse';
 /** A number: relevant when the grade exceeds it. 'listed': every label is relevant whatever its grade. */
 export type RelevanceThreshold = number | 'listed';
 
@@ -44,6 +48,8 @@ export interface Convention {
   unjudged: Unjudged;
   apTerms: ApTerms;
   emptyPredictions: EmptyPredictions;
+  negativeGains: NegativeGains;
+  singleItem: SingleItem;
 }
 
 export type KnobName = keyof Convention;
@@ -70,6 +76,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   trec_eval: {
     emptyLabels: 'zero',
@@ -88,6 +96,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   // ranx sorts with numba's quicksort: input order for up to 15 tied documents, unspecified above.
   ranx: {
@@ -107,6 +117,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   // Spark RankingMetrics: meanAveragePrecisionAt divides by min(k, |labels|), which is |labels| with no cutoff.
   mllib: {
@@ -126,6 +138,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   // scikit-learn scores one row of scored items: the ideal and every count come from that row.
   sklearn: {
@@ -145,6 +159,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'signed',
+    singleItem: 'refuse',
   },
   torchmetrics: {
     emptyLabels: 'zero',
@@ -163,6 +179,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   // Seed 003's Python: P ÷ k, R ÷ len(relevant), AP = np.mean of the precisions at the hits (NaN with
   // none), F1 0/0 raises (NaN here), nDCG linear over log2 with the ideal from every score sorted.
@@ -184,6 +202,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   // LensKit (lkpy, src/lenskit/metrics/ranking/): Precision ÷ len(recs) after the cut, Recall ÷
   // min(|test|, k), AveragePrecision ÷ min(|test|, len(recs)), NDCG weights 1/log2(max(rank, 2)) with
@@ -205,6 +225,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
   // microsoft/recommenders python_evaluation.py: precision_at_k ÷ k, recall_at_k ÷ the user's true
   // items, map_at_k ÷ min(true items, k), ndcg_at_k binary over ln (the base cancels), ideal from the
@@ -226,6 +248,8 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     unjudged: 'keep',
     apTerms: 'hits',
     emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
   },
 };
 
@@ -270,6 +294,10 @@ export const KNOBS: readonly KnobInfo[] = [
     description: 'Which precisions AP averages: P@rank at each hit, divided per apDenominator (hits), or P@1…P@k at every rank, divided by k (every-rank: Elliot\'s MAP, which is not average precision; apDenominator is then unused).' },
   { name: 'emptyPredictions', values: ['zero', 'nan'], affects: 'every metric of a case with relevant labels and no predictions, and the means',
     description: 'A case with relevant labels but no predictions (a query missing from the run): every metric is 0 and counts in the means (zero: trec_eval -c), or NaN and left out of them, which report the count (nan: trec_eval without -c averages over the queries in the run).' },
+  { name: 'negativeGains', values: ['zero', 'signed'], affects: 'DCG@k, nDCG@k, nDCG of a case with negative grades',
+    description: 'A negative grade in DCG and nDCG: no gain (zero), or its own negative gain, in the ranking and in the ideal, which then ends with it (signed: scikit-learn\'s dcg_score, and ndcg_score before 1.4, which warns and later refuses).' },
+  { name: 'singleItem', values: ['evaluate', 'refuse'], affects: 'DCG@k, nDCG@k, nDCG of a case with one prediction',
+    description: 'A case with a single prediction: DCG and nDCG computed like any other (evaluate), or NaN and left out of the means with a single-item-row finding (refuse: scikit-learn\'s dcg_score and ndcg_score refuse a row of one item).' },
 ];
 
 export interface ConventionProblem {

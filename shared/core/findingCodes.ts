@@ -23,6 +23,7 @@ export const FINDING_CODES = {
   // The metric core, about one case's data.
   'empty-labels': { layer: 'case', severity: 'warning', summary: 'The case has no relevant label.' },
   'empty-predictions': { layer: 'case', severity: 'warning', summary: 'The case predicts nothing.' },
+  'single-item-row': { layer: 'case', severity: 'warning', summary: 'One prediction under singleItem=refuse: DCG and nDCG are NaN, as scikit-learn refuses a row of one item.' },
   'empty-case': { layer: 'case', severity: 'warning', summary: 'The case has neither relevant labels nor predictions.' },
   'k-exceeds-predictions': { layer: 'case', severity: 'info', summary: 'A cutoff is larger than the number of predictions.' },
   'duplicate-prediction': { layer: 'case', severity: 'warning', summary: 'An item is predicted more than once.' },

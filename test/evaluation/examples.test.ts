@@ -56,7 +56,8 @@ describe('examples/', () => {
     const yaml = evaluate('every-finding.rank.yaml').check!.declared;
     const json = evaluate('every-finding.rank.json').check!.declared;
     assert.deepEqual(all.filter((c) => !yaml.includes(c)), ['file-too-large']);
-    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'too-many-aliases']);
+    // single-item-row needs scikit-learn's convention, so a second fixture, which a JSON file cannot hold.
+    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'single-item-row', 'too-many-aliases']);
   });
 
   it('every code an example produces is in the table of codes', () => {

@@ -10,6 +10,15 @@ export function gain(grade: number, conv: Convention): number {
   return conv.gain === 'linear' ? grade : 2 ** grade - 1;
 }
 
+/**
+ * The gain DCG and nDCG credit: gain(), except that under negativeGains=signed a negative grade keeps
+ * its own negative gain (scikit-learn's dcg_score and, before 1.4, ndcg_score use y_true as given).
+ */
+function dcgGain(grade: number, conv: Convention): number {
+  if (grade < 0 && conv.negativeGains === 'signed' && Number.isFinite(grade)) return conv.gain === 'linear' ? grade : 2 ** grade - 1;
+  return gain(grade, conv);
+}
+
 const discountTables = new Map<string, Float64Array>();
 
 /** Discounts for ranks 1..n (index 0 is rank 1), shared and grown on demand. */
@@ -35,10 +44,10 @@ export function discount(rank: number, conv: Convention): number {
 function rankGain(rc: RankedCase, r: number, conv: Convention): number {
   if (rc.tieStart && rc.tieEnd && rc.tieEnd[r] - rc.tieStart[r] > 1) {
     let sum = 0;
-    for (let j = rc.tieStart[r]; j < rc.tieEnd[r]; j++) sum += gain(rc.grades[j], conv);
+    for (let j = rc.tieStart[r]; j < rc.tieEnd[r]; j++) sum += dcgGain(rc.grades[j], conv);
     return sum / (rc.tieEnd[r] - rc.tieStart[r]);
   }
-  return gain(rc.grades[r], conv);
+  return dcgGain(rc.grades[r], conv);
 }
 
 /** DCG@k = Σᵢ gain(gradeᵢ) · discount(i) over the top k. */
@@ -49,7 +58,7 @@ export function dcg(rc: RankedCase, k: number | null, conv: Convention): number 
   if (rc.tieStart) {
     for (let r = 0; r < n; r++) sum += rankGain(rc, r, conv) * disc[r];
   } else {
-    for (let r = 0; r < n; r++) if (rc.grades[r] > 0) sum += gain(rc.grades[r], conv) * disc[r];
+    for (let r = 0; r < n; r++) if (rc.grades[r] !== 0) sum += dcgGain(rc.grades[r], conv) * disc[r];
   }
   return sum;
 }
@@ -67,8 +76,10 @@ function idealRanking(rc: RankedCase, k: number | null, conv: Convention): Ideal
   return sortByGain(items, conv).slice(0, k ?? Infinity);
 }
 
+// Signed gains keep every item, zeros included, so that a negative one sits where scikit-learn's sort puts it.
 function sortByGain(items: IdealItem[], conv: Convention): IdealItem[] {
-  return items.filter((it) => gain(it.grade, conv) > 0).sort((a, b) => gain(b.grade, conv) - gain(a.grade, conv));
+  const kept = conv.negativeGains === 'signed' ? items : items.filter((it) => gain(it.grade, conv) > 0);
+  return kept.sort((a, b) => dcgGain(b.grade, conv) - dcgGain(a.grade, conv));
 }
 
 const sortedGains = new WeakMap<RankedCase, Map<string, Float64Array>>();
@@ -78,11 +89,11 @@ function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64
   if (conv.ideal === 'top-k') return descending(gainsOf(rc.grades, depth(rc, k), conv));
   if (conv.ideal === 'labels-as-given') {
     const n = Math.min(k ?? Infinity, rc.labelGrades.length);
-    return Float64Array.from(rc.labelGrades.slice(0, n), (g) => gain(g, conv));
+    return Float64Array.from(rc.labelGrades.slice(0, n), (g) => dcgGain(g, conv));
   }
   let cache = sortedGains.get(rc);
   if (!cache) { cache = new Map(); sortedGains.set(rc, cache); }
-  const key = `${conv.ideal}/${conv.gain}`;
+  const key = `${conv.ideal}/${conv.gain}/${conv.negativeGains}`;
   let sorted = cache.get(key);
   if (!sorted) {
     const grades = conv.ideal === 'labels' ? rc.labelGrades : rc.grades;
@@ -93,6 +104,7 @@ function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64
 }
 
 function gainsOf(grades: ArrayLike<number>, n: number, conv: Convention): Float64Array {
+  if (conv.negativeGains === 'signed') return Float64Array.from({ length: n }, (_, i) => dcgGain(grades[i], conv));
   let count = 0;
   for (let i = 0; i < n; i++) if (grades[i] > 0) count++;
   const out = new Float64Array(count);
@@ -141,7 +153,7 @@ function rankTerms(rc: RankedCase, k: number | null, conv: Convention): RankTerm
 
 function idealTerms(rc: RankedCase, k: number | null, conv: Convention): RankTerm[] {
   return idealRanking(rc, k, conv).map((it, i) => {
-    const g = gain(it.grade, conv);
+    const g = dcgGain(it.grade, conv);
     const d = discount(i + 1, conv);
     return { rank: i + 1, id: it.id, grade: it.grade, relevant: true, gain: g, discount: d, contribution: g * d };
   });

@@ -1,5 +1,5 @@
 /** One entry point for every metric: the value (fast) or the explanation (with terms) of a spec on a ranked case. */
-import { Convention } from '../conventions';
+import { Convention, KnobName } from '../conventions';
 import { averagePrecision, explainAveragePrecision } from './averagePrecision';
 import { bpref, explainBpref } from './bpref';
 import { count, explainCount } from './counts';
@@ -45,19 +45,25 @@ function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boo
  * Why a case's metrics are fixed regardless of its ranking, or undefined when they are computed.
  * With a spec, counts and judged shares are never fixed by empty labels (they need no relevant item).
  */
-export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec): { value: number; note: string } | undefined {
-  if (rc.rejected) return { value: NaN, note: 'the case predicts an item twice and duplicates=error: it is not evaluated' };
+export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec): { value: number; note: string; knob: KnobName } | undefined {
+  if (rc.rejected) return { value: NaN, note: 'the case predicts an item twice and duplicates=error: it is not evaluated', knob: 'duplicates' };
   if (nothingToFind(rc, conv, spec)) {
     return conv.emptyLabels === 'nan'
-      ? { value: NaN, note: 'no relevant label: NaN, left out of the means (emptyLabels=nan)' }
-      : { value: 0, note: 'no relevant label: 0, counted in the means (emptyLabels=zero)' };
+      ? { value: NaN, note: 'no relevant label: NaN, left out of the means (emptyLabels=nan)', knob: 'emptyLabels' }
+      : { value: 0, note: 'no relevant label: 0, counted in the means (emptyLabels=zero)', knob: 'emptyLabels' };
   }
   // rc.order holds every prediction, also those a knob later drops: a query in the run stays evaluated.
   if (rc.order.length === 0 && conv.emptyPredictions === 'nan') {
-    return { value: NaN, note: 'no predictions: NaN, left out of the means (emptyPredictions=nan)' };
+    return { value: NaN, note: 'no predictions: NaN, left out of the means (emptyPredictions=nan)', knob: 'emptyPredictions' };
+  }
+  if (spec && rc.order.length === 1 && conv.singleItem === 'refuse' && SINGLE_ITEM_FAMILIES.has(spec.family)) {
+    return { value: NaN, note: 'one prediction: a row of one item is refused (scikit-learn), NaN, left out of the means (singleItem=refuse)', knob: 'singleItem' };
   }
   return undefined;
 }
+
+/** The families singleItem=refuse makes NaN on a one-prediction case: scikit-learn's dcg_score and ndcg_score. */
+export const SINGLE_ITEM_FAMILIES: ReadonlySet<string> = new Set(['DCG', 'nDCG']);
 
 /** The case as one spec sees it: its own relevance level when it names one (rel=). */
 function caseFor(rc: RankedCase, spec: MetricSpec, conv: Convention): RankedCase {
@@ -109,8 +115,7 @@ export function explainMetric(rc0: RankedCase, spec: MetricSpec, conv: Conventio
   const name = metricName(spec);
   if (fixed) {
     return { metric: name, value: fixed.value, formula: '', terms: [], numerator: fixed.value, denominator: 1,
-      knobs: rc.rejected ? [{ knob: 'duplicates', value: conv.duplicates, effect: 'the case is refused' }]
-        : [{ knob: rc.nRelevant === 0 ? 'emptyLabels' : 'emptyPredictions', value: rc.nRelevant === 0 ? conv.emptyLabels : conv.emptyPredictions, effect: fixed.note }],
+      knobs: [{ knob: fixed.knob, value: String(conv[fixed.knob]), effect: fixed.knob === 'duplicates' ? 'the case is refused' : fixed.note }],
       arithmetic: fixed.note, note: fixed.note };
   }
   return { ...explainComputed(rc, spec, conv, name), metric: name };
