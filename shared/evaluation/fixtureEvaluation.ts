@@ -128,11 +128,14 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
   for (const o of node.overrides) {
     const problem = checkKnob(o.key.value, o.value.value);
     if (!problem) { overrides[o.key.value] = o.value.value; continue; }
-    const known = KNOBS.some((k) => k.name === o.key.value);
-    const suggestion = known ? undefined : closest(o.key.value, KNOBS.map((k) => k.name), 3);
-    findings.push({ code: known ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: known ? o.value.span : o.key.span,
+    const knob = KNOBS.find((k) => k.name === o.key.value);
+    const choices = knob?.values.filter((v) => knob.name !== 'relevanceThreshold' || v === 'listed');
+    const suggestion = knob
+      ? (typeof o.value.value === 'string' ? closest(o.value.value, knob.values, 3) : undefined)
+      : closest(o.key.value, KNOBS.map((k) => k.name), 3);
+    findings.push({ code: knob ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: knob ? o.value.span : o.key.span,
       message: `${problem}${suggestion ? ` Did you mean "${suggestion}"?` : ''} This override is ignored.`,
-      ...(suggestion ? { data: { replacement: suggestion } } : {}) });
+      ...(suggestion || choices ? { data: { ...(suggestion ? { replacement: suggestion } : {}), ...(choices ? { choices } : {}) } } : {}) });
   }
   return resolveConvention(preset, overrides).resolved;
 }

@@ -109,7 +109,8 @@ describe('evaluation findings on their text', () => {
   it('invalid-knob-value (JSON and YAML)', () => {
     const json = findingAt('{"convention": {"discount": ⟦"log3"⟧}, "cases": {}}', 'json', 'invalid-knob-value');
     assert.deepEqual(json.start, { line: 0, character: 28 });
-    assert.equal(json.finding.message, 'discount takes one of: log2, ln, log10, log2-max2. This override is ignored.');
+    assert.equal(json.finding.message, 'discount takes one of: log2, ln, log10, log2-max2. Did you mean "log2"? This override is ignored.');
+    assert.deepEqual(json.finding.data, { replacement: 'log2', choices: ['log2', 'ln', 'log10', 'log2-max2'] });
     assert.deepEqual(findingAt('convention:\n  relevanceThreshold: ⟦high⟧\ncases: {}', 'yaml', 'invalid-knob-value').start, { line: 1, character: 22 });
   });
 
