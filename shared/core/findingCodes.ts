@@ -43,6 +43,7 @@ export const FINDING_CODES = {
   'invalid-knob-value': { layer: 'evaluation', severity: 'error', summary: 'A knob set to a value it does not take; the override is ignored.' },
   'expect-not-computed': { layer: 'evaluation', severity: 'warning', summary: 'An expect entry for a metric or cutoff the fixture does not compute; it is not checked.' },
   'expect-mismatch': { layer: 'evaluation', severity: 'error', summary: 'The computed value differs from the expected one by more than half a unit of its last written decimal.' },
+  'coarse-expectation': { layer: 'evaluation', severity: 'hint', summary: 'An expected value written with so few decimals that it would also accept a value more than 10% away (0.3 accepts 0.25 to 0.35).' },
   'mixed-id-types': { layer: 'evaluation', severity: 'warning', summary: 'The same item is written as 1 and as "1"; Ranklens joins them, Python tools would not.' },
   'too-few-queries': { layer: 'evaluation', severity: 'warning', summary: 'A comparison of systems has too few queries for its test ever to reach α (exact randomization on n queries cannot go below 2/2^n).' },
   'duplicate-case-id': { layer: 'evaluation', severity: 'warning', summary: 'Two cases share an id; both are evaluated and both count in the means.' },

@@ -13,6 +13,7 @@ import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseM
 import { fmt } from '../core/explanation';
 import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
+import { coarseReach, expectationMatches, toleranceText } from './tolerance';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
@@ -171,24 +172,7 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
   return ok;
 }
 
-/** Decimals written after the point, less the exponent: "0.333" → 3, "1" → 0, "5e-3" → 3. */
-export function writtenDecimals(text: string): number {
-  const m = /^[-+]?\d*(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text.trim());
-  if (!m) return 0;
-  return (m[1]?.length ?? 0) - Number(m[2] ?? 0);
-}
-
-/**
- * Whether a written expectation matches a computed value: within half a unit of its last written
- * decimal (0.333 matches 1/3); a value written without decimals (0, 1) must match exactly.
- */
-export function expectationMatches(expected: number | null, text: string, computed: number): boolean {
-  if (expected === null) return Number.isNaN(computed);
-  if (Number.isNaN(computed)) return false;
-  const d = writtenDecimals(text);
-  const tolerance = d <= 0 ? 1e-9 : 0.5 * 10 ** -d + 1e-12;
-  return Math.abs(computed - expected) <= tolerance;
-}
+export { writtenDecimals, expectationMatches } from './tolerance';
 
 function checkExpectation(e: ExpectNode, names: string[], values: number[], findings: LocatedFinding[]): ExpectResult {
   const parsed = parseMetricSpec(e.metric.value);
@@ -208,9 +192,16 @@ function checkExpectation(e: ExpectNode, names: string[], values: number[], find
   const computed = values[index];
   const matches = expectationMatches(e.value.value, e.text, computed);
   if (!matches) {
+    const within = e.value.value === null ? '' : `: not ${toleranceText(e.text)}`;
     findings.push({ code: 'expect-mismatch', severity: 'error', span: e.value.span,
-      message: `Expected ${name} = ${e.value.value === null ? 'NaN (null)' : e.text}, computed ${fmt(computed, 4)}.`,
+      message: `Expected ${name} = ${e.value.value === null ? 'NaN (null)' : e.text}, computed ${fmt(computed, 4)}${within}.`,
       data: { computed: Number.isNaN(computed) ? null : computed } });
+  } else {
+    const reach = coarseReach(e.value.value, e.text);
+    if (reach !== undefined) {
+      findings.push({ code: 'coarse-expectation', severity: 'hint', span: e.value.span,
+        message: `${e.text} is checked ${toleranceText(e.text)}, so it also accepts values up to ${Math.round(reach * 100)}% away from it; write more decimals to check ${name} closely.` });
+    }
   }
   return { node: e, index, computed, matches };
 }

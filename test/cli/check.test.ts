@@ -35,7 +35,7 @@ describe('ranklens check', () => {
     const r = ranklens(['check', file, '--convention', 'default']);
     assert.equal(r.code, 1);
     // "    expect: { P@3: 0.333, AP@5: 0.333 }" is line 8; the 0.333 after "AP@5: " starts at column 33.
-    assert.ok(r.stdout.includes(`${file}:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000.`), r.stdout);
+    assert.ok(r.stdout.includes(`${file}:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).`), r.stdout);
   });
 
   it('uses --k and --metrics instead of the fixture\'s own (an expectation it no longer computes is a warning)', () => {
@@ -62,7 +62,7 @@ describe('expectFindings', () => {
     const dir = tempFiles({ 'e.rank.json': `{"expectFindings": ["expect-mismatch"], "k": [1], ${mismatch}}\n` });
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000\. \[expected\]/);
+    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\. \[expected\]/);
     assert.match(r.stdout, /1 error \(1 expected\)/);
   });
 
@@ -78,7 +78,7 @@ describe('expectFindings', () => {
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /error unknown-metric .*\[expected\]/);
-    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000\.$/m);
+    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\.$/m);
   });
 });
 

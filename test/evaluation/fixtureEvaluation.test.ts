@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { evaluateDocument, expectationMatches, writtenDecimals } from '../../shared/evaluation/fixtureEvaluation';
 import { checkDeclaredFindings, evaluateDeclared } from '../../shared/evaluation/expectFindings';
 import { parseFixture } from '../../shared/fixture/parse';
+import { toleranceText } from '../../shared/evaluation/tolerance';
 import { findingAt, findingsOf } from '../helpers/fixtureText';
 
 describe('evaluating a parsed fixture', () => {
@@ -50,6 +51,13 @@ describe('expectations: within half a unit of the last written decimal', () => {
     assert.deepEqual(check('0.3330', 'yaml'), { text: '0.3330', matches: false, computed: 1 / 3 });
     assert.deepEqual(check('0.3333', 'yaml'), { text: '0.3333', matches: true, computed: 1 / 3 });
     assert.equal(writtenDecimals('0.3330'), 4);
+  });
+
+  it('says the tolerance in words: half a unit of the last written decimal, exact without one', () => {
+    assert.equal(toleranceText('0.333'), 'within ±0.0005 (3 decimals written)');
+    assert.equal(toleranceText('0.5'), 'within ±0.05 (1 decimal written)');
+    assert.equal(toleranceText('5e-3'), 'within ±0.0005 (3 decimals written)');
+    assert.equal(toleranceText('1'), 'exactly (no decimal written)');
   });
 
   it('matches null (JSON) and .nan (YAML) with NaN only', () => {
@@ -127,11 +135,21 @@ describe('evaluation findings on their text', () => {
   "expect": {"P@3": ⟦0.5⟧}
 }}}`, 'json', 'expect-mismatch');
     assert.deepEqual(json.start, { line: 2, character: 20 });
-    assert.equal(json.finding.message, 'Expected P@3 = 0.5, computed 0.3333.');
+    assert.equal(json.finding.message, 'Expected P@3 = 0.5, computed 0.3333: not within ±0.05 (1 decimal written).');
     assert.deepEqual(json.finding.data, { computed: 1 / 3 });
     const yaml = findingAt('k: [3]\ncases:\n  耳机:\n    labels: []\n    predictions: [a]\n    expect: {P@3: ⟦0⟧}', 'yaml', 'expect-mismatch');
     assert.deepEqual(yaml.start, { line: 5, character: 18 });
     assert.deepEqual(yaml.finding.data, { computed: null });
+  });
+
+  it('coarse-expectation on a value whose one decimal reaches 25% either way, not on 0.5 (10%) or 0.20 (2.5%)', () => {
+    const f = findingAt('k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: ⟦0.2⟧}}', 'yaml', 'coarse-expectation');
+    assert.deepEqual(f.start, { line: 3, character: 59 });
+    assert.equal(f.finding.severity, 'hint');
+    assert.equal(f.finding.message, '0.2 is checked within ±0.05 (1 decimal written), so it also accepts values up to 25% away from it; write more decimals to check P@10 closely.');
+    const codes = (text: string) => evaluateDocument(parseFixture(text, 'yaml')).findings.map((x) => x.code).filter((c) => c === 'coarse-expectation');
+    assert.deepEqual(codes('k: 2\nmetrics: [P]\ncases:\n  q1: {labels: [a], predictions: [a, b], expect: {P@2: 0.5}}'), []);
+    assert.deepEqual(codes('k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: 0.20}}'), []);
   });
 
   it('mixed-id-types (JSON and YAML)', () => {
