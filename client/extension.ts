@@ -31,7 +31,8 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
 function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
-    initializationOptions: { status: true },
+    // VS Code's own JSON validation already reports JSON syntax errors: ours would list each twice.
+    initializationOptions: { status: true, jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined },
   };
   const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));

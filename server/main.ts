@@ -16,6 +16,7 @@ import { codeActions } from './features/codeActions';
 import { codeLenses } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
+import { declaredFindingCodes } from '../shared/evaluation/expectFindings';
 import { hover } from './features/hover';
 import { caseAt } from '../shared/fixture/nodeAt';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
@@ -63,7 +64,12 @@ function publish(analysis: Analysis, place: Placer): void {
   const version = analysis.version >= 0 ? analysis.version : undefined;
   const inferred = inference.result(analysis.uri, analysis.version);
   const findings = inferred ? [...analysis.evaluation.findings, ...inferenceFindings(analysis, inferred)] : analysis.evaluation.findings;
-  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(findings, analysis.uri, place, service.settings.severity) });
+  const options = {
+    severities: service.settings.severity,
+    declared: declaredFindingCodes(analysis.parsed),
+    skipSyntax: !!init.jsonSyntaxShown && analysis.language === 'json',
+  };
+  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(findings, analysis.uri, place, options) });
 }
 
 /** Diagnostics and status for an open document, if it is still at the version that was scheduled. */

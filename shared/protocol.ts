@@ -60,6 +60,11 @@ export interface InitializationOptions {
   status?: boolean;
   /** Settings for clients that do not answer workspace/configuration. */
   settings?: unknown;
+  /**
+   * The client validates JSON itself (VS Code's JSON language features): the server then leaves
+   * syntax errors and warnings of JSON fixtures to it, so that none is listed twice.
+   */
+  jsonSyntaxShown?: boolean;
 }
 
 /**

@@ -56,7 +56,7 @@ describe('examples/', () => {
     const yaml = evaluate('every-finding.rank.yaml').check!.declared;
     const json = evaluate('every-finding.rank.json').check!.declared;
     assert.deepEqual(all.filter((c) => !yaml.includes(c)), ['file-too-large']);
-    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'too-many-aliases']);
+    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'syntax-error', 'too-many-aliases']);
   });
 
   it('every code an example produces is in the table of codes', () => {

@@ -171,6 +171,10 @@ cases:
   it('declares a finding in expectFindings, creating the key or adding to the list', async () => {
     const created = await applyAt(`{"k": [1], "cases": {"q1": {"labels": [|], "predictions": ["a"]}}}`, /^Declare this finding \(empty-labels\) in expectFindings$/);
     assert.equal(created.text, `{"expectFindings": ["empty-labels"], "k": [1], "cases": {"q1": {"labels": [], "predictions": ["a"]}}}`);
+    const declared = await client.diagnostics(created.uri, created.version);
+    assert.deepEqual(declared.map((d) => [d.code, d.severity, d.message]),
+      [['empty-labels', 3, 'No labels: every metric is NaN and left out of the means (emptyLabels=nan). [expected]']],
+      'a declared finding is information, tagged [expected]');
     const added = await applyAt('expectFindings:\n  - duplicate-prediction\nk: 1\ncases:\n  q1:\n    labels: []|\n    predictions: [a, a]\n',
       /^Declare this finding \(empty-labels\)/, 'yaml');
     assert.equal(added.text, 'expectFindings:\n  - duplicate-prediction\n  - empty-labels\nk: 1\ncases:\n  q1:\n    labels: []\n    predictions: [a, a]\n');
