@@ -31,7 +31,8 @@ import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
-import { connection, workspaceFiles } from './platform';
+import { connection, forgetProjectConfigs, workspaceFiles } from './platform';
+import { CONFIG_FILE } from '../shared/evaluation/projectConfig';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/tests';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
@@ -65,7 +66,7 @@ function publish(analysis: Analysis, place: Placer): void {
   const inferred = inference.result(analysis.uri, analysis.version);
   const findings = inferred ? [...analysis.evaluation.findings, ...inferenceFindings(analysis, inferred)] : analysis.evaluation.findings;
   const options = {
-    severities: service.settings.severity,
+    severities: service.severitiesFor(analysis.uri),
     declared: declaredFindingCodes(analysis.parsed),
     skipSyntax: !!init.jsonSyntaxShown && analysis.language === 'json',
   };
@@ -106,7 +107,7 @@ let watchRegistration: { dispose(): void } | undefined;
 async function watchFiles(settings: Settings): Promise<void> {
   if (!can.watchRegistration) return;
   watchRegistration?.dispose();
-  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
+  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns, CONFIG_FILE, 'package.json'].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
   watchRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) });
 }
 
@@ -165,7 +166,17 @@ connection.onDidCloseTextDocument(({ textDocument: d }) => {
   if (wasFixture) void watcher.checkFile(d.uri).then((checked: boolean) => { if (!checked) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] }); });
 });
 
-connection.onDidChangeWatchedFiles(({ changes }) => void watcher.changed(changes));
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  // A project config changed: every fixture under it may evaluate differently.
+  if (changes.some((c) => /\/(ranklens\.config|package)\.json$/.test(c.uri))) {
+    forgetProjectConfigs();
+    service.reset(service.settings);
+    for (const uri of service.openFixtures()) validate(uri);
+    if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
+    void watcher.scan(roots);
+  }
+  void watcher.changed(changes);
+});
 
 connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);

@@ -1,10 +1,11 @@
 /**
- * Code lenses: the means above each fixture (click: compare conventions) and each case's values above
- * the case (click: the case's full breakdown).
+ * Code lenses, short enough for a narrow editor: above each fixture its convention with where it came
+ * from, then its headline means (click: compare conventions); above each case one lens per headline
+ * metric (click: the case's full breakdown). Every lens has a tooltip saying what a click does.
  */
 import { CodeLens, Command, Position } from 'vscode-languageserver';
 import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { caseReadout, fixtureReadout, readoutIndexes } from '../../shared/text/lensText';
+import { LensText, caseLenses, conventionLens, meanLens } from '../../shared/text/lensText';
 import { systemReadout, systemTooltip } from '../../shared/text/systemText';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
 import { Placer } from '../positions';
@@ -13,15 +14,15 @@ import { Placer } from '../positions';
  * Titles by case result: an edit re-evaluates one case and keeps the others' result objects, so
  * ten thousand readouts are formatted once, not on every request.
  */
-const titles = new WeakMap<CaseEvaluation, { shape: string; title: string }>();
+const titles = new WeakMap<CaseEvaluation, { shape: string; texts: LensText[] }>();
 
-function caseTitle(fe: FixtureEvaluation, i: number, shape: string): string {
+function caseTexts(fe: FixtureEvaluation, i: number, shape: string): LensText[] {
   const c = fe.cases[i];
   const known = titles.get(c);
-  if (known && known.shape === shape) return known.title;
-  const title = caseReadout(fe, i);
-  titles.set(c, { shape, title });
-  return title;
+  if (known && known.shape === shape) return known.texts;
+  const texts = caseLenses(fe, i);
+  titles.set(c, { shape, texts });
+  return texts;
 }
 
 /** One lens per compared system, above the fixture: its means, and against the first system, its marks and their tests as the tooltip. */
@@ -36,11 +37,16 @@ export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: P
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
     const top = place.position(fe.fixture.span.start);
-    lenses.push({ range: { start: top, end: top }, command: Command.create(fixtureReadout(fe), COMPARE_CONVENTIONS_COMMAND, uri) });
+    for (const t of [conventionLens(fe), meanLens(fe)]) {
+      lenses.push({ range: { start: top, end: top }, command: { ...Command.create(t.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: t.tooltip } });
+    }
     lenses.push(...systemLenses(fe, top));
-    const shape = readoutIndexes(fe).map((i) => fe.names[i]).join(' ');
+    const shape = `${fe.convention.name} ${fe.headline.map((i) => fe.names[i]).join(' ')}`;
     fe.cases.forEach((c, i) => {
-      lenses.push({ range: place.range(c.node.id.span), command: Command.create(caseTitle(fe, i, shape), SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i) });
+      const range = place.range(c.node.id.span);
+      for (const t of caseTexts(fe, i, shape)) {
+        lenses.push({ range, command: { ...Command.create(t.title, SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i), tooltip: t.tooltip } });
+      }
     });
   });
   return lenses;

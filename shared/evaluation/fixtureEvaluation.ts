@@ -14,11 +14,14 @@ import { fmt } from '../core/explanation';
 import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 import { coarseReach, expectationMatches, toleranceText } from './tolerance';
+import { headlineIndexes } from './headline';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
-  /** Used when the fixture names no convention. */
-  defaultConvention?: { preset?: string; overrides?: Record<string, unknown> };
+  /** Used when the fixture names no convention; `source` says where it was set (a setting, a config file). */
+  defaultConvention?: { preset?: string; overrides?: Record<string, unknown>; source?: string };
+  /** The metrics lenses and the status lead with, for fixtures without a `headline` key. */
+  headlineMetrics?: readonly string[];
   /** Replaces the fixture's convention (the CLI's --convention). */
   forceConvention?: { preset?: string; overrides?: Record<string, unknown> };
   /** Used when the fixture has no k. */
@@ -48,7 +51,11 @@ export interface CaseEvaluation {
 export interface FixtureEvaluation {
   fixture: FixtureNode;
   convention: ResolvedConvention;
+  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
+  conventionSource: string;
   cutoffs: number[];
+  /** Indexes into names of the headline metrics (see headline.ts). */
+  headline: number[];
   specs: MetricSpec[];
   names: string[];
   cases: CaseEvaluation[];
@@ -86,6 +93,9 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
   const specs = expandMetrics(metricNames, cutoffs);
   const names = specs.map(metricName);
+  const conventionSource = options.forceConvention ? '--force-convention'
+    : fixture.convention ? 'fixture' : options.defaultConvention?.source ?? 'built-in';
+  const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
 
   const cases = fixture.cases.map((node): CaseEvaluation => {
     const one = evaluateCaseNode(node, specs, names, convention.convention, options.compare);
@@ -95,7 +105,7 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings);
-  return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings, ...(systems ? { systems } : {}) };
+  return { fixture, convention, conventionSource, cutoffs, headline, specs, names, cases, mean, excluded, findings, ...(systems ? { systems } : {}) };
 }
 
 /** One case under settings already resolved: its values, expectations and located findings (core, then expect). */
@@ -158,6 +168,18 @@ function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings:
     return [...DEFAULT_CUTOFFS];
   }
   return ok.sort((a, b) => a - b);
+}
+
+/** The fixture's headline names that are metric names; the others get an unknown-metric finding. */
+function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
+  if (!fixture.headline) return undefined;
+  return fixture.headline.filter((m) => {
+    if (parseMetricSpec(m.value).spec) return true;
+    const parsed = parseMetricName(m.value);
+    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.ok ? `"${m.value}" needs a cutoff here (${m.value}@10).` : parsed.message} It is not a headline.`,
+      ...(!parsed.ok && parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
+    return false;
+  }).map((m) => m.value);
 }
 
 function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {

@@ -32,20 +32,44 @@ describe('code lenses', () => {
   before(async () => { client = await TestClient.start(); });
   after(async () => { await client.stop(); });
 
-  it('shows the means above the fixture and each case\'s values above the case, NaN as NaN', async () => {
+  const SHORT = [
+    '0: default (fixture)',
+    '0: mean of 1 of 2 (1 NaN): nDCG@3 0.920 · AP@3 0.833 · P@3 0.667 · R@3 0.667',
+    '4: nDCG@3 0.920', '4: AP@3 0.833', '4: P@3 0.667', '4: R@3 0.667',
+    '5: every metric NaN',
+  ];
+
+  it('leads with the convention and its source, then the headline means; one short lens per headline metric of a case', async () => {
     const uri = 'file:///lenses/basic.rank.json';
     await client.open(uri, FIXTURE);
-    assert.deepEqual(lines(await client.codeLenses(uri)), [
-      '0: mean over 1 of 2 cases, 1 NaN left out: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920 — convention default',
-      '4: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920',
-      '5: P@3 NaN · R@3 NaN · AP@3 NaN · RR@3 NaN · nDCG@3 NaN',
-    ]);
+    assert.deepEqual(lines(await client.codeLenses(uri)), SHORT);
+  });
+
+  it('says in each tooltip what a click does', async () => {
+    const uri = 'file:///lenses/tooltips.rank.json';
+    await client.open(uri, FIXTURE);
+    const tips = (await client.codeLenses(uri)).map((l) => l.command?.tooltip);
+    assert.equal(tips[0], "Convention default, from the fixture's convention key. Click to compare every preset's values for this file.");
+    assert.equal(tips[1], "Means over 1 of 2 cases, 1 NaN left out:\nP@3 0.667\nR@3 0.667\nAP@3 0.833\nRR@3 1.000\nnDCG@3 0.920\n\nClick to compare every preset's values for this file.");
+    assert.equal(tips[2], "nDCG@3 of case q1 = 0.9197 under default. Click for the case's breakdown: all 12 metrics, every term, knob and preset.");
+  });
+
+  it('takes the headline metrics from the fixture\'s headline key, then the setting', async () => {
+    const uri = 'file:///lenses/headline.rank.json';
+    await client.open(uri, FIXTURE.replace('"k": [3],', '"k": [3], "headline": ["RR@3"],'));
+    assert.deepEqual(lines(await client.codeLenses(uri)).slice(1), ['0: mean of 1 of 2 (1 NaN): RR@3 1.000', '4: RR@3 1.000', '5: every metric NaN']);
+    await client.configure({ headlineMetrics: ['P@3', 'AP@3'] });
+    const other = 'file:///lenses/headline-setting.rank.json';
+    await client.open(other, FIXTURE);
+    assert.deepEqual(lines(await client.codeLenses(other)).slice(2, 4), ['4: P@3 0.667', '4: AP@3 0.833']);
+    await client.configure({});
   });
 
   it('opens the breakdown of a case and the comparison of a fixture when clicked', async () => {
     const uri = 'file:///lenses/commands.rank.json';
     await client.open(uri, FIXTURE);
-    const [fixture, q1, q2] = await client.codeLenses(uri);
+    const lenses = await client.codeLenses(uri);
+    const [fixture, q1, q2] = [lenses[0], lenses[2], lenses[6]];
     assert.deepEqual(fixture.command?.command, 'ranklens.compareConventions');
     assert.deepEqual(fixture.command?.arguments, [uri]);
     assert.deepEqual([q1.command?.command, q1.command?.arguments], ['ranklens.showCaseBreakdown', [uri, 0, 0]]);
@@ -55,22 +79,15 @@ describe('code lenses', () => {
   it('reads the same in YAML', async () => {
     const uri = 'file:///lenses/basic.rank.yaml';
     await client.open(uri, YAML_FIXTURE);
-    assert.deepEqual(lines(await client.codeLenses(uri)), [
-      '0: mean over 1 of 2 cases, 1 NaN left out: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920 — convention default',
-      '3: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920',
-      '6: P@3 NaN · R@3 NaN · AP@3 NaN · RR@3 NaN · nDCG@3 NaN',
-    ]);
+    assert.deepEqual(lines(await client.codeLenses(uri)), SHORT.map((l) => l.replace(/^4:/, '3:').replace(/^5:/, '6:')));
   });
 
   it('lists every metric the fixture names, and follows edits', async () => {
     const uri = 'file:///lenses/metrics.rank.json';
     await client.open(uri, FIXTURE.replace('"k": [3],', '"k": [1, 3], "metrics": ["P", "Success@1"],'));
-    assert.deepEqual(lines(await client.codeLenses(uri)).slice(1), [
-      '4: P@1 1.000 · P@3 0.667 · Success@1 1.000',
-      '5: P@1 NaN · P@3 NaN · Success@1 NaN',
-    ]);
+    assert.deepEqual(lines(await client.codeLenses(uri)).slice(2), ['4: P@1 1.000', '4: P@3 0.667', '4: Success@1 1.000', '5: every metric NaN']);
     await client.replace(uri, '"predictions": ["a", "x", "b"]', '"predictions": ["x", "a", "b"]');
-    assert.equal(lines(await client.codeLenses(uri))[1], '4: P@1 0.000 · P@3 0.667 · Success@1 0.000');
+    assert.deepEqual(lines(await client.codeLenses(uri)).slice(2, 5), ['4: P@1 0.000', '4: P@3 0.667', '4: Success@1 0.000']);
   });
 
   it('keeps the last good lenses, moved with the text, while the document is mid-edit and broken', async () => {
@@ -82,10 +99,10 @@ describe('code lenses', () => {
     await client.replace(uri, '"predictions": ["a", "x", "b"]', '"predictions": ["a", "x", "b", "y]');
     const diagnostics = await client.diagnostics(uri, 3);
     assert.ok(diagnostics.some((d) => d.code === 'syntax-error'), 'the text does not parse');
-    assert.deepEqual(lines(await client.codeLenses(uri)), [good[0], good[1].replace(/^4:/, '6:'), good[2].replace(/^5:/, '7:')]);
+    assert.deepEqual(lines(await client.codeLenses(uri)), good.map((l) => l.replace(/^4:/, '6:').replace(/^5:/, '7:')));
     // Finished typing: fresh values.
     await client.replace(uri, '"y]', '"y"]');
-    assert.deepEqual(lines(await client.codeLenses(uri))[1], '6: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920');
+    assert.deepEqual(lines(await client.codeLenses(uri)).slice(2, 6), ['6: nDCG@3 0.920', '6: AP@3 0.833', '6: P@3 0.667', '6: R@3 0.667']);
   });
 
   it('can be turned off', async () => {
@@ -94,6 +111,6 @@ describe('code lenses', () => {
     await client.configure({ codeLens: { enable: false } });
     assert.deepEqual(await client.codeLenses(uri), []);
     await client.configure({});
-    assert.equal((await client.codeLenses(uri)).length, 3);
+    assert.equal((await client.codeLenses(uri)).length, 7);
   });
 });
