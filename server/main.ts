@@ -10,7 +10,7 @@ import {
 } from 'vscode-languageserver';
 import { caseBreakdown, conventionComparison } from '../shared/text/breakdown';
 import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
-import { statusText } from '../shared/text/lensText';
+import { statusShort, statusText } from '../shared/text/lensText';
 import { Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
 import { codeLenses } from './features/codeLens';
@@ -86,7 +86,10 @@ function sendStatus(uri: string): void {
   const shown = service.shown(uri);
   if (!shown) return;
   const fixtures = shown.analysis.evaluation.fixtures;
-  const params: StatusParams = { uri, text: fixtures.length ? statusText(fixtures[0]) : '', detail: fixtures.map(statusText).join('\n') };
+  const params: StatusParams = {
+    uri, text: fixtures.length ? statusText(fixtures[0]) : '', detail: fixtures.map(statusText).join('\n'),
+    short: fixtures.length ? statusShort(fixtures[0]) : '',
+  };
   void connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 

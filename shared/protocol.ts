@@ -45,6 +45,8 @@ export interface StatusParams {
   text: string;
   /** One line per fixture. */
   detail: string;
+  /** The status bar's short text: the convention and the first headline mean ("trec_eval · nDCG@10 0.524"). */
+  short?: string;
 }
 
 /** Commands the VS Code client implements (code lenses name them; the server never executes them). */

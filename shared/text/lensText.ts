@@ -97,3 +97,10 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[]
     tooltip: `${fe.names[i]} of case ${id} = ${fmt(c.values[i], 4)} under ${fe.convention.name}. ${click}`,
   }));
 }
+
+/** The status bar entry, short: `trec_eval · nDCG@10 0.524` (the convention and the first headline mean). */
+export function statusShort(fe: FixtureEvaluation): string {
+  const first = fe.headline[0];
+  if (fe.cases.length === 0 || first === undefined) return fe.convention.name;
+  return `${fe.convention.name} · ${fe.names[first]} ${fmt(fe.mean[first])}`;
+}

@@ -53,6 +53,7 @@ describe('views and hints', () => {
   it('sends the convention and means for the status item', async () => {
     const status = await client.until(() => client.notifications.find((n) => n.method === STATUS_NOTIFICATION && (n.params as StatusParams).uri === uri), 'a status');
     assert.equal((status.params as StatusParams).text, 'default · P@3 0.500 · R@3 1.000 · AP@3 0.667 · RR@3 0.750 · nDCG@3 0.797');
+    assert.equal((status.params as StatusParams).short, 'default · nDCG@3 0.797', 'the status bar entry: the convention and the first headline mean');
   });
 
   it('marks each predicted item: relevant and grade, rank when scores reorder, dropped repeats', async () => {
