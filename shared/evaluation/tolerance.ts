@@ -28,10 +28,10 @@ export function expectationMatches(expected: number | null, text: string, comput
   return Math.abs(computed - expected) <= (t === 0 ? 1e-9 : t + 1e-12);
 }
 
-/** The tolerance in words: "within ±0.0005 (3 decimals written)", "exactly (no decimal written)". */
+/** The tolerance in words: "within ±0.0005 (3 decimals written)", "within ±0 (no decimal written)". */
 export function toleranceText(text: string): string {
   const d = writtenDecimals(text);
-  if (d <= 0) return 'exactly (no decimal written)';
+  if (d <= 0) return 'within ±0 (no decimal written)';
   return `within ±${(0.5 * 10 ** -d).toFixed(d + 1)} (${d} decimal${d > 1 ? 's' : ''} written)`;
 }
 

@@ -101,6 +101,9 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[]
 /** The status bar entry, short: `trec_eval · nDCG@10 0.524` (the convention and the first headline mean). */
 export function statusShort(fe: FixtureEvaluation): string {
   const first = fe.headline[0];
-  if (fe.cases.length === 0 || first === undefined) return fe.convention.name;
-  return `${fe.convention.name} · ${fe.names[first]} ${fmt(fe.mean[first])}`;
+  // "default + gain=linear, discount=log10" is too long for the status bar: "default + 2 knobs".
+  const knobs = fe.convention.name.split(' + ')[1]?.split(', ').length ?? 0;
+  const convention = knobs === 0 ? fe.convention.preset : `${fe.convention.preset} + ${knobs} knob${knobs > 1 ? 's' : ''}`;
+  if (fe.cases.length === 0 || first === undefined) return convention;
+  return `${convention} · ${fe.names[first]} ${fmt(fe.mean[first])}`;
 }

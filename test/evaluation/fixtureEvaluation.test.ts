@@ -57,7 +57,7 @@ describe('expectations: within half a unit of the last written decimal', () => {
     assert.equal(toleranceText('0.333'), 'within ±0.0005 (3 decimals written)');
     assert.equal(toleranceText('0.5'), 'within ±0.05 (1 decimal written)');
     assert.equal(toleranceText('5e-3'), 'within ±0.0005 (3 decimals written)');
-    assert.equal(toleranceText('1'), 'exactly (no decimal written)');
+    assert.equal(toleranceText('1'), 'within ±0 (no decimal written)');
   });
 
   it('matches null (JSON) and .nan (YAML) with NaN only', () => {
