@@ -24,7 +24,7 @@ export const FINDING_CODES = {
   'empty-labels': { layer: 'case', severity: 'warning', summary: 'The case has no relevant label.' },
   'empty-predictions': { layer: 'case', severity: 'warning', summary: 'The case predicts nothing.' },
   'empty-case': { layer: 'case', severity: 'warning', summary: 'The case has neither relevant labels nor predictions.' },
-  'k-exceeds-predictions': { layer: 'case', severity: 'info', summary: 'A cutoff is larger than the number of predictions.' },
+  'k-exceeds-predictions': { layer: 'case', severity: 'hint', summary: 'A cutoff is larger than the number of predictions (one note on the cutoff, naming the cases).' },
   'duplicate-prediction': { layer: 'case', severity: 'warning', summary: 'An item is predicted more than once.' },
   'duplicate-label': { layer: 'case', severity: 'warning', summary: 'An item is labeled more than once.' },
   'non-finite-grade': { layer: 'case', severity: 'error', summary: 'A grade is NaN or infinite.' },

@@ -11,7 +11,7 @@ import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, Lo
 import { aggregate } from '../core/aggregate';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { fmt } from '../core/explanation';
-import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
+import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 import { coarseReach, expectationMatches, toleranceText } from './tolerance';
 import { headlineIndexes } from './headline';
@@ -105,7 +105,8 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings);
-  return { fixture, convention, conventionSource, cutoffs, headline, specs, names, cases, mean, excluded, findings, ...(systems ? { systems } : {}) };
+  const gathered = gatherKExceeds(fixture, findings);
+  return { fixture, convention, conventionSource, cutoffs, headline, specs, names, cases, mean, excluded, findings: gathered, ...(systems ? { systems } : {}) };
 }
 
 /** One case under settings already resolved: its values, expectations and located findings (core, then expect). */

@@ -48,7 +48,8 @@ describe('ranklens check with ranklens.config.json', () => {
     const r = ranklens(['check', join(pkg, 'a.rank.yaml')]);
     assert.match(r.stdout, /a\.rank\.yaml — convention trec_eval \(package\.json\)/);
     assert.match(r.stdout, /^u1\s+0\.500\s+0\.333\s+0\.167\s+0\.167$/m);
-    assert.match(r.stdout, /info k-exceeds-predictions/, 'no severity in this config: the note is back');
+    // No k in the fixture (the config's cutoffs): the note stays on the case's predictions.
+    assert.match(r.stdout, /a\.rank\.yaml:5:18 hint k-exceeds-predictions k = 3 is larger than the 2 predictions/, 'no severity in this config: the note is back');
     assert.equal(r.stderr, `${join(pkg, 'package.json')}: Unknown key "colour"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.\n`);
   });
 });

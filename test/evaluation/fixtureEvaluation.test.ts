@@ -184,11 +184,17 @@ describe('core findings on their text', () => {
     assert.deepEqual(findingAt('cases:\n  ⟦耳机⟧: {labels: [], predictions: []}', 'yaml', 'empty-case').start, { line: 1, character: 2 });
   });
 
-  it('k-exceeds-predictions on the predictions (JSON and YAML)', () => {
-    const json = findingAt('{"k": [5], "metrics": ["P"], "cases": {"u": {"labels": ["a"], "predictions": ⟦["a", "b"]⟧}}}', 'json', 'k-exceeds-predictions');
-    assert.deepEqual(json.start, { line: 0, character: 77 });
-    assert.equal(json.finding.message, 'k = 5 is larger than the 2 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.400.');
-    assert.deepEqual(findingAt('k: 5\nmetrics: [P]\ncases: {u: {labels: [a], predictions: ⟦[a]⟧}}', 'yaml', 'k-exceeds-predictions').start, { line: 2, character: 38 });
+  it('k-exceeds-predictions once, a hint on the largest cutoff, naming the cases (JSON and YAML)', () => {
+    const json = findingAt('{"k": [⟦5⟧], "metrics": ["P"], "cases": {"u": {"labels": ["a"], "predictions": ["a", "b"]}}}', 'json', 'k-exceeds-predictions');
+    assert.deepEqual(json.start, { line: 0, character: 7 });
+    assert.equal(json.finding.severity, 'hint');
+    assert.equal(json.finding.message, 'In case u, k = 5 is larger than the 2 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.400.');
+    const yaml = findingAt('k: [1, ⟦5⟧]\nmetrics: [P]\ncases: {u: {labels: [a], predictions: [a]}, v: {labels: [b], predictions: [a, b]}}', 'yaml', 'k-exceeds-predictions');
+    assert.deepEqual(yaml.start, { line: 0, character: 7 });
+    assert.equal(yaml.finding.message, 'k = 5 is larger than the predictions of 2 cases (u, v): P@5 still divides by 5 (precisionDenominator=k).');
+    assert.deepEqual(yaml.finding.related?.map((r) => r.message), ['case u: k = 5 is larger than the 1 prediction', 'case v: k = 5 is larger than the 2 predictions']);
+    // No cutoff written (the defaults): it stays on the case's predictions.
+    assert.deepEqual(findingAt('metrics: [P]\ncases: {u: {labels: [a], predictions: ⟦[a]⟧}}', 'yaml', 'k-exceeds-predictions').start, { line: 1, character: 38 });
   });
 
   it('duplicate-prediction and duplicate-label on the repeated id, after emoji (JSON)', () => {
