@@ -47,7 +47,12 @@ async function showCaseBreakdown(views: MarkdownViews, uri?: string, fixture?: n
     : { uri: editor?.document.uri.toString() ?? '', fixture: -1, case: -1, position: editor?.selection.active };
   const ask = async () => (await client?.sendRequest<MarkdownResult | null>(CASE_BREAKDOWN_REQUEST, params)) ?? undefined;
   const result = await ask();
-  if (!result) { void vscode.window.showInformationMessage('Ranklens: put the cursor in a case of a fixture file.'); return; }
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file with cases first.'); return; }
+  if (result.cases) {
+    const picked = await vscode.window.showQuickPick(result.cases.map((c) => ({ label: c.id, ...c })), { placeHolder: 'The case to break down' });
+    if (picked) await showCaseBreakdown(views, params.uri, picked.fixture, picked.case);
+    return;
+  }
   await views.show(result.title, result.markdown, { source: params.uri, refresh: async () => (await ask())?.markdown });
 }
 

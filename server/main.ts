@@ -228,6 +228,11 @@ connection.onRequest(CASE_BREAKDOWN_REQUEST, (params: CaseBreakdownParams): Mark
   const at = params.position && 'doc' in source ? caseAt(source.analysis.parsed, source.doc.text.offsetAt(params.position)) : { fixture: params.fixture, case: params.case };
   const evaluation = source.analysis.evaluation;
   const c = at && evaluation.fixtures[at.fixture]?.cases[at.case];
+  if (!c && params.position) {
+    // Outside every case: the cases to pick from.
+    const cases = evaluation.fixtures.flatMap((fe, f) => fe.cases.map((x, i) => ({ fixture: f, case: i, id: x.node.id.value })));
+    return cases.length ? { title: '', markdown: '', cases } : null;
+  }
   if (!at || !c) return null;
   return { title: `Case ${c.node.id.value}`, markdown: caseBreakdown(evaluation, at.fixture, at.case) };
 });

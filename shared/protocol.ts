@@ -35,6 +35,8 @@ export interface CurvesParams {
 export interface MarkdownResult {
   title: string;
   markdown: string;
+  /** A breakdown asked for outside every case: the cases to pick from (then title and markdown are empty). */
+  cases?: { fixture: number; case: number; id: string }[];
 }
 
 /** Notification (server → client, when asked for at initialization): the convention and means of a document. */

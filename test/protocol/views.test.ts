@@ -36,6 +36,11 @@ describe('views and hints', () => {
     assert.equal(r.title, 'Case q2');
   });
 
+  it('lists the cases to pick from when the position is in no case', async () => {
+    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: -1, case: -1, position: { line: 1, character: 3 } });
+    assert.deepEqual(r.cases, [{ fixture: 0, case: 0, id: 'q1' }, { fixture: 0, case: 1, id: 'q2' }]);
+  });
+
   it('answers ranklens/compare with every preset\'s means side by side', async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(COMPARE_REQUEST, { uri });
     assert.equal(r.title, 'Conventions: v.rank.json');
@@ -59,9 +64,16 @@ describe('views and hints', () => {
   it('marks each predicted item: relevant and grade, rank when scores reorder, dropped repeats', async () => {
     const hints = await client.inlayHints(uri);
     assert.deepEqual(hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`), [
-      '3:58 ✓ 2', '3:63 ✗', '3:68 ✓ 1', '3:73 dropped',
-      '4:52 #1 ✗', '4:62 #2 ✓ 1', '4:72 #3 ✗',
+      '3:58 ✓2', '3:63 ✗', '3:68 ✓1', '3:73 dup',
+      // q2's scores keep the order written (the tie x, a stays as written): no ranks.
+      '4:52 ✗', '4:62 ✓1', '4:72 ✗',
     ]);
+  });
+
+  it('shows ranks only when the scores reorder the list', async () => {
+    const other = 'file:///views/reordered.rank.json';
+    await client.open(other, '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"x": 0.1, "a": 0.9}}}}');
+    assert.deepEqual((await client.inlayHints(other)).map((h) => `${h.position.character} ${h.label}`), ['68 #2✗', '78 #1✓1']);
   });
 
   it('turns inlay hints and hovers off by setting', async () => {
