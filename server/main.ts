@@ -185,7 +185,7 @@ connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
   const shown = service.shown(textDocument.uri);
-  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place) : [];
+  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, shown.stale) : [];
 });
 
 connection.languages.inlayHint.on(({ textDocument, range }, token) => {

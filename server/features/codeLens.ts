@@ -5,7 +5,7 @@
  */
 import { CodeLens, Command, Position } from 'vscode-languageserver';
 import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { LensText, caseLenses, conventionLens, meanLens } from '../../shared/text/lensText';
+import { LensText, caseLenses, conventionLens, meanLens, staleLens } from '../../shared/text/lensText';
 import { systemReadout, systemTooltip } from '../../shared/text/systemText';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
 import { Placer } from '../positions';
@@ -33,18 +33,19 @@ function systemLenses(fe: FixtureEvaluation, top: Position): CodeLens[] {
   }));
 }
 
-export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: Placer): CodeLens[] {
+export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: Placer, stale = false): CodeLens[] {
+  const mark = (t: LensText) => (stale ? staleLens(t) : t);
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
     const top = place.position(fe.fixture.span.start);
-    for (const t of [conventionLens(fe), meanLens(fe)]) {
+    for (const t of [conventionLens(fe), meanLens(fe)].map(mark)) {
       lenses.push({ range: { start: top, end: top }, command: { ...Command.create(t.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: t.tooltip } });
     }
     lenses.push(...systemLenses(fe, top));
     const shape = `${fe.convention.name} ${fe.headline.map((i) => fe.names[i]).join(' ')}`;
     fe.cases.forEach((c, i) => {
       const range = place.range(c.node.id.span);
-      for (const t of caseTexts(fe, i, shape)) {
+      for (const t of caseTexts(fe, i, shape).map(mark)) {
         lenses.push({ range, command: { ...Command.create(t.title, SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i), tooltip: t.tooltip } });
       }
     });

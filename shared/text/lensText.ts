@@ -107,3 +107,8 @@ export function statusShort(fe: FixtureEvaluation): string {
   if (fe.cases.length === 0 || first === undefined) return convention;
   return `${convention} · ${fe.names[first]} ${fmt(fe.mean[first])}`;
 }
+
+/** A lens kept from the last version that parsed, while the text is broken: marked, and its tooltip says why. */
+export function staleLens(t: LensText): LensText {
+  return { title: `⏸ ${t.title}`, tooltip: `The text does not parse now: these are the values of the last version that did. ${t.tooltip}` };
+}
