@@ -70,6 +70,15 @@ describe('views and hints', () => {
     ]);
   });
 
+  it('marks an item left out of the ranking for a score written as text', async () => {
+    const other = 'file:///views/dropped.rank.json';
+    const text = '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"a": "0.65", "b": 0.3}}}}';
+    await client.open(other, text);
+    const hints = await client.inlayHints(other);
+    assert.deepEqual(hints.map((h) => `${h.position.character} ${h.label}`), [`${text.indexOf('0.3') + 3} ✗`, `${text.indexOf('"0.65"') + 6} ⊘`]);
+    assert.equal(hints[1].tooltip, 'A score is a number, not the string "0.65"; "a" is left out of the ranking.');
+  });
+
   it('shows ranks only when the scores reorder the list', async () => {
     const other = 'file:///views/reordered.rank.json';
     await client.open(other, '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"x": 0.1, "a": 0.9}}}}');
