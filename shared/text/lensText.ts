@@ -60,11 +60,17 @@ const SOURCES: Record<string, string> = {
   setting: 'the ranklens.defaultConvention setting',
 };
 
+/** The convention, short: the preset, and how many knobs the fixture sets ("default + 3 knobs"); the knobs go in tooltips. */
+export function shortConventionName(fe: FixtureEvaluation): string {
+  const knobs = fe.convention.name.split(' + ')[1]?.split(', ').length ?? 0;
+  return knobs === 0 ? fe.convention.preset : `${fe.convention.preset} + ${knobs} knob${knobs > 1 ? 's' : ''}`;
+}
+
 /** `trec_eval (fixture)`: the convention first, with where it came from. */
 export function conventionLens(fe: FixtureEvaluation): LensText {
   const from = SOURCES[fe.conventionSource] ?? fe.conventionSource;
   return {
-    title: `${fe.convention.name} (${fe.conventionSource})`,
+    title: `${shortConventionName(fe)} (${fe.conventionSource})`,
     tooltip: `Convention ${fe.convention.name}, from ${from}. Click to compare every preset's values for this file.`,
   };
 }
@@ -101,9 +107,7 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[]
 /** The status bar entry, short: `trec_eval · nDCG@10 0.524` (the convention and the first headline mean). */
 export function statusShort(fe: FixtureEvaluation): string {
   const first = fe.headline[0];
-  // "default + gain=linear, discount=log10" is too long for the status bar: "default + 2 knobs".
-  const knobs = fe.convention.name.split(' + ')[1]?.split(', ').length ?? 0;
-  const convention = knobs === 0 ? fe.convention.preset : `${fe.convention.preset} + ${knobs} knob${knobs > 1 ? 's' : ''}`;
+  const convention = shortConventionName(fe);
   if (fe.cases.length === 0 || first === undefined) return convention;
   return `${convention} · ${fe.names[first]} ${fmt(fe.mean[first])}`;
 }

@@ -166,7 +166,7 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
 
   it('lists a wrong expect value in the Problems panel', () => step('problems', async () => {
     writeFileSync(join(workspace, fx.broken.fileName), fx.broken.text);
-    await wb.openFile(fx.broken.fileName);
+    await wb.openFromExplorer(fx.broken.fileName);
     const problems = await wb.problems(fx.broken.fileName, (ps) => ps.some((p) => p.code === 'expect-mismatch'));
     const p = problems.find((x) => x.code === 'expect-mismatch')!;
     assert.equal(p.line, fx.broken.valuePos.line + 1, `on the wrong value's line: ${p.raw}`);
@@ -207,7 +207,7 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
   it('offers no set-to-computed on a case broken by a misspelled key, and fixes the key with "Change to"', () => step('change-to', async () => {
     const onDisk = join(workspace, 'typo.rank.json');
     writeFileSync(onDisk, TYPO);
-    await wb.openFile('typo.rank.json');
+    await wb.openFromExplorer('typo.rank.json');
     await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'expect-mismatch') && ps.some((p) => p.code === 'unknown-key'));
     const value = lineColOf(TYPO, '"P@1": 1', '"P@1": '.length);
     await wb.goTo(value.line, value.column);

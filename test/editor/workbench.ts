@@ -62,6 +62,19 @@ export class Workbench {
     await this.page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: T.ui });
   }
 
+  /**
+   * Opens a file by clicking its row in the Explorer: for a file created during the run, which quick
+   * open's file search may not have indexed yet.
+   */
+  async openFromExplorer(name: string): Promise<void> {
+    const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exact }) });
+    await row.first().waitFor({ state: 'visible', timeout: T.slow });
+    await row.first().click();
+    await this.page.waitForSelector(`.tab.active[aria-label^="${name}"]`, { timeout: T.ui });
+    await this.page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: T.ui });
+  }
+
   private async quickInput(key: string, text: string): Promise<void> {
     await this.page.keyboard.press(key);
     const input = this.page.locator('.quick-input-widget input');
