@@ -9,7 +9,7 @@ import { fmt } from '../shared/core/explanation';
 import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
 import { findFiles } from './findFiles';
 import { LoadedFixtureFile, loadFixtureFile } from './fixtureFile';
-import { fixtureOptions } from './fixtureOptions';
+import { fixtureOptions, optionsForFile } from './fixtureOptions';
 import { githubReport } from './formats/github';
 import { junitReport } from './formats/junit';
 import { sarifReport } from './formats/sarif';
@@ -25,8 +25,11 @@ Evaluates fixture files and checks their expectations. PATH is a file, a folder 
 *.rank.json, *.rank.yaml and *.rank.yml) or a glob (*, **, ?; quote it so the shell leaves it).
 
 Options:
-      --convention NAME  evaluate every fixture under this preset instead of its own
-                         (default, trec_eval, ranx, mllib, sklearn, torchmetrics)
+      --convention NAME  the preset for fixtures that name no convention (default,
+                         trec_eval, ranx, mllib, sklearn, torchmetrics); a fixture's own
+                         convention still wins
+      --force-convention NAME
+                         evaluate every fixture under this preset, its own included
       --k LIST           cutoffs instead of the fixtures' own, e.g. --k 1,3,5
       --metrics LIST     metrics instead of the fixtures' own, e.g. --metrics P@3,AP,nDCG@k
       --format FORMAT    the report: text (tables and findings, the default), json,
@@ -37,6 +40,10 @@ Options:
       --json             the same as --format json
   -h, --help             this help
 
+Settings come from the fixture first, then the command line, then the nearest enclosing
+ranklens.config.json (or a "ranklens" key in package.json): defaultConvention, defaultCutoffs,
+headlineMetrics and severity, the same file the editor reads.
+
 A fixture's top-level expectFindings: [codes] declares the error findings it carries on purpose:
 those do not fail the run, but a declared code that does not occur does, and so does any other
 error. Exit codes: 0 clean, 1 an error finding (an expect mismatch included), 2 a usage problem.`;
@@ -46,6 +53,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, options: {
       convention: { type: 'string' },
+      'force-convention': { type: 'string' },
       k: { type: 'string' },
       metrics: { type: 'string', multiple: true },
       json: { type: 'boolean' },
@@ -58,12 +66,18 @@ export async function checkCommand(argv: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('check needs at least one file, folder or glob.');
   const format = values.json ? 'json' : values.format ?? 'text';
   if (!isFormat(format)) throw new UsageError(`Unknown format "${format}"; formats: ${FORMATS.join(', ')}.`);
-  const options = fixtureOptions(values);
+  const optionsFor = optionsForFile(fixtureOptions(values));
   const files = findFiles(positionals);
   const progress = progressBar('ranklens check', 'files');
   const loaded: LoadedFixtureFile[] = [];
+  const warned = new Set<string>();
   for (const [i, file] of files.entries()) {
-    loaded.push(loadFixtureFile(file, options));
+    const { options, config } = optionsFor(file.path);
+    if (config && !warned.has(config.path)) {
+      warned.add(config.path);
+      for (const problem of config.problems) process.stderr.write(`${config.path}: ${problem}\n`);
+    }
+    loaded.push(loadFixtureFile(file, options, config?.config.severity));
     progress.update(i + 1, files.length);
   }
   progress.end();
@@ -103,7 +117,7 @@ export function checkText(files: readonly LoadedFixtureFile[]): string {
     const fixtures = file.evaluation.fixtures;
     fixtures.forEach((fx, i) => {
       const which = fixtures.length > 1 ? ` (fixture ${i + 1} of ${fixtures.length})` : '';
-      out.push(`${file.path}${which} — convention ${fx.convention.name}\n${fixtureTable(fx)}\n`);
+      out.push(`${file.path}${which} — convention ${fx.convention.name} (${fx.conventionSource})\n${fixtureTable(fx)}\n`);
     });
     if (fixtures.length === 0) out.push(`${file.path} — nothing to evaluate\n`);
   }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { evaluateDeclared, missingDeclaredFindings } from '../shared/evaluation/expectFindings';
 import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { ConfigSeverity } from '../shared/evaluation/projectConfig';
 import { FixtureDocument, LocatedFinding } from '../shared/fixture/model';
 import { parseFixture } from '../shared/fixture/parse';
 import { FixtureFile } from './findFiles';
@@ -21,13 +22,16 @@ export interface LoadedFixtureFile {
 }
 
 /** Reads and evaluates one fixture file. */
-export function loadFixtureFile(file: FixtureFile, options: FixtureOptions): LoadedFixtureFile {
+export function loadFixtureFile(file: FixtureFile, options: FixtureOptions, severities: Readonly<Record<string, ConfigSeverity>> = {}): LoadedFixtureFile {
   const text = readFileSync(file.path, 'utf8');
   const doc = parseFixture(text, file.language);
   const { evaluation, check } = evaluateDeclared(doc, options);
   const declared = check && new Set<string>(check.declared);
   const lines = new LineIndex(text);
-  const located = [...evaluation.findings, ...missingDeclaredFindings(doc, check)];
+  // The project config's severities, as the editor applies them; off drops the finding.
+  const located = [...evaluation.findings, ...missingDeclaredFindings(doc, check)]
+    .filter((f) => severities[f.code] !== 'off')
+    .map((f) => (severities[f.code] ? { ...f, severity: severities[f.code] as LocatedFinding['severity'] } : f));
   const findings = located
     .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end)
     .map((f) => reportFinding(f, file.path, lines, f.severity === 'error' && (declared?.has(f.code) ?? false)));

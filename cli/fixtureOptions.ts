@@ -1,13 +1,20 @@
-/** The command-line options that override fixtures: --convention, --k and --metrics. */
+/**
+ * The command-line options that shape fixtures: --convention (for fixtures that name none),
+ * --force-convention, --k and --metrics (instead of the fixtures' own), over the project config.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { FoundConfig, findProjectConfig, withProjectConfig } from '../shared/evaluation/projectConfig';
 import { parseMetricName } from '../shared/core/metricNames';
 import { splitNames } from './trecMeasures';
 import { UsageError, conventionOption } from './usage';
 
 /** FixtureOptions from the option values; a bad value is a UsageError. */
-export function fixtureOptions(values: { convention?: string; k?: string; metrics?: string[] }): FixtureOptions {
+export function fixtureOptions(values: { convention?: string; 'force-convention'?: string; k?: string; metrics?: string[] }): FixtureOptions {
   const options: FixtureOptions = {};
-  if (values.convention !== undefined) options.forceConvention = { preset: conventionOption(values.convention).preset };
+  if (values.convention !== undefined) options.defaultConvention = { preset: conventionOption(values.convention).preset, source: '--convention' };
+  if (values['force-convention'] !== undefined) options.forceConvention = { preset: conventionOption(values['force-convention']).preset };
   if (values.k !== undefined) options.forceCutoffs = cutoffList(values.k);
   if (values.metrics !== undefined) options.forceMetrics = metricList(values.metrics);
   return options;
@@ -29,4 +36,22 @@ function metricList(values: readonly string[]): string[] {
     if (!parsed.ok) throw new UsageError(`--metrics: ${parsed.message}`);
   }
   return names;
+}
+
+/** Reads a file's text, or undefined when there is none. */
+function readIfFile(path: string): string | undefined {
+  try { return readFileSync(path, 'utf8'); } catch { return undefined; }
+}
+
+/**
+ * The options for one file: its nearest project config (ranklens.config.json or package.json's
+ * `ranklens`), with the command line's own options over it. Configs are read once per folder.
+ */
+export function optionsForFile(cli: FixtureOptions, cache = new Map<string, FoundConfig | undefined>()): (path: string) => { options: FixtureOptions; config: FoundConfig | undefined } {
+  return (path) => {
+    const dir = dirname(resolve(path));
+    if (!cache.has(dir)) cache.set(dir, findProjectConfig(resolve(path), readIfFile));
+    const config = cache.get(dir);
+    return { options: { ...withProjectConfig({}, config), ...cli }, config };
+  };
 }

@@ -31,7 +31,8 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
 function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
-    initializationOptions: { status: true },
+    // VS Code's own JSON validation already reports JSON syntax errors: ours would list each twice.
+    initializationOptions: { status: true, jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined },
   };
   const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));
@@ -44,25 +45,39 @@ async function showCaseBreakdown(views: MarkdownViews, uri?: string, fixture?: n
   const params: CaseBreakdownParams = uri !== undefined && fixture !== undefined && caseIndex !== undefined
     ? { uri, fixture, case: caseIndex }
     : { uri: editor?.document.uri.toString() ?? '', fixture: -1, case: -1, position: editor?.selection.active };
-  const result = await client?.sendRequest<MarkdownResult | null>(CASE_BREAKDOWN_REQUEST, params);
-  if (!result) { void vscode.window.showInformationMessage('Ranklens: put the cursor in a case of a fixture file.'); return; }
-  await views.show(result.title, result.markdown);
+  const ask = async () => (await client?.sendRequest<MarkdownResult | null>(CASE_BREAKDOWN_REQUEST, params)) ?? undefined;
+  const result = await ask();
+  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file with cases first.'); return; }
+  if (result.cases) {
+    const picked = await vscode.window.showQuickPick(result.cases.map((c) => ({ label: c.id, ...c })), { placeHolder: 'The case to break down' });
+    if (picked) await showCaseBreakdown(views, params.uri, picked.fixture, picked.case);
+    return;
+  }
+  await views.show(result.title, result.markdown, { source: params.uri, refresh: async () => (await ask())?.markdown });
 }
 
 async function compareConventions(views: MarkdownViews, uri?: string): Promise<void> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri.toString();
-  const result = target ? await client?.sendRequest<MarkdownResult | null>(COMPARE_REQUEST, { uri: target } satisfies CompareParams) : null;
-  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
-  await views.show(result.title, result.markdown);
+  const ask = async () => (target ? await client?.sendRequest<MarkdownResult | null>(COMPARE_REQUEST, { uri: target } satisfies CompareParams) : null) ?? undefined;
+  const result = await ask();
+  if (!result || !target) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  await views.show(result.title, result.markdown, { source: target, refresh: async () => (await ask())?.markdown });
 }
 
 /** The curves of the case under the cursor (or the fixture's means), every preset beside the fixture's own. */
 async function showCurves(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   const params: CurvesParams | undefined = editor && { uri: editor.document.uri.toString(), position: editor.selection.active, compare: true };
-  const result = params ? await client?.sendRequest<{ title: string; curves: MetricCurves } | null>(CURVES_REQUEST, params) : null;
-  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
-  showCurvesPanel(curvesHtml(result.curves, { title: result.title }), result.title);
+  const ask = async () => (params ? await client?.sendRequest<{ title: string; curves: MetricCurves } | null>(CURVES_REQUEST, params) : null) ?? undefined;
+  const result = await ask();
+  if (!result || !params) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  showCurvesPanel(curvesHtml(result.curves, { title: result.title }), result.title, {
+    source: params.uri,
+    refresh: async () => {
+      const again = await ask();
+      return again && { html: curvesHtml(again.curves, { title: again.title }), title: again.title };
+    },
+  });
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {

@@ -1,15 +1,23 @@
-/** The language status item: the active fixture's convention and means, as the server last reported them. */
+/**
+ * The active fixture's convention and means, as the server last reported them, in two places: a
+ * short status bar entry ("Ranklens: trec_eval · nDCG@10 0.524", details and actions in its
+ * tooltip) and the language status item behind the {} icon.
+ */
 import * as vscode from 'vscode';
-import { COMPARE_CONVENTIONS_COMMAND, StatusParams } from '../shared/protocol';
+import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, StatusParams } from '../shared/protocol';
 
 export class StatusItem {
   private item: vscode.LanguageStatusItem;
+  private bar: vscode.StatusBarItem;
   private byUri = new Map<string, StatusParams>();
 
   constructor(selector: vscode.DocumentSelector) {
     this.item = vscode.languages.createLanguageStatusItem('ranklens.status', selector);
     this.item.name = 'Ranklens';
     this.item.command = { title: 'Compare conventions', command: COMPARE_CONVENTIONS_COMMAND };
+    this.bar = vscode.window.createStatusBarItem('ranklens.statusBar', vscode.StatusBarAlignment.Left, 10);
+    this.bar.name = 'Ranklens';
+    this.bar.command = COMPARE_CONVENTIONS_COMMAND;
     this.refresh();
   }
 
@@ -27,9 +35,18 @@ export class StatusItem {
     const status = uri ? this.byUri.get(uri) : undefined;
     this.item.text = status?.text ? `Ranklens: ${status.text}` : 'Ranklens';
     this.item.detail = status?.detail.includes('\n') ? status.detail.split('\n').join(' | ') : 'convention and means';
+    if (!status?.short) { this.bar.hide(); return; }
+    this.bar.text = `Ranklens: ${status.short}`;
+    const tooltip = new vscode.MarkdownString(
+      `**Ranklens** — ${status.detail.split('\n').map((l) => `\`${l.replace(/`/g, "'")}\``).join('  \n')}\n\n`
+      + `[Compare conventions](command:${COMPARE_CONVENTIONS_COMMAND}) · [Case breakdown](command:${SHOW_CASE_BREAKDOWN_COMMAND}) · [Metric curves](command:${SHOW_CURVES_COMMAND})`);
+    tooltip.isTrusted = { enabledCommands: [COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND] };
+    this.bar.tooltip = tooltip;
+    this.bar.show();
   }
 
   dispose(): void {
     this.item.dispose();
+    this.bar.dispose();
   }
 }

@@ -44,7 +44,7 @@ export function analyzeText(uri: string, text: string, language: FixtureLanguage
 export class Analyses {
   private entries = new Map<string, Entry>();
 
-  constructor(private options: () => FixtureOptions) {}
+  constructor(private options: (uri: string) => FixtureOptions) {}
 
   /** The analysis of the document's current version, computed at most once per version. */
   get(doc: OpenDocument, language: FixtureLanguage): Analysis {
@@ -58,7 +58,7 @@ export class Analyses {
     const base = entry.base;
     const spliced = base && reparse(base, text, editsSince(doc, base.version), language);
     const parsed = spliced || parseFixture(text, language);
-    const evaluation = evaluateDocumentCached(parsed, text, this.options(), entry.cache);
+    const evaluation = evaluateDocumentCached(parsed, text, this.options(uri), entry.cache);
     const analysis: Analysis = { uri, version, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
     entry.latest = analysis;
     if (analysis.parses) entry.lastGood = analysis;

@@ -10,12 +10,13 @@ import {
 } from 'vscode-languageserver';
 import { caseBreakdown, conventionComparison } from '../shared/text/breakdown';
 import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
-import { statusText } from '../shared/text/lensText';
+import { statusShort, statusText } from '../shared/text/lensText';
 import { Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
 import { codeLenses, isCaseLensData, resolveCodeLens } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
+import { declaredFindingCodes } from '../shared/evaluation/expectFindings';
 import { hover } from './features/hover';
 import { caseAt } from '../shared/fixture/nodeAt';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
@@ -30,7 +31,8 @@ import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
-import { connection, workspaceFiles } from './platform';
+import { connection, forgetProjectConfigs, workspaceFiles } from './platform';
+import { CONFIG_FILE } from '../shared/evaluation/projectConfig';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/tests';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
@@ -65,7 +67,12 @@ function publish(analysis: Analysis, place: Placer): void {
   const version = analysis.version >= 0 ? analysis.version : undefined;
   const inferred = inference.result(analysis.uri, analysis.version);
   const findings = inferred ? [...analysis.evaluation.findings, ...inferenceFindings(analysis, inferred)] : analysis.evaluation.findings;
-  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(findings, analysis.uri, place, service.settings.severity) });
+  const options = {
+    severities: service.severitiesFor(analysis.uri),
+    declared: declaredFindingCodes(analysis.parsed),
+    skipSyntax: !!init.jsonSyntaxShown && analysis.language === 'json',
+  };
+  void connection.sendDiagnostics({ uri: analysis.uri, version, diagnostics: diagnostics(findings, analysis.uri, place, options) });
 }
 
 /** Diagnostics and status for an open document, if it is still at the version that was scheduled. */
@@ -81,7 +88,10 @@ function sendStatus(uri: string): void {
   const shown = service.shown(uri);
   if (!shown) return;
   const fixtures = shown.analysis.evaluation.fixtures;
-  const params: StatusParams = { uri, text: fixtures.length ? statusText(fixtures[0]) : '', detail: fixtures.map(statusText).join('\n') };
+  const params: StatusParams = {
+    uri, text: fixtures.length ? statusText(fixtures[0]) : '', detail: fixtures.map(statusText).join('\n'),
+    short: fixtures.length ? statusShort(fixtures[0]) : '',
+  };
   void connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 
@@ -109,7 +119,7 @@ let watchRegistration: { dispose(): void } | undefined;
 async function watchFiles(settings: Settings): Promise<void> {
   if (!can.watchRegistration) return;
   watchRegistration?.dispose();
-  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
+  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns, CONFIG_FILE, 'package.json'].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
   watchRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) });
 }
 
@@ -168,13 +178,23 @@ connection.onDidCloseTextDocument(({ textDocument: d }) => {
   if (wasFixture) void watcher.checkFile(d.uri).then((checked: boolean) => { if (!checked) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] }); });
 });
 
-connection.onDidChangeWatchedFiles(({ changes }) => void watcher.changed(changes));
+connection.onDidChangeWatchedFiles(({ changes }) => {
+  // A project config changed: every fixture under it may evaluate differently.
+  if (changes.some((c) => /\/(ranklens\.config|package)\.json$/.test(c.uri))) {
+    forgetProjectConfigs();
+    service.reset(service.settings);
+    for (const uri of service.openFixtures()) validate(uri);
+    if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
+    void watcher.scan(roots);
+  }
+  void watcher.changed(changes);
+});
 
 connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
   const shown = service.shown(textDocument.uri);
-  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri)) : [];
+  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri), shown.stale) : [];
 });
 
 connection.onCodeLensResolve((lens, token) => {
@@ -182,7 +202,7 @@ connection.onCodeLensResolve((lens, token) => {
   if (!isCaseLensData(lens.data)) return lens;
   const uri = service.documentUri(lens.data[0]);
   const shown = uri !== undefined ? service.shown(uri) : undefined;
-  return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!) : lens;
+  return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!, shown.stale) : lens;
 });
 
 connection.languages.inlayHint.on(({ textDocument, range }, token) => {
@@ -225,6 +245,11 @@ connection.onRequest(CASE_BREAKDOWN_REQUEST, (params: CaseBreakdownParams): Mark
   const at = params.position && 'doc' in source ? caseAt(source.analysis.parsed, source.doc.text.offsetAt(params.position)) : { fixture: params.fixture, case: params.case };
   const evaluation = source.analysis.evaluation;
   const c = at && evaluation.fixtures[at.fixture]?.cases[at.case];
+  if (!c && params.position) {
+    // Outside every case: the cases to pick from.
+    const cases = evaluation.fixtures.flatMap((fe, f) => fe.cases.map((x, i) => ({ fixture: f, case: i, id: x.node.id.value })));
+    return cases.length ? { title: '', markdown: '', cases } : null;
+  }
   if (!at || !c) return null;
   return { title: `Case ${c.node.id.value}`, markdown: caseBreakdown(evaluation, at.fixture, at.case) };
 });

@@ -5,6 +5,7 @@
 import { BrowserMessageReader, BrowserMessageWriter, ProposedFeatures, createConnection } from 'vscode-languageserver/browser';
 import { clientFiles } from './clientFiles';
 import { WorkspaceFiles } from './workspaceFiles';
+import { FoundConfig } from '../shared/evaluation/projectConfig';
 
 // The worker's global scope speaks the same postMessage protocol as a Worker object.
 const scope = self as unknown as Worker;
@@ -14,3 +15,10 @@ export const connection = createConnection(ProposedFeatures.all, new BrowserMess
 export function workspaceFiles(patterns: () => readonly string[]): WorkspaceFiles {
   return clientFiles(connection, patterns);
 }
+
+/** A web worker reads no project config (it has no file system); the settings apply alone. */
+export function projectConfigFor(_uri: string): FoundConfig | undefined {
+  return undefined;
+}
+
+export function forgetProjectConfigs(): void {}

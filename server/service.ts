@@ -10,7 +10,10 @@ import { syntaxOfLanguageId } from '../shared/fixture/syntaxes';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';
-import { DEFAULT_SETTINGS, Settings, fixtureOptions } from './settings';
+import { DEFAULT_SETTINGS, SeverityName, Settings, fixtureOptions } from './settings';
+import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
+import { withProjectConfig } from '../shared/evaluation/projectConfig';
+import { projectConfigFor } from './platform';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
 
 export interface Shown {
@@ -23,7 +26,7 @@ export interface Shown {
 export class RanklensService {
   settings: Settings = DEFAULT_SETTINGS;
   readonly documents = new OpenDocuments();
-  readonly analyses = new Analyses(() => fixtureOptions(this.settings));
+  readonly analyses = new Analyses((uri) => this.optionsFor(uri));
   /** Language per open document, decided when it opened. */
   private languages = new Map<string, FixtureLanguage>();
   /** Numbers for document URIs, which case lenses carry instead of the URI (codeLens/resolve sends no URI). */
@@ -79,8 +82,18 @@ export class RanklensService {
 
   /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */
   analyzeFile(uri: string, text: string, language: FixtureLanguage, parsed?: FixtureDocument): { analysis: Analysis; place: Placer } {
-    const analysis = analyzeText(uri, text, language, fixtureOptions(this.settings), parsed);
+    const analysis = analyzeText(uri, text, language, this.optionsFor(uri), parsed);
     return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
+  }
+
+  /** The evaluation options for a file: its project config, with the settings filling what it leaves open. */
+  optionsFor(uri: string): FixtureOptions {
+    return withProjectConfig(fixtureOptions(this.settings), projectConfigFor(uri));
+  }
+
+  /** Severities per code for a file: the project config's over the settings'. */
+  severitiesFor(uri: string): Record<string, SeverityName> {
+    return { ...this.settings.severity, ...projectConfigFor(uri)?.config.severity };
   }
 
   /** The number that stands for a document URI in lens data (the same for the server's lifetime). */

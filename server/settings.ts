@@ -13,6 +13,8 @@ export interface Settings {
   defaultConvention: string;
   /** The cutoffs for fixtures that give no k. */
   defaultCutoffs: number[];
+  /** The metrics lenses and the status bar lead with (empty: nDCG and AP at the largest k, P and R at the smallest). */
+  headlineMetrics: string[];
   codeLens: { enable: boolean };
   hover: { enable: boolean };
   inlayHints: { enable: boolean };
@@ -27,6 +29,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   defaultConvention: 'default',
   defaultCutoffs: [...DEFAULT_CUTOFFS],
+  headlineMetrics: [],
   codeLens: { enable: true },
   hover: { enable: true },
   inlayHints: { enable: true },
@@ -61,6 +64,7 @@ export function readSettings(raw: unknown): Settings {
   return {
     defaultConvention: typeof raw.defaultConvention === 'string' && raw.defaultConvention ? raw.defaultConvention : d.defaultConvention,
     defaultCutoffs: cutoffs.length > 0 ? cutoffs : d.defaultCutoffs,
+    headlineMetrics: Array.isArray(raw.headlineMetrics) ? raw.headlineMetrics.filter((m): m is string => typeof m === 'string' && m.length > 0) : [],
     codeLens: { enable: flag(raw, 'codeLens', d.codeLens.enable) },
     hover: { enable: flag(raw, 'hover', d.hover.enable) },
     inlayHints: { enable: flag(raw, 'inlayHints', d.inlayHints.enable) },
@@ -73,7 +77,8 @@ export function readSettings(raw: unknown): Settings {
 /** How the settings shape every evaluation. */
 export function fixtureOptions(s: Settings): FixtureOptions {
   return {
-    defaultConvention: { preset: s.defaultConvention },
+    defaultConvention: { preset: s.defaultConvention, source: s.defaultConvention === DEFAULT_SETTINGS.defaultConvention ? 'built-in' : 'setting' },
+    ...(s.headlineMetrics.length > 0 ? { headlineMetrics: s.headlineMetrics } : {}),
     defaultCutoffs: s.defaultCutoffs,
     compare: s.diagnostics.conventionDependent && s.severity['convention-dependent'] !== 'off',
   };

@@ -35,6 +35,8 @@ export interface CurvesParams {
 export interface MarkdownResult {
   title: string;
   markdown: string;
+  /** A breakdown asked for outside every case: the cases to pick from (then title and markdown are empty). */
+  cases?: { fixture: number; case: number; id: string }[];
 }
 
 /** Notification (server → client, when asked for at initialization): the convention and means of a document. */
@@ -45,6 +47,8 @@ export interface StatusParams {
   text: string;
   /** One line per fixture. */
   detail: string;
+  /** The status bar's short text: the convention and the first headline mean ("trec_eval · nDCG@10 0.524"). */
+  short?: string;
 }
 
 /** Commands the VS Code client implements (code lenses name them; the server never executes them). */
@@ -60,6 +64,11 @@ export interface InitializationOptions {
   status?: boolean;
   /** Settings for clients that do not answer workspace/configuration. */
   settings?: unknown;
+  /**
+   * The client validates JSON itself (VS Code's JSON language features): the server then leaves
+   * syntax errors and warnings of JSON fixtures to it, so that none is listed twice.
+   */
+  jsonSyntaxShown?: boolean;
 }
 
 /**

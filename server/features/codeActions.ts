@@ -1,15 +1,18 @@
 /**
- * Code actions: set an expect value to the computed one (here, or everywhere in the file), remove a
- * case's repeated predictions, add an expect block holding the case's current values.
+ * Code actions: set an expect value to the computed one (here, or everywhere in the file) unless the
+ * case has an error of its own, change a misspelled name to the suggested one, convert a numeric
+ * string, quote an id, declare a finding in expectFindings, remove a case's repeated predictions,
+ * add an expect block holding the case's current values.
  */
 import { CodeAction, CodeActionKind, Diagnostic, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { expectEntries, expectMapping, expectValueText } from '../../shared/text/expectText';
 import { CaseEvaluation, DocumentEvaluation, ExpectResult } from '../../shared/evaluation/fixtureEvaluation';
-import { Span } from '../../shared/fixture/model';
+import { isFixtureFindingCode } from '../../shared/core/findingCodes';
+import { LocatedFinding, Span } from '../../shared/fixture/model';
 import { FixtureLanguage } from '../../shared/fixture/parse';
 import { syntaxOf } from '../../shared/fixture/syntaxes';
 import { Placer } from '../positions';
-import { OffsetEdit, insertExpect, removeEntry } from '../../shared/fixture/textEdits';
+import { OffsetEdit, declareFinding, insertExpect, removeEntry, writtenLike } from '../../shared/fixture/textEdits';
 
 export interface ActionRequest {
   uri: string;
@@ -30,12 +33,27 @@ const rangesMeet = (a: Range, b: Range) => notAfter(a.start, b.end) && notAfter(
 interface Mismatch {
   expectation: ExpectResult;
   computed: number;
+  /** Whether the case has an error finding of its own (a misspelled key, a string score…). */
+  broken: boolean;
+}
+
+const within = (inner: Span, outer: Span) => inner.start >= outer.start && inner.end <= outer.end;
+
+/**
+ * Whether a case has an error finding of its own other than a mismatch: its computed values then
+ * reflect the error (a misspelled key reads as no predictions), and must not become expectations.
+ */
+function hasOwnError(c: CaseEvaluation, findings: readonly LocatedFinding[]): boolean {
+  return findings.some((f) => f.severity === 'error' && f.code !== 'expect-mismatch' && within(f.span, c.node.span));
 }
 
 function mismatches(evaluation: DocumentEvaluation): Mismatch[] {
-  return evaluation.fixtures.flatMap((fe) => fe.cases.flatMap((c) => c.expectations
-    .filter((e) => !e.matches && e.computed !== undefined)
-    .map((e) => ({ expectation: e, computed: e.computed! }))));
+  return evaluation.fixtures.flatMap((fe) => fe.cases.flatMap((c) => {
+    const wrong = c.expectations.filter((e) => !e.matches && e.computed !== undefined);
+    if (wrong.length === 0) return [];
+    const broken = hasOwnError(c, evaluation.findings);
+    return wrong.map((e) => ({ expectation: e, computed: e.computed!, broken }));
+  }));
 }
 
 function setValue(m: Mismatch): OffsetEdit {
@@ -50,15 +68,65 @@ function action(title: string, kind: string, req: ActionRequest, place: Placer, 
   return { title, kind, edit, ...(diagnostics.length ? { diagnostics } : {}), ...(preferred ? { isPreferred: true } : {}) };
 }
 
+/** Set-to-computed for the mismatches under the selection, and for the whole file; cases with errors are skipped. */
 function expectFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
   const all = mismatches(evaluation);
-  const here = all.filter((m) => overlaps(m.expectation.node.span, req.span));
+  const hereAny = all.filter((m) => overlaps(m.expectation.node.span, req.span));
+  const here = hereAny.filter((m) => !m.broken);
+  const fixable = all.filter((m) => !m.broken);
+  const skipped = all.length - fixable.length;
   const out = here.map((m) => action(
     `Set ${m.expectation.node.metric.value} to the computed ${expectValueText(m.computed, m.expectation.node.text)}`,
     CodeActionKind.QuickFix, req, place, [setValue(m)], ['expect-mismatch'], true));
-  if (here.length > 0 && all.length > 1) {
-    out.push(action(`Set all ${all.length} mismatched expect values in this file to the computed ones`,
-      CodeActionKind.QuickFix, req, place, all.map(setValue), ['expect-mismatch']));
+  if (hereAny.length > 0 && fixable.length > 0 && (fixable.length > here.length || skipped > 0)) {
+    const n = fixable.length;
+    const skip = skipped > 0 ? ` (skips ${skipped} in cases with errors of their own)` : '';
+    out.push(action(`Set all ${n} mismatched expect value${n > 1 ? 's' : ''} in this file to the computed ones${skip}`,
+      CodeActionKind.QuickFix, req, place, fixable.map(setValue), ['expect-mismatch']));
+  }
+  return out;
+}
+
+/** Codes whose finding names the right spelling: the fix writes it in place of the wrong one. */
+const RENAMES = new Set(['unknown-key', 'unknown-metric', 'unknown-preset', 'unknown-knob', 'invalid-knob-value', 'unknown-finding-code']);
+
+/** Change to 'X' for every did-you-mean (every allowed value of a knob), Convert to number, Quote this id. */
+function replacementFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const f of evaluation.findings) {
+    if (!f.data || !overlaps(f.span, req.span)) continue;
+    const original = req.text.slice(f.span.start, f.span.end);
+    const { replacement, choices } = f.data;
+    if (RENAMES.has(f.code)) {
+      const names = [...new Set([replacement, ...(choices ?? [])])].filter((n): n is string => n !== undefined);
+      for (const name of names) {
+        out.push(action(`Change to '${name}'`, CodeActionKind.QuickFix, req, place,
+          [{ span: f.span, newText: writtenLike(original, name) }], [f.code], name === replacement));
+      }
+    } else if (f.code === 'id-not-as-written' && replacement !== undefined) {
+      out.push(action('Quote this id', CodeActionKind.QuickFix, req, place, [{ span: f.span, newText: replacement }], [f.code], true));
+    } else if (f.code === 'wrong-type' && replacement !== undefined) {
+      out.push(action('Convert to number', CodeActionKind.QuickFix, req, place, [{ span: f.span, newText: replacement }], [f.code], true));
+    }
+  }
+  return out;
+}
+
+/** Codes a fixture cannot sensibly carry on purpose. */
+const UNDECLARABLE = new Set(['syntax-error', 'file-too-large']);
+
+/** Declare this finding in expectFindings: one action per code under the selection that is not declared yet. */
+function declareFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
+  const out: CodeAction[] = [];
+  const done = new Set<string>();
+  for (const f of evaluation.findings) {
+    if (!overlaps(f.span, req.span) || UNDECLARABLE.has(f.code) || !isFixtureFindingCode(f.code) || done.has(f.code)) continue;
+    const fe = evaluation.fixtures.find((x) => within(f.span, x.fixture.span));
+    if (!fe || fe.fixture.shape !== 'fixture' || fe.fixture.expectFindings?.some((c) => c.value === f.code)) continue;
+    const edit = declareFinding(req.text, fe.fixture, syntaxOf(req.language), f.code);
+    if (!edit) continue;
+    done.add(f.code);
+    out.push(action(`Declare this finding (${f.code}) in expectFindings`, CodeActionKind.QuickFix, req, place, [edit], []));
   }
   return out;
 }
@@ -107,7 +175,9 @@ function addExpect(evaluation: DocumentEvaluation, req: ActionRequest, place: Pl
 export function codeActions(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
   const wanted = (kind: string) => !req.only || req.only.some((o) => kind === o || kind.startsWith(o + '.'));
   return [
-    ...(wanted(CodeActionKind.QuickFix) ? [...expectFixes(evaluation, req, place), ...duplicateFixes(evaluation, req, place)] : []),
+    ...(wanted(CodeActionKind.QuickFix) ? [
+      ...replacementFixes(evaluation, req, place), ...expectFixes(evaluation, req, place),
+      ...duplicateFixes(evaluation, req, place), ...declareFixes(evaluation, req, place)] : []),
     ...(wanted(CodeActionKind.RefactorRewrite) ? addExpect(evaluation, req, place) : []),
   ];
 }

@@ -1,40 +1,38 @@
 /**
- * Code lenses: the means above each fixture (click: compare conventions) and each case's values above
- * the case (click: the case's full breakdown). A fixture of ten thousand cases has ten thousand case
- * lenses, and an editor shows a screenful: the case lenses go out with a place and no title, and
- * codeLens/resolve fills in the title of those the editor shows (the same title the eager lens had).
+ * Code lenses, short enough for a narrow editor: above each fixture its convention with where it came
+ * from, then its headline means (click: compare conventions); above each case one lens per headline
+ * metric (click: the case's full breakdown). Every lens has a tooltip saying what a click does.
+ * A fixture of ten thousand cases has tens of thousands of case lenses, and an editor shows a
+ * screenful: case lenses go out with a place and no title, and codeLens/resolve fills in those shown.
  */
 import { CodeLens, Command, Position } from 'vscode-languageserver';
 import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { caseReadout, fixtureReadout, readoutIndexes } from '../../shared/text/lensText';
+import { LensText, caseLensCount, caseLenses, conventionLens, meanLens, staleLens } from '../../shared/text/lensText';
 import { systemReadout, systemTooltip } from '../../shared/text/systemText';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
 import { Placer } from '../positions';
 
 /**
  * What an unresolved case lens carries: the document (a number the server gave its URI, which
- * codeLens/resolve does not send), the fixture and the case. Three numbers keep 10,000 lenses small.
+ * codeLens/resolve does not send), the fixture, the case and which of its lenses. Four numbers keep
+ * the lenses of 10,000 cases small.
  */
-export type CaseLensData = [document: number, fixture: number, caseIndex: number];
+export type CaseLensData = [document: number, fixture: number, caseIndex: number, lens: number];
 
 /**
  * Titles by case result: an edit re-evaluates one case and keeps the others' result objects, so
  * ten thousand readouts are formatted once, not on every request.
  */
-const titles = new WeakMap<CaseEvaluation, { shape: string; title: string }>();
+const titles = new WeakMap<CaseEvaluation, { shape: string; texts: LensText[] }>();
 
-function readoutShape(fe: FixtureEvaluation): string {
-  return readoutIndexes(fe).map((i) => fe.names[i]).join(' ');
-}
-
-function caseTitle(fe: FixtureEvaluation, i: number): string {
+function caseTexts(fe: FixtureEvaluation, i: number): LensText[] {
   const c = fe.cases[i];
-  const shape = readoutShape(fe);
+  const shape = `${fe.convention.name} ${fe.headline.map((h) => fe.names[h]).join(' ')}`;
   const known = titles.get(c);
-  if (known && known.shape === shape) return known.title;
-  const title = caseReadout(fe, i);
-  titles.set(c, { shape, title });
-  return title;
+  if (known && known.shape === shape) return known.texts;
+  const texts = caseLenses(fe, i);
+  titles.set(c, { shape, texts });
+  return texts;
 }
 
 /** One lens per compared system, above the fixture: its means, and against the first system, its marks and their tests as the tooltip. */
@@ -45,31 +43,44 @@ function systemLenses(fe: FixtureEvaluation, top: Position): CodeLens[] {
   }));
 }
 
-/** The lenses of a document: fixture and system lenses whole, case lenses to be resolved (`document` names the URI in their data). */
-export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: Placer, document: number): CodeLens[] {
+const marked = (t: LensText, stale: boolean) => (stale ? staleLens(t) : t);
+
+/**
+ * The lenses of a document: fixture and system lenses whole, case lenses to be resolved (`document`
+ * names the URI in their data); `stale` marks lenses kept from the last version that parsed.
+ */
+export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: Placer, document: number, stale = false): CodeLens[] {
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
     const top = place.position(fe.fixture.span.start);
-    lenses.push({ range: { start: top, end: top }, command: Command.create(fixtureReadout(fe), COMPARE_CONVENTIONS_COMMAND, uri) });
+    for (const t of [conventionLens(fe), meanLens(fe)]) {
+      const m = marked(t, stale);
+      lenses.push({ range: { start: top, end: top }, command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip } });
+    }
     lenses.push(...systemLenses(fe, top));
     fe.cases.forEach((c, i) => {
-      const data: CaseLensData = [document, f, i];
-      lenses.push({ range: place.range(c.node.id.span), data });
+      const range = place.range(c.node.id.span);
+      for (let j = caseLensCount(fe, i), k = 0; k < j; k++) {
+        const data: CaseLensData = [document, f, i, k];
+        lenses.push({ range, data });
+      }
     });
   });
   return lenses;
 }
 
-/** A case lens with its title and command, from the evaluation the lens was placed from (or a newer one). */
-export function resolveCodeLens(lens: CodeLens, evaluation: DocumentEvaluation, uri: string): CodeLens {
-  const [, f, i] = lens.data as CaseLensData;
+/** A case lens with its title, tooltip and command, from the evaluation the lens was placed from (or a newer one). */
+export function resolveCodeLens(lens: CodeLens, evaluation: DocumentEvaluation, uri: string, stale = false): CodeLens {
+  const [, f, i, k] = lens.data as CaseLensData;
   const fe = evaluation.fixtures[f];
-  // The document changed between the two requests so much that the case is gone: the editor asks again.
-  if (!fe || i >= fe.cases.length) return { range: lens.range, command: Command.create('', '') };
-  return { range: lens.range, command: Command.create(caseTitle(fe, i), SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i) };
+  const t = fe && i < fe.cases.length ? caseTexts(fe, i)[k] : undefined;
+  // The document changed between the two requests so much that the lens is gone: the editor asks again.
+  if (!t) return { range: lens.range, command: Command.create('', '') };
+  const m = marked(t, stale);
+  return { range: lens.range, command: { ...Command.create(m.title, SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i), tooltip: m.tooltip } };
 }
 
 /** Whether a lens is a case lens waiting for its title. */
 export function isCaseLensData(data: unknown): data is CaseLensData {
-  return Array.isArray(data) && data.length === 3 && data.every((n) => Number.isSafeInteger(n) && n >= 0);
+  return Array.isArray(data) && data.length === 4 && data.every((n) => Number.isSafeInteger(n) && n >= 0);
 }

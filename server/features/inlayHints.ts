@@ -1,4 +1,8 @@
-/** Inlay hints after each predicted item in the requested range: relevant or not, and its grade. */
+/**
+ * Inlay hints after each predicted item in the requested range: relevant or not, and its grade; and
+ * `⊘` after an item left out of the ranking (a score written as text, an unreadable id), which the
+ * model does not hold, so that it is not silently unmarked.
+ */
 import { InlayHint, Range } from 'vscode-languageserver';
 import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { predictionMarks } from '../../shared/core/predictionMarks';
@@ -18,6 +22,10 @@ export function inlayHints(evaluation: DocumentEvaluation, range: Range, place: 
       c.node.predictions.forEach((p, i) => {
         hints.push({ position: place.position(p.span.end), label: marks[i].label, tooltip: marks[i].tooltip, paddingLeft: true });
       });
+      for (const f of evaluation.findings) {
+        if (f.code !== 'wrong-type' || f.span.start < span.start || f.span.end > span.end) continue;
+        hints.push({ position: place.position(f.span.end), label: '⊘', tooltip: f.message, paddingLeft: true });
+      }
     }
   }
   return hints;

@@ -4,7 +4,7 @@ import { Convention } from './conventions';
 import { hasScores, rankCase } from './ranking';
 
 export interface PredictionMark {
-  /** `✓ 2`, `✗`, `#3 ✓ 1`, `dropped`. */
+  /** `✓2`, `✗`, `#3✓1` (only when scores reorder the list), `dup`: short, so a line of ten items fits. */
   label: string;
   /** The same in words. */
   tooltip: string;
@@ -16,15 +16,16 @@ export function predictionMarks(input: CaseInput, conv: Convention): PredictionM
   const rankOf = new Array<number>(input.predictions.length).fill(0);
   rc.source.forEach((p, r) => { rankOf[p] = r + 1; });
   const scored = hasScores(input);
+  // Ranks are worth showing only when they differ from the order written.
+  const reordered = scored && rc.source.some((p, r) => p !== r);
   return input.predictions.map((_, p) => {
     const rank = rankOf[p];
-    if (rank === 0) return { label: 'dropped', tooltip: `repeated item, not ranked (duplicates=${conv.duplicates})` };
+    if (rank === 0) return { label: 'dup', tooltip: `repeated item, not ranked (duplicates=${conv.duplicates})` };
     const grade = rc.grades[rank - 1];
     const relevant = rc.relevant[rank - 1] === 1;
-    const mark = relevant ? `✓ ${grade}` : grade !== 0 ? `✗ ${grade}` : '✗';
-    const where = scored ? `#${rank} ` : '';
+    const mark = relevant ? `✓${grade}` : grade !== 0 ? `✗${grade}` : '✗';
     return {
-      label: where + mark,
+      label: (reordered ? `#${rank}` : '') + mark,
       tooltip: `${scored ? `rank ${rank} by score; ` : ''}${relevant ? 'relevant' : 'not relevant'}, grade ${grade}`,
     };
   });

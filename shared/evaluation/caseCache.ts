@@ -10,7 +10,7 @@ import {
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
 import { aggregate } from '../core/aggregate';
-import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
+import { duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
 
 interface CachedCase {
   input: CaseInput;
@@ -92,7 +92,7 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
   if (numberIds && stringIds) findings.push(...mixedIdTypes(fixture.cases));
   findings.push(...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = aggregate(cases.map((c) => c.values), head.specs);
-  return { ...head, fixture, cases, mean, excluded, findings };
+  return { ...head, fixture, cases, mean, excluded, findings: gatherKExceeds(fixture, findings) };
 }
 
 /**

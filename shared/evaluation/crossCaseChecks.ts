@@ -1,9 +1,10 @@
 /**
  * The checks that look across a fixture's cases rather than into one: an item id written as a number
- * in one place and as a string in another, a case id used twice. Exported on their own so that the
+ * in one place and as a string in another, a case id used twice, a cutoff past several cases'
+ * predictions. Exported on their own so that the
  * case cache runs them without re-evaluating the fixture.
  */
-import { CaseNode, LocatedFinding, Span } from '../fixture/model';
+import { CaseNode, FixtureNode, LocatedFinding, Span } from '../fixture/model';
 
 /** mixed-id-types: the first place an item id is written with the other type, pointing at the first. */
 export function mixedIdTypes(cases: readonly CaseNode[]): LocatedFinding[] {
@@ -39,4 +40,27 @@ export function duplicateCaseIds(cases: readonly CaseNode[]): LocatedFinding[] {
     } else first.set(c.id.value, c.id.span);
   }
   return findings;
+}
+
+/**
+ * k-exceeds-predictions once per fixture, on the largest cutoff as written, naming the cases it
+ * concerns (each case's predictions are related places): a note on k, not a mark on every list.
+ * Left per case when no cutoff is written (the defaults, or --k), as there is nothing to point at.
+ */
+export function gatherKExceeds(fixture: FixtureNode, findings: LocatedFinding[]): LocatedFinding[] {
+  const many = findings.filter((f) => f.code === 'k-exceeds-predictions');
+  if (many.length === 0 || !fixture.k) return findings;
+  const maxK = Number(/^k = (\d+)/.exec(many[0].message)?.[1]);
+  const at = fixture.k.find((k) => k.value === maxK)?.span;
+  if (!at) return findings;
+  const caseOf = (f: LocatedFinding) => fixture.cases.find((c) => f.span.start >= c.span.start && f.span.end <= c.span.end)?.id.value ?? '?';
+  const ids = many.map(caseOf);
+  const message = many.length === 1
+    ? `In case ${ids[0]}, ${many[0].message}`
+    : `k = ${maxK} is larger than the predictions of ${many.length} cases (${ids.slice(0, 5).join(', ')}${many.length > 5 ? ', …' : ''}): ${many[0].message.slice(many[0].message.indexOf(': ') + 2).replace(/, so it is at most \d+\.\d+/, '')}`;
+  const gathered: LocatedFinding = {
+    code: 'k-exceeds-predictions', severity: many[0].severity, span: at, message,
+    related: many.map((f, i) => ({ span: f.span, message: `case ${ids[i]}: ${f.message.slice(0, f.message.indexOf(':'))}` })),
+  };
+  return [...findings.filter((f) => f.code !== 'k-exceeds-predictions'), gathered];
 }

@@ -11,13 +11,17 @@ import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, Lo
 import { aggregate } from '../core/aggregate';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { fmt } from '../core/explanation';
-import { duplicateCaseIds, mixedIdTypes } from './crossCaseChecks';
+import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
+import { coarseReach, expectationMatches, toleranceText } from './tolerance';
+import { headlineIndexes } from './headline';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
-  /** Used when the fixture names no convention. */
-  defaultConvention?: { preset?: string; overrides?: Record<string, unknown> };
+  /** Used when the fixture names no convention; `source` says where it was set (a setting, a config file). */
+  defaultConvention?: { preset?: string; overrides?: Record<string, unknown>; source?: string };
+  /** The metrics lenses and the status lead with, for fixtures without a `headline` key. */
+  headlineMetrics?: readonly string[];
   /** Replaces the fixture's convention (the CLI's --convention). */
   forceConvention?: { preset?: string; overrides?: Record<string, unknown> };
   /** Used when the fixture has no k. */
@@ -47,7 +51,11 @@ export interface CaseEvaluation {
 export interface FixtureEvaluation {
   fixture: FixtureNode;
   convention: ResolvedConvention;
+  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
+  conventionSource: string;
   cutoffs: number[];
+  /** Indexes into names of the headline metrics (see headline.ts). */
+  headline: number[];
   specs: MetricSpec[];
   names: string[];
   cases: CaseEvaluation[];
@@ -85,6 +93,9 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
   const specs = expandMetrics(metricNames, cutoffs);
   const names = specs.map(metricName);
+  const conventionSource = options.forceConvention ? '--force-convention'
+    : fixture.convention ? 'fixture' : options.defaultConvention?.source ?? 'built-in';
+  const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
 
   const cases = fixture.cases.map((node): CaseEvaluation => {
     const one = evaluateCaseNode(node, specs, names, convention.convention, options.compare);
@@ -94,7 +105,8 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
   const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings);
-  return { fixture, convention, cutoffs, specs, names, cases, mean, excluded, findings, ...(systems ? { systems } : {}) };
+  const gathered = gatherKExceeds(fixture, findings);
+  return { fixture, convention, conventionSource, cutoffs, headline, specs, names, cases, mean, excluded, findings: gathered, ...(systems ? { systems } : {}) };
 }
 
 /** One case under settings already resolved: its values, expectations and located findings (core, then expect). */
@@ -128,11 +140,14 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
   for (const o of node.overrides) {
     const problem = checkKnob(o.key.value, o.value.value);
     if (!problem) { overrides[o.key.value] = o.value.value; continue; }
-    const known = KNOBS.some((k) => k.name === o.key.value);
-    const suggestion = known ? undefined : closest(o.key.value, KNOBS.map((k) => k.name), 3);
-    findings.push({ code: known ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: known ? o.value.span : o.key.span,
+    const knob = KNOBS.find((k) => k.name === o.key.value);
+    const choices = knob?.values.filter((v) => knob.name !== 'relevanceThreshold' || v === 'listed');
+    const suggestion = knob
+      ? (typeof o.value.value === 'string' ? closest(o.value.value, knob.values, 3) : undefined)
+      : closest(o.key.value, KNOBS.map((k) => k.name), 3);
+    findings.push({ code: knob ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: knob ? o.value.span : o.key.span,
       message: `${problem}${suggestion ? ` Did you mean "${suggestion}"?` : ''} This override is ignored.`,
-      ...(suggestion ? { data: { replacement: suggestion } } : {}) });
+      ...(suggestion || choices ? { data: { ...(suggestion ? { replacement: suggestion } : {}), ...(choices ? { choices } : {}) } } : {}) });
   }
   return resolveConvention(preset, overrides).resolved;
 }
@@ -156,6 +171,18 @@ function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings:
   return ok.sort((a, b) => a - b);
 }
 
+/** The fixture's headline names that are metric names; the others get an unknown-metric finding. */
+function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
+  if (!fixture.headline) return undefined;
+  return fixture.headline.filter((m) => {
+    if (parseMetricSpec(m.value).spec) return true;
+    const parsed = parseMetricName(m.value);
+    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.ok ? `"${m.value}" needs a cutoff here (${m.value}@10).` : parsed.message} It is not a headline.`,
+      ...(!parsed.ok && parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
+    return false;
+  }).map((m) => m.value);
+}
+
 function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
   if (!fixture.metrics) return undefined;
   const ok: string[] = [];
@@ -168,24 +195,7 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
   return ok;
 }
 
-/** Decimals written after the point, less the exponent: "0.333" → 3, "1" → 0, "5e-3" → 3. */
-export function writtenDecimals(text: string): number {
-  const m = /^[-+]?\d*(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text.trim());
-  if (!m) return 0;
-  return (m[1]?.length ?? 0) - Number(m[2] ?? 0);
-}
-
-/**
- * Whether a written expectation matches a computed value: within half a unit of its last written
- * decimal (0.333 matches 1/3); a value written without decimals (0, 1) must match exactly.
- */
-export function expectationMatches(expected: number | null, text: string, computed: number): boolean {
-  if (expected === null) return Number.isNaN(computed);
-  if (Number.isNaN(computed)) return false;
-  const d = writtenDecimals(text);
-  const tolerance = d <= 0 ? 1e-9 : 0.5 * 10 ** -d + 1e-12;
-  return Math.abs(computed - expected) <= tolerance;
-}
+export { writtenDecimals, expectationMatches } from './tolerance';
 
 function checkExpectation(e: ExpectNode, names: string[], values: number[], findings: LocatedFinding[]): ExpectResult {
   const parsed = parseMetricSpec(e.metric.value);
@@ -205,9 +215,16 @@ function checkExpectation(e: ExpectNode, names: string[], values: number[], find
   const computed = values[index];
   const matches = expectationMatches(e.value.value, e.text, computed);
   if (!matches) {
+    const within = e.value.value === null ? '' : `: not ${toleranceText(e.text)}`;
     findings.push({ code: 'expect-mismatch', severity: 'error', span: e.value.span,
-      message: `Expected ${name} = ${e.value.value === null ? 'NaN (null)' : e.text}, computed ${fmt(computed, 4)}.`,
+      message: `Expected ${name} = ${e.value.value === null ? 'NaN (null)' : e.text}, computed ${fmt(computed, 4)}${within}.`,
       data: { computed: Number.isNaN(computed) ? null : computed } });
+  } else {
+    const reach = coarseReach(e.value.value, e.text);
+    if (reach !== undefined) {
+      findings.push({ code: 'coarse-expectation', severity: 'hint', span: e.value.span,
+        message: `${e.text} is checked ${toleranceText(e.text)}, so it also accepts values up to ${Math.round(reach * 100)}% away from it; write more decimals to check ${name} closely.` });
+    }
   }
   return { node: e, index, computed, matches };
 }

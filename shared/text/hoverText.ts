@@ -13,6 +13,7 @@ import { itemContributions, rankOfPrediction } from '../core/itemContribution';
 import { explainMetric, fixedValue } from '../core/metrics/dispatch';
 import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
 import { RankedCase, rankCase } from '../core/ranking';
+import { toleranceText } from '../evaluation/tolerance';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 
@@ -93,8 +94,11 @@ export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectInde
   if (!parsed.spec) return `**${escapeMarkdown(e.node.metric.value)}**: ${escapeMarkdown(parsed.message ?? 'unknown metric')}`;
   const name = metricName(parsed.spec);
   if (e.computed === undefined) return `**${escapeMarkdown(name)}**: expected ${written}; the fixture does not compute it (check k and metrics).`;
-  const verdict = e.matches ? '✓ matches' : '✗ differs';
+  const tolerance = e.node.value.value === null ? 'as NaN' : toleranceText(e.node.text);
+  const verdict = e.matches ? `✓ matches, ${tolerance}` : `✗ differs: not ${tolerance}`;
   const out = [`**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))} · ${verdict} (convention ${code(fe.convention.name)})`];
+  const ex = explainMetric(ranked(fe, caseIndex), parsed.spec, fe.convention.convention);
+  out.push(`${code(ex.formula)}\n\n${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
   const presets = comparePresets(c.input, [parsed.spec])[0];
   if (presets.disagree) {
     const rows = Object.entries(presets.values).map(([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`);

@@ -1,7 +1,9 @@
 /**
  * The one-line readouts: a case's values above the case, a fixture's means above the fixture, and
  * the status bar text. A fixture that lists no metrics computes every family at every cutoff, far
- * too many for one line, so the readouts then keep the five families people quote.
+ * too many for one line, so the readouts then keep the five families people quote. The lenses are
+ * shorter still: the convention and where it came from, then the headline metrics (headline.ts),
+ * one short lens per metric, with the rest in the tooltip and one click away.
  */
 import { fmt } from '../core/explanation';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
@@ -43,4 +45,80 @@ export function fixtureReadout(fe: FixtureEvaluation): string {
 /** The status bar: the convention and the means, short. */
 export function statusText(fe: FixtureEvaluation): string {
   return `${fe.convention.name} · ${fe.cases.length === 0 ? 'no cases' : readout(fe, fe.mean)}`;
+}
+
+/** A title and the tooltip that says what a click does. */
+export interface LensText {
+  title: string;
+  tooltip: string;
+}
+
+const SOURCES: Record<string, string> = {
+  fixture: "the fixture's convention key",
+  '--force-convention': 'ranklens check --force-convention',
+  'built-in': "Ranklens' built-in default (nothing sets one)",
+  setting: 'the ranklens.defaultConvention setting',
+};
+
+/** The convention, short: the preset, and how many knobs the fixture sets ("default + 3 knobs"); the knobs go in tooltips. */
+export function shortConventionName(fe: FixtureEvaluation): string {
+  const knobs = fe.convention.name.split(' + ')[1]?.split(', ').length ?? 0;
+  return knobs === 0 ? fe.convention.preset : `${fe.convention.preset} + ${knobs} knob${knobs > 1 ? 's' : ''}`;
+}
+
+/** `trec_eval (fixture)`: the convention first, with where it came from. */
+export function conventionLens(fe: FixtureEvaluation): LensText {
+  const from = SOURCES[fe.conventionSource] ?? fe.conventionSource;
+  return {
+    title: `${shortConventionName(fe)} (${fe.conventionSource})`,
+    tooltip: `Convention ${fe.convention.name}, from ${from}. Click to compare every preset's values for this file.`,
+  };
+}
+
+/** `mean of 4: nDCG@10 0.524 · AP@10 0.400 · P@1 0.750 · R@1 0.375`, every mean in the tooltip. */
+export function meanLens(fe: FixtureEvaluation): LensText {
+  const n = fe.cases.length;
+  const left = excludedCases(fe);
+  const counted = left === 0 ? `${n}` : `${n - left} of ${n} (${left} NaN)`;
+  const values = n === 0 ? 'no cases' : fe.headline.map((i) => `${fe.names[i]} ${fmt(fe.mean[i])}`).join(' · ') || 'no metric computed';
+  const all = readoutIndexes(fe).map((i) => `${fe.names[i]} ${fmt(fe.mean[i])}`).join('\n');
+  const over = left === 0 ? `${n} case${n === 1 ? '' : 's'}` : `${n - left} of ${n} cases, ${left} NaN left out`;
+  return {
+    title: `mean of ${counted}: ${values}`,
+    tooltip: `Means over ${over}:\n${all}\n\nClick to compare every preset's values for this file.`,
+  };
+}
+
+/** How many lenses caseLenses gives a case, without formatting them (lenses are placed before their titles are asked for). */
+export function caseLensCount(fe: FixtureEvaluation, caseIndex: number): number {
+  const values = fe.cases[caseIndex].values;
+  return fe.headline.length === 0 || fe.headline.every((i) => Number.isNaN(values[i])) ? 1 : fe.headline.length;
+}
+
+/** One short lens per headline metric of a case (`nDCG@10 0.524`); a click opens the case's breakdown. */
+export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[] {
+  const c = fe.cases[caseIndex];
+  const id = c.node.id.value;
+  const click = `Click for the case's breakdown: all ${fe.names.length} metrics, every term, knob and preset.`;
+  if (fe.headline.length === 0) return [{ title: 'no metric computed', tooltip: `Case ${id} computes no metric (check k and metrics).` }];
+  if (fe.headline.every((i) => Number.isNaN(c.values[i]))) {
+    return [{ title: 'every metric NaN', tooltip: `Every metric of case ${id} is NaN under ${fe.convention.name}, and the case is left out of the means. ${click}` }];
+  }
+  return fe.headline.map((i) => ({
+    title: `${fe.names[i]} ${fmt(c.values[i])}`,
+    tooltip: `${fe.names[i]} of case ${id} = ${fmt(c.values[i], 4)} under ${fe.convention.name}. ${click}`,
+  }));
+}
+
+/** The status bar entry, short: `trec_eval · nDCG@10 0.524` (the convention and the first headline mean). */
+export function statusShort(fe: FixtureEvaluation): string {
+  const first = fe.headline[0];
+  const convention = shortConventionName(fe);
+  if (fe.cases.length === 0 || first === undefined) return convention;
+  return `${convention} · ${fe.names[first]} ${fmt(fe.mean[first])}`;
+}
+
+/** A lens kept from the last version that parsed, while the text is broken: marked, and its tooltip says why. */
+export function staleLens(t: LensText): LensText {
+  return { title: `⏸ ${t.title}`, tooltip: `The text does not parse now: these are the values of the last version that did. ${t.tooltip}` };
 }

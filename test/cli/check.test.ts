@@ -23,7 +23,7 @@ describe('ranklens check', () => {
   it('prints the cases and the mean and exits 0 when every expectation holds', () => {
     const r = ranklens(['check', file]);
     assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /readme\.rank\.yaml — convention trec_eval/);
+    assert.match(r.stdout, /readme\.rank\.yaml — convention trec_eval \(fixture\)/);
     assert.match(r.stdout, /^case\s+P@3\s+P@5\s+AP@3\s+AP@5$/m);
     // P@5 = 2/5, AP@3 = (1/2) / 3.
     assert.match(r.stdout, /^u1\s+0\.333\s+0\.400\s+0\.167\s+0\.333$/m);
@@ -31,11 +31,17 @@ describe('ranklens check', () => {
     assert.match(r.stdout, /1 file: 0 errors, 0 warnings, 0 notes — ok/);
   });
 
-  it('fails with file:line:col when --convention changes a value the fixture expects', () => {
+  it('keeps the fixture\'s own convention under --convention, which only fills in for fixtures without one', () => {
     const r = ranklens(['check', file, '--convention', 'default']);
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /readme\.rank\.yaml — convention trec_eval \(fixture\)/);
+  });
+
+  it('fails with file:line:col when --force-convention changes a value the fixture expects', () => {
+    const r = ranklens(['check', file, '--force-convention', 'default']);
     assert.equal(r.code, 1);
     // "    expect: { P@3: 0.333, AP@5: 0.333 }" is line 8; the 0.333 after "AP@5: " starts at column 33.
-    assert.ok(r.stdout.includes(`${file}:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000.`), r.stdout);
+    assert.ok(r.stdout.includes(`${file}:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).`), r.stdout);
   });
 
   it('uses --k and --metrics instead of the fixture\'s own (an expectation it no longer computes is a warning)', () => {
@@ -62,7 +68,7 @@ describe('expectFindings', () => {
     const dir = tempFiles({ 'e.rank.json': `{"expectFindings": ["expect-mismatch"], "k": [1], ${mismatch}}\n` });
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000\. \[expected\]/);
+    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\. \[expected\]/);
     assert.match(r.stdout, /1 error \(1 expected\)/);
   });
 
@@ -78,7 +84,7 @@ describe('expectFindings', () => {
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /error unknown-metric .*\[expected\]/);
-    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000\.$/m);
+    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\.$/m);
   });
 });
 

@@ -93,8 +93,8 @@ describe('--format junit', () => {
     const suites = [...r.stdout.matchAll(/<testsuite name="[^"]*\/([^"/]+)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/g)].map((m) => m.slice(1).join(' '));
     // every-finding.rank.json: 3 expectations (P@7 not computed) + 31 declared codes; the seeds: their expect entries (90, 4, 49).
     assert.deepEqual(suites, [
-      'every-finding.rank.json 35 0 0 1',
-      'every-finding.rank.yaml 38 0 0 1',
+      'every-finding.rank.json 36 0 0 1',
+      'every-finding.rank.yaml 40 0 0 1',
       'ranx-qrels-run.rank.json 0 0 0 0',
       'seed000-users.rank.yaml 90 0 0 0',
       'seed001-graded-feeds.rank.json 4 0 0 0',
@@ -138,12 +138,12 @@ describe('--format sarif', () => {
     assert.deepEqual(rule.defaultConfiguration, { level: 'error' });
     assert.equal(run.tool.driver.rules.find((x: { id: string }) => x.id === 'non-positive-score').defaultConfiguration.level, 'note');
     const mismatch = run.results.find((x: { ruleId: string }) => x.ruleId === 'expect-mismatch');
-    // `        "P@3": 0.5,` is line 35: the value starts at column 16 and ends before column 19.
+    // `        "P@3": 0.5,` is line 41: the value starts at column 16 and ends before column 19.
     assert.deepEqual(mismatch.locations[0].physicalLocation, {
       artifactLocation: { uri: 'examples/every-finding.rank.json', uriBaseId: 'SRCROOT' },
-      region: { startLine: 40, startColumn: 16, endLine: 40, endColumn: 19 },
+      region: { startLine: 41, startColumn: 16, endLine: 41, endColumn: 19 },
     });
-    assert.equal(mismatch.message.text, 'Expected P@3 = 0.5, computed 0.6667.');
+    assert.equal(mismatch.message.text, 'Expected P@3 = 0.5, computed 0.6667: not within ±0.05 (1 decimal written).');
     assert.equal(run.tool.driver.rules[mismatch.ruleIndex].id, 'expect-mismatch');
     // Declared in expectFindings: kept, but suppressed in source.
     assert.deepEqual(mismatch.suppressions, [{ kind: 'inSource', justification: 'The file declares expect-mismatch in expectFindings.' }]);
@@ -179,7 +179,7 @@ describe('--format github', () => {
       '::notice file=we%2Cird%3Aname.rank.json,line=1,col=50,endLine=1,endColumn=54,title=Ranklens k-exceeds-predictions::k = 10 is larger than the 1 prediction: P@10 still divides by 10 (precisionDenominator=k), so it is at most 0.100.',
       // The key holds a real newline (written \n in JSON): %0A in the message.
       '::error file=we%2Cird%3Aname.rank.json,line=1,col=57,endLine=1,endColumn=68,title=Ranklens unknown-key::Unknown key "pe%25r:c,%0Ax" in case "c"; it is ignored. Keys here: labels, predictions, expect, description (and x-… for notes).',
-      '::error file=we%2Cird%3Aname.rank.json,line=1,col=92,endLine=1,endColumn=94,title=Ranklens expect-mismatch::Expected P@1 = 0.5, computed 1.0000.',
+      '::error file=we%2Cird%3Aname.rank.json,line=1,col=92,endLine=1,endColumn=94,title=Ranklens expect-mismatch::Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written).',
       '',
     ]);
     for (const line of r.stdout.trim().split('\n')) {

@@ -72,7 +72,7 @@ describe('ranklens infer', () => {
     writeFileSync(file, withConvention(text, f.matches[0].convention));
     const check = ranklens(['check', file, '--json']);
     const failed = JSON.parse(check.stdout).files[0].findings.filter((x: { code: string }) => x.code === 'expect-mismatch');
-    assert.deepEqual(failed.map((x: { message: string }) => x.message), ['Expected P@3 = 0.9, computed 0.3333.']);
+    assert.deepEqual(failed.map((x: { message: string }) => x.message), ['Expected P@3 = 0.9, computed 0.3333: not within ±0.05 (1 decimal written).']);
     assert.match(readFileSync(file, 'utf8'), /^convention: \{"preset":"trec_eval"\}$/m);
   });
 

@@ -43,7 +43,7 @@ describe('.pre-commit-hooks.yaml', () => {
     // `  u1: { labels: [a], predictions: [a, b], expect: { P@1: 0.5 } }`: the 0.5 starts at column 58.
     const bad = run('bad.rank.yaml', 'good.rank.yaml');
     assert.equal(bad.status, 1);
-    assert.match(bad.stdout, /^bad\.rank\.yaml:2:58 error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000\.$/m);
+    assert.match(bad.stdout, /^bad\.rank\.yaml:2:58 error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\.$/m);
     assert.equal(run('good.rank.yaml').status, 0);
   });
 });

@@ -147,7 +147,7 @@ describe('findings', () => {
       ['duplicate-prediction', 'error', { kind: 'prediction', index: 1 }],
       ['non-finite-score', 'error', { kind: 'prediction', index: 2 }],
       ['non-positive-score', 'hint', { kind: 'prediction', index: 3 }],
-      ['k-exceeds-predictions', 'info', { kind: 'predictions' }],
+      ['k-exceeds-predictions', 'hint', { kind: 'predictions' }],
     ]);
     assert.equal(f[3].message, '"a" is predicted again (first at position 1): duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error).');
     assert.deepEqual(f[3].related, [{ part: { kind: 'prediction', index: 0 }, message: 'first prediction of this item' }]);

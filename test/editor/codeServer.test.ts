@@ -1,8 +1,9 @@
 /**
  * A real VS Code: code-server 4.100.3 (VS Code 1.100.3) with the packaged extension (ranklens.vsix)
- * installed, examples/ open, driven by Debian's headless Chromium through playwright-core, the way a
- * person uses it: lenses read off the screen, a hover shown with Ctrl+K Ctrl+I, the Problems panel,
- * and a quick fix applied from the Ctrl+. menu and saved to disk.
+ * installed, examples/ open, driven by Debian's headless Chromium through playwright-core at 1,100 px
+ * wide, the way a person uses it: lenses read off the screen (their widths measured, a tooltip read),
+ * a hover shown with Ctrl+K Ctrl+I, the Problems panel (zero errors for the examples), the status bar,
+ * quick fixes applied from the Ctrl+. menu and saved to disk, and a breakdown view following an edit.
  *
  * Needs: scripts/setup-code-server.sh (run by the test; cached), `npm run package` (ranklens.vsix).
  * RANKLENS_UPDATE_SCREENSHOT=1 rewrites docs/screenshot.png (also written when it is missing);
@@ -16,15 +17,27 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SET_COMPUTED, agrees, examplesDir, expectValueIn, expectsShownIn, pickFixture, type FixtureUnderTest } from './fixtureUnderTest';
 import { chromiumArgs, chromiumPath, ensureCodeServer, removeDir, repoRoot, startCodeServer, type CodeServer } from './harness';
-import { T, Workbench, until } from './workbench';
+import { T, Workbench, lineColOf, until } from './workbench';
 import { evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
 import { parseFixture } from '../../shared/fixture/parse';
-import { caseReadout } from '../../shared/text/lensText';
+import { caseLenses } from '../../shared/text/lensText';
 import { DEFAULT_SETTINGS, fixtureOptions } from '../../server/settings';
 
 const vsix = process.env.RANKLENS_VSIX ?? join(repoRoot, 'ranklens.vsix');
 const results = join(repoRoot, 'test-results');
 const docsShot = join(repoRoot, 'docs', 'screenshot.png');
+/** The window width the issue measured lenses at. */
+const WIDTH = 1100;
+
+/** A case broken by a misspelled key, whose P@1 expectation then fails: no set-to-computed for it. */
+const TYPO = `{
+  "k": [1],
+  "metrics": ["P"],
+  "cases": {
+    "q1": {"labels": ["a"], "predicitons": ["a", "b"], "expect": {"P@1": 1}}
+  }
+}
+`;
 
 describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_000 }, () => {
   let cs: CodeServer | undefined;
@@ -54,21 +67,28 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
     assert.ok(existsSync(vsix), `${vsix} is missing: run npm run package`);
     const codeServer = ensureCodeServer();
     fx = pickFixture(examplesDir(repoRoot));
-    // A copy of examples/ (the quick fix writes to disk), plus the fixture with one expect value made wrong.
+    // A copy of examples/ alone (no schemas/ beside it: nothing may depend on a relative $schema path);
+    // the quick fixes write to disk, and the broken files are written by the tests that use them.
     workspace = join(mkdtempSync(join(tmpdir(), 'ranklens-ws-')), 'examples');
     cpSync(examplesDir(repoRoot), workspace, { recursive: true });
-    // The examples' "$schema": "../schemas/…" then resolves as in the repository.
-    if (existsSync(join(repoRoot, 'schemas'))) cpSync(join(repoRoot, 'schemas'), join(dirname(workspace), 'schemas'), { recursive: true });
-    writeFileSync(join(workspace, fx.broken.fileName), fx.broken.text);
     cs = await startCodeServer({ codeServer, workspace, vsix });
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await browser.newPage({ viewport: { width: WIDTH, height: 800 } });
     page.on('console', (m) => {
       if (m.type() === 'error' && !/vsda|404 \(Not Found\)/.test(m.text())) consoleErrors.push(m.text());
     });
     wb = new Workbench(page);
     await wb.open(`${cs.url}/?folder=${encodeURIComponent(workspace)}`);
   });
+
+  /** Whether some frame (the Markdown preview is a webview: nested iframes) shows this text. */
+  async function frameWith(text: string): Promise<boolean> {
+    for (const frame of page.frames()) {
+      const body = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+      if (body.includes(text)) return true;
+    }
+    return false;
+  }
 
   after(async () => {
     await browser?.close().catch(() => undefined);
@@ -87,17 +107,61 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
     }
   });
 
-  it("shows the case's values in a code lens", () => step('lens', async () => {
+  it('opens every example with zero errors: declared findings are information, JSON syntax not doubled', () => step('zero-errors', async () => {
+    const names = readdirSync(workspace).filter((f) => /\.rank\.(json|ya?ml)$/.test(f)).sort();
+    assert.equal(names.length, 6);
+    for (const name of names) await wb.openFile(name);
+    // The workspace scan reports every example; the every-finding files' declared findings are infos.
+    const counts = await until('the examples\' findings counted', async () => {
+      const label = await wb.problemCounts();
+      return /Infos: [1-9]/.test(label) ? label : undefined;
+    }, T.slow, 500);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const settled = await wb.problemCounts();
+    assert.ok(!/Errors:/.test(settled), `no error in the Problems panel: ${settled} (first seen: ${counts})`);
+  }));
+
+  it("shows the case's values in short code lenses that fit the editor at 1,100 px, each with a tooltip", () => step('lens', async () => {
     await wb.openFile(fx.relPath.split('/').pop()!);
     const lenses = await wb.waitForLens((t) => expectsShownIn(t, fx.expect).length > 0,
       `showing case ${fx.caseId}'s expected values ${JSON.stringify(fx.expect.map((e) => `${e.metric} ${e.text}`))}`);
     const lens = lenses.find((t) => expectsShownIn(t, fx.expect).length > 0)!;
     assert.match(lens, /@\d+ /, `a readout like "P@3 0.667": ${lens}`);
-    // The server sends case lenses without a title; this one arrived through codeLens/resolve, and is
-    // exactly the readout the shared core computes for the case under the editor's default settings.
+    // The server sends case lenses without a title; these arrived through codeLens/resolve, and is
+    // exactly a lens the shared core computes for the case under the editor's default settings.
     const fe = evaluateDocument(parseFixture(fx.text, 'json'), fixtureOptions(DEFAULT_SETTINGS)).fixtures[0];
     const caseIndex = fe.cases.findIndex((c) => c.node.id.value === fx.caseId);
-    assert.ok(lenses.includes(caseReadout(fe, caseIndex)), `case ${fx.caseId}'s readout "${caseReadout(fe, caseIndex)}" among the lenses: ${JSON.stringify(lenses)}`);
+    for (const { title } of caseLenses(fe, caseIndex)) assert.ok(lenses.includes(title), `case ${fx.caseId}'s lens "${title}" among the lenses: ${JSON.stringify(lenses)}`);
+    const widths = await page.locator('.editor-instance .monaco-editor .codelens-decoration').evaluateAll((els) => els.map((el) => {
+      const root = el.closest('.monaco-editor')!;
+      const editor = root.querySelector('.monaco-scrollable-element.editor-scrollable')!.getBoundingClientRect();
+      // The text area ends where the minimap begins.
+      const minimap = root.querySelector('.minimap')?.getBoundingClientRect();
+      const end = minimap && minimap.width > 0 ? Math.min(editor.right, minimap.left) : editor.right;
+      const r = el.getBoundingClientRect();
+      return { text: (el as HTMLElement).innerText, width: Math.round(r.width), right: Math.round(r.right), editorRight: Math.round(end) };
+    }));
+    console.log(`lens widths at ${WIDTH} px: ${JSON.stringify(widths)}`);
+    assert.ok(widths.length >= 3, JSON.stringify(widths));
+    for (const w of widths) assert.ok(w.right <= w.editorRight, `the lens "${w.text}" (${w.width} px) ends at ${w.right} px, past the editor's ${w.editorRight} px`);
+    const tip = await page.locator('.codelens-decoration a').filter({ hasText: /^nDCG@3 / }).first().getAttribute('title');
+    assert.match(tip ?? '', /^nDCG@3 of case algorithm A = \d\.\d{4} under .*\. Click for the case's breakdown: all \d+ metrics, every term, knob and preset\.$/);
+  }));
+
+  it('shows the convention and the first headline mean in the status bar', () => step('status-bar', async () => {
+    const item = page.locator('.statusbar-item').filter({ hasText: /^Ranklens: / });
+    const text = await until('the Ranklens status bar entry', async () => (await item.first().innerText().catch(() => '')).trim() || undefined);
+    // seed001 sets three knobs on the default preset; its first headline metric is DCG@3.
+    assert.equal(text, 'Ranklens: default + 3 knobs · DCG@3 20.445');
+  }));
+
+  it('states the tolerance in the expect hover', () => step('tolerance', async () => {
+    const nd = fx.expect.find((e) => e.metric === 'nDCG@3')!;
+    const at = lineColOf(fx.text, `"nDCG@3": ${nd.text}`, `"nDCG@3": `.length + 1);
+    await wb.goTo(at.line, at.column);
+    await wb.hoverAtCursor((t) => t.includes('within'));
+    assert.ok((await wb.hoverText()).includes('✓ matches, within ±0.05 (1 decimal written)'), await wb.hoverText());
+    await page.keyboard.press('Escape');
   }));
 
   it('explains the case on hover (Ctrl+K Ctrl+I at the case id)', () => step('hover', async () => {
@@ -110,7 +174,8 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
   }));
 
   it('lists a wrong expect value in the Problems panel', () => step('problems', async () => {
-    await wb.openFile(fx.broken.fileName);
+    writeFileSync(join(workspace, fx.broken.fileName), fx.broken.text);
+    await wb.openFromExplorer(fx.broken.fileName);
     const problems = await wb.problems(fx.broken.fileName, (ps) => ps.some((p) => p.code === 'expect-mismatch'));
     const p = problems.find((x) => x.code === 'expect-mismatch')!;
     assert.equal(p.line, fx.broken.valuePos.line + 1, `on the wrong value's line: ${p.raw}`);
@@ -146,5 +211,34 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
     assert.ok(agrees(fixed, fx.broken.original),
       `the computed value ${fixed} agrees with the example's ${fx.broken.original.text}`);
     await wb.problems(fx.broken.fileName, (ps) => !ps.some((p) => p.code === 'expect-mismatch'));
+  }));
+
+  it('offers no set-to-computed on a case broken by a misspelled key, and fixes the key with "Change to"', () => step('change-to', async () => {
+    const onDisk = join(workspace, 'typo.rank.json');
+    writeFileSync(onDisk, TYPO);
+    await wb.openFromExplorer('typo.rank.json');
+    await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'expect-mismatch') && ps.some((p) => p.code === 'unknown-key'));
+    const value = lineColOf(TYPO, '"P@1": 1', '"P@1": '.length);
+    await wb.goTo(value.line, value.column);
+    const offered = await wb.quickFixTitles((ts) => ts.some((t) => t.startsWith('Declare this finding (expect-mismatch)')));
+    assert.ok(!offered.some((t) => /^Set /.test(t)), `no set-to-computed on the broken case: ${JSON.stringify(offered)}`);
+    const key = lineColOf(TYPO, 'predicitons', 3);
+    await wb.goTo(key.line, key.column);
+    await wb.applyQuickFix(/^Change to 'predictions'/);
+    await wb.save();
+    await until('the corrected key on disk', () => readFileSync(onDisk, 'utf8') === TYPO.replace('predicitons', 'predictions'));
+    await wb.problems('typo.rank.json', (ps) => ps.length === 0).catch(() => undefined);
+  }));
+
+  it('keeps the case breakdown current while the fixture changes', () => step('live-view', async () => {
+    const onDisk = join(workspace, 'typo.rank.json');
+    const inCase = lineColOf(readFileSync(onDisk, 'utf8'), '"q1"', 2);
+    await wb.goTo(inCase.line, inCase.column);
+    await wb.runCommand('Ranklens: Show Case Breakdown');
+    await until('the breakdown with P@1 = 1.000', () => frameWith('P@1 = 1.000'), T.slow, 300);
+    // An edit made elsewhere (the file rewritten on disk) reaches the open document, then the view.
+    writeFileSync(onDisk, readFileSync(onDisk, 'utf8').replace('["a", "b"]', '["b", "a"]'));
+    await until('the breakdown redrawn with P@1 = 0.000', () => frameWith('P@1 = 0.000'), T.slow, 300);
+    await page.keyboard.press('Control+W').catch(() => undefined);
   }));
 });

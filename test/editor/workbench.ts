@@ -62,6 +62,19 @@ export class Workbench {
     await this.page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: T.ui });
   }
 
+  /**
+   * Opens a file by clicking its row in the Explorer: for a file created during the run, which quick
+   * open's file search may not have indexed yet.
+   */
+  async openFromExplorer(name: string): Promise<void> {
+    const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exact }) });
+    await row.first().waitFor({ state: 'visible', timeout: T.slow });
+    await row.first().click();
+    await this.page.waitForSelector(`.tab.active[aria-label^="${name}"]`, { timeout: T.ui });
+    await this.page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: T.ui });
+  }
+
   private async quickInput(key: string, text: string): Promise<void> {
     await this.page.keyboard.press(key);
     const input = this.page.locator('.quick-input-widget input');
@@ -220,6 +233,34 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
     await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: T.ui }).catch(() => undefined);
     return titles;
+  }
+
+  /** At the cursor, opens Quick Fix (Ctrl+.), reads the titles offered once `pred` holds for them, and closes the menu. */
+  async quickFixTitles(pred: (titles: string[]) => boolean): Promise<string[]> {
+    await this.focusEditor();
+    const rows = this.page.locator('.action-widget .monaco-list-row');
+    let titles: string[] = [];
+    await until(`quick fixes (offered: ${JSON.stringify(titles)})`, async () => {
+      if (!(await this.page.locator('.action-widget').isVisible().catch(() => false))) {
+        await this.page.keyboard.press('Control+.');
+        await rows.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+      }
+      titles = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).filter(Boolean);
+      return pred(titles);
+    }, T.ui, 300);
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: T.ui }).catch(() => undefined);
+    return titles;
+  }
+
+  /** Runs a command from the Command Palette (Ctrl+Shift+P) by its title. */
+  async runCommand(title: string): Promise<void> {
+    await this.quickInput('Control+Shift+P', title);
+    await until(`the command "${title}" focused`, async () => {
+      const focused = await this.page.locator('.quick-input-widget .monaco-list-row.focused').first().getAttribute('aria-label', { timeout: 1000 });
+      return (focused ?? '').startsWith(title);
+    });
+    await this.page.keyboard.press('Enter');
   }
 
   async save(): Promise<void> {

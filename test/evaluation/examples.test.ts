@@ -57,7 +57,7 @@ describe('examples/', () => {
     const json = evaluate('every-finding.rank.json').check!.declared;
     assert.deepEqual(all.filter((c) => !yaml.includes(c)), ['file-too-large']);
     // single-item-row needs scikit-learn's convention, so a second fixture, which a JSON file cannot hold.
-    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'single-item-row', 'too-many-aliases']);
+    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'single-item-row', 'syntax-error', 'too-many-aliases']);
   });
 
   it('every code an example produces is in the table of codes', () => {

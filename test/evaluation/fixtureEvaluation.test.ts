@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { evaluateDocument, expectationMatches, writtenDecimals } from '../../shared/evaluation/fixtureEvaluation';
 import { checkDeclaredFindings, evaluateDeclared } from '../../shared/evaluation/expectFindings';
 import { parseFixture } from '../../shared/fixture/parse';
+import { toleranceText } from '../../shared/evaluation/tolerance';
 import { findingAt, findingsOf } from '../helpers/fixtureText';
 
 describe('evaluating a parsed fixture', () => {
@@ -61,6 +62,13 @@ describe('expectations: within half a unit of the last written decimal', () => {
     assert.equal(expectationMatches(100, '1e2', 100.4), false, 'no decimals written: exact');
     assert.equal(expectationMatches(0.5, '0.5', 0.55), true, 'one decimal: ±0.05, the edge included');
     assert.equal(expectationMatches(0.5, '0.5', 0.5501), false);
+  });
+
+  it('says the tolerance in words: half a unit of the last written decimal, exact without one', () => {
+    assert.equal(toleranceText('0.333'), 'within ±0.0005 (3 decimals written)');
+    assert.equal(toleranceText('0.5'), 'within ±0.05 (1 decimal written)');
+    assert.equal(toleranceText('5e-3'), 'within ±0.0005 (3 decimals written)');
+    assert.equal(toleranceText('1'), 'within ±0 (no decimal written)');
   });
 
   it('matches null (JSON) and .nan (YAML) with NaN only', () => {
@@ -120,7 +128,8 @@ describe('evaluation findings on their text', () => {
   it('invalid-knob-value (JSON and YAML)', () => {
     const json = findingAt('{"convention": {"discount": ⟦"log3"⟧}, "cases": {}}', 'json', 'invalid-knob-value');
     assert.deepEqual(json.start, { line: 0, character: 28 });
-    assert.equal(json.finding.message, 'discount takes one of: log2, ln, log10, log2-max2. This override is ignored.');
+    assert.equal(json.finding.message, 'discount takes one of: log2, ln, log10, log2-max2. Did you mean "log2"? This override is ignored.');
+    assert.deepEqual(json.finding.data, { replacement: 'log2', choices: ['log2', 'ln', 'log10', 'log2-max2'] });
     assert.deepEqual(findingAt('convention:\n  relevanceThreshold: ⟦high⟧\ncases: {}', 'yaml', 'invalid-knob-value').start, { line: 1, character: 22 });
   });
 
@@ -137,11 +146,21 @@ describe('evaluation findings on their text', () => {
   "expect": {"P@3": ⟦0.5⟧}
 }}}`, 'json', 'expect-mismatch');
     assert.deepEqual(json.start, { line: 2, character: 20 });
-    assert.equal(json.finding.message, 'Expected P@3 = 0.5, computed 0.3333.');
+    assert.equal(json.finding.message, 'Expected P@3 = 0.5, computed 0.3333: not within ±0.05 (1 decimal written).');
     assert.deepEqual(json.finding.data, { computed: 1 / 3 });
     const yaml = findingAt('k: [3]\ncases:\n  耳机:\n    labels: []\n    predictions: [a]\n    expect: {P@3: ⟦0⟧}', 'yaml', 'expect-mismatch');
     assert.deepEqual(yaml.start, { line: 5, character: 18 });
     assert.deepEqual(yaml.finding.data, { computed: null });
+  });
+
+  it('coarse-expectation on a value whose one decimal reaches 25% either way, not on 0.5 (10%) or 0.20 (2.5%)', () => {
+    const f = findingAt('k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: ⟦0.2⟧}}', 'yaml', 'coarse-expectation');
+    assert.deepEqual(f.start, { line: 3, character: 59 });
+    assert.equal(f.finding.severity, 'hint');
+    assert.equal(f.finding.message, '0.2 is checked within ±0.05 (1 decimal written), so it also accepts values up to 25% away from it; write more decimals to check P@10 closely.');
+    const codes = (text: string) => evaluateDocument(parseFixture(text, 'yaml')).findings.map((x) => x.code).filter((c) => c === 'coarse-expectation');
+    assert.deepEqual(codes('k: 2\nmetrics: [P]\ncases:\n  q1: {labels: [a], predictions: [a, b], expect: {P@2: 0.5}}'), []);
+    assert.deepEqual(codes('k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: 0.20}}'), []);
   });
 
   it('mixed-id-types (JSON and YAML)', () => {
@@ -176,11 +195,17 @@ describe('core findings on their text', () => {
     assert.deepEqual(findingAt('cases:\n  ⟦耳机⟧: {labels: [], predictions: []}', 'yaml', 'empty-case').start, { line: 1, character: 2 });
   });
 
-  it('k-exceeds-predictions on the predictions (JSON and YAML)', () => {
-    const json = findingAt('{"k": [5], "metrics": ["P"], "cases": {"u": {"labels": ["a"], "predictions": ⟦["a", "b"]⟧}}}', 'json', 'k-exceeds-predictions');
-    assert.deepEqual(json.start, { line: 0, character: 77 });
-    assert.equal(json.finding.message, 'k = 5 is larger than the 2 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.400.');
-    assert.deepEqual(findingAt('k: 5\nmetrics: [P]\ncases: {u: {labels: [a], predictions: ⟦[a]⟧}}', 'yaml', 'k-exceeds-predictions').start, { line: 2, character: 38 });
+  it('k-exceeds-predictions once, a hint on the largest cutoff, naming the cases (JSON and YAML)', () => {
+    const json = findingAt('{"k": [⟦5⟧], "metrics": ["P"], "cases": {"u": {"labels": ["a"], "predictions": ["a", "b"]}}}', 'json', 'k-exceeds-predictions');
+    assert.deepEqual(json.start, { line: 0, character: 7 });
+    assert.equal(json.finding.severity, 'hint');
+    assert.equal(json.finding.message, 'In case u, k = 5 is larger than the 2 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.400.');
+    const yaml = findingAt('k: [1, ⟦5⟧]\nmetrics: [P]\ncases: {u: {labels: [a], predictions: [a]}, v: {labels: [b], predictions: [a, b]}}', 'yaml', 'k-exceeds-predictions');
+    assert.deepEqual(yaml.start, { line: 0, character: 7 });
+    assert.equal(yaml.finding.message, 'k = 5 is larger than the predictions of 2 cases (u, v): P@5 still divides by 5 (precisionDenominator=k).');
+    assert.deepEqual(yaml.finding.related?.map((r) => r.message), ['case u: k = 5 is larger than the 1 prediction', 'case v: k = 5 is larger than the 2 predictions']);
+    // No cutoff written (the defaults): it stays on the case's predictions.
+    assert.deepEqual(findingAt('metrics: [P]\ncases: {u: {labels: [a], predictions: ⟦[a]⟧}}', 'yaml', 'k-exceeds-predictions').start, { line: 1, character: 38 });
   });
 
   it('duplicate-prediction and duplicate-label on the repeated id, after emoji (JSON)', () => {

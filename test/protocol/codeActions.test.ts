@@ -116,4 +116,82 @@ cases:
 `);
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
+
+  /** The titles offered at the |, with a * after the preferred one. */
+  async function titlesAt(marked: string, ext = 'json'): Promise<string[]> {
+    const { text, offset } = cursor(marked);
+    const uri = `file:///actions/t${n++}.rank.${ext}`;
+    await client.open(uri, text);
+    const diagnostics = await client.diagnostics(uri, 1);
+    const at = client.document(uri).positionAt(offset);
+    const actions = await client.codeActions(uri, Range.create(at, at), diagnostics);
+    return actions.map((a) => a.title + (a.isPreferred ? ' *' : ''));
+  }
+
+  it('changes a misspelled key to the suggested one, as the preferred fix', async () => {
+    const marked = `{"k": [2], "cases": {"q1": {"labels": ["a"], "predi|citons": ["a", "b"]}}}`;
+    assert.deepEqual((await titlesAt(marked)).filter((t) => t.startsWith('Change')), ["Change to 'predictions' *"]);
+    const { uri, text, version } = await applyAt(marked, /^Change to 'predictions'$/);
+    assert.equal(text, `{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b"]}}}`);
+    assert.deepEqual(await client.diagnostics(uri, version), []);
+  });
+
+  it('changes a misspelled metric in YAML, keeping it unquoted', async () => {
+    const { text } = await applyAt('k: 5\nmetrics: [P, nDG|C]\ncases:\n  q1: {labels: [a], predictions: [a]}\n', /^Change to 'nDCG'$/, 'yaml');
+    assert.equal(text, 'k: 5\nmetrics: [P, nDCG]\ncases:\n  q1: {labels: [a], predictions: [a]}\n');
+  });
+
+  it('changes a misspelled preset and knob name', async () => {
+    const preset = await applyAt(`{"convention": "trec_e|vl", "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}`, /^Change to 'trec_eval'$/);
+    assert.equal(preset.text, `{"convention": "trec_eval", "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}`);
+    const knob = await applyAt('convention: {ti|se: input}\ncases:\n  q1: {labels: [a], predictions: [a]}\n', /^Change to 'ties'$/, 'yaml');
+    assert.equal(knob.text, 'convention: {ties: input}\ncases:\n  q1: {labels: [a], predictions: [a]}\n');
+  });
+
+  it('offers every value of a knob set to one it does not take, none preferred when none is close', async () => {
+    const marked = 'convention: {ties: ran|dom}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n';
+    assert.deepEqual((await titlesAt(marked, 'yaml')).filter((t) => t.startsWith('Change')),
+      ["Change to 'input'", "Change to 'id-desc'", "Change to 'id-asc'", "Change to 'average'", "Change to 'pessimistic'"]);
+    const { text } = await applyAt(marked, /^Change to 'average'$/, 'yaml');
+    assert.equal(text, 'convention: {ties: average}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n');
+    assert.ok((await titlesAt('convention: {ties: averge|}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n', 'yaml')).includes("Change to 'average' *"));
+  });
+
+  it('converts a score written as a string to a number', async () => {
+    const { uri, text, version } = await applyAt(`{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": {"a": "0.6|5", "b": 0.3}}}}`, /^Convert to number$/);
+    assert.equal(text, `{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": {"a": 0.65, "b": 0.3}}}}`);
+    assert.deepEqual(await client.diagnostics(uri, version), []);
+  });
+
+  it('quotes an id that a number would change', async () => {
+    const { text } = await applyAt('k: 1\ncases:\n  q1: {labels: [0|6], predictions: ["06"]}\n', /^Quote this id$/, 'yaml');
+    assert.equal(text, 'k: 1\ncases:\n  q1: {labels: ["06"], predictions: ["06"]}\n');
+  });
+
+  it('declares a finding in expectFindings, creating the key or adding to the list', async () => {
+    const created = await applyAt(`{"k": [1], "cases": {"q1": {"labels": [|], "predictions": ["a"]}}}`, /^Declare this finding \(empty-labels\) in expectFindings$/);
+    assert.equal(created.text, `{"expectFindings": ["empty-labels"], "k": [1], "cases": {"q1": {"labels": [], "predictions": ["a"]}}}`);
+    const declared = await client.diagnostics(created.uri, created.version);
+    assert.deepEqual(declared.map((d) => [d.code, d.severity, d.message]),
+      [['empty-labels', 3, 'No labels: every metric is NaN and left out of the means (emptyLabels=nan). [expected]']],
+      'a declared finding is information, tagged [expected]');
+    const added = await applyAt('expectFindings:\n  - duplicate-prediction\nk: 1\ncases:\n  q1:\n    labels: []|\n    predictions: [a, a]\n',
+      /^Declare this finding \(empty-labels\)/, 'yaml');
+    assert.equal(added.text, 'expectFindings:\n  - duplicate-prediction\n  - empty-labels\nk: 1\ncases:\n  q1:\n    labels: []\n    predictions: [a, a]\n');
+  });
+
+  const BROKEN = `{"k": [3], "cases": {
+  "q1": {"labels": ["a"], "predicitons": ["a", "b"], "expect": {"P@3": 0.|333}},
+  "q2": {"labels": ["a"], "predictions": ["x", "a"], "expect": {"P@3": 0.5}},
+  "q3": {"labels": ["a"], "predictions": ["a"], "expect": {"P@3": 1}}
+}}
+`;
+
+  it('never offers set-to-computed on a case with an error of its own; fix-all skips it and says so', async () => {
+    const titles = await titlesAt(BROKEN);
+    assert.ok(!titles.some((t) => t.startsWith('Set P@3')), titles.join(' | '));
+    assert.ok(!titles.some((t) => t.endsWith('*') && t.startsWith('Set')), 'no preferred set-to-computed');
+    const { text } = await applyAt(BROKEN, /^Set all 2 mismatched expect values in this file to the computed ones \(skips 1 in cases with errors of their own\)$/);
+    assert.equal(text, BROKEN.replace('|', '').replace('"P@3": 0.5', '"P@3": 0.333').replace('"P@3": 1}', '"P@3": 0.333}'));
+  });
 });

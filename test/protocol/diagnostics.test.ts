@@ -32,7 +32,7 @@ describe('diagnostics of open documents', () => {
     const ds = await client.diagnostics(uri, 1);
     assert.deepEqual(shown(ds), [
       '3:64 duplicate-prediction (2): "b" is predicted again (first at position 3): only the first occurrence is ranked (duplicates=first).',
-      '3:88 expect-mismatch (1): Expected P@3 = 0.5, computed 0.6667.',
+      '3:88 expect-mismatch (1): Expected P@3 = 0.5, computed 0.6667: not within ±0.05 (1 decimal written).',
       '4:21 empty-labels (2): No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
     ]);
     assert.deepEqual(ds[0].relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]),

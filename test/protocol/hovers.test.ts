@@ -51,7 +51,8 @@ describe('hovers', () => {
 
   it('on an expect entry: expected against computed, and the presets that differ', async () => {
     const md = await hoverAt(FIXTURE.replace('"P@3": 0.5', '"P@3": 0.|5'));
-    assert.ok(md.startsWith('**P@3** · expected `0.5` · computed `0.6667` · ✗ differs'), md);
+    assert.ok(md.startsWith('**P@3** · expected `0.5` · computed `0.6667` · ✗ differs: not within ±0.05 (1 decimal written)'), md);
+    assert.ok(md.includes('`P@k = |relevant ∩ top k| / k`\n\nP@3 = `2 / 3 = 0.667`'), 'the arithmetic of the expected metric');
     assert.ok(md.includes('Every preset gives the same value.'), md);
     const ap = await hoverAt(FIXTURE.replace('"AP@3": 1', '"AP@3": |1'));
     assert.ok(ap.includes('| **trec\\_eval** | 0.556 |\n| ranx | 0.556 |'), ap);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { TestClient } from './lspClient';
 import { evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
 import { parseFixture } from '../../shared/fixture/parse';
-import { caseReadout } from '../../shared/text/lensText';
+import { caseLenses } from '../../shared/text/lensText';
 
 const FIXTURE = `{
   "k": [3],
@@ -35,20 +35,44 @@ describe('code lenses', () => {
   before(async () => { client = await TestClient.start(); });
   after(async () => { await client.stop(); });
 
-  it('shows the means above the fixture and each case\'s values above the case, NaN as NaN', async () => {
+  const SHORT = [
+    '0: default (fixture)',
+    '0: mean of 1 of 2 (1 NaN): nDCG@3 0.920 · AP@3 0.833 · P@3 0.667 · R@3 0.667',
+    '4: nDCG@3 0.920', '4: AP@3 0.833', '4: P@3 0.667', '4: R@3 0.667',
+    '5: every metric NaN',
+  ];
+
+  it('leads with the convention and its source, then the headline means; one short lens per headline metric of a case', async () => {
     const uri = 'file:///lenses/basic.rank.json';
     await client.open(uri, FIXTURE);
-    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)), [
-      '0: mean over 1 of 2 cases, 1 NaN left out: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920 — convention default',
-      '4: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920',
-      '5: P@3 NaN · R@3 NaN · AP@3 NaN · RR@3 NaN · nDCG@3 NaN',
-    ]);
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)), SHORT);
+  });
+
+  it('says in each tooltip what a click does', async () => {
+    const uri = 'file:///lenses/tooltips.rank.json';
+    await client.open(uri, FIXTURE);
+    const tips = (await client.resolvedCodeLenses(uri)).map((l) => l.command?.tooltip);
+    assert.equal(tips[0], "Convention default, from the fixture's convention key. Click to compare every preset's values for this file.");
+    assert.equal(tips[1], "Means over 1 of 2 cases, 1 NaN left out:\nP@3 0.667\nR@3 0.667\nAP@3 0.833\nRR@3 1.000\nnDCG@3 0.920\n\nClick to compare every preset's values for this file.");
+    assert.equal(tips[2], "nDCG@3 of case q1 = 0.9197 under default. Click for the case's breakdown: all 12 metrics, every term, knob and preset.");
+  });
+
+  it('takes the headline metrics from the fixture\'s headline key, then the setting', async () => {
+    const uri = 'file:///lenses/headline.rank.json';
+    await client.open(uri, FIXTURE.replace('"k": [3],', '"k": [3], "headline": ["RR@3"],'));
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(1), ['0: mean of 1 of 2 (1 NaN): RR@3 1.000', '4: RR@3 1.000', '5: every metric NaN']);
+    await client.configure({ headlineMetrics: ['P@3', 'AP@3'] });
+    const other = 'file:///lenses/headline-setting.rank.json';
+    await client.open(other, FIXTURE);
+    assert.deepEqual(lines(await client.resolvedCodeLenses(other)).slice(2, 4), ['4: P@3 0.667', '4: AP@3 0.833']);
+    await client.configure({});
   });
 
   it('opens the breakdown of a case and the comparison of a fixture when clicked', async () => {
     const uri = 'file:///lenses/commands.rank.json';
     await client.open(uri, FIXTURE);
-    const [fixture, q1, q2] = await client.resolvedCodeLenses(uri);
+    const lenses = await client.resolvedCodeLenses(uri);
+    const [fixture, q1, q2] = [lenses[0], lenses[2], lenses[6]];
     assert.deepEqual(fixture.command?.command, 'ranklens.compareConventions');
     assert.deepEqual(fixture.command?.arguments, [uri]);
     assert.deepEqual([q1.command?.command, q1.command?.arguments], ['ranklens.showCaseBreakdown', [uri, 0, 0]]);
@@ -58,22 +82,15 @@ describe('code lenses', () => {
   it('reads the same in YAML', async () => {
     const uri = 'file:///lenses/basic.rank.yaml';
     await client.open(uri, YAML_FIXTURE);
-    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)), [
-      '0: mean over 1 of 2 cases, 1 NaN left out: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920 — convention default',
-      '3: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920',
-      '6: P@3 NaN · R@3 NaN · AP@3 NaN · RR@3 NaN · nDCG@3 NaN',
-    ]);
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)), SHORT.map((l) => l.replace(/^4:/, '3:').replace(/^5:/, '6:')));
   });
 
   it('lists every metric the fixture names, and follows edits', async () => {
     const uri = 'file:///lenses/metrics.rank.json';
     await client.open(uri, FIXTURE.replace('"k": [3],', '"k": [1, 3], "metrics": ["P", "Success@1"],'));
-    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(1), [
-      '4: P@1 1.000 · P@3 0.667 · Success@1 1.000',
-      '5: P@1 NaN · P@3 NaN · Success@1 NaN',
-    ]);
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(2), ['4: P@1 1.000', '4: P@3 0.667', '4: Success@1 1.000', '5: every metric NaN']);
     await client.replace(uri, '"predictions": ["a", "x", "b"]', '"predictions": ["x", "a", "b"]');
-    assert.equal(lines(await client.resolvedCodeLenses(uri))[1], '4: P@1 0.000 · P@3 0.667 · Success@1 0.000');
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(2, 5), ['4: P@1 0.000', '4: P@3 0.667', '4: Success@1 0.000']);
   });
 
   it('keeps the last good lenses, moved with the text, while the document is mid-edit and broken', async () => {
@@ -85,41 +102,57 @@ describe('code lenses', () => {
     await client.replace(uri, '"predictions": ["a", "x", "b"]', '"predictions": ["a", "x", "b", "y]');
     const diagnostics = await client.diagnostics(uri, 3);
     assert.ok(diagnostics.some((d) => d.code === 'syntax-error'), 'the text does not parse');
-    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)), [good[0], good[1].replace(/^4:/, '6:'), good[2].replace(/^5:/, '7:')]);
+    // Marked as kept from the last version that parsed.
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)), good.map((l) => l.replace(/^4:/, '6:').replace(/^5:/, '7:').replace(/^(\d+): /, '$1: ⏸ ')));
     // Finished typing: fresh values.
     await client.replace(uri, '"y]', '"y"]');
-    assert.deepEqual(lines(await client.resolvedCodeLenses(uri))[1], '6: P@3 0.667 · R@3 0.667 · AP@3 0.833 · RR@3 1.000 · nDCG@3 0.920');
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(2, 6), ['6: nDCG@3 0.920', '6: AP@3 0.833', '6: P@3 0.667', '6: R@3 0.667']);
   });
 
-  it('sends case lenses without titles and resolves each to the title an eager lens had', async () => {
+  it('sends case lenses without titles and resolves each to the lens an eager request had', async () => {
     const uri = 'file:///lenses/lazy.rank.json';
     await client.open(uri, FIXTURE);
-    const [fixture, q1, q2] = await client.codeLenses(uri);
-    assert.match(fixture.command?.title ?? '', /^mean over 1 of 2 cases/);
-    assert.deepEqual([q1.command, q2.command], [undefined, undefined]);
+    const lenses = await client.codeLenses(uri);
+    assert.deepEqual(lines(lenses.slice(0, 2)), SHORT.slice(0, 2));
+    assert.deepEqual(lenses.slice(2).map((l) => l.command), [undefined, undefined, undefined, undefined, undefined]);
+    const q2 = lenses[6];
+    // The case id "q2", quotes included, on line 5.
+    assert.deepEqual(q2.range, { start: { line: 5, character: 4 }, end: { line: 5, character: 8 } });
     const resolved = await client.resolveCodeLens(q2);
     assert.deepEqual(resolved.range, q2.range);
     assert.deepEqual(resolved.command, {
-      title: 'P@3 NaN · R@3 NaN · AP@3 NaN · RR@3 NaN · nDCG@3 NaN', command: 'ranklens.showCaseBreakdown', arguments: [uri, 0, 1],
+      title: 'every metric NaN',
+      tooltip: "Every metric of case q2 is NaN under default, and the case is left out of the means. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
+      command: 'ranklens.showCaseBreakdown',
+      arguments: [uri, 0, 1],
     });
   });
 
-  it('resolves every lens of a 300-case fixture, in any order, to the readout of its case', async () => {
+  it('resolves every lens of a 300-case fixture, in any order, to the lens of its case', async () => {
     const uri = 'file:///lenses/many.rank.json';
     const cases = Array.from({ length: 300 }, (_, i) =>
       `"c${i}": {"labels": {"d${i % 7}": ${1 + (i % 3)}, "d${(i * 3) % 11}": 1}, "predictions": ["d${i % 5}", "d${i % 7}", "d${(i * 3) % 11}", "d${i % 13}"]}`);
     const text = `{"k": [1, 3], "cases": {\n${cases.join(',\n')}\n}}`;
     await client.open(uri, text);
-    const lenses = (await client.codeLenses(uri)).slice(1);
-    // The eager titles: the same readout computed here from the shared core.
+    const lenses = (await client.codeLenses(uri)).slice(2);
+    // The eager titles: the same lenses computed here from the shared core.
     const fe = evaluateDocument(parseFixture(text, 'json')).fixtures[0];
-    const eager = fe.cases.map((_, i) => caseReadout(fe, i));
-    // c7 ranks d2 d0 d10 d7 against d0 (grade 2) and d10 (grade 1): AP@3 = (1/2 + 2/3) / 2, nDCG@3 = (3/log2 3 + 1/2) / (3 + 1/log2 3).
-    assert.equal(eager[7], 'P@1 0.000 · P@3 0.667 · R@1 0.000 · R@3 1.000 · AP@1 0.000 · AP@3 0.583 · RR@1 0.000 · RR@3 0.500 · nDCG@1 0.000 · nDCG@3 0.659');
+    const eager = fe.cases.flatMap((_, i) => caseLenses(fe, i).map((t) => t.title));
+    // c7 ranks d2 d0 d10 d7 against d0 (grade 2) and d10 (grade 1): nDCG@3 = (3/log2 3 + 1/2) / (3 + 1/log2 3), AP@3 = (1/2 + 2/3) / 2.
+    assert.deepEqual(eager.slice(28, 32), ['nDCG@3 0.659', 'AP@3 0.583', 'P@1 0.000', 'R@1 0.000']);
     const backwards = await Promise.all([...lenses].reverse().map((l) => client.resolveCodeLens(l)));
     const titles = backwards.reverse().map((l) => l.command?.title);
     assert.deepEqual(titles, eager);
-    assert.deepEqual(lenses.map((l) => l.range.start.line), eager.map((_, i) => i + 1));
+    assert.deepEqual(lenses.map((l) => l.range.start.line), eager.map((_, i) => Math.floor(i / 4) + 1));
+  });
+
+  it('resolves to the headline metrics of now: a setting changed between two requests re-titles the same case', async () => {
+    const uri = 'file:///lenses/reshaped.rank.json';
+    await client.open(uri, FIXTURE);
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(2, 3), ['4: nDCG@3 0.920']);
+    await client.configure({ headlineMetrics: ['RR@3'] });
+    assert.deepEqual(lines(await client.resolvedCodeLenses(uri)).slice(1), ['0: mean of 1 of 2 (1 NaN): RR@3 1.000', '4: RR@3 1.000', '5: every metric NaN']);
+    await client.configure({});
   });
 
   it('can be turned off', async () => {
@@ -128,6 +161,6 @@ describe('code lenses', () => {
     await client.configure({ codeLens: { enable: false } });
     assert.deepEqual(await client.codeLenses(uri), []);
     await client.configure({});
-    assert.equal((await client.codeLenses(uri)).length, 3);
+    assert.equal((await client.codeLenses(uri)).length, 7);
   });
 });

@@ -29,11 +29,12 @@ describe('comparing systems in the editor', () => {
     await client.open(uri, text);
     const top = (await client.codeLenses(uri)).filter((l) => l.range.start.line === 0);
     assert.deepEqual(top.map((l) => l.command?.title), [
-      'mean over 5 cases: RR 0.567 — convention default',
+      'default (built-in)',
+      'mean of 5: RR 0.567',
       'bm25 (baseline, 5 cases): RR 0.567',
       'dense vs bm25: RR 1.000 ▲',
     ]);
-    const tooltip = (top[2].command as { tooltip?: string }).tooltip;
+    const tooltip = (top[3].command as { tooltip?: string }).tooltip;
     assert.equal(tooltip, 'dense against bm25 (the first system), paired by case id:\nRR: paired Student\'s t-test, n = 5, mean difference +0.433 (95% CI +0.119 to +0.747), p = 0.019, Holm-adjusted p = 0.019 over 1 comparison: significantly better at α = 0.05');
   });
 

@@ -36,6 +36,11 @@ describe('views and hints', () => {
     assert.equal(r.title, 'Case q2');
   });
 
+  it('lists the cases to pick from when the position is in no case', async () => {
+    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: -1, case: -1, position: { line: 1, character: 3 } });
+    assert.deepEqual(r.cases, [{ fixture: 0, case: 0, id: 'q1' }, { fixture: 0, case: 1, id: 'q2' }]);
+  });
+
   it('answers ranklens/compare with every preset\'s means side by side', async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(COMPARE_REQUEST, { uri });
     assert.equal(r.title, 'Conventions: v.rank.json');
@@ -53,14 +58,31 @@ describe('views and hints', () => {
   it('sends the convention and means for the status item', async () => {
     const status = await client.until(() => client.notifications.find((n) => n.method === STATUS_NOTIFICATION && (n.params as StatusParams).uri === uri), 'a status');
     assert.equal((status.params as StatusParams).text, 'default · P@3 0.500 · R@3 1.000 · AP@3 0.667 · RR@3 0.750 · nDCG@3 0.797');
+    assert.equal((status.params as StatusParams).short, 'default · nDCG@3 0.797', 'the status bar entry: the convention and the first headline mean');
   });
 
   it('marks each predicted item: relevant and grade, rank when scores reorder, dropped repeats', async () => {
     const hints = await client.inlayHints(uri);
     assert.deepEqual(hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`), [
-      '3:58 ✓ 2', '3:63 ✗', '3:68 ✓ 1', '3:73 dropped',
-      '4:52 #1 ✗', '4:62 #2 ✓ 1', '4:72 #3 ✗',
+      '3:58 ✓2', '3:63 ✗', '3:68 ✓1', '3:73 dup',
+      // q2's scores keep the order written (the tie x, a stays as written): no ranks.
+      '4:52 ✗', '4:62 ✓1', '4:72 ✗',
     ]);
+  });
+
+  it('marks an item left out of the ranking for a score written as text', async () => {
+    const other = 'file:///views/dropped.rank.json';
+    const text = '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"a": "0.65", "b": 0.3}}}}';
+    await client.open(other, text);
+    const hints = await client.inlayHints(other);
+    assert.deepEqual(hints.map((h) => `${h.position.character} ${h.label}`), [`${text.indexOf('0.3') + 3} ✗`, `${text.indexOf('"0.65"') + 6} ⊘`]);
+    assert.equal(hints[1].tooltip, 'A score is a number, not the string "0.65"; "a" is left out of the ranking.');
+  });
+
+  it('shows ranks only when the scores reorder the list', async () => {
+    const other = 'file:///views/reordered.rank.json';
+    await client.open(other, '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"x": 0.1, "a": 0.9}}}}');
+    assert.deepEqual((await client.inlayHints(other)).map((h) => `${h.position.character} ${h.label}`), ['68 #2✗', '78 #1✓1']);
   });
 
   it('turns inlay hints and hovers off by setting', async () => {

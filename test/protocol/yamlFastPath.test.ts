@@ -53,7 +53,7 @@ describe('YAML read by the fast path and by the yaml package', () => {
     assert.deepEqual(renamed(await client.diagnostics(full, 1)), diagnostics);
     const lenses = await client.resolvedCodeLenses(fast);
     // q1 ranks a (grade 2), x, b (grade 1): AP@3 = (1 + 2/3) / 2, nDCG@3 = (3 + 1/2) / (3 + 1/log2 3).
-    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title]).slice(1, 2), [[2, 'P@1 1.000 · P@3 0.667 · R@1 0.500 · R@3 1.000 · AP@1 1.000 · AP@3 0.833 · RR@1 1.000 · RR@3 1.000 · nDCG@1 1.000 · nDCG@3 0.964']]);
+    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title]).slice(2, 6), [[2, 'nDCG@3 0.964'], [2, 'AP@3 0.833'], [2, 'P@1 1.000'], [2, 'R@1 0.500']]);
     assert.deepEqual(renamed(await client.resolvedCodeLenses(full)), lenses);
     for (const offset of [FIXTURE.indexOf('q1'), FIXTURE.indexOf('06'), FIXTURE.indexOf('P@3')]) {
       assert.deepEqual(await client.hover(full, offset), await client.hover(fast, offset));

@@ -28,10 +28,10 @@ export function codeLenses(...args: Parameters<typeof realCodeLenses>): ReturnTy
 }
 export function resolveCodeLens(...args: Parameters<typeof realResolveCodeLens>): ReturnType<typeof realResolveCodeLens> {
   const [lens, evaluation, uri] = args;
-  const [d, f, i] = lens.data as CaseLensData;
+  const [d, f, i, k] = lens.data as CaseLensData;
   const real = realResolveCodeLens(lens, evaluation, uri);
   const count = evaluation.fixtures[f]?.cases.length ?? 1;
-  const next = realResolveCodeLens({ ...lens, data: [d, f, (i + 1) % count] }, evaluation, uri);
+  const next = realResolveCodeLens({ ...lens, data: [d, f, (i + 1) % count, k] }, evaluation, uri);
   return { ...real, command: { ...real.command!, title: next.command?.title ?? '' } };
 }
 `;

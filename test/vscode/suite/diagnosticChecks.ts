@@ -33,7 +33,8 @@ export async function openEveryFinding(): Promise<{ uri: vscode.Uri; listed: str
   await vscode.window.showTextDocument(doc);
   const list = /"expectFindings"\s*:\s*\[([^\]]*)\]/.exec(doc.getText());
   assert.ok(list, 'the example lists expectFindings');
-  const listed = [...new Set([...list[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]))].filter((c) => c !== 'no-such-finding');
+  // syntax-warning (comments, a trailing comma) is left to VS Code's own JSON validation, which reports it too.
+  const listed = [...new Set([...list[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]))].filter((c) => c !== 'no-such-finding' && c !== 'syntax-warning');
   assert.ok(listed.length >= 25, `the example lists ${listed.length} codes`);
   return { uri, listed };
 }
