@@ -67,6 +67,19 @@ describe('diagnostics of open documents', () => {
     await client.configure({});
   });
 
+  it('maps each severity to its LSP level: error 1, warning 2, info 3, hint 4', async () => {
+    const uri = 'file:///diagnostics/levels.rank.json';
+    await client.open(uri, FIXTURE);
+    await client.diagnostics(uri, 1);
+    await client.configure({ severity: { 'expect-mismatch': 'warning', 'empty-labels': 'info', 'duplicate-prediction': 'hint' } });
+    const ds = await client.diagnosticsWhere(uri, (d) => d.some((x) => x.code === 'duplicate-prediction' && x.severity === 4));
+    assert.deepEqual(ds.map((d) => `${d.code} ${d.severity}`).sort(), ['duplicate-prediction 4', 'empty-labels 3', 'expect-mismatch 2']);
+    await client.configure({ severity: { 'empty-labels': 'error' } });
+    const back = await client.diagnosticsWhere(uri, (d) => d.some((x) => x.code === 'empty-labels' && x.severity === 1));
+    assert.deepEqual(back.map((d) => `${d.code} ${d.severity}`).sort(), ['duplicate-prediction 2', 'empty-labels 1', 'expect-mismatch 1']);
+    await client.configure({});
+  });
+
   it('evaluates fixtures without a convention under ranklens.defaultConvention', async () => {
     const uri = 'file:///diagnostics/convention.rank.json';
     await client.open(uri, FIXTURE);
