@@ -148,7 +148,8 @@ async function session(language: Language, cases: number, predictions: number, e
     s.lens.push(performance.now() - t - s.edit[s.edit.length - 1]);
     s.lenses = lenses.length;
     // The screenful around the edited case, as an editor scrolled there resolves it.
-    const from = Math.max(1, Math.min(lenses.length - SCREENFUL, i));
+    const first = lenses.findIndex((l) => Array.isArray(l.data) && l.data[2] === i);
+    const from = Math.max(0, Math.min(lenses.length - SCREENFUL, first));
     t = performance.now();
     await Promise.all(lenses.slice(from, from + SCREENFUL).map((l) => client.resolveCodeLens(l)));
     s.resolve.push(performance.now() - t);
