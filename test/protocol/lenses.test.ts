@@ -146,6 +146,19 @@ describe('code lenses', () => {
     assert.deepEqual(lenses.map((l) => l.range.start.line), eager.map((_, i) => Math.floor(i / 4) + 1));
   });
 
+  it('gives a case of a fixture over 2,000 cases one lens, its headline values side by side', async () => {
+    const uri = 'file:///lenses/large.rank.json';
+    const cases = Array.from({ length: 2001 }, (_, i) =>
+      `"c${i}": {"labels": {"d${i % 7}": ${1 + (i % 3)}, "d${(i * 3) % 11}": 1}, "predictions": ["d${i % 5}", "d${i % 7}", "d${(i * 3) % 11}", "d${i % 13}"]}`);
+    await client.open(uri, `{"k": [1, 3], "cases": {\n${cases.join(',\n')}\n}}`);
+    const lenses = await client.codeLenses(uri);
+    assert.equal(lenses.length, 2 + 2001);
+    const c7 = await client.resolveCodeLens(lenses[2 + 7]);
+    assert.deepEqual([c7.range.start.line, c7.command?.title], [8, 'nDCG@3 0.659 · AP@3 0.583 · P@1 0.000 · R@1 0.000']);
+    assert.equal(c7.command?.tooltip, "Case c7 under default:\nnDCG@3 0.6590\nAP@3 0.5833\nP@1 0.0000\nR@1 0.0000\n\nClick for the case's breakdown: all 20 metrics, every term, knob and preset.");
+    // nDCG@3 of c7: (3/log2 3 + 1/2) / (3 + 1/log2 3) = 2.3928 / 3.6309 = 0.6590; no metrics listed, so 10 families at 2 cutoffs.
+  });
+
   it('resolves to the headline metrics of now: a setting changed between two requests re-titles the same case', async () => {
     const uri = 'file:///lenses/reshaped.rank.json';
     await client.open(uri, FIXTURE);
