@@ -110,6 +110,11 @@ describe('metric names of AP and Success@k', () => {
     const ex = explainSuccess(ranked({ labels: listLabels(['a']), predictions: listPredictions(['x', 'a']) }), 3);
     assert.deepEqual([ex.metric, ex.value, ex.arithmetic], ['Success@3', 1, 'first hit at rank 2 ≤ 3: 1']);
   });
+
+  it('Success@1 of the same ranking is 0', () => {
+    const ex = explainSuccess(ranked({ labels: listLabels(['a']), predictions: listPredictions(['x', 'a']) }), 1);
+    assert.deepEqual([ex.value, ex.terms, ex.arithmetic], [0, [], 'no relevant item in the top 1: 0']);
+  });
 });
 
 describe('RelP@k divides by min(k, R)', () => {

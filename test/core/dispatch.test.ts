@@ -63,6 +63,9 @@ describe('IPrec and 11ptAvg under unjudged=drop (trec_eval -c -J)', () => {
   it('a case with no prediction at all, or a judged one kept, is fixed at 0 by emptyLabels=zero', () => {
     assert.equal(value({ labels: gradedLabels({ a: 0 }), predictions: [] }, 'IPrec@0.5', drop), 0);
     assert.equal(value({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, '11ptAvg', drop), 0);
+    const fixedBy = (input: CaseInput, name: string) => explain(input, name, drop).knobs.map((k) => k.knob);
+    assert.deepEqual(fixedBy({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, '11ptAvg'), ['emptyLabels']);
+    assert.deepEqual(fixedBy(DROPPED, 'P@5'), ['emptyLabels'], 'P@5 of the emptied ranking is fixed, not computed');
   });
 });
 
