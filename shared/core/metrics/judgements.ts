@@ -34,16 +34,10 @@ export function termAt(rc: RankedCase, r: number, contribution?: number): RankTe
 }
 
 /** The explanation of a value that is one fraction: numerator / denominator (0 when the denominator is). */
-export function fractionExplanation(metric: string, formula: string, numerator: number, denominator: number, terms: RankTerm[] = [], note?: string): Explanation {
+export function fractionExplanation(metric: string, formula: string, numerator: number, denominator: number, terms: RankTerm[] = []): Explanation {
   const value = denominator === 0 ? 0 : numerator / denominator;
   return {
     metric, value, formula, terms, numerator, denominator, knobs: [],
     arithmetic: denominator === 0 ? `denominator 0: 0` : `${num(numerator)} / ${num(denominator)} = ${fmt(value)}`,
-    ...(note ? { note } : {}),
   };
-}
-
-/** The explanation of a value given as a sum of terms with its own arithmetic line. */
-export function sumExplanation(metric: string, formula: string, value: number, terms: RankTerm[], numerator: number, denominator: number, arithmetic: string): Explanation {
-  return { metric, value, formula, terms, numerator, denominator, knobs: [], arithmetic };
 }
