@@ -15,7 +15,7 @@ import { Explanation, RankTerm } from '../../shared/core/explanation';
 import { metricName, parseMetricSpec } from '../../shared/core/metricNames';
 import { rankCase } from '../../shared/core/ranking';
 import { dcg, explainDcg, explainNdcg, ndcg } from '../../shared/core/metrics/dcg';
-import { binG, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from '../../shared/core/metrics/gainVariants';
+import { binG, explainGainMap, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from '../../shared/core/metrics/gainVariants';
 
 const trec = PRESETS.trec_eval;
 const L3 = 1 / Math.log2(3); // 0.63093, the discount at rank 2
@@ -225,6 +225,11 @@ describe('Rndcg: DCG/IDCG where the ideal gain changes and at the end of the ran
     close(rndcg(rankCase(SHORT, trec), trec), (top / (2 + 2 * L3) + top / (2 + 2 * L3 + 0.5 + L5)) / 2);
     assert.deepEqual(values([LONG, SHORT, MISSED], ['Rndcg']), [['0.2884'], ['0.6165'], ['0.0000']]);
   });
+  it('y a with a=1: the ideal 1 ends before rank 2, where DCG is still 0, and so does the ranking: 0 (trec_eval 10.0 Rndcg: 0.0000)', () => {
+    // binG, G and nDCGrel all give a its 1/log₂3 = 0.6309 (trec_eval 10.0 prints 0.6309 for each).
+    const late: CaseInput = { labels: gradedLabels({ a: 1 }), predictions: listPredictions(['y', 'a']) };
+    assert.deepEqual(values([late], ['Rndcg', 'binG', 'G', 'nDCGrel']), [['0.0000', '0.6309', '0.6309', '0.6309']]);
+  });
   it('is 0 with no relevant label', () => assert.equal(rndcg(rankCase(NO_RELEVANT, trec), trec), 0));
 });
 
@@ -317,5 +322,8 @@ describe('nDCG with a gain per grade (trec_eval ndcg.g=v)', () => {
     assert.equal(ex.formula, 'nDCG = DCG / IDCG, gain by grade: 1 → 3, 2 → 9 (other grades: the grade), discount log₂(rank + 1)');
     assert.deepEqual([ex.terms, ex.knobs], [[], []]);
     assert.equal(ex.arithmetic, '0.983');
+    // explainCase names it after the spec; the explanation on its own is plain nDCG.
+    assert.equal(ex.metric, 'nDCG(gain1=3,gain2=9)');
+    assert.equal(explainGainMap(rankCase(c, trec), [[1, 3], [2, 9]], null).metric, 'nDCG');
   });
 });
