@@ -214,7 +214,7 @@ function finish(family: Family, cutoff: number | 'each' | undefined, extras: Ext
 function parseArgs(family: Family, text: string, whole: string): Extras | { message: string } {
   const out: Extras = {};
   for (const part of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
-    const kv = /^(\w+)\s*=\s*(\S+)$/.exec(part);
+    const kv = /^(gain-\d+|\w+)\s*=\s*(\S+)$/i.exec(part);
     if (!kv || !Number.isFinite(Number(kv[2]))) return { message: `"${part}" in "${whole}" is not name=number.` };
     const key = kv[1].toLowerCase();
     const value = Number(kv[2]);
