@@ -23,23 +23,9 @@ function readout(fe: FixtureEvaluation, values: readonly number[]): string {
   return readoutIndexes(fe).map((i) => `${fe.names[i]} ${fmt(values[i])}`).join(' · ');
 }
 
-/** `P@3 0.667 · R@3 0.333 · AP@3 1.000 · RR@3 1.000 · nDCG@3 1.000` */
-export function caseReadout(fe: FixtureEvaluation, caseIndex: number): string {
-  return readout(fe, fe.cases[caseIndex].values) || 'no metric computed';
-}
-
 /** How many cases are NaN and left out of the means (the same for every metric, but take the worst). */
 export function excludedCases(fe: FixtureEvaluation): number {
   return Math.max(0, ...fe.excluded);
-}
-
-/** `mean of 4 cases (1 NaN, left out): P@3 0.667 · … — convention default` */
-export function fixtureReadout(fe: FixtureEvaluation): string {
-  const n = fe.cases.length;
-  const left = excludedCases(fe);
-  const counted = left === 0 ? `${n} case${n === 1 ? '' : 's'}` : `${n - left} of ${n} cases, ${left} NaN left out`;
-  const values = n === 0 ? 'no cases' : readout(fe, fe.mean) || 'no metric computed';
-  return `mean over ${counted}: ${values} — convention ${fe.convention.name}`;
 }
 
 /** The status bar: the convention and the means, short. */
@@ -94,7 +80,7 @@ export function meanLens(fe: FixtureEvaluation): LensText {
  * metric: every lens costs about 100 bytes of the codeLens answer whatever its title, and 10,000 cases
  * with four lenses each made a 4 MB answer the editor needs over 100 ms to receive.
  */
-export const ONE_LENS_PER_CASE_ABOVE = 2_000;
+const ONE_LENS_PER_CASE_ABOVE = 2_000;
 
 /** How many lenses caseLenses gives a case, without formatting them (lenses are placed before their titles are asked for). */
 export function caseLensCount(fe: FixtureEvaluation, caseIndex: number): number {
@@ -115,14 +101,13 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[]
   if (fe.headline.every((i) => Number.isNaN(c.values[i]))) {
     return [{ title: 'every metric NaN', tooltip: `Every metric of case ${id} is NaN under ${fe.convention.name}, and the case is left out of the means. ${click}` }];
   }
+  const titles = fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i])}`);
   if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE) {
-    return [{
-      title: fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i])}`).join(' · '),
-      tooltip: `Case ${id} under ${fe.convention.name}:\n${fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i], 4)}`).join('\n')}\n\n${click}`,
-    }];
+    const lines = fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i], 4)}`).join('\n');
+    return [{ title: titles.join(' · '), tooltip: `Case ${id} under ${fe.convention.name}:\n${lines}\n\n${click}` }];
   }
-  return fe.headline.map((i) => ({
-    title: `${fe.names[i]} ${fmt(c.values[i])}`,
+  return fe.headline.map((i, j) => ({
+    title: titles[j],
     tooltip: `${fe.names[i]} of case ${id} = ${fmt(c.values[i], 4)} under ${fe.convention.name}. ${click}`,
   }));
 }

@@ -8,7 +8,7 @@ import { evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
 import { parseFixture } from '../../shared/fixture/parse';
 import { caseHover, expectHover, predictionHover } from '../../shared/text/hoverText';
 import { metricHover } from '../../shared/text/knobText';
-import { caseReadout } from '../../shared/text/lensText';
+import { caseLenses } from '../../shared/text/lensText';
 
 // The pooled query of test/core/moreMeasures.test.ts: bpref 0.25, RBP 0.1556, Judged@5 0.8.
 const TEXT = `k: [3, 5]
@@ -31,8 +31,8 @@ describe('new measures in a fixture', () => {
     assert.deepEqual(fe.cases[0].expectations.map((e) => e.matches), [true, true, true]);
   });
 
-  it('shows them in the lens readout and the hovers', () => {
-    assert.match(caseReadout(fe, 0), /Bpref 0\.250/);
+  it('shows them in the case lenses and the hovers', () => {
+    assert.deepEqual(caseLenses(fe, 0).map((t) => t.title), ['P(rel=2)@3 0.000', 'Bpref 0.250', 'RBP 0.156', 'Judged@5 0.800']);
     assert.match(metricHover(fe, 'bpref'), /Binary preference \(bpref\)/);
     assert.match(metricHover(fe, 'bpref'), /unjudged items are skipped/);
     assert.match(caseHover(fe, 0), /ERR@5/);
