@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Per-folder mutation scores from Stryker's JSON report (reports/mutation/mutation.json), as the
+// Per-folder mutation scores from Stryker's JSON reports (reports/mutation/mutation.json by default), as the
 // README quotes them: score = (killed + timeout) / (all − ignored − compile errors), Stryker's own
 // definition; static mutants (ignoreStatic) are Ignored by Stryker and counted apart; survivors and
 // mutants without coverage listed per file with --survivors.
 import { readFileSync } from 'node:fs';
 
-const report = JSON.parse(readFileSync(process.argv.find((a) => a.endsWith('.json')) ?? 'reports/mutation/mutation.json', 'utf8'));
+// Several reports (one run per folder) are read as one: a file measured twice counts from the last.
+const paths = process.argv.filter((a) => a.endsWith('.json'));
+const report = { files: {} };
+for (const path of paths.length ? paths : ['reports/mutation/mutation.json']) Object.assign(report.files, JSON.parse(readFileSync(path, 'utf8')).files);
 const showSurvivors = process.argv.includes('--survivors');
 const folders = new Map();
 const add = (folder, status) => {

@@ -68,6 +68,8 @@ export const FINDING_CODES = {
   'invalid-grade': { layer: 'trec', severity: 'error', summary: 'Under a preset other than trec_eval, a qrels grade that is not a number; the line is skipped.' },
   'non-integer-grade': { layer: 'trec', severity: 'warning', summary: 'A qrels grade not written as a whole number (1.5, 1e2, high): trec_eval reads its integer prefix (1, 1, 0), and so does its preset; the others read it as written.' },
   'blank-line': { layer: 'trec', severity: 'warning', summary: 'A blank line in the qrels: skipped; trec_eval stops on it.' },
+  'comment-read-as-judgement': { layer: 'trec', severity: 'warning', summary: 'A qrels comment line right after another: trec_eval skips one # line at a time and reads the second as a judgement of query "#…"; so does its preset.' },
+  'final-comment-line': { layer: 'trec', severity: 'warning', summary: 'The qrels end with a comment line: skipped; trec_eval 10.0 reads past the end of the file and crashes.' },
   'byte-order-mark': { layer: 'trec', severity: 'warning', summary: 'The file starts with a byte-order mark: trec_eval (and its preset) read it as part of the first query id; the other presets skip it.' },
   'duplicate-judgement': { layer: 'trec', severity: 'error', summary: 'A document judged twice for one query; the first grade is used.' },
   'unusual-score': { layer: 'trec', severity: 'warning', summary: 'A run score that is not a plain decimal: read as C\'s atof reads it under trec_eval (inf, nan, 0x10, 12abc is 12, abc is 0); inf and nan only under the other presets.' },

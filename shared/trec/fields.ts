@@ -47,6 +47,11 @@ export class FieldSplitter {
     return n > 0 && this.text.charCodeAt(this.at[0]) === 35 && (!this.commentsAtLineStart || this.at[0] === from) ? 0 : n;
   }
 
+  /** Like split, but a line starting with '#' is fields like any other (trec_eval's qrels reader after a comment line). */
+  splitAll(from: number, to: number): number {
+    return splitFields(this.text, from, to, this.at);
+  }
+
   private splitSimple(from: number, to: number, want: number, exact: boolean): boolean {
     const at = this.at;
     let start = from;

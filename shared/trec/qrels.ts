@@ -48,6 +48,8 @@ export class QrelsReader {
   private current: QrelsQuery | undefined;
   private duplicateSeverity: Severity;
   private asTrecEval: boolean;
+  // trec_eval skips one '#' line at a time: the line after a comment line is read as a judgement.
+  private afterComment = false;
 
   constructor(options: QrelsReaderOptions = {}) {
     this.duplicateSeverity = options.duplicateSeverity ?? 'error';
@@ -70,11 +72,22 @@ export class QrelsReader {
 
   /** The judgements read, each docid once per query (repeats reported here). */
   end(): TrecQrels {
+    if (this.afterComment) {
+      this.problems.push(fieldProblem('qrels', this.line - 1, 0, 0, 'final-comment-line', 'warning',
+        'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.'));
+    }
     for (const [qid, q] of this.queries) this.dropRepeats(qid, q);
     return { queries: this.queries, problems: this.problems.list(), lines: this.line - 1 };
   }
 
   private readLine(text: string, from: number, to: number, line: number): void {
+    const comment = this.asTrecEval && text.charCodeAt(from) === 35;
+    if (comment && this.afterComment) {
+      this.afterComment = false;
+      this.commentAfterComment(text, from, to, line);
+      return;
+    }
+    this.afterComment = comment;
     const n = this.splitter.split(from, to, 4, true);
     if (n === 0) {
       if (this.asTrecEval && text.charCodeAt(from) !== 35) {
@@ -88,6 +101,26 @@ export class QrelsReader {
         `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`));
       return;
     }
+    this.judgement(text, from, line);
+  }
+
+  /** A '#' line right after a comment line, read as trec_eval reads it: as a judgement of query "#…", or a malformed line. */
+  private commentAfterComment(text: string, from: number, to: number, line: number): void {
+    const n = this.splitter.splitAll(from, to);
+    const why = 'trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement';
+    if (n !== 4) {
+      this.problems.push(lineProblem('qrels', line, text, from, to, 'malformed-line',
+        `A comment line right after another: ${why}, and with ${n} field${n === 1 ? '' : 's'} instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.`));
+      return;
+    }
+    const f = this.splitter.at;
+    this.problems.push(fieldProblem('qrels', line, 0, utf16Column(text, from, f[7]), 'comment-read-as-judgement', 'warning',
+      `A comment line right after another: ${why} of query "${shownBytes(text.slice(f[0], f[1]))}", and so does Ranklens under the trec_eval preset. Join the comments into one line if it is not one.`));
+    this.judgement(text, from, line);
+  }
+
+  // The judgement on the line just split: 4 fields.
+  private judgement(text: string, from: number, line: number): void {
     const f = this.splitter.at;
     const grade = this.grade(text, from, line);
     if (grade === undefined) return;

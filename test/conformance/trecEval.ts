@@ -75,7 +75,7 @@ const SCORES = ['1', '2', '2.0', '0x2', '2abc', 'inf', '-inf', 'nan', 'NaN', 'ab
 /**
  * Files with the traits trec_eval reads without complaint but a careless reader gets wrong: the
  * ids, grades and scores above, CRLF line endings, a byte-order mark, blank and comment lines in the
- * run, tabs and runs of spaces, and (shuffle) the run's lines in random order. Byte strings.
+ * run, comment lines in the qrels (two in a row too), tabs and runs of spaces, and (shuffle) the run's lines in random order. Byte strings.
  */
 export function hostileTrec(seed: number, missing: boolean): { qrels: string; run: string } {
   const rnd = seeded(1000 + seed);
@@ -98,6 +98,20 @@ export function hostileTrec(seed: number, missing: boolean): { qrels: string; ru
   }
   // Blank lines (spaces and tabs too) and comments, which trec_eval skips in a run; not as the first line.
   run = run.flatMap((l, i) => (i > 0 && int(8) === 0 ? [pick(['', '  ', '\t', '# a comment', '   # indented comment']), l] : [l]));
+  // Qrels comments (a second random sequence, so the lines above stay as they were): trec_eval skips one
+  // first-column '#' line at a time and reads a second one in a row as a judgement of query "#…";
+  // an indented '#' line is a judgement of query "#". Those queries can never be in a run (a run line
+  // starting with '#' is a comment), so only files run with -c (missing) get them. Never the last line
+  // (trec_eval crashes on that).
+  const notes = seeded(5000 + seed);
+  const withNotes = qrels.flatMap((l, i) => {
+    const r = notes();
+    if (i === 0 || r >= 0.15) return [l];
+    if (r < 0.05 || !missing) return ['# judged in 2024', l];
+    if (r < 0.1) return ['# pooled to depth 100', `#${i} 0 d${i} ${Math.floor(notes() * 3)}`, l];
+    return [`  # x y${i} 2`, l];
+  });
+  qrels.splice(0, qrels.length, ...withNotes);
   // A qrels BOM makes a judged query of its own that the run lacks: trec_eval takes that only with -c.
   const bom = (which: number) => (seed % 4 === which ? '\xef\xbb\xbf' : '');
   return { qrels: `${missing ? bom(1) : ''}${qrels.join(eol)}${eol}`, run: `${bom(2)}${run.join(eol)}${seed % 5 === 0 ? '' : eol}` };

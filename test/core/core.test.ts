@@ -12,6 +12,7 @@ import { caseFindings } from '../../shared/core/caseFindings';
 import { metricValue } from '../../shared/core/metrics/dispatch';
 import { rankCase } from '../../shared/core/ranking';
 import { CaseInput } from '../../shared/core/caseInput';
+import { propertyRuns } from '../helpers/propertyRuns';
 
 const spec = (name: string) => parseMetricSpec(name).spec!;
 const names = (specs: ReturnType<typeof expandMetrics>) => specs.map(metricName);
@@ -258,7 +259,7 @@ describe('the values-only ranking', () => {
 
   it('gives the same values and findings as the exact ranking, under every preset, on 300 random cases', () => {
     let partial = 0;
-    for (let seed = 1; seed <= 300; seed++) {
+    for (let seed = 1; seed <= propertyRuns(300); seed++) {
       const input = randomCase(seed);
       for (const preset of Object.keys(PRESETS) as (keyof typeof PRESETS)[]) {
         const conv = PRESETS[preset];

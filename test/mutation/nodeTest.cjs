@@ -4,6 +4,9 @@
 // Mocha's functions of the same meaning. Used only by stryker.config.mjs, never by npm test.
 const Module = require('node:module');
 
+// Property tests try a tenth of their random inputs here (test/helpers/propertyRuns.ts).
+process.env.RANKLENS_PROPERTY_SCALE = '0.1';
+
 // Tests with a wall-clock bound: instrumented code runs several times slower, so under Stryker they
 // would fail without any mutant. They guard complexity, not values; they are left out of this run only.
 const TIMED = new Set([

@@ -126,4 +126,36 @@ describe('line endings, blank lines, comments', () => {
     assert.deepEqual([...indented.queries.keys()], ['#']); // trec_eval reads it as a judgement of query "#"
     assert.deepEqual(parseQrels('  # a b c\n').queries.size, 0);
   });
+
+  it('reads a second comment line in a row as trec_eval does: a judgement of query "#x" (trec_eval 10.0: num_rel 1 for #x)', () => {
+    const text = '# pooled to depth 100\n#x 0 b 1\n1 0 a 1\n';
+    const q = parseQrels(text, { asTrecEval: true });
+    assert.deepEqual([...q.queries].map(([qid, j]) => [qid, j.ids, j.grades]), [['#x', ['b'], [1]], ['1', ['a'], [1]]]);
+    assert.deepEqual(q.problems.map((p) => [p.line, p.start, p.end, p.code, p.severity]), [[2, 0, 8, 'comment-read-as-judgement', 'warning']]);
+    assert.match(q.problems[0].message, /skips one comment line at a time, so it reads this second one in a row as a judgement of query "#x"/);
+    // Read as written, every '#' line is a comment.
+    assert.deepEqual([...parseQrels(text).queries.keys()], ['1']);
+  });
+
+  it('flags a second comment line in a row without 4 fields (trec_eval: "Malformed line") and skips it', () => {
+    const q = parseQrels('# one\n# two\n1 0 a 1\n', { asTrecEval: true });
+    assert.deepEqual([...q.queries.keys()], ['1']);
+    assert.deepEqual(q.problems.map((p) => [p.line, p.start, p.end, p.code, p.severity]), [[2, 0, 5, 'malformed-line', 'error']]);
+    assert.match(q.problems[0].message, /with 2 fields instead of 4 it stops \("Malformed line"\)/);
+  });
+
+  it('takes a third comment line in a row as a comment again: trec_eval skips every other one', () => {
+    const q = parseQrels('# a\n#b 0 d 2\n# c\n1 0 a 1\n', { asTrecEval: true });
+    assert.deepEqual([...q.queries].map(([qid, j]) => [qid, j.grades]), [['#b', [2]], ['1', [1]]]);
+    assert.deepEqual(q.problems.map((p) => p.code), ['comment-read-as-judgement']);
+  });
+
+  it('warns about a comment as the last line, on which trec_eval 10.0 crashes, with or without a final line break', () => {
+    for (const text of ['1 0 a 1\n# last\n', '1 0 a 1\n# last']) {
+      const q = parseQrels(text, { asTrecEval: true });
+      assert.deepEqual(q.queries.get('1')?.ids, ['a']);
+      assert.deepEqual(q.problems.map((p) => [p.line, p.code, p.severity]), [[2, 'final-comment-line', 'warning']]);
+    }
+    assert.deepEqual(parseQrels('1 0 a 1\n# last\n').problems, []);
+  });
 });
