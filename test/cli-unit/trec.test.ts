@@ -282,3 +282,48 @@ describe('ranklens trec: usage problems (exit 2)', () => {
     assert.match(r.stdout, /\n\nUsage: ranklens trec QRELS RUN_A RUN_B \[RUN \.\.\.\] \[options\]\n/);
   });
 });
+
+describe('ranklens trec: duplicates, -c as trec_eval does it, and -N', () => {
+  // d1 twice for query 1: trec_eval refuses the query; the others keep the first occurrence.
+  const dir = handworked({ 'dup.run': '1 Q0 d1 1 0.9 t\n1 Q0 d1 2 0.8 t\n1 Q0 d3 3 0.7 t\n2 Q0 a 1 0.5 t\n' });
+  const MISSING_3 = 'handworked.qrels:1:1 warning query-not-in-run 3 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 10 ("result qid not found"), after printing the queries before it.\n';
+
+  it('under trec_eval: a query with a duplicate document is NaN and left out of the summary (num_q 1); exit 1', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'dup.run', '-q', '-m', 'P.2', '-m', 'num_q'], { cwd: dir });
+    // Query 2 ranks [a], judged relevant: P@2 = 1/2.
+    assert.equal(r.stdout, 'P_2                   \t1\t  -nan\nP_2                   \t2\t0.5000\nnum_q                 \tall\t1\nP_2                   \tall\t0.5000\n');
+    assert.equal(r.stderr, BLANK
+      + 'dup.run:2:1 error duplicate-prediction "d1" appears twice for query 1: duplicates=error: the query is not evaluated and is left out of the means (trec_eval stops on this). (first occurrence: dup.run:1:1)\n'
+      + MISSING_3);
+    assert.equal(r.code, 1);
+  });
+
+  it('under ranx: the first occurrence counts (query 1 ranks d1 d3, both relevant: P@2 = 1), a warning; exit 0', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'dup.run', '-q', '-m', 'P.2', '--convention', 'ranx'], { cwd: dir });
+    assert.equal(r.stdout, 'P@2                   \t1\t1.0000\nP@2                   \t2\t0.5000\nP@2                   \tall\t0.7500\n');
+    assert.equal(r.stderr, 'dup.run:2:1 warning duplicate-prediction "d1" appears twice for query 1: duplicates=first: only the higher-ranked occurrence counts. (first occurrence: dup.run:1:1)\n' + MISSING_3);
+    assert.equal(r.code, 0);
+  });
+
+  it('-c with -l 2: num_rel sums every judgement above 0, as trec_eval -c does (3 + 2 + 1 + 0 + 1 = 7); without -c only grades ≥ 2 (d1, x: 2)', async () => {
+    assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-l', '2', '-m', 'num_rel'], { cwd: dir })).stdout, 'num_rel               \tall\t7\n');
+    assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-l', '2', '-m', 'num_rel'], { cwd: dir })).stdout, 'num_rel               \tall\t2\n');
+    // map with -l 2 over 5 queries: query 1's d1 at rank 3 (1/3), query 10's x at rank 2 (1/2), the others 0: 0.8333 / 5.
+    assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-l', '2', '-m', 'num_rel', '-m', 'map'], { cwd: dir })).stdout, 'num_rel               \tall\t7\nmap                   \tall\t0.1667\n');
+  });
+
+  it('-c: the missing query 4 gets trec_eval\'s made-up document, then num_ret, utility, unj and relstring are cleared', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-q', '-m', 'num_ret', '-m', 'unj.5', '-m', 'relstring', '-m', 'utility', '-m', 'P.1'], { cwd: dir });
+    assert.deepEqual(r.stdout.split('\n').filter((l) => l.includes('\t4\t')), [
+      'num_ret               \t4\t0', 'P_1                   \t4\t0.0000', 'relstring             \t4\t\'\'', 'utility               \t4\t0.0000', 'unj_5                 \t4\t0.0000',
+    ]);
+    // relstring_3 is not trec_eval's own name for it: kept as the made-up document's "-".
+    const named = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-q', '-m', 'relstring.3'], { cwd: dir });
+    assert.deepEqual(named.stdout.split('\n').filter((l) => l.includes('\t4\t')), ['relstring_3           \t4\t\'-\'']);
+  });
+
+  it('-N sets the collection size utility counts the unretrieved non-relevant documents of: 20 − 5 retrieved − 1 relevant missed = 14', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-q', '-m', 'utility.0,0,0,1', '-N', '20'], { cwd: dir });
+    assert.equal(r.stdout.split('\n')[0], 'utility_0,0,0,1       \t1\t14.0000');
+  });
+});

@@ -190,3 +190,55 @@ describe('ranklens trec with several runs: usage problems (exit 2)', () => {
     assert.ok(r.stdout.startsWith('Usage: ranklens trec QRELS RUN_A RUN_B [RUN ...] [options]\n\nWith two or more runs, compares them'));
   });
 });
+
+describe('ranklens trec with several runs: problems and small samples', () => {
+  // Query 1 judges a twice (an error under trec_eval, a warning under ranx); r2's third line is malformed.
+  const d = tempFiles({
+    'tq.qrels': '1 0 a 1\n1 0 a 1\n2 0 c 1\n',
+    't1.run': '1 Q0 a 1 0.9 r1\n2 Q0 c 1 0.5 r1\n',
+    't2.run': '1 Q0 x 1 0.9 r2\n2 Q0 c 1 0.5 r2\nbad line\n',
+    't3.run': '# a comment\n\n1 Q0 a 1 0.9 r3\n',
+  });
+  const DUP = 'tq.qrels:2:1 error duplicate-judgement "a" is judged twice for query 1; the first grade is used (trec_eval stops on this). (first judgement: tq.qrels:1:1)\n';
+  const BAD = 't2.run:3:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 2. The line is skipped.\n';
+
+  it('reports the qrels\' problems once and each run\'s own; exit 1', async () => {
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR'], { cwd: d });
+    // RR: r1 (1 + 1) / 2 = 1; r2 (0 + 1) / 2 = 0.5.
+    assert.equal(r.stdout.split('\n').slice(0, 3).join('\n'), '   run  RR\na  r1   1.0000\nb  r2   0.5000');
+    assert.equal(r.stderr, DUP + BAD);
+    assert.equal(r.code, 1);
+  });
+
+  it('Wilcoxon on 2 queries can never reach α: a too-few-queries warning with 2/2^2', async () => {
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--test', 'wilcoxon'], { cwd: d });
+    assert.equal(r.stderr, DUP + BAD + 't2.run:1:1 warning too-few-queries r2 vs r1: on 2 paired queries the exact Wilcoxon test cannot give a p below 2/2^2 = 0.500, above α = 0.05: no difference can be significant.\n');
+  });
+
+  it('the bootstrap on 1 paired query; a run tag after a comment and a blank line; the qrels note names the run', async () => {
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't3.run', '-m', 'RR', '--test', 'bootstrap', '--convention', 'ranx'], { cwd: d });
+    assert.equal(r.stderr, [
+      'tq.qrels:2:1 warning duplicate-judgement "a" is judged twice for query 1; the first grade is used. (first judgement: tq.qrels:1:1)',
+      'tq.qrels:1:1 warning query-not-in-run r3: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
+      't3.run:1:1 warning too-few-queries r3 vs r1: on 1 paired query the paired bootstrap test cannot give a p below 1.00, above α = 0.05: no difference can be significant.',
+      '',
+    ].join('\n'));
+    assert.equal(r.code, 0);
+  });
+
+  it('passes -l, -M, -J, -c and -N on to each run as the single-run command takes them', async () => {
+    // -M 1 keeps each run's first document: base ranks x1 first on query 1 (RR 0), better ranks r first (RR 1).
+    const single = async (run: string) => (await trec('compare.qrels', run, '-M', '1', '-J', '-c', '-l', '1', '-N', '10', '-m', 'recip_rank')).stdout;
+    const both = JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-M', '1', '-J', '-c', '-l', '1', '-N', '10', '-m', 'RR', '--json')).stdout);
+    assert.deepEqual(both.runs.map((r: { means: { RR: number } }) => r.means.RR.toFixed(4)),
+      [(await single('compare-base.run')).split('\t')[2].trim(), (await single('compare-better.run')).split('\t')[2].trim()]);
+  });
+
+  it('--alpha takes .05, 0.5 and 1 is refused; --seed takes 4294967295; a baseline named by its path', async () => {
+    assert.equal(JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--alpha', '.05')).stdout).alpha, 0.05);
+    assert.equal(JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--alpha', '0.5')).stdout).alpha, 0.5);
+    assert.equal((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '--alpha', '1')).stderr, 'ranklens: --alpha takes a number between 0 and 1, such as 0.05; not "1".\nSee ranklens trec --help.\n');
+    const json = JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--seed', '4294967295', '--test', 'randomization', '--baseline', 'compare-better.run')).stdout);
+    assert.deepEqual([json.seed, json.baseline], [4294967295, 'better']);
+  });
+});
