@@ -194,6 +194,30 @@ describe('hovers', () => {
   });
 });
 
+describe('hovers of the fixture\'s keys, its convention and its systems', () => {
+  const TEXT = 'k: [1]\nmetrics: [P@k, AP]\nconvention: { preset: trec_eval, ties: input }\ncases:\n  q: { labels: [a], predictions: [a], expect: { P@1: 1 } }\n';
+  const a = analysis(TEXT, 'yaml');
+  const first = (text: string, needle: string, doc = a) => {
+    const h = hover(doc.parsed, doc.evaluation, doc.text, text.indexOf(needle) + 1, placeIn(text))!;
+    return [(h.contents as { value: string }).value.split('\n')[0], h.range];
+  };
+
+  it('metrics, a metric, the convention, a knob, a preset, an expectation', () => {
+    assert.deepEqual(first(TEXT, 'metrics'), ['**metrics** — the metrics to compute: `P` or `P@k` at every cutoff, `P@3` at 3 only; `AP`, `RR`, `nDCG` and `Rprec` alone take no cutoff (write `AP@k` for every cutoff). Without this key every family is computed.', range(1, 0, 1, 7)]);
+    assert.deepEqual(first(TEXT, 'AP]'), ['**AP** — Average precision', range(1, 15, 1, 17)]);
+    assert.deepEqual(first(TEXT, 'convention'), ['**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.', range(2, 12, 2, 46)]);
+    assert.deepEqual(first(TEXT, 'ties'), ['**`ties`** = `input` (preset `trec_eval` has `id-desc`)', range(2, 33, 2, 37)]);
+    assert.deepEqual(first(TEXT, 'trec_eval'), ['**Preset `trec_eval`**', range(2, 22, 2, 31)]);
+    assert.deepEqual(first(TEXT, 'P@1: 1'), ['**P@1** · expected `1` · computed `1.0000` · ✓ matches, within ±0 (no decimal written) (convention `trec_eval + ties=input`)', range(4, 48, 4, 54)]);
+  });
+
+  it('a compared system', () => {
+    const text = '{"k": [1], "metrics": ["P@1"], "qrels": {"q1": {"a": 1}}, "runs": {"A": {"q1": {"a": 1}}, "B": {"q1": {"b": 1}}}}';
+    const s = analysis(text);
+    assert.deepEqual(first(text, '"B"', s), ['**System `B`** · 1 case · convention `default`', range(0, 90, 0, 93)]);
+  });
+});
+
 describe('code actions', () => {
   function request(text: string, cursor: number, language: FixtureLanguage = 'json', diagnosticsSent: Diagnostic[] = [], only?: string[]): { a: Analysis; req: ActionRequest } {
     const a = analysis(text, language);
@@ -302,6 +326,37 @@ describe('code actions', () => {
     assert.equal(action.title, 'Add an expect block with the current values of case q1');
     assert.equal(action.kind, 'refactor.rewrite');
     assert.deepEqual(edits(action), [{ range: range(0, 80, 0, 80), newText: ', "expect": {"P@3": 0.667, "R@3": 1.000, "AP@3": 0.833, "RR@3": 1.000, "nDCG@3": 0.920}' }]);
+  });
+
+  it('each fix carries the diagnostics it fixes: same code, a range that meets its edit', () => {
+    const text = 'k: 1\nmetrics: [Precison]\ncases:\n  q: { labels: [06], predictions: [a, a, { x: 1 }], expect: { P@1: 0.5 } }\n  r: { labels: [a], predictions: { a: "0.5" } }\n';
+    const d = (code: string, l1: number, c1: number, l2: number, c2: number): Diagnostic => ({ range: range(l1, c1, l2, c2), message: code, code });
+    const sent = [
+      d('unknown-metric', 1, 10, 1, 18), d('unknown-metric', 2, 0, 2, 1), d('id-not-as-written', 3, 16, 3, 18), d('duplicate-prediction', 3, 38, 3, 39),
+      d('wrong-type', 4, 35, 4, 40), d('wrong-type', 0, 0, 0, 1), { ...d('x', 3, 16, 3, 18), code: 7 },
+    ];
+    const a = analysis(text, 'yaml');
+    const req: ActionRequest = { uri: a.uri, version: 1, text, language: 'yaml', span: { start: 0, end: text.length }, diagnostics: sent };
+    const actions = codeActions(a.evaluation, req, placeIn(text));
+    const attached = (title: string) => actions.find((x) => x.title === title)?.diagnostics?.map((x) => x.message);
+    assert.deepEqual(attached("Change to 'P'"), ['unknown-metric']);
+    assert.deepEqual(attached('Quote this id'), ['id-not-as-written']);
+    assert.deepEqual(attached('Convert to number'), ['wrong-type']);
+    assert.deepEqual(attached('Remove 1 repeated prediction from case q'), ['duplicate-prediction']);
+    // Every finding once under "Declare", wrong-type (found twice) once; r has no expect block: one is offered.
+    assert.deepEqual(actions.map((x) => [x.title, x.diagnostics === undefined]), [
+      ['Quote this id', false], ['Convert to number', false], ["Change to 'P'", false], ['Remove 1 repeated prediction from case q', false],
+      ['Declare this finding (id-not-as-written) in expectFindings', true], ['Declare this finding (wrong-type) in expectFindings', true],
+      ['Declare this finding (unknown-metric) in expectFindings', true], ['Declare this finding (duplicate-prediction) in expectFindings', true],
+      ['Declare this finding (expect-not-computed) in expectFindings', true], ['Declare this finding (empty-predictions) in expectFindings', true],
+      ['Add an expect block with the current values of case r', true],
+    ]);
+  });
+
+  it('no remove for predictions written as a mapping; no expect block for a case that has one', () => {
+    const text = '{"k": [1], "cases": {"q": {"labels": ["a"], "predictions": {"a": 1, "b": 0.5}, "expect": {"P@1": 1}}}}';
+    const { a, req } = request(text, text.indexOf('"b"'));
+    assert.deepEqual(titles(codeActions(a.evaluation, { ...req, span: { start: 0, end: text.length } }, placeIn(text))), []);
   });
 
   it('only: the kinds asked for, "refactor" taking refactor.rewrite', () => {
