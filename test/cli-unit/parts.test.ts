@@ -20,8 +20,9 @@ import { progressBar } from '../../cli/progress';
 import { sarifReport, region } from '../../cli/formats/sarif';
 import { escapeData, escapeProperty, githubCommand, githubReport } from '../../cli/formats/github';
 import { xmlText } from '../../cli/formats/xml';
-import { ComparisonReport, beats, footer, runLetter } from '../../cli/compareReport';
+import { ComparisonReport, beats, compareReport, footer, runLetter } from '../../cli/compareReport';
 import { runPairs } from '../../cli/trecCompare';
+import { jsonReportText } from '../../cli/compareReportJson';
 import { lastRunTag } from '../../cli/trecInput';
 import { conventionOption, positiveInt } from '../../cli/usage';
 import { trecConvention, wholeNumber } from '../../cli/trecOptions';
@@ -414,5 +415,54 @@ describe('small parsers of the command line', () => {
     assert.equal(lastRunTag(join(big, 'r')), 'late');
     const longTail = tempFiles({ r: `1 Q0 a 1 1 early\n${'\n'.repeat(70000)}` });
     assert.equal(lastRunTag(join(longTail, 'r')), 'early');
+  });
+});
+
+describe('the comparison table\'s escaping, marks and best values', () => {
+  const c = (a: number, b: number, diff: number, significant: boolean, leftOut = 0) => ({ a, b, diff, significant, meanA: 0, meanB: 0, ci: [0, 0] as [number, number], effectSize: 0, p: 0.01, pAdjusted: 0.01, n: 5, leftOut, exact: false, smallestP: 0 });
+  // 18 runs a … r, against r16 (letter q): run b beats it (diff b − a > 0), it beats run a (diff < 0); r2's mean is NaN.
+  const runs = Array.from({ length: 18 }, (_, i) => ({ name: i === 0 ? 'a_b&c{d}' : i === 1 ? 'x|y*z' : `r${i}`, path: 'p', means: [i === 16 ? 0.9 : i === 2 ? NaN : 0.1] }));
+  const report: ComparisonReport = {
+    runs, measures: ['P@10_x^~\\'], baseline: 16, options: { test: 'randomization', correction: 'bonferroni', alpha: 0.05, trials: 5000, seed: 1 },
+    comparisons: [runs.flatMap((_, i) => (i === 16 ? [] : [c(16, i, i === 0 ? -0.8 : 0.5, i < 2, i === 3 ? 2 : 0)]))],
+  };
+  const FOOTER = [
+    'A letter marks the runs a value is significantly better than: Fisher\'s paired randomization test, two-sided, 5,000 trials, seed 1; each run against r16 (q); Bonferroni correction over the 17 comparisons of each measure; α = 0.05.',
+    'Paired queries per comparison: 5.',
+    'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): r3 vs r16: 2.',
+  ];
+
+  it('text: Unicode superscripts, ^q where Unicode has none, NaN', () => {
+    const lines = compareReport(report, 'text').split('\n');
+    assert.deepEqual(lines.slice(0, 4), ['   run       P@10_x^~\\', 'a  a_b&c{d}  0.1000', 'b  x|y*z     0.1000^q', 'c  r2        NaN']);
+    assert.equal(lines[17], 'q  r16       0.9000ᵃ');
+    assert.deepEqual(lines.slice(20), [...FOOTER, '']);
+  });
+
+  it('markdown: |, \\, *, _ escaped, the best mean bold, marks as <sup>', () => {
+    const lines = compareReport(report, 'markdown').split('\n');
+    assert.deepEqual(lines.slice(0, 5), ['| | run | P@10\\_x^~\\\\ |', '|---|---|---:|', '| a | a\\_b&c{d} | 0.1000 |', '| b | x\\|y\\*z | 0.1000<sup>q</sup> |', '| c | r2 | NaN |']);
+    assert.equal(lines[18], '| q | r16 | **0.9000**<sup>a</sup> |');
+  });
+
+  it('latex: TeX\'s specials escaped (\\ ^ ~ as commands), the best bold, marks as math superscripts, notes as comments', () => {
+    const lines = compareReport(report, 'latex').split('\n');
+    assert.deepEqual(lines.slice(0, 6), ['\\begin{tabular}{llr}', '\\toprule', ' & Run & P@10\\_x\\^{}\\~{}\\textbackslash{} \\\\', '\\midrule', 'a & a\\_b\\&c\\{d\\} & 0.1000 \\\\', 'b & x|y*z & 0.1000$^{q}$ \\\\']);
+    assert.equal(lines[20], 'q & r16 & \\textbf{0.9000}$^{a}$ \\\\');
+    assert.deepEqual(lines.slice(24), [...FOOTER.map((l) => `% ${l}`), '']);
+  });
+
+  it('the first of equal best means is bold; every mean NaN: none', () => {
+    const two: ComparisonReport = { ...report, runs: [{ name: 'a', path: 'a', means: [0.5, NaN] }, { name: 'b', path: 'b', means: [0.5, NaN] }], measures: ['P', 'R'],
+      baseline: 'all', options: { ...report.options, test: 't' }, comparisons: [[c(0, 1, 0, false)], [c(0, 1, 0, false)]] };
+    assert.deepEqual(compareReport(two, 'markdown').split('\n').slice(2, 4), ['| a | a | **0.5000** | NaN |', '| b | b | 0.5000 | NaN |']);
+  });
+
+  it('the JSON of a comparison: trials and seed only for the sampling tests, the baseline\'s name or all', () => {
+    const json = JSON.parse(jsonReportText({ ...report, baseline: 'all' }, []));
+    assert.deepEqual([json.test, json.correction, json.trials, json.seed, json.baseline], ['randomization', 'bonferroni', 5000, 1, 'all']);
+    const t = JSON.parse(jsonReportText({ ...report, options: { ...report.options, test: 't' } }, []));
+    assert.deepEqual([t.trials, t.seed, t.baseline], [undefined, undefined, 'r16']);
+    assert.equal(t.comparisons[2].meanA, 0);
   });
 });
