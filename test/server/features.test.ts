@@ -118,6 +118,12 @@ describe('inlay hints', () => {
     assert.equal(inlayHints(a.evaluation, range(1, 67, 1, 70), place).length, 0);
   });
 
+  it('no hints for a case without predictions, nor ⊘ for an unreadable label', () => {
+    const text = '{"k": [1], "cases": {"q": {"labels": [{"x": 1}, "a"]}, "r": {"labels": ["a"], "predictions": ["a"]}}}';
+    const s = analysis(text);
+    assert.deepEqual(inlayHints(s.evaluation, range(0, 0, 5, 0), placeIn(text)).map((h) => [h.position.character, h.label]), [[97, '✓1']]);
+  });
+
   it('puts ⊘ after an item the ranking leaves out (a score written as text), and nothing for an empty list', () => {
     const text = '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"a": 0.9, "b": "high"}}, "e": {"labels": ["a"], "predictions": []}}}';
     const s = analysis(text);

@@ -53,6 +53,12 @@ describe('RanklensService', () => {
     assert.equal(shown.analysis.version, 1);
     // The case id q1 (offsets 29–31) has not moved: the edit came after it.
     assert.deepEqual(shown.place.range({ start: 29, end: 31 }), { start: { line: 3, character: 2 }, end: { line: 3, character: 4 } });
+    // The edit log keeps only what the oldest analysis still maps from: version 1's edit to 2 stays.
+    assert.deepEqual(s.documents.get(uri)!.edits.map((e) => e.version), [2]);
+    s.documents.change(uri, 3, [{ range: { start: { line: 3, character: 41 }, end: { line: 3, character: 41 } }, text: '}' }]);
+    assert.equal(s.current(uri)!.analysis.parses, true);
+    assert.equal(s.shown(uri)!.stale, false);
+    assert.deepEqual(s.documents.get(uri)!.edits, [], 'version 3 parses: nothing maps from older versions');
     s.close(uri);
     assert.equal(s.isOpen(uri), false);
     assert.equal(s.current(uri), undefined);

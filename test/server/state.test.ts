@@ -49,6 +49,11 @@ describe('readSettings', () => {
     });
   });
 
+  it('a cutoff of 1 is kept; inlayHints: false turns the hints off; non-lists give empty lists', () => {
+    const s = readSettings({ defaultCutoffs: [1], inlayHints: false, headlineMetrics: { 0: 'P@3' }, extraFilePatterns: { 0: '*.json' } });
+    assert.deepEqual([s.defaultCutoffs, s.inlayHints, s.headlineMetrics, s.extraFilePatterns], [[1], { enable: false }, [], []]);
+  });
+
   it('malformed values keep their defaults', () => {
     assert.deepEqual(readSettings({ defaultConvention: '', defaultCutoffs: [0, -1], headlineMetrics: 'P@3', severity: ['error'], diagnostics: { conventionDependent: 'yes' }, extraFilePatterns: '*.json', codeLens: 1 }),
       { ...DEFAULT_SETTINGS });
