@@ -11,6 +11,8 @@ import { MessageChannel } from 'node:worker_threads';
 import { TREC_DATA, tempFiles } from '../cli/ranklens';
 import { TrecEvaluator, TrecSetup } from '../../cli/trecEvaluator';
 import { InlineRunner, serve } from '../../cli/trecWorker';
+import { evaluateTrec, splitRanges } from '../../cli/trecRun';
+import { resolveConvention } from '../../shared/core/conventions';
 import { PRESETS } from '../../shared/core/conventions';
 
 const qrelsPath = join(TREC_DATA, 'handworked.qrels');
@@ -121,5 +123,53 @@ describe('serve: the worker side', () => {
       port1.close();
       port2.close();
     }
+  });
+});
+
+describe('evaluateTrec: ranges, threads, problems in file order, progress', () => {
+  // Query 1 lists a twice and line 3 is malformed; query 2 the same on lines 4–6. 68 bytes.
+  const dir = tempFiles({
+    'p.qrels': '1 0 a 1\n1 0 a 1\n2 0 c 1\n',
+    'p.run': '1 Q0 a 1 1 t\n1 Q0 a 2 0.5 t\nbad\n2 Q0 c 1 1 t\n2 Q0 c 2 0.5 t\nbad too\n',
+    'g.qrels': '1 0 a 1\n2 0 c 1\n3 0 e 1\n',
+    'g.run': '1 Q0 a 1 0.9 t\n1 Q0 b 2 0.8 t\n2 Q0 c 1 0.9 t\n2 Q0 d 2 0.8 t\n3 Q0 e 1 0.9 t\n3 Q0 f 2 0.8 t\n1 Q0 g 3 0.1 t\n',
+  });
+  const run = async (name: string, jobs: number) => {
+    const progress: [number, number][] = [];
+    const ev = await evaluateTrec({ qrelsPath: join(dir, `${name}.qrels`), runPath: join(dir, `${name}.run`), specs: [{ family: 'P', k: 1 }],
+      resolved: resolveConvention('trec_eval').resolved, complete: false, jobs, onProgress: (d, t) => progress.push([d, t]) });
+    return { ev, progress, problems: ev.problems.map((p) => [p.file, p.line, p.code, ...(p.related ?? []).map((r) => `${r.file}:${r.line}`)]) };
+  };
+  const PROBLEMS = [
+    ['qrels', 2, 'duplicate-judgement', 'qrels:1'], ['run', 2, 'duplicate-prediction', 'run:1'], ['run', 3, 'malformed-line'],
+    ['run', 5, 'duplicate-prediction', 'run:4'], ['run', 6, 'malformed-line'],
+  ];
+
+  it('one thread: the problems of both files in file and line order; one progress report at the end', async () => {
+    const { ev, progress, problems } = await run('p', 1);
+    assert.deepEqual(problems, PROBLEMS);
+    assert.deepEqual(progress, [[68, 68]]);
+    assert.deepEqual(ev.counts, { qrelsQueries: 2, qrelsLines: 3, runQueries: 2, runLines: 6, entries: 4, evaluated: 2, missing: 0, unjudged: 0, noRelevant: 0 });
+    assert.deepEqual([ev.scattered, ev.grouped, ev.queries.map((q) => q.values[0])], [0, true, [NaN, NaN]]);
+  });
+
+  it('two threads: the second range\'s problems renumbered from the start of the file', async () => {
+    // The middle, byte 34, is in line 4; the next line whose first field is not "2" is "bad too" (byte 60):
+    // the ranges are bytes 0–59 (lines 1–5) and 60–67 (line 6, renumbered from 1 to 6).
+    assert.deepEqual(splitRanges(join(dir, 'p.run'), 68, 2), [{ start: 0, end: 60 }, { start: 60, end: 68 }]);
+    const { ev, progress, problems } = await run('p', 2);
+    assert.deepEqual(problems, PROBLEMS);
+    // One report per thread (in whichever order they finish), the last one at 68 of 68.
+    assert.deepEqual([progress.length, progress[1]], [2, [68, 68]]);
+    assert.equal(ev.counts.runLines, 6);
+  });
+
+  it('a run that is not grouped: read twice, so the progress total is twice the size (105 bytes)', async () => {
+    const one = await run('g', 1);
+    assert.deepEqual([one.ev.scattered, one.ev.grouped, one.progress], [3, false, [[105, 210]]]);
+    const two = await run('g', 2);
+    assert.deepEqual([two.ev.scattered, two.ev.grouped], [1, true]);
+    assert.deepEqual(two.progress[two.progress.length - 1], [210, 210]);
+    assert.deepEqual(two.ev.queries.map((q) => [q.qid, q.values[0]]), [['1', 1], ['2', 1], ['3', 1]]);
   });
 });
