@@ -208,6 +208,29 @@ describe('parseTrecMeasures: trec_eval\'s -m', () => {
     assert.deepEqual(errors(['Precison@5']), ['-m Precison@5: Unknown metric "Precison@5". Did you mean "P@5"?']);
   });
 
+  it('parameters read as C\'s atol and atof read them: leading blanks, signs, exponents, junk after the number', () => {
+    const specs = (values: string[]) => parseTrecMeasures(values).rows.map((r) => [r.trecName, r.spec]);
+    assert.deepEqual(specs(['P. 5,+10']), [['P_5', { family: 'P', k: 5 }], ['P_10', { family: 'P', k: 10 }]]);
+    assert.deepEqual(specs(['P.5abc,10']), [['P_5', { family: 'P', k: 5 }], ['P_10', { family: 'P', k: 10 }]]);
+    assert.deepEqual(specs(['Rprec_mult.1e-1']), [['Rprec_mult_0.10', { family: 'RprecMult', k: null, param: 0.1 }]]);
+    assert.deepEqual(specs(['iprec_at_recall.2E+0,5e-1']), [['iprec_at_recall_0.50', { family: 'IPrec', k: null, param: 0.5 }], ['iprec_at_recall_2.00', { family: 'IPrec', k: null, param: 2 }]]);
+    assert.deepEqual(specs(['set_F.0.5x']), [['set_F_0.5x', { family: 'SetF', k: null, param: 0.5 }]]);
+    assert.deepEqual(specs(['ndcg.-1=2,+2=1.5e0,3=x']), [['ndcg_-1=2,+2=1.5e0,3=x', { family: 'nDCG', k: null, gains: [[-1, 2], [2, 1.5], [3, 0]] }]]);
+    // rbp reads p only; without it, p = 0.9.
+    assert.deepEqual(specs(['rbp.p=0.5,q=2']), [['rbp_p=0.5,q=2', { family: 'RBP', k: null, param: 0.5 }]]);
+    assert.deepEqual(specs(['rbp.x=1']), [['rbp_x=1', { family: 'RBP', k: null, param: 0.9 }]]);
+    assert.deepEqual(specs(['11pt_avg.0.1, 0.3']), [['11pt_avg_0.1, 0.3', { family: '11ptAvg', k: null, levels: [0.1, 0.3] }]]);
+  });
+
+  it('a duplicate found after sorting; Ranklens names continued by a bare number, sorted with trec_eval\'s rows by cutoff', () => {
+    assert.deepEqual(errors(['P.10,5,10']), ['-m P.10,5,10: duplicate cutoffs.']);
+    assert.deepEqual(errors(['iprec_at_recall.0.5,0.2,0.5']), ['-m iprec_at_recall.0.5,0.2,0.5: duplicate cutoffs.']);
+    assert.deepEqual(rows(['P_5,10']), ['P_5', 'P_10']);
+    assert.deepEqual(rows(['P(rel=2)@5,10']), ['P(rel=2)@5', 'P(rel=2)@10']);
+    assert.deepEqual(rows(['P@10', 'P@5']), ['P_5', 'P_10']);
+    assert.deepEqual(parseTrecMeasures(['ERR@10']).rows.map((r) => [r.long, r.summaryOnly]), [[false, false]]);
+  });
+
   it('splitNames splits on commas outside parentheses', () => {
     assert.deepEqual(splitNames('RBP(p=0.8),Utility(a=2,b=-1),P@5'), ['RBP(p=0.8)', 'Utility(a=2,b=-1)', 'P@5']);
     assert.deepEqual(splitNames('a,,b'), ['a', '', 'b']);
