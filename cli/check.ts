@@ -17,6 +17,7 @@ import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
 import { table } from './table';
+import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
 
 export const CHECK_HELP = `Usage: ranklens check PATH... [options]
@@ -49,7 +50,7 @@ those do not fail the run, but a declared code that does not occur does, and so 
 error. Exit codes: 0 clean, 1 an error finding (an expect mismatch included), 2 a usage problem.`;
 
 /** Runs the command; returns the exit code. */
-export async function checkCommand(argv: string[]): Promise<number> {
+export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, options: {
       convention: { type: 'string' },
@@ -62,7 +63,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { process.stdout.write(`${CHECK_HELP}\n`); return EXIT.ok; }
+  if (values.help) { io.stdout(`${CHECK_HELP}\n`); return EXIT.ok; }
   if (positionals.length === 0) throw new UsageError('check needs at least one file, folder or glob.');
   const format = values.json ? 'json' : values.format ?? 'text';
   if (!isFormat(format)) throw new UsageError(`Unknown format "${format}"; formats: ${FORMATS.join(', ')}.`);
@@ -75,7 +76,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
     const { options, config } = optionsFor(file.path);
     if (config && !warned.has(config.path)) {
       warned.add(config.path);
-      for (const problem of config.problems) process.stderr.write(`${config.path}: ${problem}\n`);
+      for (const problem of config.problems) io.stderr(`${config.path}: ${problem}\n`);
     }
     loaded.push(loadFixtureFile(file, options, config?.config.severity));
     progress.update(i + 1, files.length);
@@ -83,10 +84,10 @@ export async function checkCommand(argv: string[]): Promise<number> {
   progress.end();
   const findings = loaded.flatMap((f) => f.findings);
   const report = formatReport(format, loaded);
-  if (values.output === undefined) process.stdout.write(report);
+  if (values.output === undefined) io.stdout(report);
   else {
     writeFileSync(values.output, report);
-    process.stdout.write(checkText(loaded));
+    io.stdout(checkText(loaded));
   }
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
 }

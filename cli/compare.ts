@@ -12,6 +12,7 @@ import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
 import { fails, findingLine } from './report';
 import { table } from './table';
+import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
 
 export const COMPARE_HELP = `Usage: ranklens compare PATH... [options]
@@ -29,7 +30,7 @@ Error findings of the fixtures go to stderr. Exit codes: 0 done, 1 a fixture has
 it does not declare in expectFindings, 2 a usage problem.`;
 
 /** Runs the command; returns the exit code. */
-export async function compareCommand(argv: string[]): Promise<number> {
+export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, options: {
       k: { type: 'string' },
@@ -38,7 +39,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { process.stdout.write(`${COMPARE_HELP}\n`); return EXIT.ok; }
+  if (values.help) { io.stdout(`${COMPARE_HELP}\n`); return EXIT.ok; }
   if (positionals.length === 0) throw new UsageError('compare needs at least one file, folder or glob.');
   const options = fixtureOptions(values);
   const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
@@ -51,12 +52,12 @@ export async function compareCommand(argv: string[]): Promise<number> {
       presets: Object.fromEntries(PRESET_NAMES.map((p) => [p, Object.fromEntries(e.rows.map((r) => [r.metric, nullable(r.values[p])]))])),
       disagree: e.rows.filter((r) => r.disagree).map((r) => r.metric),
     }));
-    process.stdout.write(`${JSON.stringify({ files: json }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ files: json }, null, 2)}\n`);
   } else {
-    process.stdout.write(entries.map((e) => `${e.path}${e.fixture !== undefined ? ` (fixture ${e.fixture + 1})` : ''} — means over ${e.fx.cases.length} case${e.fx.cases.length === 1 ? '' : 's'}\n${compareTable(e.fx, e.rows)}\n`).join('\n'));
+    io.stdout(entries.map((e) => `${e.path}${e.fixture !== undefined ? ` (fixture ${e.fixture + 1})` : ''} — means over ${e.fx.cases.length} case${e.fx.cases.length === 1 ? '' : 's'}\n${compareTable(e.fx, e.rows)}\n`).join('\n'));
   }
   const errors = files.flatMap((f) => f.findings).filter(fails);
-  process.stderr.write(errors.map((f) => `${findingLine(f)}\n`).join(''));
+  io.stderr(errors.map((f) => `${findingLine(f)}\n`).join(''));
   return errors.length > 0 ? EXIT.findings : EXIT.ok;
 }
 

@@ -10,6 +10,7 @@ import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
 import { findingLine } from './report';
+import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
 
 export const INFER_HELP = `Usage: ranklens infer PATH... [options]
@@ -38,7 +39,7 @@ interface Entry {
 }
 
 /** Runs the command; returns the exit code. */
-export async function inferCommand(argv: string[]): Promise<number> {
+export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, options: {
       k: { type: 'string' },
@@ -47,18 +48,18 @@ export async function inferCommand(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { process.stdout.write(`${INFER_HELP}\n`); return EXIT.ok; }
+  if (values.help) { io.stdout(`${INFER_HELP}\n`); return EXIT.ok; }
   if (positionals.length === 0) throw new UsageError('infer needs at least one file, folder or glob.');
   const options = fixtureOptions(values);
   const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
   const entries: Entry[] = files.flatMap((file) => file.evaluation.fixtures.map((fx: FixtureEvaluation, i, all) => ({
     path: file.path, ...(all.length > 1 ? { fixture: i } : {}), inference: inferFixture(fx),
   })));
-  if (values.json) process.stdout.write(`${JSON.stringify({ files: entries.map(jsonEntry) }, null, 2)}\n`);
-  else process.stdout.write(entries.map(textEntry).join('\n'));
+  if (values.json) io.stdout(`${JSON.stringify({ files: entries.map(jsonEntry) }, null, 2)}\n`);
+  else io.stdout(entries.map(textEntry).join('\n'));
   // Syntax and schema problems make a search meaningless; mismatched expectations are its input.
   const broken = files.flatMap((f) => f.findings).filter((f) => f.severity === 'error' && !f.expected && f.code !== 'expect-mismatch');
-  process.stderr.write(broken.map((f) => `${findingLine(f)}\n`).join(''));
+  io.stderr(broken.map((f) => `${findingLine(f)}\n`).join(''));
   return broken.length > 0 || entries.some((e) => !e.inference.result.exact) ? EXIT.findings : EXIT.ok;
 }
 

@@ -8,6 +8,7 @@ import { CHECK_HELP, checkCommand } from './check';
 import { COMPARE_HELP, compareCommand } from './compare';
 import { INFER_HELP, inferCommand } from './infer';
 import { TREC_HELP, trecCommand } from './trec';
+import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
 import { VERSION } from '../shared/version';
 
@@ -22,7 +23,7 @@ Commands:
 
 ranklens COMMAND --help tells more; ranklens --version prints the version. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
 
-const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help: string }> = {
+const COMMANDS: Record<string, { run: (argv: string[], io: CommandIo) => Promise<number>; help: string }> = {
   check: { run: checkCommand, help: CHECK_HELP },
   trec: { run: trecCommand, help: TREC_HELP },
   compare: { run: compareCommand, help: COMPARE_HELP },
@@ -30,28 +31,28 @@ const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help:
 };
 
 /** Runs a command line (without "node" and the script); returns the exit code. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${HELP}\n`);
+    io.stdout(`${HELP}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
-    process.stdout.write(`${VERSION}\n`);
+    io.stdout(`${VERSION}\n`);
     return EXIT.ok;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) return usage(`Unknown command "${name}".`, HELP);
+  if (!command) return usage(io, `Unknown command "${name}".`, HELP);
   try {
-    return await command.run(rest);
+    return await command.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError || isParseArgsError(e)) return usage((e as Error).message, `See ranklens ${name} --help.`);
+    if (e instanceof UsageError || isParseArgsError(e)) return usage(io, (e as Error).message, `See ranklens ${name} --help.`);
     throw e;
   }
 }
 
-function usage(message: string, hint: string): number {
-  process.stderr.write(`ranklens: ${message}\n${hint}\n`);
+function usage(io: CommandIo, message: string, hint: string): number {
+  io.stderr(`ranklens: ${message}\n${hint}\n`);
   return EXIT.usage;
 }
 

@@ -19,6 +19,7 @@ import { lastRunTag, readableFiles } from './trecInput';
 import { aggregate } from '../shared/core/aggregate';
 import { metricName } from '../shared/core/metricNames';
 import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
+import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
 export const TREC_HELP = `Usage: ranklens trec QRELS RUN [options]
@@ -54,12 +55,12 @@ Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under
 convention), 2 a usage problem or a file that cannot be read.`;
 
 /** Runs the command; returns the exit code. */
-export async function trecCommand(argv: string[]): Promise<number> {
-  if (comparesRuns(argv)) return trecCompareCommand(argv);
+export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
+  if (comparesRuns(argv)) return trecCompareCommand(argv, io);
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
   });
-  if (values.help) { process.stdout.write(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
+  if (values.help) { io.stdout(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
   if (positionals.length !== 2) throw new UsageError(`trec takes two files, QRELS and RUN; got ${positionals.length}.`);
   const [qrelsName, runName] = positionals;
   if (qrelsName === '-') throw new UsageError('Only the run can be read from stdin (-); give the qrels as a file.');
@@ -75,7 +76,7 @@ export async function trecCommand(argv: string[]): Promise<number> {
   const resolved = trecConvention(values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
 
-  const files = await readableFiles(qrelsName, runName);
+  const files = await readableFiles(qrelsName, runName, io.stdin);
   try {
     const { qrelsPath, runPath } = files;
     const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
@@ -95,18 +96,18 @@ export async function trecCommand(argv: string[]): Promise<number> {
     const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
     const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, complete)];
     const nothing = findings.some((f) => f.code === 'empty-file' || f.code === 'nothing-evaluated');
-    if (values.json) process.stdout.write(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
+    if (values.json) io.stdout(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
     else {
       // Query ids and the run tag are the files' bytes, written back as they were read.
       if (!nothing) {
-        process.stdout.write(Buffer.from(trecText({
+        io.stdout(Buffer.from(trecText({
           rows, names: rows.map((r) => byteString(trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
           runid: runid ? lastRunTag(runPath) : undefined,
           relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
           perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
         }), 'latin1'));
       }
-      process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
+      io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }
     return findings.some(fails) ? EXIT.findings : EXIT.ok;
   } finally {

@@ -21,6 +21,7 @@ import { rowSpecs } from './trecFormat';
 import { parseTrecMeasures } from './trecMeasures';
 import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
 /** What a comparison computes when no -m is given. */
@@ -63,9 +64,9 @@ export function comparesRuns(argv: string[]): boolean {
 }
 
 /** Runs the comparison; returns the exit code. */
-export async function trecCompareCommand(argv: string[]): Promise<number> {
+export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
-  if (values.help) { process.stdout.write(`${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
+  if (values.help) { io.stdout(`${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
   const [qrelsPath, ...runPaths] = positionals;
   for (const path of positionals) {
     if (!existsSync(path)) throw new UsageError(`Cannot read ${path}: no such file.`);
@@ -123,10 +124,10 @@ export async function trecCompareCommand(argv: string[]): Promise<number> {
     perQuery: values['per-query'] ? comparisons.map((c) => perQueryDifferences(c.matrix, c.rows, queryIds)) : undefined,
   };
   findings.push(...reachFindings(report, runPaths));
-  if (format === 'json') process.stdout.write(jsonReportText(report, findings));
+  if (format === 'json') io.stdout(jsonReportText(report, findings));
   else {
-    process.stdout.write(compareReport(report, format as Exclude<CompareFormat, 'json'>));
-    process.stderr.write(findings.map((f) => `${findingLine(f)}\n`).join(''));
+    io.stdout(compareReport(report, format as Exclude<CompareFormat, 'json'>));
+    io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
   }
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
 }

@@ -22,13 +22,13 @@ export interface ReadableFiles {
 }
 
 /** Plain-file paths for the qrels and run names given on the command line. */
-export async function readableFiles(qrelsName: string, runName: string): Promise<ReadableFiles> {
+export async function readableFiles(qrelsName: string, runName: string, stdin: () => Readable = () => process.stdin): Promise<ReadableFiles> {
   let dir: string | undefined;
   const scratch = () => (dir ??= mkdtempSync(join(tmpdir(), 'ranklens-trec-')));
   const cleanup = () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
   try {
-    const qrelsPath = await plain(qrelsName, 'qrels', scratch);
-    const runPath = await plain(runName, 'run', scratch);
+    const qrelsPath = await plain(qrelsName, 'qrels', scratch, stdin);
+    const runPath = await plain(runName, 'run', scratch, stdin);
     return { qrelsPath, runPath, cleanup };
   } catch (e) {
     cleanup();
@@ -36,11 +36,11 @@ export async function readableFiles(qrelsName: string, runName: string): Promise
   }
 }
 
-async function plain(name: string, what: string, scratch: () => string): Promise<string> {
+async function plain(name: string, what: string, scratch: () => string, stdin: () => Readable): Promise<string> {
   const gz = name.endsWith('.gz');
   if (name !== '-' && !gz) return name;
   const out = join(scratch(), what);
-  const source: Readable = name === '-' ? process.stdin : createReadStream(name);
+  const source: Readable = name === '-' ? stdin() : createReadStream(name);
   try {
     if (gz) await pipeline(source, createGunzip(), createWriteStream(out));
     else await pipeline(source, createWriteStream(out));

@@ -111,8 +111,8 @@ function qrelsInfo(evaluator: TrecEvaluator): QrelsInfo {
   return { qids: [...q.queries.keys()], problems: q.problems, lines: q.lines };
 }
 
-/** The worker side: read the qrels once, then answer requests until terminated. */
-function serve(port: MessagePort, setup: TrecSetup): void {
+/** The worker side: read the qrels once, then answer requests until terminated (exported for the in-process tests). */
+export function serve(port: MessagePort, setup: TrecSetup): void {
   const evaluator = new TrecEvaluator(setup);
   // One message per 4 MB read is plenty for a bar redrawn ten times a second.
   let posted = 0;

@@ -1,0 +1,175 @@
+/**
+ * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's segment, second pass
+ * and finish on test/data/trec/handworked.*, and the worker side of a thread (serve) answering the
+ * same requests over a MessageChannel, progress messages included.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { TREC_DATA, tempFiles } from '../cli/ranklens';
+import { TrecEvaluator, TrecSetup } from '../../cli/trecEvaluator';
+import { InlineRunner, serve } from '../../cli/trecWorker';
+import { evaluateTrec, splitRanges } from '../../cli/trecRun';
+import { resolveConvention } from '../../shared/core/conventions';
+import { PRESETS } from '../../shared/core/conventions';
+
+const qrelsPath = join(TREC_DATA, 'handworked.qrels');
+const runPath = join(TREC_DATA, 'handworked.run');
+const size = statSync(runPath).size;
+const setup = (more: Partial<TrecSetup> = {}): TrecSetup => ({
+  qrelsPath, runPath, qrelsFrom: 0, runFrom: 0, asTrecEval: true, specs: [{ family: 'P', k: 5 }], convention: PRESETS.trec_eval, ...more,
+});
+// P@5 per query (test/cli/trec.test.ts): 1: 2/5, 2: 2/5, 10: 1/5, 3: 0. Run order: 1, 2, 10, 3, then 9 (not judged).
+const summary = (qs: { qid: string; values: number[] }[]) => qs.map((q) => `${q.qid}=${q.values[0]}`);
+
+describe('TrecEvaluator', () => {
+  it('a segment evaluates the queries inside it and keeps the first and last blocks as edges', () => {
+    const ev = new TrecEvaluator(setup());
+    const seg = ev.segment({ start: 0, end: size });
+    assert.equal(seg.scattered, false);
+    assert.deepEqual(summary(seg.evaluated), ['2=0.4', '10=0.2', '3=0']);
+    assert.deepEqual(seg.edges.map((e) => [e.qid, e.predictions.length, e.lines]), [['1', 5, [2, 3, 4, 5, 6]], ['9', 1, [14]]]);
+    assert.deepEqual([seg.unjudged, seg.lines, seg.entries, seg.problems], [[], 14, 13, []]);
+    assert.deepEqual(ev.qrels.lines, 14);
+  });
+
+  it('finish evaluates the edges (query 9 is not judged) and the missing queries as empty rankings', () => {
+    const ev = new TrecEvaluator(setup());
+    const seg = ev.segment({ start: 0, end: size });
+    const done = ev.finish({ blocks: seg.edges, missing: ['4'] });
+    assert.deepEqual(summary(done.evaluated), ['1=0.4', '4=0']);
+    assert.deepEqual(done.unjudged, ['9']);
+    assert.deepEqual(done.evaluated.map((q) => q.relevant), [3, 1]);
+  });
+
+  it('trec_eval\'s -c: a made-up document for the missing query, then the listed values cleared (relstring too)', () => {
+    const ev = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }, { family: 'Unjudged', k: 5 }], relstring: 3, missingAsTrecEval: { reset: [0], resetRelstring: true } }));
+    const [q4] = ev.finish({ blocks: [], missing: ['4'] }).evaluated;
+    // The made-up document is retrieved and unjudged: num_ret cleared to 0, unj@5 kept at 1/5.
+    assert.deepEqual([q4.values, q4.relstring], [[0, 0.2], '']);
+    const kept = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }], relstring: 3, missingAsTrecEval: { reset: [], resetRelstring: false } }));
+    const [k4] = kept.finish({ blocks: [], missing: ['4'] }).evaluated;
+    assert.deepEqual([k4.values, k4.relstring], [[1], '-']);
+  });
+
+  it('collect: every query, or only those asked for, or this thread\'s share of them', () => {
+    const ev = new TrecEvaluator(setup());
+    const all = ev.collect({ only: null, part: 0, parts: 1 });
+    assert.deepEqual(summary(all.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
+    assert.deepEqual([all.unjudged, all.qids, all.lines, all.entries], [['9'], ['1', '2', '10', '3', '9'], 14, 13]);
+    const only = ev.collect({ only: ['10'], part: 0, parts: 1 });
+    assert.deepEqual([summary(only.evaluated), only.problems], [['10=0.2'], []]);
+    const shares = [0, 1].map((part) => ev.collect({ only: null, part, parts: 2 }).qids);
+    assert.deepEqual([...shares[0], ...shares[1]].sort(), ['1', '10', '2', '3', '9']);
+    assert.ok(shares[0].length > 0 && shares[1].length > 0, `both threads get queries: ${JSON.stringify(shares)}`);
+  });
+
+  it('a segment of a run that is not grouped stops and says so, with nothing else', () => {
+    const dir = tempFiles({ 'g.run': '1 Q0 d1 1 1 t\n2 Q0 a 1 1 t\n1 Q0 d3 2 0.5 t\n' });
+    const path = join(dir, 'g.run');
+    const seg = new TrecEvaluator(setup({ runPath: path })).segment({ start: 0, end: statSync(path).size });
+    assert.deepEqual(seg, { scattered: true, evaluated: [], unjudged: [], edges: [], problems: [], lines: 0, entries: 0 });
+  });
+
+  it('-M cuts each ranking, -J drops its unjudged documents; a duplicate document is refused under trec_eval\'s duplicates=error', () => {
+    // Query 1 in trec_eval's order: d2 d5 d1 d3 (d5 and d1 tie at 0.8; "d5" > "d1"), d5 unjudged.
+    const q1 = { qid: '1', predictions: [{ id: 'd2', score: 0.9 }, { id: 'd1', score: 0.8 }, { id: 'd5', score: 0.8 }, { id: 'd3', score: 0.5 }], lines: [1, 2, 3, 4] };
+    const p = (more: Partial<TrecSetup>) => new TrecEvaluator(setup(more)).evaluate(q1).values[0];
+    assert.deepEqual([p({}), p({ maxRank: 2 }), p({ specs: [{ family: 'P', k: 2 }] }), p({ specs: [{ family: 'P', k: 2 }], judgedOnly: true })], [0.4, 0, 0, 0.5]);
+    const dup = new TrecEvaluator(setup()).evaluate({ qid: '1', predictions: [{ id: 'd1', score: 2 }, { id: 'd1', score: 1 }], lines: [1, 2] });
+    assert.deepEqual([dup.values, dup.problems.map((x) => [x.code, x.severity, x.line])], [[NaN], [['duplicate-prediction', 'error', 2]]]);
+    const first = new TrecEvaluator(setup({ convention: PRESETS.ranx, asTrecEval: false })).evaluate({ qid: '1', predictions: [{ id: 'd1', score: 2 }, { id: 'd1', score: 1 }], lines: [1, 2] });
+    assert.deepEqual([first.values, first.problems.map((x) => x.severity)], [[0.2], ['warning']]);
+  });
+
+  it('a qrels judging a document twice: an error under duplicates=error, else a warning', async () => {
+    const dir = tempFiles({ 'q': '1 0 a 1\n1 0 a 0\n' });
+    const twice = (convention: TrecSetup['convention']) => new TrecEvaluator(setup({ qrelsPath: join(dir, 'q'), convention })).qrels.problems.map((x) => [x.code, x.severity, x.line]);
+    assert.deepEqual(twice(PRESETS.trec_eval), [['duplicate-judgement', 'error', 2]]);
+    assert.deepEqual(twice(PRESETS.ranx), [['duplicate-judgement', 'warning', 2]]);
+    const info = await new InlineRunner(setup()).qrels();
+    assert.deepEqual([info.qids, info.lines, info.problems.map((x) => x.code)], [['1', '2', '10', '3', '4'], 14, ['blank-line']]);
+  });
+});
+
+describe('serve: the worker side', () => {
+  it('answers qrels, segment, collect and finish as the evaluator does, with progress messages', async () => {
+    const { port1, port2 } = new MessageChannel();
+    serve(port1, setup());
+    const replies: { type: string; done?: number; total?: number; result?: unknown }[] = [];
+    const ask = (message: unknown, type: string) => new Promise<unknown>((resolve) => {
+      const on = (reply: { type: string; result?: unknown }) => {
+        replies.push(reply);
+        if (reply.type === type) { port2.off('message', on); resolve(reply.result); }
+      };
+      port2.on('message', on);
+      port2.postMessage(message);
+    });
+    try {
+      const info = await ask({ type: 'qrels' }, 'qrels') as { qids: string[] };
+      assert.deepEqual(info.qids, ['1', '2', '10', '3', '4']);
+      const seg = await ask({ type: 'segment', range: { start: 0, end: size } }, 'segment') as { evaluated: { qid: string; values: number[] }[] };
+      assert.deepEqual(summary(seg.evaluated), ['2=0.4', '10=0.2', '3=0']);
+      const all = await ask({ type: 'collect', task: { only: ['3'], part: 0, parts: 1 } }, 'collect') as { evaluated: { qid: string; values: number[] }[] };
+      assert.deepEqual(summary(all.evaluated), ['3=0']);
+      const done = await ask({ type: 'finish', task: { blocks: [], missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
+      assert.deepEqual(summary(done.evaluated), ['4=0']);
+      // The file is read whole once per segment and collect: one progress message each, at the end.
+      assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);
+      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segment', 'progress', 'collect', 'finish']);
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+});
+
+describe('evaluateTrec: ranges, threads, problems in file order, progress', () => {
+  // Query 1 lists a twice and line 3 is malformed; query 2 the same on lines 4–6. 68 bytes.
+  const dir = tempFiles({
+    'p.qrels': '1 0 a 1\n1 0 a 1\n2 0 c 1\n',
+    'p.run': '1 Q0 a 1 1 t\n1 Q0 a 2 0.5 t\nbad\n2 Q0 c 1 1 t\n2 Q0 c 2 0.5 t\nbad too\n',
+    'g.qrels': '1 0 a 1\n2 0 c 1\n3 0 e 1\n',
+    'g.run': '1 Q0 a 1 0.9 t\n1 Q0 b 2 0.8 t\n2 Q0 c 1 0.9 t\n2 Q0 d 2 0.8 t\n3 Q0 e 1 0.9 t\n3 Q0 f 2 0.8 t\n1 Q0 g 3 0.1 t\n',
+  });
+  const run = async (name: string, jobs: number) => {
+    const progress: [number, number][] = [];
+    const ev = await evaluateTrec({ qrelsPath: join(dir, `${name}.qrels`), runPath: join(dir, `${name}.run`), specs: [{ family: 'P', k: 1 }],
+      resolved: resolveConvention('trec_eval').resolved, complete: false, jobs, onProgress: (d, t) => progress.push([d, t]) });
+    return { ev, progress, problems: ev.problems.map((p) => [p.file, p.line, p.code, ...(p.related ?? []).map((r) => `${r.file}:${r.line}`)]) };
+  };
+  const PROBLEMS = [
+    ['qrels', 2, 'duplicate-judgement', 'qrels:1'], ['run', 2, 'duplicate-prediction', 'run:1'], ['run', 3, 'malformed-line'],
+    ['run', 5, 'duplicate-prediction', 'run:4'], ['run', 6, 'malformed-line'],
+  ];
+
+  it('one thread: the problems of both files in file and line order; one progress report at the end', async () => {
+    const { ev, progress, problems } = await run('p', 1);
+    assert.deepEqual(problems, PROBLEMS);
+    assert.deepEqual(progress, [[68, 68]]);
+    assert.deepEqual(ev.counts, { qrelsQueries: 2, qrelsLines: 3, runQueries: 2, runLines: 6, entries: 4, evaluated: 2, missing: 0, unjudged: 0, noRelevant: 0 });
+    assert.deepEqual([ev.scattered, ev.grouped, ev.queries.map((q) => q.values[0])], [0, true, [NaN, NaN]]);
+  });
+
+  it('two threads: the second range\'s problems renumbered from the start of the file', async () => {
+    // The middle, byte 34, is in line 4; the next line whose first field is not "2" is "bad too" (byte 60):
+    // the ranges are bytes 0–59 (lines 1–5) and 60–67 (line 6, renumbered from 1 to 6).
+    assert.deepEqual(splitRanges(join(dir, 'p.run'), 68, 2), [{ start: 0, end: 60 }, { start: 60, end: 68 }]);
+    const { ev, progress, problems } = await run('p', 2);
+    assert.deepEqual(problems, PROBLEMS);
+    // One report per thread (in whichever order they finish), the last one at 68 of 68.
+    assert.deepEqual([progress.length, progress[1]], [2, [68, 68]]);
+    assert.equal(ev.counts.runLines, 6);
+  });
+
+  it('a run that is not grouped: read twice, so the progress total is twice the size (105 bytes)', async () => {
+    const one = await run('g', 1);
+    assert.deepEqual([one.ev.scattered, one.ev.grouped, one.progress], [3, false, [[105, 210]]]);
+    const two = await run('g', 2);
+    assert.deepEqual([two.ev.scattered, two.ev.grouped], [1, true]);
+    assert.deepEqual(two.progress[two.progress.length - 1], [210, 210]);
+    assert.deepEqual(two.ev.queries.map((q) => [q.qid, q.values[0]]), [['1', 1], ['2', 1], ['3', 1]]);
+  });
+});
