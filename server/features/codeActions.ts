@@ -14,6 +14,7 @@ import { syntaxOf } from '../../shared/fixture/syntaxes';
 import { Placer } from '../positions';
 import { OffsetEdit, declareFinding, insertExpect, removeEntry, writtenLike } from '../../shared/fixture/textEdits';
 import { itemSpan } from '../../shared/fixture/itemList';
+import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 export interface ActionRequest {
   uri: string;
@@ -136,7 +137,7 @@ function declareFixes(evaluation: DocumentEvaluation, req: ActionRequest, place:
 function repeatedPredictions(c: CaseEvaluation): number[] {
   const seen = new Set<string>();
   const repeated: number[] = [];
-  c.input.predictions.forEach((p, i) => {
+  caseInput(c.node).predictions.forEach((p, i) => {
     if (seen.has(p.id)) repeated.push(i);
     seen.add(p.id);
   });

@@ -8,6 +8,7 @@ import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { predictionMarks } from '../../shared/core/predictionMarks';
 import { Placer } from '../positions';
 import { itemCount, itemSpan } from '../../shared/fixture/itemList';
+import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
   a.line < b.line || (a.line === b.line && a.character < b.character);
@@ -19,7 +20,7 @@ export function inlayHints(evaluation: DocumentEvaluation, range: Range, place: 
       const span = c.node.predictionsSpan;
       if (!span || itemCount(c.node.predictions) === 0) continue;
       if (before(place.position(span.end), range.start) || before(range.end, place.position(span.start))) continue;
-      const marks = predictionMarks(c.input, fe.convention.convention);
+      const marks = predictionMarks(caseInput(c.node), fe.convention.convention);
       for (let i = 0; i < marks.length; i++) {
         hints.push({ position: place.position(itemSpan(c.node.predictions, i).end), label: marks[i].label, tooltip: marks[i].tooltip, paddingLeft: true });
       }

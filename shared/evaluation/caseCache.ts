@@ -5,11 +5,11 @@
  * case and moved to wherever the case is now.
  */
 import {
-  CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, caseEvaluation, evaluateCaseNode, evaluateFixture,
+  CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
 import { aggregate } from '../core/aggregate';
-import { itemId } from '../fixture/itemList';
+import { idTypes } from '../fixture/itemList';
 import { duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
 
 interface CachedCase {
@@ -123,7 +123,7 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
       const source = byText ? cacheableSource(node, text) : undefined;
       const cached = (source !== undefined && cache.text(settingsKey, source)) || evaluateAlone(node, head, options);
       const expectations = cached.expectations.map((e, j) => ({ ...e, node: node.expect[j] }));
-      known = { settings: settingsKey, cached, evaluation: caseEvaluation(node, cached.values, expectations) };
+      known = { settings: settingsKey, cached, evaluation: { node, values: cached.values, expectations } };
     }
     cache.remember(node, known);
     const { cached } = known;
@@ -153,17 +153,14 @@ function cacheableSource(node: CaseNode, text: string): string | undefined {
 /** One case evaluated by the core on its own, under the fixture's settings; its findings are stored relative to the case. */
 function evaluateAlone(node: CaseNode, head: FixtureEvaluation, options: FixtureOptions): CachedCase {
   const { evaluation: c, findings } = evaluateCaseNode(node, head.specs, head.names, head.convention.convention, options.compare);
-  let numberIds = false;
-  let stringIds = false;
-  for (const items of [node.labels, node.predictions]) {
-    for (let i = 0; i < items.count; i++) if (typeof itemId(items, i) === 'number') numberIds = true; else stringIds = true;
-  }
+  const labels = idTypes(node.labels);
+  const predictions = idTypes(node.predictions);
   return {
     values: c.values,
     expectations: c.expectations.map(({ node: _, ...rest }) => rest),
     findings: findings.map((f) => moveFinding(f, -node.span.start)),
-    numberIds,
-    stringIds,
+    numberIds: labels.numbers || predictions.numbers,
+    stringIds: labels.strings || predictions.strings,
   };
 }
 

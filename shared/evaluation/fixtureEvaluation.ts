@@ -44,11 +44,6 @@ export interface ExpectResult {
 
 export interface CaseEvaluation {
   node: CaseNode;
-  /**
-   * What the core saw, made from the node when read (see caseEvaluation): kept, the inputs of 10,000
-   * cases were a quarter of a million long-lived objects, for the few readers that want one.
-   */
-  readonly input: CaseInput;
   values: number[];
   expectations: ExpectResult[];
 }
@@ -83,7 +78,10 @@ export function evaluateDocument(doc: FixtureDocument, options: FixtureOptions =
   return { fixtures, findings: [...doc.problems, ...fixtures.flatMap((f) => f.findings)] };
 }
 
-/** The input the metric core sees for a case node. */
+/**
+ * The input the metric core sees for a case node, made when asked: kept with each case, the inputs of
+ * 10,000 cases were a quarter of a million long-lived objects, for the few readers that want one.
+ */
 export function caseInput(node: CaseNode): CaseInput {
   const l = node.labels;
   const labels: Label[] = new Array(itemCount(l));
@@ -123,12 +121,7 @@ export function evaluateCaseNode(node: CaseNode, specs: MetricSpec[], names: str
   const result = evaluateCase(caseInput(node), specs, convention, { compare });
   const findings = result.findings.map((f) => locate(f, node));
   const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
-  return { evaluation: caseEvaluation(node, result.values, expectations), findings };
-}
-
-/** A case's evaluation, its input made from the node each time it is read. */
-export function caseEvaluation(node: CaseNode, values: number[], expectations: ExpectResult[]): CaseEvaluation {
-  return { node, get input() { return caseInput(node); }, values, expectations };
+  return { evaluation: { node, values: result.values, expectations }, findings };
 }
 
 function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
