@@ -82,19 +82,17 @@ function freshArrays(n: number): Arrays {
   };
 }
 
-/** Arrays of length n for a ranking: the transient buffers (grown when short, zeroed where read before written) or fresh ones. */
+/**
+ * Arrays of at least length n for a ranking: fresh ones, or the transient buffers (grown when short,
+ * zeroed where read before written). Views of length n are cut only where a length is read.
+ */
 function arraysFor(n: number, transient: boolean): Arrays {
   if (!transient) return freshArrays(n);
   if (lent.order.length < n) lent = freshArrays(Math.max(n, 2 * lent.order.length));
-  const a = lent;
-  a.grades.fill(0, 0, n);
-  a.relevant.fill(0, 0, n);
-  a.judged.fill(0, 0, n);
-  a.needed.fill(0, 0, n);
-  return {
-    predSlot: a.predSlot, gradeAt: a.gradeAt, keys: a.keys.subarray(0, n), keyWork: a.keyWork, needed: a.needed.subarray(0, n),
-    order: a.order.subarray(0, n), source: a.source, grades: a.grades, relevant: a.relevant, judged: a.judged,
-  };
+  lent.grades.fill(0, 0, n);
+  lent.relevant.fill(0, 0, n);
+  lent.judged.fill(0, 0, n);
+  return lent;
 }
 
 // Per-slot data of the id table, valid for the slots the current case wrote: the label index
@@ -135,10 +133,11 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     gradeAt[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
   }
 
-  const keys = hasScores(input) ? scoreKeys(input, arrays.keys) : null;
+  const n0 = preds.length;
+  const keys = hasScores(input) ? scoreKeys(input, arrays.keys.subarray(0, n0)) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
-  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt, arrays.needed) : undefined;
-  const order = orderPredictions(input, keys, conv, arrays, needed);
+  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt, arrays.needed.fill(0, 0, n0).subarray(0, n0)) : undefined;
+  const order = orderPredictions(input, keys, conv, arrays.order.subarray(0, n0), arrays.keyWork, needed);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
@@ -242,14 +241,13 @@ function scoreKeys(input: CaseInput, keys: Float64Array): Float64Array {
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, arrays: Arrays, needed?: Uint8Array): Int32Array {
-  const order = arrays.order;
+function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
     for (let i = 0; i < order.length; i++) order[i] = i;
     return order;
   }
-  sortIndicesByKeyDesc(keys, needed, order, arrays.keyWork);
+  sortIndicesByKeyDesc(keys, needed, order, keyWork);
   if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
   const sign = conv.ties === 'id-desc' ? -1 : 1;
   const preds = input.predictions;
