@@ -14,10 +14,43 @@ export interface Placer {
 
 /** Places spans of the text the document holds now. */
 export function placer(doc: TextDocument): Placer {
+  const at = positionsOf(doc);
   return {
-    position: (o) => doc.positionAt(o),
-    range: (s) => Range.create(doc.positionAt(s.start), doc.positionAt(s.end)),
+    position: at,
+    range: (s) => Range.create(at(s.start), at(s.end)),
   };
+}
+
+// The line starts of the last document placed. TextDocument finds its own with a loop over every
+// character (21 ms on a 2 MB fixture, a twentieth of the first pass); indexOf finds them natively.
+let lastLines: { doc: TextDocument; version: number; starts: Int32Array } | undefined;
+
+/** doc.positionAt, from line starts found with indexOf when the text has no \r (else TextDocument's own). */
+function positionsOf(doc: TextDocument): (offset: number) => Position {
+  const text = doc.getText();
+  if (text.length < 65536 || text.includes('\r')) return (o) => doc.positionAt(o);
+  if (lastLines?.doc !== doc || lastLines.version !== doc.version) lastLines = { doc, version: doc.version, starts: lineStarts(text) };
+  const { starts } = lastLines;
+  return (offset) => {
+    const o = Math.max(0, Math.min(offset, text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= o) lo = mid; else hi = mid - 1;
+    }
+    return Position.create(lo, o - starts[lo]);
+  };
+}
+
+/** Where each line of a text without \r starts. */
+export function lineStarts(text: string): Int32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Int32Array(count);
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
+  return starts;
 }
 
 /** Places spans of an older text in the document as it is now, moving them through the edits since. */

@@ -88,11 +88,32 @@ function freshArrays(n: number): Arrays {
  */
 function arraysFor(n: number, transient: boolean): Arrays {
   if (!transient) return freshArrays(n);
-  if (lent.order.length < n) lent = freshArrays(Math.max(n, 2 * lent.order.length));
+  if (lent.order.length < n) { lent = freshArrays(Math.max(n, 2 * lent.order.length)); lentViews.length = 0; }
   lent.grades.fill(0, 0, n);
   lent.relevant.fill(0, 0, n);
   lent.judged.fill(0, 0, n);
   return lent;
+}
+
+/** The first n entries of each array a ranking returns or sorts in. */
+interface Views {
+  keys: Float64Array; needed: Uint8Array; order: Int32Array; source: Int32Array; grades: Float64Array; relevant: Uint8Array; judged: Uint8Array;
+}
+
+function viewsOf(a: Arrays, n: number): Views {
+  return {
+    keys: a.keys.subarray(0, n), needed: a.needed.subarray(0, n), order: a.order.subarray(0, n), source: a.source.subarray(0, n),
+    grades: a.grades.subarray(0, n), relevant: a.relevant.subarray(0, n), judged: a.judged.subarray(0, n),
+  };
+}
+
+// Views of the lent buffers by length, made once: cases mostly have as many predictions as the last
+// one, and a subarray is an object and a builtin call each (seven a case).
+const lentViews: Views[] = [];
+
+/** Views of length n of the ranking's arrays: the lent buffers' own, or fresh. */
+function cut(a: Arrays, n: number): Views {
+  return a === lent ? (lentViews[n] ??= viewsOf(a, n)) : viewsOf(a, n);
 }
 
 // Per-slot data of the id table, valid for the slots the current case wrote: the label index
@@ -134,10 +155,11 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   }
 
   const n0 = preds.length;
-  const keys = hasScores(input) ? scoreKeys(input, arrays.keys.subarray(0, n0)) : null;
+  const all = cut(arrays, n0);
+  const keys = hasScores(input) ? scoreKeys(input, all.keys) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
-  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt, arrays.needed.fill(0, 0, n0).subarray(0, n0)) : undefined;
-  const order = orderPredictions(input, keys, conv, arrays.order.subarray(0, n0), arrays.keyWork, needed);
+  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt, all.needed.fill(0)) : undefined;
+  const order = orderPredictions(input, keys, conv, all.order, arrays.keyWork, needed);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
@@ -187,7 +209,8 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   }
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
-  return { ids, source: source.subarray(0, n), grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), judged: judged.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
+  const kept = n === n0 ? all : cut(arrays, n);
+  return { ids, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
 }
 
 /**

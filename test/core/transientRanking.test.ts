@@ -1,7 +1,8 @@
 /**
  * Branches that exist only for speed give what the plain path gives: a transient ranking (its arrays
  * lent by the next one) equals a fresh ranking, case after case of growing and shrinking sizes; the
- * one-entry memo of a case's sorted ideal gains never answers for another case or convention; and
+ * one-entry memo of a case's sorted ideal gains never answers for another case or convention; the top-k
+ * ideal sorted in one buffer equals the explanation's sorted ideal; and
  * duplicate labels are found the same way in short label lists (compared pairwise) and long ones (a map).
  */
 import { describe, it } from 'node:test';
@@ -10,7 +11,7 @@ import { CaseInput } from '../../shared/core/caseInput';
 import { caseFindings } from '../../shared/core/caseFindings';
 import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
 import { expandMetrics } from '../../shared/core/metricNames';
-import { metricValue } from '../../shared/core/metrics/dispatch';
+import { explainMetric, metricValue } from '../../shared/core/metrics/dispatch';
 import { RankedCase, rankCase } from '../../shared/core/ranking';
 import { below, seededUint32 } from '../../shared/stats/random';
 import { gradedLabels, listPredictions, scoredPredictions } from '../helpers/caseBuilders';
@@ -71,6 +72,28 @@ describe('nDCG on cases and conventions in turn', () => {
     const linear = { ...exponential, gain: 'linear' as const };
     assert.equal(metricValue(first, ndcg3, linear), (1 / Math.log2(3)) / (3 + 1 / Math.log2(3)));
     assert.equal(metricValue(first, ndcg3, exponential), expected);
+  });
+});
+
+describe('IDCG under ideal=top-k', () => {
+  it('sorts the top k in one buffer: [b, x, a] against {a: 3, b: 1}, nDCG@3 = (1 + 7/log₂4) / (7 + 1/log₂3)', () => {
+    const [ndcg3] = expandMetrics(['nDCG'], [3]);
+    const conv = { ...PRESETS.default, discount: 'log2' as const };
+    const rc = rankCase({ labels: gradedLabels({ a: 3, b: 1 }), predictions: listPredictions(['b', 'x', 'a']) }, conv);
+    assert.equal(metricValue(rc, ndcg3, conv), (1 + 7 / Math.log2(4)) / (7 + 1 / Math.log2(3)));
+  });
+
+  it('equals the explanation’s sorted ideal on random cases, short (insertion) and over 32 gains (a sort)', () => {
+    const next = seededUint32(1126);
+    const specs = expandMetrics(['nDCG'], [1, 5, 40]).concat(expandMetrics(['nDCG'], []));
+    for (let trial = 0; trial < propertyRuns(300); trial++) {
+      const n = below(next, 2) === 0 ? below(next, 12) : 33 + below(next, 40);
+      const ids = Array.from({ length: n }, (_, i) => `d${i}`);
+      const labels = gradedLabels(Object.fromEntries(ids.filter(() => below(next, 3) > 0).map((id) => [id, below(next, 5) - 1])));
+      const conv = { ...PRESETS.default, gain: below(next, 2) === 0 ? 'linear' as const : 'exponential' as const };
+      const rc = rankCase({ labels, predictions: listPredictions(ids) }, conv);
+      for (const spec of specs) assert.equal(metricValue(rc, spec, conv), explainMetric(rc, spec, conv).value, `trial ${trial}, ${spec.k}`);
+    }
   });
 });
 

@@ -116,6 +116,25 @@ describe('OpenDocuments and positions', () => {
     assert.deepEqual(moved.range({ start: 3, end: 5 }), { start: { line: 1, character: 1 }, end: { line: 1, character: 3 } });
     assert.deepEqual(movedPlacer(doc, []).position(4), { line: 1, character: 1 });
   });
+
+  it('placer on a large text: line starts found natively, the same positions as TextDocument', () => {
+    // 3,000 lines of 28 UTF-16 units (84 kB: the native path): ASCII, CJK and an emoji (2 units, characters 15–16).
+    const line = (i: number) => `- id: q${String(i).padStart(4, '0')} 検索 😀 ${'x'.repeat(9)}\n`;
+    const text = Array.from({ length: 3000 }, (_, i) => line(i)).join('') + 'last';
+    const doc = TextDocument.create('u', 'yaml', 1, text);
+    const place = placer(doc);
+    assert.deepEqual(place.position(0), { line: 0, character: 0 });
+    // Line 2 starts at 2 · 28 = 56; its emoji's second unit is character 16.
+    assert.deepEqual(place.position(56 + 16), { line: 2, character: 16 });
+    assert.deepEqual(place.range({ start: 27, end: 28 }), { start: { line: 0, character: 27 }, end: { line: 1, character: 0 } });
+    assert.deepEqual(place.position(text.length), { line: 3000, character: 4 });
+    assert.deepEqual(place.position(text.length + 5), { line: 3000, character: 4 });
+    assert.deepEqual(place.position(-1), { line: 0, character: 0 });
+    for (let o = 0; o <= text.length; o += 997) assert.deepEqual(place.position(o), doc.positionAt(o), `offset ${o}`);
+    // A text with \r goes through TextDocument itself: \r\n ends one line.
+    const crlf = TextDocument.create('u', 'yaml', 1, text.replace(/\n/g, '\r\n'));
+    assert.deepEqual(placer(crlf).position(29), { line: 1, character: 0 });
+  });
 });
 
 describe('Analyses', () => {

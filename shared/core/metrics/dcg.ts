@@ -86,7 +86,7 @@ function sortByGain(items: IdealItem[], conv: Convention): IdealItem[] {
 // one entry serves them all (a WeakMap per case cost more than the sort it saved).
 let lastSorted: { rc: RankedCase; ideal: string; gain: string; negativeGains: string; sorted: Float64Array } | undefined;
 
-/** Positive gains sorted best first, as a typed array (the fast path of idealRanking). */
+/** Positive gains sorted best first, as a typed array (the fast path of idealRanking); past k under ideal=labels. */
 function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64Array {
   if (conv.ideal === 'top-k') return descending(gainsOf(rc.grades, depth(rc, k), conv));
   if (conv.ideal === 'labels-as-given') {
@@ -101,7 +101,8 @@ function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64
     sorted = descending(gainsOf(grades, grades.length, conv));
     lastSorted = { rc, ideal: conv.ideal, gain: conv.gain, negativeGains: conv.negativeGains, sorted };
   }
-  return k === null || k >= sorted.length ? sorted : sorted.subarray(0, k);
+  // Cut by the caller (idcg): a view per cutoff cost more than the loop it bounds.
+  return sorted;
 }
 
 function gainsOf(grades: ArrayLike<number>, n: number, conv: Convention): Float64Array {
@@ -118,12 +119,40 @@ function descending(gains: Float64Array): Float64Array {
   return gains.sort().reverse();
 }
 
+// The default ideal (top-k) sorts the top k's gains for every case and cutoff: in one buffer, not a new array each time.
+let scratch = new Float64Array(64);
+
+/** IDCG@k of the top k's own positive gains, best first (ideal=top-k, negative gains ignored). */
+function topKIdcg(rc: RankedCase, k: number | null, conv: Convention): number {
+  const n = depth(rc, k);
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  let count = 0;
+  for (let i = 0; i < n; i++) if (rc.grades[i] > 0) scratch[count++] = gain(rc.grades[i], conv);
+  const disc = discountTable(conv, count);
+  let sum = 0;
+  if (count > 32) {
+    const sorted = scratch.subarray(0, count).sort();
+    for (let i = 0; i < count; i++) sum += sorted[count - 1 - i] * disc[i];
+    return sum;
+  }
+  for (let i = 1; i < count; i++) {
+    const g = scratch[i];
+    let j = i - 1;
+    while (j >= 0 && scratch[j] < g) { scratch[j + 1] = scratch[j]; j--; }
+    scratch[j + 1] = g;
+  }
+  for (let i = 0; i < count; i++) sum += scratch[i] * disc[i];
+  return sum;
+}
+
 /** IDCG@k: the DCG of the ideal ranking. */
 export function idcg(rc: RankedCase, k: number | null, conv: Convention): number {
+  if (conv.ideal === 'top-k' && conv.negativeGains !== 'signed') return topKIdcg(rc, k, conv);
   const gains = idealGains(rc, k, conv);
-  const disc = discountTable(conv, gains.length);
+  const n = k === null ? gains.length : Math.min(k, gains.length);
+  const disc = discountTable(conv, n);
   let sum = 0;
-  for (let i = 0; i < gains.length; i++) sum += gains[i] * disc[i];
+  for (let i = 0; i < n; i++) sum += gains[i] * disc[i];
   return sum;
 }
 
