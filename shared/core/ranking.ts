@@ -52,22 +52,14 @@ export interface RankOptions {
   valuesOnly?: boolean;
 }
 
-// Per-slot data of the id table, valid for the slots the current case wrote: the label index
-// (−1: unlabeled) and whether an occurrence of the item was already ranked.
+// The label index of each slot of the id table (−1: unlabeled), valid for the slots the current case wrote.
 let slotLabel = new Int32Array(0);
-let slotKept = new Uint8Array(0);
-
-function ensureSlotArrays(size: number): void {
-  if (slotLabel.length >= size) return;
-  slotLabel = new Int32Array(size);
-  slotKept = new Uint8Array(size);
-}
 
 /** Ranks a case's predictions under a convention. */
 export function rankCase(input: CaseInput, conv: Convention, options: RankOptions = {}): RankedCase {
   const preds = input.predictions;
   beginCase(input.labels.length + preds.length);
-  ensureSlotArrays(tableSize());
+  if (slotLabel.length < tableSize()) slotLabel = new Int32Array(tableSize());
   const labelIds: string[] = [];
   const labelGrades: number[] = [];
   for (const label of input.labels) {
@@ -75,25 +67,62 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     const s = slotOf(label.id);
     if (s >= 0) continue; // labeled twice: the first grade holds
     slotLabel[-s - 1] = labelIds.length;
-    slotKept[-s - 1] = 0;
     labelIds.push(label.id);
     labelGrades.push(label.grade);
   }
 
   // Each prediction's slot and grade in input order (NaN: unlabeled); one table probe per id.
-  const predSlot = new Int32Array(preds.length);
-  const gradeAt = new Float64Array(preds.length);
+  const ids = new Array<string>(preds.length);
+  const slots = new Int32Array(preds.length);
+  const grades = new Float64Array(preds.length);
   for (let i = 0; i < preds.length; i++) {
-    let s = slotOf(preds[i].id);
-    if (s < 0) { s = -s - 1; slotLabel[s] = -1; slotKept[s] = 0; }
-    predSlot[i] = s;
-    gradeAt[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
+    ids[i] = preds[i].id;
+    let s = slotOf(ids[i]);
+    if (s < 0) { s = -s - 1; slotLabel[s] = -1; }
+    slots[i] = s;
+    grades[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
   }
 
   const keys = hasScores(input) ? scoreKeys(input) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
-  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt) : undefined;
-  const order = orderPredictions(input, keys, conv, needed);
+  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, grades) : undefined;
+  return rankSlotted({ ids, slots, slotCount: tableSize(), grades, keys, labelIds, labelGrades }, conv, needed);
+}
+
+/**
+ * A case reduced to what ranking needs, however its ids were read: each prediction's id, a slot
+ * number shared by equal ids, and its label's grade. rankCase makes one from a CaseInput (a hash
+ * table of id strings); the TREC reader from ids it interned while reading, without strings.
+ */
+export interface SlottedCase {
+  /** Each prediction's id: ties under id-desc and id-asc compare them; RankedCase.ids are taken from them. */
+  ids: ArrayLike<string>;
+  /** Each prediction's slot, below slotCount: equal ids, equal slots. */
+  slots: Int32Array;
+  slotCount: number;
+  /** Each prediction's label grade, NaN when it is unlabeled (finite grades only). */
+  grades: Float64Array;
+  /** Each prediction's sort key (its score, NaN as −∞), or null for a ranked list. */
+  keys: Float64Array | null;
+  /** Label ids and grades (finite grades only, first occurrence of each id), in the order written. */
+  labelIds: string[];
+  labelGrades: number[];
+}
+
+// Per slot: the call of rankSlotted that last ranked an occurrence of the item (a stamp, so that no
+// array is cleared between cases).
+let slotKept = new Int32Array(0);
+let keptStamp = 0;
+
+/** Ranks a slotted case under a convention; with `needed`, see RankOptions.valuesOnly. */
+export function rankSlotted(c: SlottedCase, conv: Convention, needed?: Uint8Array): RankedCase {
+  if (slotKept.length < c.slotCount || keptStamp >= 0x7fffffff) {
+    slotKept = new Int32Array(Math.max(c.slotCount, 2 * slotKept.length));
+    keptStamp = 0;
+  }
+  const stamp = ++keptStamp;
+  const { keys, slots, grades: gradeAt, labelGrades } = c;
+  const order = orderPredictions(c.ids, keys, conv, needed);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const source = new Int32Array(order.length);
@@ -108,13 +137,13 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     const i = order[r];
     // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
     if (conv.unjudged === 'drop' && Number.isNaN(gradeAt[i])) continue;
-    const slot = predSlot[i];
-    if (slotKept[slot]) {
+    const slot = slots[i];
+    if (slotKept[slot] === stamp) {
       duplicates++;
       if (conv.duplicates !== 'count') continue;
-    } else slotKept[slot] = 1;
+    } else slotKept[slot] = stamp;
     source[n] = i;
-    ids[n] = preds[i].id;
+    ids[n] = c.ids[i];
     const g = gradeAt[i];
     if (!Number.isNaN(g)) {
       grades[n] = g;
@@ -146,7 +175,7 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   }
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
-  return { ids, source: source.subarray(0, n), grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), judged: judged.subarray(0, n), nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
+  return { ids, source: source.subarray(0, n), grades: grades.subarray(0, n), relevant: relevant.subarray(0, n), judged: judged.subarray(0, n), nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
 }
 
 /**
@@ -202,29 +231,28 @@ function scoreKeys(input: CaseInput): Float64Array {
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, needed?: Uint8Array): Int32Array {
+function orderPredictions(ids: ArrayLike<string>, keys: Float64Array | null, conv: Convention, needed?: Uint8Array): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
-    const order = new Int32Array(input.predictions.length);
+    const order = new Int32Array(ids.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
     return order;
   }
   const order = sortIndicesByKeyDesc(keys, needed);
   if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
   const sign = conv.ties === 'id-desc' ? -1 : 1;
-  const preds = input.predictions;
   for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
     if (end - start > 16) {
-      const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(preds[a].id, preds[b].id));
+      const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(ids[a], ids[b]));
       order.set(run, start);
     } else if (end - start > 1) {
       // Small tied groups (the usual case) are sorted in place: no array and no comparator call per group.
       for (let i = start + 1; i < end; i++) {
         const v = order[i];
         let j = i - 1;
-        while (j >= start && sign * compareText(preds[v].id, preds[order[j]].id) < 0) { order[j + 1] = order[j]; j--; }
+        while (j >= start && sign * compareText(ids[v], ids[order[j]]) < 0) { order[j + 1] = order[j]; j--; }
         order[j + 1] = v;
       }
     }
