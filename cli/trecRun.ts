@@ -9,7 +9,6 @@ import { means } from '../shared/core/means';
 import { MetricSpec, metricName } from '../shared/core/metricNames';
 import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
-import { RunQuery, joinBlocks } from '../shared/trec/run';
 import { byteOrderMark } from './trecInput';
 import { ByteRange, nextLineStart } from './readChunks';
 import { QueryResult, SegmentResult } from './trecEvaluator';
@@ -98,7 +97,7 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
       : [];
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
-    const finished = await runners[0].finish({ blocks: plan?.blocks ?? [], missing: options.complete ? missing : [] });
+    const finished = await runners[0].finish({ missing: options.complete ? missing : [] });
 
     const queries = [...(plan?.evaluated ?? []), ...again.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
     const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
@@ -178,9 +177,7 @@ function firstField(buffer: Buffer, from: number, to: number): Buffer | null {
 interface Plan {
   /** Queries evaluated inside a range, whose lines lie nowhere else. */
   evaluated: QueryResult[];
-  /** Whole queries left to evaluate: range edges, joined where a query crosses a boundary. */
-  blocks: RunQuery[];
-  /** Queries seen in more than one place: read again from the whole file. */
+  /** Queries seen in more than one range: read again from the whole file. */
   gather: string[];
   unjudged: string[];
   runQids: Set<string>;
@@ -190,12 +187,12 @@ interface Plan {
 }
 
 /**
- * Joins the ranges' results: numbers lines from the start of the file, joins the edge blocks that
- * continue across a boundary, and sends any query found in two places to a second pass.
+ * Joins the ranges' results: numbers lines from the start of the file, and sends any query found in
+ * two ranges to a second pass (ranges start where a query starts, so that takes a line longer than
+ * the search for that start, or a run not grouped by query).
  */
 function settle(segments: SegmentResult[]): Plan {
   const problems: TrecProblem[] = [];
-  const edges: RunQuery[] = [];
   const places = new Map<string, number>();
   const count = (qid: string) => places.set(qid, (places.get(qid) ?? 0) + 1);
   let offset = 0;
@@ -203,25 +200,15 @@ function settle(segments: SegmentResult[]): Plan {
   for (const seg of segments) {
     for (const p of seg.problems) problems.push(shift(p, offset));
     for (const q of seg.evaluated) { q.problems = q.problems.map((p) => shift(p, offset)); count(q.qid); }
-    for (const q of seg.edges) {
-      const block = { qid: q.qid, predictions: q.predictions, lines: q.lines.map((l) => l + offset) };
-      const last = edges[edges.length - 1];
-      // A query crossing a boundary shows up as consecutive edges: join them, in file order. If the
-      // query also has lines anywhere else, the count below sends it to the second pass instead.
-      if (last && last.qid === block.qid) joinBlocks(last, block);
-      else edges.push(block);
-    }
     offset += seg.lines;
     entries += seg.entries;
   }
-  for (const e of edges) count(e.qid);
   const unjudged = segments.flatMap((s) => s.unjudged);
   for (const qid of unjudged) count(qid);
   const gather = [...places].filter(([, n]) => n > 1).map(([qid]) => qid);
   const scattered = new Set(gather);
   return {
     evaluated: segments.flatMap((s) => s.evaluated).filter((q) => !scattered.has(q.qid)),
-    blocks: edges.filter((e) => !scattered.has(e.qid)),
     gather,
     unjudged,
     runQids: new Set(places.keys()),

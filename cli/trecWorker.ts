@@ -108,7 +108,7 @@ export class WorkerRunner implements SegmentRunner {
 
 function qrelsInfo(evaluator: TrecEvaluator): QrelsInfo {
   const q = evaluator.qrels;
-  return { qids: [...q.queries.keys()], problems: q.problems, lines: q.lines };
+  return { qids: q.qids, problems: q.problems, lines: q.lines };
 }
 
 /** The worker side: read the qrels once, then answer requests until terminated (exported for the in-process tests). */

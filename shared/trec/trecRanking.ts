@@ -1,0 +1,72 @@
+/**
+ * One TREC query ranked from its columns: its judged docids and its lines' docids numbered in one
+ * small table (DocidSlots), so that a line's number finds its grade in an array, and its scores in a
+ * typed array. The same ranking rankCase(trecCase(…)) gives for the same lines (trecRanking.test.ts
+ * checks it on random queries), without a prediction or label object, or a hash table of strings,
+ * per query; the only strings are the ids the ranked case carries, cut from one string per query.
+ */
+import { Convention } from '../core/conventions';
+import { RankedCase, rankCase, rankSlotted } from '../core/ranking';
+import { latin1 } from './byteText';
+import { DocidSlots } from './docidSlots';
+import { QrelsTable } from './qrels';
+import { RunBlock, runQuery } from './run';
+import { inTrecEvalOrder } from './trecEvalOrder';
+import { trecCase } from './trecCase';
+
+const slots = new DocidSlots();
+
+/**
+ * Ranks a block of run lines of query `query` (a number of the qrels, −1 for none) under a
+ * convention; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see inTrecEvalOrder).
+ */
+export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean): RankedCase {
+  const n = block.count;
+  let nan = false;
+  for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(block.scores[i]);
+  if (n === 0 || (nan && asTrecEval)) {
+    // Rare: an empty ranking, or NaN scores replayed through glibc's merge sort, on strings.
+    const q = runQuery(block);
+    const labels = query >= 0 ? qrels.query(qrels.qids[query]) : undefined;
+    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv);
+  }
+  const first = query >= 0 ? qrels.start[query] : 0;
+  const last = query >= 0 ? qrels.start[query + 1] : 0;
+  slots.begin(last - first + n);
+  // The judged docids take numbers 0 … labels − 1, in the qrels' order (each docid once there).
+  const labelIds: string[] = [];
+  const labelGrades: number[] = [];
+  if (last > first) {
+    const base = qrels.docStart(first);
+    const text = latin1(qrels.docBytes, base, qrels.docEnd[last - 1]);
+    for (let j = first, from = base; j < last; j++) {
+      const to = qrels.docEnd[j];
+      const g = qrels.grades[j];
+      if (Number.isFinite(g)) {
+        slots.slot(qrels.docBytes, from, to, qrels.docHash[j]);
+        labelIds.push(text.slice(from - base, to - base));
+        labelGrades.push(g);
+      }
+      from = to;
+    }
+  }
+  const labels = labelGrades.length;
+  const ids = new Array<string>(n);
+  const slotOf = new Int32Array(n);
+  const grades = new Float64Array(n);
+  const keys = new Float64Array(n);
+  const bytes = block.bytes;
+  const text = latin1(bytes, 0, block.docEnd[n - 1]);
+  for (let i = 0, from = 0; i < n; i++) {
+    const to = block.docEnd[i];
+    let s = slots.slot(bytes, from, to, block.docHash[i]);
+    if (s < 0) s = -s - 1;
+    slotOf[i] = s;
+    grades[i] = s < labels ? labelGrades[s] : NaN;
+    ids[i] = text.slice(from, to);
+    const score = block.scores[i];
+    keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
+    from = to;
+  }
+  return rankSlotted({ ids, slots: slotOf, slotCount: slots.count, grades, keys, labelIds, labelGrades }, conv);
+}
