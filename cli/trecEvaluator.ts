@@ -10,7 +10,7 @@ import { metricValue } from '../shared/core/metrics/dispatch';
 import { relString } from '../shared/core/relString';
 import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
-import { QrelsReader, QrelsTable } from '../shared/trec/qrels';
+import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
 import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, runQuery } from '../shared/trec/run';
 import { BlockColumns } from '../shared/trec/runStore';
 import { rankRunBlock } from '../shared/trec/trecRanking';
@@ -103,12 +103,21 @@ export interface FinishResult {
 export type Progress = (done: number, total: number) => void;
 
 export class TrecEvaluator {
-  readonly qrels: QrelsTable;
+  qrels: QrelsTable;
 
-  constructor(private setup: TrecSetup) {
+  /** Reads the qrels, unless given them (read by another thread: see shareQrels). */
+  constructor(private setup: TrecSetup, qrels?: SharedQrels) {
+    if (qrels) { this.qrels = QrelsTable.fromShared(qrels); return; }
     const reader = new QrelsReader({ duplicateSeverity: setup.convention.duplicates === 'error' ? 'error' : 'warning', asTrecEval: setup.asTrecEval });
     readByteChunks(setup.qrelsPath, (bytes, end) => reader.feed(bytes, 0, end), undefined, { start: setup.qrelsFrom, end: statSync(setup.qrelsPath).size });
     this.qrels = reader.end();
+  }
+
+  /** The qrels moved to shared memory, for other threads' evaluators (one copy in all). */
+  shareQrels(): SharedQrels {
+    const shared = this.qrels.shared();
+    this.qrels = QrelsTable.fromShared(shared);
+    return shared;
   }
 
   /** Reads one byte range of the run, evaluating each query as soon as the next one starts. */

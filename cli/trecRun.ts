@@ -80,11 +80,22 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
-  const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
+  // The first range is read in this thread, the others in workers. The workers start first and the
+  // qrels are read here meanwhile, once, then shared with them (a worker starting takes about as
+  // long as reading the qrels of a 2,000-query run).
+  const runners: SegmentRunner[] = [];
   try {
+    const workers = ranges.slice(1).map(() => new WorkerRunner(setup));
+    runners.push(...workers);
+    const inline = new InlineRunner(setup);
+    runners.unshift(inline);
+    if (workers.length > 0) {
+      const qrels = inline.shareQrels();
+      for (const w of workers) w.giveQrels(qrels);
+    }
     const progress = (done: number[]) => options.onProgress?.(done.reduce((a, b) => a + b, 0), size * (done.length > ranges.length ? 2 : 1));
     const done = ranges.map(() => 0);
-    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => { done[i] = d; progress(done); })));
+    const segments = await inParallel(runners, (r, i) => r.segment(ranges[i], (d) => { done[i] = d; progress(done); }));
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A query met in two places: its lines are read again, every thread keeping its share of the
@@ -93,7 +104,7 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const plan = whole ? undefined : settle(segments);
     const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
     const again = gather === null || gather.length > 0
-      ? await Promise.all(runners.map((r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); })))
+      ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); }))
       : [];
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
@@ -119,6 +130,16 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
   } finally {
     for (const r of runners) r.close();
   }
+}
+
+/**
+ * Each runner's answer to a request, in runner order. The workers are asked first: the runner of
+ * this thread answers as soon as it is asked, holding the thread until it is done.
+ */
+function inParallel<T>(runners: SegmentRunner[], ask: (r: SegmentRunner, i: number) => Promise<T>): Promise<T[]> {
+  const answers = new Array<Promise<T>>(runners.length);
+  for (let i = runners.length - 1; i >= 0; i--) answers[i] = ask(runners[i], i);
+  return Promise.all(answers);
 }
 
 /**

@@ -133,22 +133,27 @@ export function rankSlotted(c: SlottedCase, conv: Convention, needed?: Uint8Arra
   let duplicates = 0;
   let n = 0;
   let relevantPredicted = 0;
+  // The convention's knobs read once, not once a rank (this loop runs for every prediction of a run).
+  const drop = conv.unjudged === 'drop';
+  const keepRepeats = conv.duplicates === 'count';
+  const threshold = conv.relevanceThreshold;
   for (let r = 0; r < order.length; r++) {
     const i = order[r];
+    const g = gradeAt[i];
+    const labeled = !Number.isNaN(g);
     // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
-    if (conv.unjudged === 'drop' && Number.isNaN(gradeAt[i])) continue;
+    if (drop && !labeled) continue;
     const slot = slots[i];
     if (slotKept[slot] === stamp) {
       duplicates++;
-      if (conv.duplicates !== 'count') continue;
+      if (!keepRepeats) continue;
     } else slotKept[slot] = stamp;
     source[n] = i;
     ids[n] = c.ids[i];
-    const g = gradeAt[i];
-    if (!Number.isNaN(g)) {
+    if (labeled) {
       grades[n] = g;
       if (g >= 0) judged[n] = 1;
-      if (isRelevantGrade(g, conv.relevanceThreshold)) { relevant[n] = 1; relevantPredicted++; }
+      if (isRelevantGrade(g, threshold)) { relevant[n] = 1; relevantPredicted++; }
     }
     n++;
   }

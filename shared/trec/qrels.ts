@@ -49,6 +49,20 @@ export class QrelsTable {
     qids.forEach((qid, k) => this.index.set(qid, k));
   }
 
+  /**
+   * The table as plain data whose arrays are in shared memory, so that worker threads are sent it
+   * without a copy of each array (and read the qrels once, in one thread); fromShared rebuilds it.
+   */
+  shared(): SharedQrels {
+    return { qids: this.qids, start: shared(this.start), docBytes: shared(this.docBytes), docEnd: shared(this.docEnd), docHash: shared(this.docHash),
+      grades: shared(this.grades), judgementLines: shared(this.judgementLines), problems: this.problems, lines: this.lines };
+  }
+
+  /** The table of shared() data. */
+  static fromShared(q: SharedQrels): QrelsTable {
+    return new QrelsTable(q.qids, q.start, q.docBytes, q.docEnd, q.docHash, q.grades, q.judgementLines, q.problems, q.lines);
+  }
+
   /** Where judgement j's docid starts in docBytes. */
   docStart(j: number): number {
     return j === 0 ? 0 : this.docEnd[j - 1];
@@ -81,6 +95,27 @@ export class QrelsTable {
   byQuery(): TrecQrels {
     return { queries: new Map(this.qids.map((qid) => [qid, this.query(qid)!])), problems: this.problems, lines: this.lines };
   }
+}
+
+/** A QrelsTable's data, its arrays in shared memory (QrelsTable.shared). */
+export interface SharedQrels {
+  qids: string[];
+  start: Int32Array;
+  docBytes: Uint8Array;
+  docEnd: Int32Array;
+  docHash: Int32Array;
+  grades: Float64Array;
+  judgementLines: Int32Array;
+  problems: TrecProblem[];
+  lines: number;
+}
+
+// A typed array's copy in a SharedArrayBuffer (the array itself when it is in one already).
+function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as never);
+  return copy;
 }
 
 export interface QrelsReaderOptions {
@@ -144,6 +179,12 @@ export class QrelsReader {
 
   /** Reads bytes[from, to): whole lines, the last ending with a line break. */
   feed(bytes: Uint8Array, from = 0, to = bytes.length): void {
+    // Room for every docid of the piece, so that lines copy theirs with no check.
+    if (this.used + to - from > this.bytes.length) {
+      const more = new Uint8Array(Math.max(2 * this.bytes.length, this.used + to - from));
+      more.set(this.bytes.subarray(0, this.used));
+      this.bytes = more;
+    }
     // Nothing after the loop: see RunReader.feed.
     for (let p = from; p < to; this.line++) p = this.plainLine(bytes, p, this.line);
   }
@@ -233,30 +274,39 @@ export class QrelsReader {
     const start = p;
     let c = bytes[p];
     if (c === 35 || c === 32 || (c >= 9 && c <= 13) || this.general) return this.textLine(bytes, start, line);
+    // Fields end at a blank; one that ends at anything else (a control character) is the general
+    // reader's. Between fields, one blank nearly always: see RunReader.plainLine.
     let h = FNV_OFFSET;
-    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
+    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     const e0 = p;
     // The iter field.
-    while (c === 32 || c === 9) c = bytes[++p];
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return this.textLine(bytes, start, line);
-    do c = bytes[++p]; while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
-    // The docid.
-    while (c === 32 || c === 9) c = bytes[++p];
+    do c = bytes[++p]; while (c > 32);
+    if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
+    // The docid, copied and hashed on the way, past the bytes kept (feed made room): kept only if the line is plain.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return this.textLine(bytes, start, line);
-    const s2 = p;
-    do c = bytes[++p]; while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
-    const e2 = p;
+    const kept = this.bytes;
+    let at = this.used;
+    let hd = FNV_OFFSET;
+    do { kept[at++] = c; hd = Math.imul(hd ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     // The grade: an optional sign and 1 to 15 digits, then the line's end.
-    while (c === 32 || c === 9) c = bytes[++p];
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     let negative = false;
     if (c === 45 || c === 43) { negative = c === 45; c = bytes[++p]; }
     let grade = 0;
     let digits = 0;
     while (c >= 48 && c <= 57) { grade = grade * 10 + (c - 48); digits++; c = bytes[++p]; }
-    while (c === 32 || c === 9 || c === 13) c = bytes[++p];
+    if (c === 32 || c === 9 || c === 13) { do c = bytes[++p]; while (c === 32 || c === 9 || c === 13); }
     if (c !== 10 || digits === 0 || digits > 15) return this.textLine(bytes, start, line);
     this.afterComment = false;
-    this.add(this.queryOf(bytes, start, e0, h), bytes, s2, e2, negative ? -grade + 0 : grade, line);
+    this.added(this.queryOf(bytes, start, e0, h), at, hd, negative ? -grade + 0 : grade, line);
     return p + 1;
   }
 
@@ -328,20 +378,16 @@ export class QrelsReader {
 
   // A judgement of query `query` whose docid is bytes[from, to).
   private add(query: number, bytes: Uint8Array, from: number, to: number, grade: number, line: number): void {
+    let at = this.used;
+    for (let b = from; b < to; b++) this.bytes[at++] = bytes[b];
+    this.added(query, at, hashBytes(bytes, from, to), grade, line);
+  }
+
+  // A judgement of query `query` whose docid was copied past the bytes kept, up to `at` (FNV-1a hash h).
+  private added(query: number, at: number, h: number, grade: number, line: number): void {
     const i = this.count;
     if (i === this.query.length) this.grow();
-    if (this.used + to - from > this.bytes.length) {
-      const more = new Uint8Array(2 * (this.used + to - from));
-      more.set(this.bytes.subarray(0, this.used));
-      this.bytes = more;
-    }
-    let at = this.used;
-    let h = FNV_OFFSET;
-    for (let b = from; b < to; b++) {
-      const c = bytes[b];
-      this.bytes[at++] = c;
-      h = Math.imul(h ^ c, FNV_PRIME);
-    }
+    const from = this.used;
     this.used = at;
     if (query !== this.addQuery) {
       if (query < this.addQuery) this.grouped = false;
@@ -353,7 +399,7 @@ export class QrelsReader {
       }
     }
     if (this.grouped) {
-      const s = this.slots.slot(this.bytes, at - (to - from), at, h);
+      const s = this.slots.slot(this.bytes, from, at, h);
       if (s < 0) this.firstOf.push(i); else this.repeats.push(i, this.firstOf[s]);
     }
     this.query[i] = query;

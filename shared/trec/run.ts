@@ -90,6 +90,8 @@ export class RunReader {
     // No property is read or written after the loop: V8 compiles this loop while it runs (OSR), and
     // code after it, not yet run then, cost a deoptimization at the end of every chunk.
     let reading = !this.scattered;
+    // Room in the block for every docid of the piece: plainLine copies docids there with no check.
+    if (!this.collect) this.block.room(to - from);
     for (let p = from; p < to && reading; this.line++) {
       const next = this.general ? -1 : this.plainLine(bytes, p, this.line);
       p = next >= 0 ? next : this.anyLine(bytes, p, this.line);
@@ -124,47 +126,63 @@ export class RunReader {
       this.remember(bytes, s0, p, query);
     }
     if ((this.flags[query] & ACCEPTED) === 0) return endOfLine(bytes, p) + 1; // another thread's query
+    // Between fields: one blank, nearly always. A loop that usually runs once costs V8 more than
+    // the test before it (reading qrels lines twice as fast), so a second blank is the rare branch.
     // Q0.
-    do c = bytes[++p]; while (c === 32 || c === 9);
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return -1;
     do c = bytes[++p]; while (c > 32);
     if (c !== 32 && c !== 9) return -1;
-    // The docid, hashed.
-    do c = bytes[++p]; while (c === 32 || c === 9);
+    // The docid, hashed; a line of the block being read (nearly every line of a stream) copies it
+    // there on the way, past the block's bytes: they are the block's only if the line is plain.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return -1;
     const s2 = p;
     let h = FNV_OFFSET;
-    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    const block = this.block;
+    const copy = query === this.current && !this.collect && (this.flags[query] & KEPT) !== 0;
+    let at = block.used;
+    if (copy) {
+      const out = block.bytes;
+      do { out[at++] = c; h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    } else {
+      do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    }
     if (c !== 32 && c !== 9) return -1;
     const e2 = p;
     // The rank.
-    do c = bytes[++p]; while (c === 32 || c === 9);
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return -1;
     do c = bytes[++p]; while (c > 32);
     if (c !== 32 && c !== 9) return -1;
-    // The score, parsed as parseDecimalBytes parses it.
-    do c = bytes[++p]; while (c === 32 || c === 9);
+    // The score, parsed as parseDecimalBytes parses it: digits, then a point and digits.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     let negative = false;
     if (c === 45 /* - */ || c === 43 /* + */) { negative = c === 45; c = bytes[++p]; }
     let mantissa = 0;
     let digits = 0;
+    while (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); digits++; c = bytes[++p]; }
     let fraction = 0;
-    let dot = false;
-    for (;; c = bytes[++p]) {
-      if (c >= 48 && c <= 57) {
-        mantissa = mantissa * 10 + (c - 48);
-        digits++;
-        if (dot) fraction++;
-      } else if (c === 46 /* . */ && !dot) dot = true;
-      else break;
+    if (c === 46 /* . */) {
+      c = bytes[++p];
+      while (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); fraction++; c = bytes[++p]; }
+      digits += fraction;
     }
     if ((c !== 32 && c !== 9) || digits === 0 || digits > 15 || fraction > 22) return -1;
     // The tag, and whatever follows it.
-    do c = bytes[++p]; while (c === 32 || c === 9);
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return -1;
     while (c !== 10) c = bytes[++p];
     const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
-    this.entry(query, bytes, s2, e2, h, negative ? -value : value, line);
+    if (copy) {
+      this.entries++;
+      block.pushCopied(at, h, negative ? -value : value, line);
+    } else this.entry(query, bytes, s2, e2, h, negative ? -value : value, line);
     return p + 1;
   }
 

@@ -49,14 +49,24 @@ export class BlockColumns implements RunBlock {
     if (bytes > this.bytes.length) this.bytes = new Uint8Array(bytes);
   }
 
+  /** Makes room for `bytes` more docid bytes. */
+  room(bytes: number): void {
+    if (this.used + bytes > this.bytes.length) this.growBytes(this.used + bytes);
+  }
+
   /** Appends a line whose docid is from[start, end), with its FNV-1a hash. */
   push(from: Uint8Array, start: number, end: number, h: number, score: number, line: number): void {
-    const k = this.count;
-    if (k === this.docEnd.length) this.growLines(2 * k);
     let at = this.used;
     if (at + end - start > this.bytes.length) this.growBytes(at + end - start);
     const bytes = this.bytes;
     for (let i = start; i < end; i++) bytes[at++] = from[i];
+    this.pushCopied(at, h, score, line);
+  }
+
+  /** Appends a line whose docid the caller copied past the block's bytes, up to `at`. */
+  pushCopied(at: number, h: number, score: number, line: number): void {
+    const k = this.count;
+    if (k === this.docEnd.length) this.growLines(2 * k);
     this.used = at;
     this.docEnd[k] = at;
     this.docHash[k] = h;

@@ -15,6 +15,10 @@ import { inTrecEvalOrder } from './trecEvalOrder';
 import { trecCase } from './trecCase';
 
 const slots = new DocidSlots();
+// Each prediction's docid number and grade: read by rankSlotted while it ranks, kept by nothing
+// after, so one pair of arrays serves every query.
+let slotScratch = new Int32Array(1024);
+let gradeScratch = new Float64Array(1024);
 
 /**
  * Ranks a block of run lines of query `query` (a number of the qrels, −1 for none) under a
@@ -51,9 +55,13 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     }
   }
   const labels = labelGrades.length;
+  if (n > slotScratch.length) {
+    slotScratch = new Int32Array(2 * n);
+    gradeScratch = new Float64Array(2 * n);
+  }
   const ids = new Array<string>(n);
-  const slotOf = new Int32Array(n);
-  const grades = new Float64Array(n);
+  const slotOf = slotScratch;
+  const grades = gradeScratch;
   const keys = new Float64Array(n);
   const bytes = block.bytes;
   const text = latin1(bytes, 0, block.docEnd[n - 1]);
@@ -68,5 +76,5 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
     from = to;
   }
-  return rankSlotted({ ids, slots: slotOf, slotCount: slots.count, grades, keys, labelIds, labelGrades }, conv);
+  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv);
 }
