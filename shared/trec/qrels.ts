@@ -184,6 +184,7 @@ export class QrelsReader {
       const more = new Uint8Array(Math.max(2 * this.bytes.length, this.used + to - from));
       more.set(this.bytes.subarray(0, this.used));
       this.bytes = more;
+      this.slots.setPool(0, more);
     }
     // Nothing after the loop: see RunReader.feed.
     for (let p = from; p < to; this.line++) p = this.plainLine(bytes, p, this.line);
@@ -224,11 +225,11 @@ export class QrelsReader {
     let m = 0;
     for (let k = 0; k < queries; k++) {
       keptStart[k] = m;
-      slots.begin(start[k + 1] - start[k]);
+      slots.begin(start[k + 1] - start[k], this.bytes);
       firstOf.length = 0;
       for (let j = start[k]; j < start[k + 1]; j++) {
         const i = order ? order[j] : j;
-        const s = slots.slot(this.bytes, i === 0 ? 0 : this.docEnd[i - 1], this.docEnd[i], this.docHash[i]);
+        const s = slots.slot(0, i === 0 ? 0 : this.docEnd[i - 1], this.docEnd[i], this.docHash[i]);
         if (s < 0) {
           firstOf.push(i);
           if (kept) kept[m] = i;
@@ -394,12 +395,12 @@ export class QrelsReader {
       else {
         this.addQuery = query;
         this.queryStart.push(i);
-        this.slots.begin(64);
+        this.slots.begin(64, this.bytes);
         this.firstOf.length = 0;
       }
     }
     if (this.grouped) {
-      const s = this.slots.slot(this.bytes, from, at, h);
+      const s = this.slots.slot(0, from, at, h);
       if (s < 0) this.firstOf.push(i); else this.repeats.push(i, this.firstOf[s]);
     }
     this.query[i] = query;

@@ -43,6 +43,9 @@ export interface RunReading {
   qids: string[];
 }
 
+// Entries of the cache of short qids (a power of two).
+const QID_CACHE = 4096;
+
 // The reader's queries are numbered by a table of their own; per query number, what it knows.
 const ACCEPTED = 1; // this reader reads it (its share, and asked for)
 const KEPT = 2; // its lines are kept (judged)
@@ -69,8 +72,9 @@ export class RunReader {
   private entries = 0;
   private at = new Int32Array(12);
   private known = 0; // queries whose flags are set
-  private lastQid = new Uint8Array(64);
-  private lastLength = 0;
+  // Qids of up to 6 bytes as numbers (see plainLine): a cache by hash, and the last line's at QID_CACHE.
+  private qidKeys = new Float64Array(QID_CACHE + 1);
+  private qidQueries = new Int32Array(QID_CACHE);
   private lastQuery = -1;
   private asTrecEval: boolean;
   private collect: boolean;
@@ -109,22 +113,32 @@ export class RunReader {
   private plainLine(bytes: Uint8Array, p: number, line: number): number {
     let c = bytes[p];
     if (c <= 32 || c === 35 /* # */) return -1;
-    // The qid: most often the last line's, compared byte by byte; else scanned, hashed and looked up.
-    let query = this.lastQuery;
+    // The qid, scanned and hashed. A qid of up to 6 bytes is also read as a number (its bytes and its
+    // length), which is the qid itself: the last line's query, or a small cache by hash, is found
+    // by comparing one number (a run in any order changes query at every line). A longer qid is
+    // looked up in the table of qids.
     const s0 = p;
-    const last = this.lastQid;
-    const n0 = this.lastLength;
-    let i = 0;
-    while (i < n0 && bytes[p + i] === last[i]) i++;
-    if (query >= 0 && i === n0 && ((c = bytes[p + n0]) === 32 || c === 9)) p += n0;
-    else {
-      let h = FNV_OFFSET;
-      c = bytes[p];
-      do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
-      if (c !== 32 && c !== 9) return -1;
-      query = this.queryOf(bytes, s0, p, h);
-      this.remember(bytes, s0, p, query);
-    }
+    let h = FNV_OFFSET;
+    let key = 0;
+    do { h = Math.imul(h ^ c, FNV_PRIME); key = key * 256 + c; c = bytes[++p]; } while (c > 32);
+    if (c !== 32 && c !== 9) return -1;
+    let query: number;
+    if (p - s0 <= 6) {
+      key += (p - s0) * 2 ** 48;
+      const keys = this.qidKeys;
+      if (key === keys[QID_CACHE]) query = this.lastQuery;
+      else {
+        const slot = h & (QID_CACHE - 1);
+        if (keys[slot] === key) query = this.qidQueries[slot];
+        else {
+          query = this.queryOf(bytes, s0, p, h);
+          keys[slot] = key;
+          this.qidQueries[slot] = query;
+        }
+        keys[QID_CACHE] = key;
+        this.lastQuery = query;
+      }
+    } else query = this.queryOf(bytes, s0, p, h);
     if ((this.flags[query] & ACCEPTED) === 0) return endOfLine(bytes, p) + 1; // another thread's query
     // Between fields: one blank, nearly always. A loop that usually runs once costs V8 more than
     // the test before it (reading qrels lines twice as fast), so a second blank is the rare branch.
@@ -140,7 +154,7 @@ export class RunReader {
     if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return -1;
     const s2 = p;
-    let h = FNV_OFFSET;
+    h = FNV_OFFSET;
     const block = this.block;
     const copy = query === this.current && !this.collect && (this.flags[query] & KEPT) !== 0;
     let at = block.used;
@@ -225,14 +239,6 @@ export class RunReader {
     return end + 1;
   }
 
-  // The qid last looked up, kept as bytes, so that the next line of the same query needs no lookup.
-  private remember(bytes: Uint8Array, from: number, to: number, query: number): void {
-    if (to - from > this.lastQid.length) this.lastQid = new Uint8Array(2 * (to - from));
-    for (let i = from; i < to; i++) this.lastQid[i - from] = bytes[i];
-    this.lastLength = to - from;
-    this.lastQuery = query;
-  }
-
   /** Hands over what is left; returns the problems and counts. */
   end(): RunReading {
     if (this.collect) this.handOverAll();
@@ -303,13 +309,9 @@ export class RunReader {
     if (this.flags[k] & KEPT) this.onQuery(this.block);
   }
 
-  // collect: each kept query whole, in the order first met.
+  // collect: each kept query whole (in the store's order).
   private handOverAll(): void {
-    for (const k of this.seen) {
-      if ((this.flags[k] & KEPT) === 0) continue;
-      this.store.copyQuery(k, this.queries.string(k), this.block);
-      this.onQuery(this.block);
-    }
+    this.store.handOver(this.block, (k) => this.queries.string(k), this.onQuery);
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * Run lines kept as columns, not as an object per line: a block of one query's lines (docid bytes
  * side by side, each line's score and line number in typed arrays), and the store that holds a run
- * whose lines are in any order. The store gives each query its own chains of cells, appended to as
- * lines are read, so that once the file is read each query's lines are already together, in file
- * order: no sort, no index of the whole file, and about 16 bytes a line plus its docid's bytes.
+ * whose lines are in any order. The store appends each line to one of 256 logs (by its query's
+ * number), about 16 bytes a line plus its docid's bytes; once the file is read, each log is sorted
+ * by query and each query handed over whole, its lines in file order.
  */
 import { Prediction } from '../core/caseInput';
 import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
@@ -93,145 +93,176 @@ export class BlockColumns implements RunBlock {
   }
 }
 
-// Lines are kept in pages of PAGE lines, bytes in pages of PAGE bytes (nothing is copied to grow),
-// cut into cells of CELL lines and BYTE_CELL bytes; a query's last cells are partly used, so at most
-// CELL − 1 lines and BYTE_CELL − 1 bytes are wasted a query. (Records of line, docid and score in one
-// stream of bytes per query cost more to pack and unpack in JavaScript than three columns.)
-const PAGE = 1 << 16;
-const CELL = 64;
-const BYTE_CELL = 1 << 10;
+// A line goes to one of BUCKETS logs, by its query's number (query mod BUCKETS): the lines of a run in
+// any order go each to a different query, and appending each to its query's own cells touched a
+// different place of memory for every line (three cache misses a line, most of the time taken to
+// keep a line). 256 logs' ends stay in the CPU's cache. Once the file is read, each log is sorted
+// by query (a counting sort, file order kept), a log being small enough to stay in cache then too.
+const BUCKETS = 256;
+const BUCKET_BITS = 8;
+// A log is pages of PAGE lines (16 bytes a line: score, line number, the query's number within the
+// bucket and the docid's length) and pages of BYTE_PAGE docid bytes: nothing is copied to grow,
+// and only each log's last pages are partly used.
+const PAGE = 1024;
+const PAGE_BITS = 10;
+const BYTE_PAGE = 1 << 14;
+// A docid of LONG bytes or more: its length is LONG in the line, the real length 4 bytes before it.
+const LONG = 0xffff;
 
-// Per query, side by side: first and last line cell, lines, first and last byte cell, bytes.
-const LINE_HEAD = 0;
-const LINE_TAIL = 1;
-const LINES = 2;
-const BYTE_HEAD = 3;
-const BYTE_TAIL = 4;
-const BYTES = 5;
-const STRIDE = 8;
+class Log {
+  count = 0;
+  scores: Float64Array[] = []; // line i's score at scores[page][2 * slot]; the same pages as ints
+  ints: Int32Array[] = []; // line number at ints[page][4 * slot + 2], (local query << 16 | length) at + 3
+  bytes: Uint8Array[] = [];
+  used = 0; // docid bytes
+}
 
 export class RunStore {
-  private scores: Float64Array[] = [];
-  private lineNumbers: Int32Array[] = [];
-  private lengths: Int32Array[] = [];
-  private lineCells = 0;
-  private nextLineCell = new Int32Array(1024);
-  private bytePages: Uint8Array[] = [];
-  private byteCells = 0;
-  private nextByteCell = new Int32Array(1024);
-  private queries = new Int32Array(64 * STRIDE);
+  private logs = Array.from({ length: BUCKETS }, () => new Log());
+  private sizes = new Int32Array(64);
+  private length = new Uint8Array(4);
 
   /** Appends a line of query `query` (a number of the reader's, from 0) whose docid is from[start, end). */
   add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number): void {
-    if ((query + 1) * STRIDE > this.queries.length) this.growQueries(query);
-    const q = this.queries;
-    const m = query * STRIDE;
-    const k = q[m + LINES];
-    if ((k & (CELL - 1)) === 0) {
-      const cell = this.newLineCell();
-      if (k === 0) q[m + LINE_HEAD] = cell; else this.nextLineCell[q[m + LINE_TAIL]] = cell;
-      q[m + LINE_TAIL] = cell;
+    if (query >= this.sizes.length) this.growQueries(query);
+    const local = query >>> BUCKET_BITS;
+    if (local > 0xffff) throw new Error('more than 16 million judged queries in one run');
+    const log = this.logs[query & (BUCKETS - 1)];
+    const k = log.count;
+    const slot = k & (PAGE - 1);
+    if (slot === 0) {
+      const page = new ArrayBuffer(16 * PAGE);
+      log.scores.push(new Float64Array(page));
+      log.ints.push(new Int32Array(page));
     }
-    const at = q[m + LINE_TAIL] * CELL + (k & (CELL - 1));
-    const page = at >>> 16;
-    const slot = at & (PAGE - 1);
-    this.scores[page][slot] = score;
-    this.lineNumbers[page][slot] = line;
-    this.lengths[page][slot] = end - start;
-    q[m + LINES] = k + 1;
-    // The docid's bytes, across as many byte cells as it takes.
-    let used = q[m + BYTES];
-    for (let i = start; i < end;) {
-      let room = BYTE_CELL - (used & (BYTE_CELL - 1));
-      if (room === BYTE_CELL) {
-        const cell = this.newByteCell();
-        if (used === 0) q[m + BYTE_HEAD] = cell; else this.nextByteCell[q[m + BYTE_TAIL]] = cell;
-        q[m + BYTE_TAIL] = cell;
-      }
-      if (room > end - i) room = end - i;
-      const to = q[m + BYTE_TAIL] * BYTE_CELL + (used & (BYTE_CELL - 1));
-      const bytes = this.bytePages[to >>> 16];
-      const offset = to & (PAGE - 1);
-      for (let j = 0; j < room; j++) bytes[offset + j] = from[i + j];
-      i += room;
-      used += room;
+    const page = k >>> PAGE_BITS;
+    log.scores[page][2 * slot] = score;
+    const ints = log.ints[page];
+    const n = end - start;
+    ints[4 * slot + 2] = line;
+    ints[4 * slot + 3] = (local << 16) | (n < LONG ? n : LONG);
+    log.count = k + 1;
+    this.sizes[query]++;
+    if (n >= LONG) {
+      const length = this.length;
+      new DataView(length.buffer).setInt32(0, n);
+      this.append(log, length, 0, 4);
     }
-    q[m + BYTES] = used;
+    // The docid's bytes: in the log's last page when they fit (nearly always), else across pages.
+    const at = log.used & (BYTE_PAGE - 1);
+    if (at !== 0 && BYTE_PAGE - at >= n) {
+      const bytes = log.bytes[log.bytes.length - 1];
+      for (let i = start, o = at; i < end; i++) bytes[o++] = from[i];
+      log.used += n;
+    } else this.append(log, from, start, end);
   }
 
   /** The number of lines kept for a query. */
   sizeOf(query: number): number {
-    return (query + 1) * STRIDE <= this.queries.length ? this.queries[query * STRIDE + LINES] : 0;
+    return query < this.sizes.length ? this.sizes[query] : 0;
   }
 
-  /** A query's lines, in file order, into `into` (emptied first). */
-  copyQuery(query: number, qid: string, into: BlockColumns): void {
-    const q = this.queries;
-    const m = query * STRIDE;
-    const n = this.sizeOf(query);
-    const size = n === 0 ? 0 : q[m + BYTES];
-    into.reset(qid, n, size);
-    // The bytes first, cell by cell, into one run.
-    const bytes = into.bytes;
-    for (let cell = q[m + BYTE_HEAD], done = 0; done < size; cell = this.nextByteCell[cell]) {
-      const at = cell * BYTE_CELL;
-      const page = this.bytePages[at >>> 16];
-      const offset = at & (PAGE - 1);
-      const length = Math.min(BYTE_CELL, size - done);
-      for (let i = 0; i < length; i++) bytes[done + i] = page[offset + i];
-      done += length;
-    }
-    // Then each line, its docid's end and hash read off the run of bytes.
-    let end = 0;
-    for (let cell = q[m + LINE_HEAD], j = 0; j < n; cell = this.nextLineCell[cell]) {
-      const at = cell * CELL;
-      const page = at >>> 16;
-      const slot = at & (PAGE - 1);
-      const scores = this.scores[page];
-      const lines = this.lineNumbers[page];
-      const lengths = this.lengths[page];
-      for (let i = 0; i < CELL && j < n; i++, j++) {
-        const start = end;
-        end += lengths[slot + i];
-        let h = FNV_OFFSET;
-        for (let b = start; b < end; b++) h = Math.imul(h ^ bytes[b], FNV_PRIME);
-        into.docEnd[j] = end;
-        into.docHash[j] = h;
-        into.scores[j] = scores[slot + i];
-        into.lines[j] = lines[slot + i];
+  /**
+   * Hands over every query with lines, whole, its lines in file order, log by log (query numbers
+   * in order within a log): into `block` (emptied first) for `onQuery`, qid(query) naming it.
+   */
+  handOver(block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+    for (let b = 0; b < BUCKETS; b++) {
+      const log = this.logs[b];
+      const n = log.count;
+      if (n === 0) continue;
+      // Each line's docid start in the log's bytes (LONG ones past their 4-byte length), and a
+      // counting sort of the lines by query.
+      const byteAt = new Float64Array(n);
+      let locals = 0;
+      for (let i = 0, at = 0; i < n; i++) {
+        const packed = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3];
+        let length = packed & 0xffff;
+        if (length === LONG) { length = this.longLength(log, at); at += 4; }
+        byteAt[i] = at;
+        at += length;
+        const local = packed >>> 16;
+        if (local >= locals) locals = local + 1;
+      }
+      const start = new Int32Array(locals + 1);
+      for (let i = 0; i < n; i++) start[(log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16) + 1]++;
+      for (let l = 0; l < locals; l++) start[l + 1] += start[l];
+      const next = start.slice(0, locals);
+      const order = new Int32Array(n);
+      for (let i = 0; i < n; i++) order[next[log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16]++] = i;
+      for (let l = 0; l < locals; l++) {
+        const count = start[l + 1] - start[l];
+        if (count === 0) continue;
+        this.gather(log, order, byteAt, start[l], count, block);
+        block.qid = qid((l << BUCKET_BITS) | b);
+        onQuery(block);
       }
     }
-    into.count = n;
-    into.used = end;
   }
 
-  private newLineCell(): number {
-    const cell = this.lineCells++;
-    if (cell === this.nextLineCell.length) this.nextLineCell = doubled(this.nextLineCell);
-    if ((cell * CELL) >>> 16 === this.scores.length) {
-      this.scores.push(new Float64Array(PAGE));
-      this.lineNumbers.push(new Int32Array(PAGE));
-      this.lengths.push(new Int32Array(PAGE));
+  // The lines order[from, from + count) of a log into block, docid bytes side by side, each hashed.
+  private gather(log: Log, order: Int32Array, byteAt: Float64Array, from: number, count: number, block: BlockColumns): void {
+    let size = 0;
+    for (let j = 0; j < count; j++) {
+      const i = order[from + j];
+      const length = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] & 0xffff;
+      size += length === LONG ? this.longLength(log, byteAt[i] - 4) : length;
     }
-    return cell;
+    block.reset(block.qid, count, size);
+    const out = block.bytes;
+    let end = 0;
+    for (let j = 0; j < count; j++) {
+      const i = order[from + j];
+      const page = i >>> PAGE_BITS;
+      const slot = i & (PAGE - 1);
+      const ints = log.ints[page];
+      let length = ints[4 * slot + 3] & 0xffff;
+      let at = byteAt[i];
+      if (length === LONG) length = this.longLength(log, at - 4);
+      let h = FNV_OFFSET;
+      for (let done = 0; done < length;) {
+        const bytes = log.bytes[Math.floor(at / BYTE_PAGE)];
+        const offset = at % BYTE_PAGE;
+        const m = Math.min(length - done, BYTE_PAGE - offset);
+        for (let x = offset; x < offset + m; x++) {
+          const c = bytes[x];
+          out[end++] = c;
+          h = Math.imul(h ^ c, FNV_PRIME);
+        }
+        done += m;
+        at += m;
+      }
+      block.docEnd[j] = end;
+      block.docHash[j] = h;
+      block.scores[j] = log.scores[page][2 * slot];
+      block.lines[j] = ints[4 * slot + 2];
+    }
+    block.count = count;
+    block.used = end;
   }
 
-  private newByteCell(): number {
-    const cell = this.byteCells++;
-    if (cell === this.nextByteCell.length) this.nextByteCell = doubled(this.nextByteCell);
-    if ((cell * BYTE_CELL) >>> 16 === this.bytePages.length) this.bytePages.push(new Uint8Array(PAGE));
-    return cell;
+  // The 4-byte length written before a LONG docid at byte `at` of a log.
+  private longLength(log: Log, at: number): number {
+    for (let i = 0; i < 4; i++) this.length[i] = log.bytes[Math.floor((at + i) / BYTE_PAGE)][(at + i) % BYTE_PAGE];
+    return new DataView(this.length.buffer).getInt32(0);
+  }
+
+  // Appends from[start, end) to a log's bytes, across as many pages as it takes.
+  private append(log: Log, from: Uint8Array, start: number, end: number): void {
+    for (let i = start; i < end;) {
+      const at = log.used % BYTE_PAGE;
+      if (at === 0) log.bytes.push(new Uint8Array(BYTE_PAGE));
+      const bytes = log.bytes[log.bytes.length - 1];
+      const m = Math.min(end - i, BYTE_PAGE - at);
+      for (let j = 0; j < m; j++) bytes[at + j] = from[i + j];
+      i += m;
+      log.used += m;
+    }
   }
 
   private growQueries(query: number): void {
-    const q = new Int32Array(Math.max(2 * this.queries.length, (query + 1) * STRIDE));
-    q.set(this.queries);
-    this.queries = q;
+    const sizes = new Int32Array(Math.max(2 * this.sizes.length, query + 1));
+    sizes.set(this.sizes);
+    this.sizes = sizes;
   }
-}
-
-function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(2 * a.length);
-  b.set(a);
-  return b;
 }

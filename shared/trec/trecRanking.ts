@@ -36,7 +36,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
   }
   const first = query >= 0 ? qrels.start[query] : 0;
   const last = query >= 0 ? qrels.start[query + 1] : 0;
-  slots.begin(last - first + n);
+  slots.begin(last - first + n, qrels.docBytes, block.bytes);
   // The judged docids take numbers 0 … labels − 1, in the qrels' order (each docid once there).
   const labelIds: string[] = [];
   const labelGrades: number[] = [];
@@ -47,7 +47,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
       const to = qrels.docEnd[j];
       const g = qrels.grades[j];
       if (Number.isFinite(g)) {
-        slots.slot(qrels.docBytes, from, to, qrels.docHash[j]);
+        slots.slot(0, from, to, qrels.docHash[j]);
         labelIds.push(text.slice(from - base, to - base));
         labelGrades.push(g);
       }
@@ -67,7 +67,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
   const text = latin1(bytes, 0, block.docEnd[n - 1]);
   for (let i = 0, from = 0; i < n; i++) {
     const to = block.docEnd[i];
-    let s = slots.slot(bytes, from, to, block.docHash[i]);
+    let s = slots.slot(1, from, to, block.docHash[i]);
     if (s < 0) s = -s - 1;
     slotOf[i] = s;
     grades[i] = s < labels ? labelGrades[s] : NaN;

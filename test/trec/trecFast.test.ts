@@ -61,23 +61,32 @@ describe('DocidSlots', () => {
   it('numbers a query\'s docids, answering a new one with −number − 1, and forgets them at the next query', () => {
     const s = new DocidSlots();
     const b = bytes('d1 d2 d1 d3');
-    const slot = (from: number, to: number) => s.slot(b, from, to, hashBytes(b, from, to));
-    s.begin(4);
+    const slot = (from: number, to: number) => s.slot(0, from, to, hashBytes(b, from, to));
+    s.begin(4, b);
     assert.deepEqual([slot(0, 2), slot(3, 5), slot(6, 8), slot(9, 11), slot(3, 5)], [-1, -2, 0, -3, 1]);
     assert.equal(s.count, 3);
-    s.begin(4);
+    s.begin(4, b);
     assert.deepEqual([slot(9, 11), slot(0, 2)], [-1, -2]);
+  });
+
+  it('compares docids across pools: the same bytes in two arrays are one docid', () => {
+    const s = new DocidSlots();
+    const [a, b] = [bytes('x d1 d2'), bytes('d2 d3 d1')];
+    s.begin(4, a, b);
+    const slot = (pool: number, from: number, to: number) => s.slot(pool, from, to, hashBytes(pool === 0 ? a : b, from, to));
+    assert.deepEqual([slot(0, 2, 4), slot(0, 5, 7), slot(1, 0, 2), slot(1, 3, 5), slot(1, 6, 8)], [-1, -2, 1, -3, 0]);
   });
 
   it('grows past what begin expected, and tells apart docids whose hashes are made equal', () => {
     const s = new DocidSlots();
-    s.begin(2);
-    const ids = Array.from({ length: 5000 }, (_, i) => bytes(`doc${i}`));
-    ids.forEach((b, i) => assert.equal(s.slot(b, 0, b.length, hashBytes(b, 0, b.length)), -i - 1));
-    ids.forEach((b, i) => assert.equal(s.slot(b, 0, b.length, hashBytes(b, 0, b.length)), i));
-    s.begin(2);
-    const [a, b] = [bytes('aa'), bytes('bb')];
-    assert.deepEqual([s.slot(a, 0, 2, 7), s.slot(b, 0, 2, 7), s.slot(a, 0, 2, 7), s.slot(b, 0, 2, 7)], [-1, -2, 0, 1]);
+    const all = bytes(Array.from({ length: 5000 }, (_, i) => `doc${String(i).padStart(4, '0')}`).join(''));
+    s.begin(2, all);
+    const at = (i: number) => [7 * i, 7 * i + 7] as const;
+    for (let i = 0; i < 5000; i++) assert.equal(s.slot(0, ...at(i), hashBytes(all, ...at(i))), -i - 1);
+    for (let i = 0; i < 5000; i++) assert.equal(s.slot(0, ...at(i), hashBytes(all, ...at(i))), i);
+    const ab = bytes('aabb');
+    s.begin(2, ab);
+    assert.deepEqual([s.slot(0, 0, 2, 7), s.slot(0, 2, 4, 7), s.slot(0, 0, 2, 7), s.slot(0, 2, 4, 7)], [-1, -2, 0, 1]);
   });
 });
 
@@ -217,13 +226,14 @@ describe('QrelsReader: the fast line reads as the general reader of a line', () 
 });
 
 describe('RunStore', () => {
-  it('gives each query its lines in file order, across many cells, long docids included', () => {
+  it('gives each query its lines in file order, across pages, long docids (over 65,535 bytes) included', () => {
     const store = new RunStore();
     const expected = new Map<number, { ids: string[]; scores: number[]; lines: number[] }>();
     const rand = random(7);
-    for (let line = 1; line <= 3000; line++) {
-      const query = Math.floor(rand() * 5);
-      const id = line % 500 === 0 ? 'L'.repeat(3000 + line) : `doc${line}`;
+    // 700 queries: several per log (query mod 256), each log over a page of lines and of bytes.
+    for (let line = 1; line <= 30_000; line++) {
+      const query = Math.floor(rand() * 700);
+      const id = line % 5000 === 0 ? 'L'.repeat(70_000 + line) : line % 97 === 0 ? `l${'o'.repeat(5000)}ng${line}` : `doc${line}`;
       const score = Math.round(rand() * 1000) / 7;
       const b = bytes(`  ${id} `);
       store.add(query, b, 2, 2 + id.length, score, line);
@@ -232,14 +242,20 @@ describe('RunStore', () => {
       expected.set(query, e);
     }
     const block = new BlockColumns();
-    for (const [query, e] of expected) {
-      store.copyQuery(query, `q${query}`, block);
+    const handed: number[] = [];
+    store.handOver(block, (query) => `q${query}`, (b) => {
+      const query = Number(b.qid.slice(1));
+      handed.push(query);
+      const e = expected.get(query)!;
       assert.equal(store.sizeOf(query), e.ids.length);
-      const q = runQuery(block);
-      assert.deepEqual([q.qid, q.predictions.map((p) => p.id), q.predictions.map((p) => p.score), q.lines], [`q${query}`, e.ids, e.scores, e.lines]);
-      for (let i = 0, from = 0; i < block.count; from = block.docEnd[i], i++) assert.equal(block.docHash[i], hashBytes(block.bytes, from, block.docEnd[i]));
-    }
-    assert.equal(store.sizeOf(9), 0);
+      const q = runQuery(b);
+      assert.deepEqual([q.predictions.map((p) => p.id), q.predictions.map((p) => p.score), q.lines], [e.ids, e.scores, e.lines], b.qid);
+      for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
+    });
+    // Log by log (query mod 256), in query order within each.
+    const order = [...expected.keys()].sort((x, y) => (x % 256) - (y % 256) || x - y);
+    assert.deepEqual(handed, order);
+    assert.equal(store.sizeOf(900), 0);
   });
 });
 
