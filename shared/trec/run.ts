@@ -7,6 +7,7 @@ import { cAtof, namedFloat } from './cNumbers';
 import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { BlockColumns, RunBlock, RunQuery, RunStore } from './runStore';
+import { SHORT_QID, ShortQids } from './shortQids';
 
 export type { RunBlock, RunQuery } from './runStore';
 
@@ -43,9 +44,6 @@ export interface RunReading {
   qids: string[];
 }
 
-// Entries of the cache of short qids (a power of two).
-const QID_CACHE = 4096;
-
 // The reader's queries are numbered by a table of their own; per query number, what it knows.
 const ACCEPTED = 1; // this reader reads it (its share, and asked for)
 const KEPT = 2; // its lines are kept (judged)
@@ -72,9 +70,10 @@ export class RunReader {
   private entries = 0;
   private at = new Int32Array(12);
   private known = 0; // queries whose flags are set
-  // Qids of up to 6 bytes as numbers (see plainLine): a cache by hash, and the last line's at QID_CACHE.
-  private qidKeys = new Float64Array(QID_CACHE + 1);
-  private qidQueries = new Int32Array(QID_CACHE);
+  // Qids of up to 6 bytes as numbers (see shortQids): their table, and the last line's qid (a
+  // number in a typed array: a double field of an object is a boxed number in V8).
+  private shortQids = new ShortQids();
+  private lastKey = new Float64Array(1);
   private lastQuery = -1;
   private asTrecEval: boolean;
   private collect: boolean;
@@ -113,29 +112,25 @@ export class RunReader {
   private plainLine(bytes: Uint8Array, p: number, line: number): number {
     let c = bytes[p];
     if (c <= 32 || c === 35 /* # */) return -1;
-    // The qid, scanned and hashed. A qid of up to 6 bytes is also read as a number (its bytes and its
-    // length), which is the qid itself: the last line's query, or a small cache by hash, is found
-    // by comparing one number (a run in any order changes query at every line). A longer qid is
-    // looked up in the table of qids.
+    // The qid, scanned and hashed. A qid of up to 6 bytes is also read as a number (see shortQids):
+    // the last line's query, or the table of short qids, is then found by comparing numbers. A
+    // longer qid is looked up in the table of qids.
     const s0 = p;
     let h = FNV_OFFSET;
     let key = 0;
     do { h = Math.imul(h ^ c, FNV_PRIME); key = key * 256 + c; c = bytes[++p]; } while (c > 32);
     if (c !== 32 && c !== 9) return -1;
     let query: number;
-    if (p - s0 <= 6) {
-      key += (p - s0) * 2 ** 48;
-      const keys = this.qidKeys;
-      if (key === keys[QID_CACHE]) query = this.lastQuery;
+    if (p - s0 <= SHORT_QID) {
+      key += (p - s0) * 2 ** 48; // as shortQidKey
+      if (key === this.lastKey[0]) query = this.lastQuery;
       else {
-        const slot = h & (QID_CACHE - 1);
-        if (keys[slot] === key) query = this.qidQueries[slot];
-        else {
+        query = this.shortQids.get(key, h);
+        if (query < 0) {
           query = this.queryOf(bytes, s0, p, h);
-          keys[slot] = key;
-          this.qidQueries[slot] = query;
+          this.shortQids.set(key, h, query);
         }
-        keys[QID_CACHE] = key;
+        this.lastKey[0] = key;
         this.lastQuery = query;
       }
     } else query = this.queryOf(bytes, s0, p, h);

@@ -14,6 +14,7 @@ import { parseDecimal, parseDecimalBytes } from '../../shared/trec/fields';
 import { QrelsReader } from '../../shared/trec/qrels';
 import { RunBlock, RunReader, runQuery, textBytes } from '../../shared/trec/run';
 import { BlockColumns, RunStore } from '../../shared/trec/runStore';
+import { ShortQids, shortQidKey } from '../../shared/trec/shortQids';
 import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
 import { rankRunBlock } from '../../shared/trec/trecRanking';
 import { trecCase } from '../../shared/trec/trecCase';
@@ -54,6 +55,24 @@ describe('ByteInterner', () => {
     const after = bytes('after');
     assert.equal(t.intern(after, 0, 5, hashBytes(after, 0, 5)), 100_001);
     assert.deepEqual([t.string(99_999), t.string(100_000).length, t.string(100_001)], ['q99999', (1 << 20) + 5, 'after']);
+  });
+});
+
+describe('ShortQids', () => {
+  it('gives ids of up to 6 bytes numbers that are equal exactly when the ids are', () => {
+    const key = (id: string) => { const b = bytes(id); return shortQidKey(b, 0, b.length); };
+    assert.deepEqual([key('1'), key('01'), key('\x001'), key('A'), key('\xff\xff\xff\xff\xff\xff')],
+      [2 ** 48 + 49, 2 * 2 ** 48 + 48 * 256 + 49, 2 * 2 ** 48 + 49, 2 ** 48 + 65, 7 * 2 ** 48 - 1]);
+    assert.ok(key('\xff\xff\xff\xff\xff\xff') < 2 ** 53);
+  });
+
+  it('finds every id set, past many growths, and no other', () => {
+    const t = new ShortQids();
+    const ids = Array.from({ length: 20_000 }, (_, i) => bytes(String(i * 7)));
+    const at = (b: Buffer) => [shortQidKey(b, 0, b.length), hashBytes(b, 0, b.length)] as const;
+    ids.forEach((b, i) => { assert.equal(t.get(...at(b)), -1); t.set(...at(b), i); });
+    ids.forEach((b, i) => assert.equal(t.get(...at(b)), i));
+    assert.equal(t.get(...at(bytes('3'))), -1);
   });
 });
 
