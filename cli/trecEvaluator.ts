@@ -180,7 +180,8 @@ export class TrecEvaluator {
   /** One query's block through the core: rank under the convention, then every spec. */
   private evaluateBlock(b: RunBlock): QueryResult {
     const { specs, convention } = this.setup;
-    let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval);
+    // Transient: the ranking is read here and dropped, so its arrays are lent, not allocated per query.
+    let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval, true);
     if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
     if (this.setup.judgedOnly) rc = judgedOnly(rc);
     const values = specs.map((s) => metricValue(rc, s, convention));

@@ -22,9 +22,10 @@ let gradeScratch = new Float64Array(1024);
 
 /**
  * Ranks a block of run lines of query `query` (a number of the qrels, −1 for none) under a
- * convention; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see inTrecEvalOrder).
+ * convention; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see inTrecEvalOrder);
+ * transient: the ranking is read before the next one is made (see RankOptions.transient).
  */
-export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean): RankedCase {
+export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, transient = false): RankedCase {
   const n = block.count;
   let nan = false;
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(block.scores[i]);
@@ -32,7 +33,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     // Rare: an empty ranking, or NaN scores replayed through glibc's merge sort, on strings.
     const q = runQuery(block);
     const labels = query >= 0 ? qrels.query(qrels.qids[query]) : undefined;
-    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv);
+    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, { transient });
   }
   const first = query >= 0 ? qrels.start[query] : 0;
   const last = query >= 0 ? qrels.start[query + 1] : 0;
@@ -76,5 +77,5 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
     from = to;
   }
-  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv);
+  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv, undefined, transient);
 }
