@@ -48,6 +48,46 @@ export function readChunks(path: string, onText: (text: string) => boolean | voi
   }
 }
 
+// Bytes per read for readByteChunks: large enough that a read costs nothing next to its parsing,
+// small enough to stay in the CPU's cache while it is parsed.
+const BYTE_CHUNK = 256 << 10;
+
+/**
+ * Calls onBytes with the file's bytes (or the range's) in pieces of whole lines, bytes[0, end), each
+ * ending with a line break: a last line without one is given one (readers scan up to a line break
+ * without checking for the end). The buffer is reused: onBytes must copy what it keeps. Stops when
+ * onBytes returns false.
+ */
+export function readByteChunks(path: string, onBytes: (bytes: Buffer, end: number) => boolean | void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
+  const fd = openSync(path, 'r');
+  try {
+    const start = range?.start ?? 0;
+    const end = range?.end ?? fstatSync(fd).size;
+    let buffer: Buffer = Buffer.allocUnsafe(Math.min(BYTE_CHUNK, Math.max(end - start, 1 << 12)) + 1);
+    let kept = 0;
+    let position = start;
+    for (;;) {
+      if (kept >= buffer.length - 1) buffer = grow(buffer); // one line longer than the buffer
+      const read = position >= end ? 0 : readSync(fd, buffer, kept, Math.min(buffer.length - 1 - kept, end - position), position);
+      position += read;
+      const filled = kept + read;
+      if (read === 0) {
+        if (filled > 0) { buffer[filled] = NEWLINE; onBytes(buffer, filled + 1); }
+        break;
+      }
+      const cut = buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
+      if (cut > 0) {
+        if (onBytes(buffer, cut) === false) break;
+        buffer.copy(buffer, 0, cut, filled);
+        kept = filled - cut;
+      } else kept = filled;
+      onProgress?.(position - start, end - start);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Where the line containing byte `at` ends (just past its line break), or the file size. */
 export function nextLineStart(path: string, at: number): number {
   const fd = openSync(path, 'r');

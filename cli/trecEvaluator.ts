@@ -1,21 +1,21 @@
 /**
  * Evaluates TREC run queries against the qrels, one instance per thread: in-process for small runs,
- * inside each worker for large ones. A segment of the run is read in a stream and every query whose
- * lines lie wholly inside it is evaluated at once, so memory holds one query's lines at a time.
+ * inside each worker for large ones. A segment of the run is read in a stream and each query is
+ * evaluated as soon as the next one starts, so memory holds one query's lines at a time.
  */
 import { statSync } from 'node:fs';
 import { Convention } from '../shared/core/conventions';
 import { MetricSpec } from '../shared/core/metricNames';
 import { metricValue } from '../shared/core/metrics/dispatch';
-import { rankCase } from '../shared/core/ranking';
 import { relString } from '../shared/core/relString';
 import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
-import { QrelsReader, TrecQrels } from '../shared/trec/qrels';
-import { RunQuery, RunReader, duplicateProblems } from '../shared/trec/run';
-import { inTrecEvalOrder } from '../shared/trec/trecEvalOrder';
-import { trecCase } from '../shared/trec/trecCase';
-import { ByteRange, readChunks } from './readChunks';
+import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
+import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, runQuery } from '../shared/trec/run';
+import { BlockColumns } from '../shared/trec/runStore';
+import { rankRunBlock } from '../shared/trec/trecRanking';
+import { hashBytes } from '../shared/trec/byteInterner';
+import { ByteRange, readByteChunks } from './readChunks';
 
 export interface TrecSetup {
   qrelsPath: string;
@@ -52,15 +52,16 @@ export interface QueryResult {
   relstring?: string;
 }
 
-/** What one segment of the run gives; run lines are numbered from the segment's first line. */
+/**
+ * What one segment of the run gives; run lines are numbered from the segment's first line. A query
+ * whose lines go on in another segment is evaluated in each, and read again whole (see trecRun).
+ */
 export interface SegmentResult {
   /** A query of the segment came back after another started: reading stopped, and the rest of this result is empty. */
   scattered: boolean;
   evaluated: QueryResult[];
   /** Queries of the run that the qrels do not judge (ignored, as trec_eval does). */
   unjudged: string[];
-  /** The segment's first and last blocks, not evaluated: their query may go on in the next segment. */
-  edges: RunQuery[];
   problems: TrecProblem[];
   lines: number;
   entries: number;
@@ -88,10 +89,8 @@ export interface CollectResult {
   entries: number;
 }
 
-/** What is left once every segment is read (run lines numbered from the start of the file). */
+/** What is left once every segment is read. */
 export interface FinishTask {
-  /** Whole queries to evaluate: the segments' edges, joined across boundaries. */
-  blocks: RunQuery[];
   /** Judged queries with no run line, scored as empty rankings (--complete). */
   missing: string[];
 }
@@ -104,56 +103,56 @@ export interface FinishResult {
 export type Progress = (done: number, total: number) => void;
 
 export class TrecEvaluator {
-  readonly qrels: TrecQrels;
+  qrels: QrelsTable;
 
-  constructor(private setup: TrecSetup) {
+  /** Reads the qrels, unless given them (read by another thread: see shareQrels). */
+  constructor(private setup: TrecSetup, qrels?: SharedQrels) {
+    if (qrels) { this.qrels = QrelsTable.fromShared(qrels); return; }
     const reader = new QrelsReader({ duplicateSeverity: setup.convention.duplicates === 'error' ? 'error' : 'warning', asTrecEval: setup.asTrecEval });
-    readChunks(setup.qrelsPath, (text) => reader.feed(text), undefined, { start: setup.qrelsFrom, end: statSync(setup.qrelsPath).size });
+    readByteChunks(setup.qrelsPath, (bytes, end) => reader.feed(bytes, 0, end), undefined, { start: setup.qrelsFrom, end: statSync(setup.qrelsPath).size });
     this.qrels = reader.end();
   }
 
-  /** Reads one byte range of the run, evaluating every query that does not touch its edges. */
+  /** The qrels moved to shared memory, for other threads' evaluators (one copy in all). */
+  shareQrels(): SharedQrels {
+    const shared = this.qrels.shared();
+    this.qrels = QrelsTable.fromShared(shared);
+    return shared;
+  }
+
+  /** Reads one byte range of the run, evaluating each query as soon as the next one starts. */
   segment(range: ByteRange, onProgress?: Progress): SegmentResult {
     const evaluated: QueryResult[] = [];
-    const unjudged: string[] = [];
-    let first: RunQuery | undefined;
-    let pending: RunQuery | undefined;
-    const reader = new RunReader((q) => {
-      if (!first) { first = q; return; }
-      if (pending) this.evaluateInto(pending, evaluated, unjudged);
-      pending = q;
-    }, { asTrecEval: this.setup.asTrecEval });
-    readChunks(this.setup.runPath, (text) => reader.feed(text), onProgress, range);
-    const { problems, lines, entries } = reader.end();
-    if (reader.scattered) return { scattered: true, evaluated: [], unjudged: [], edges: [], problems: [], lines: 0, entries: 0 };
-    const edges = [first, pending].filter((q): q is RunQuery => q !== undefined);
-    return { scattered: false, evaluated, unjudged, edges, problems, lines, entries };
+    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), {});
+    readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, range);
+    const { problems, lines, entries, qids } = reader.end();
+    if (reader.scattered) return { scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 };
+    return { scattered: false, evaluated, unjudged: this.unjudged(qids), problems, lines, entries };
   }
 
   /** The second pass over a run whose lines are not grouped by query: see CollectTask. */
   collect(task: CollectTask, onProgress?: Progress): CollectResult {
     const evaluated: QueryResult[] = [];
-    const unjudged: string[] = [];
     const only = task.only && new Set(task.only);
-    const reader = new RunReader((q) => this.evaluateInto(q, evaluated, unjudged), { asTrecEval: this.setup.asTrecEval, mode: 'collect',
+    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { mode: 'collect',
       accept: only ? (qid) => only.has(qid) : undefined, share: task.parts > 1 ? { part: task.part, parts: task.parts } : undefined });
-    readChunks(this.setup.runPath, (text) => reader.feed(text), onProgress, { start: this.setup.runFrom, end: statSync(this.setup.runPath).size });
+    readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, { start: this.setup.runFrom, end: statSync(this.setup.runPath).size });
     const { problems, lines, entries, qids } = reader.end();
-    return { evaluated, unjudged, qids, problems: only ? [] : problems, lines, entries };
+    return { evaluated, unjudged: this.unjudged(qids), qids, problems: only ? [] : problems, lines, entries };
   }
 
-  /** Evaluates the joined edges and the missing queries. */
+  /** Evaluates the missing queries. */
   finish(task: FinishTask): FinishResult {
-    const evaluated: QueryResult[] = [];
-    const unjudged: string[] = [];
-    for (const q of task.blocks) this.evaluateInto(q, evaluated, unjudged);
-    for (const qid of task.missing) evaluated.push(this.evaluateMissing(qid));
-    return { evaluated, unjudged };
+    return { evaluated: task.missing.map((qid) => this.evaluateMissing(qid)), unjudged: [] };
   }
 
-  private evaluateInto(q: RunQuery, evaluated: QueryResult[], unjudged: string[]): void {
-    if (this.qrels.queries.has(q.qid)) evaluated.push(this.evaluate(q));
-    else unjudged.push(q.qid);
+  // A run reader that keeps the lines of judged queries only.
+  private reader(onQuery: (b: RunBlock) => void, options: Omit<RunReaderOptions, 'asTrecEval' | 'keep'>): RunReader {
+    return new RunReader(onQuery, { ...options, asTrecEval: this.setup.asTrecEval, keep: (qid) => this.qrels.queryIndex(qid) >= 0 });
+  }
+
+  private unjudged(qids: string[]): string[] {
+    return qids.filter((qid) => this.qrels.queryIndex(qid) < 0);
   }
 
   /** A judged query with no run line, scored under --complete. */
@@ -167,16 +166,26 @@ export class TrecEvaluator {
     return result;
   }
 
-  /** One query through the core: rank under the convention, then every spec. */
+  /** One query given as strings (a missing query, a test): as a block of its bytes. */
   evaluate(q: RunQuery): QueryResult {
+    const block = new BlockColumns();
+    block.reset(q.qid, q.predictions.length);
+    q.predictions.forEach((p, i) => {
+      const id = Buffer.from(p.id, 'latin1');
+      block.push(id, 0, id.length, hashBytes(id, 0, id.length), p.score ?? NaN, q.lines[i] ?? 0);
+    });
+    return this.evaluateBlock(block);
+  }
+
+  /** One query's block through the core: rank under the convention, then every spec. */
+  private evaluateBlock(b: RunBlock): QueryResult {
     const { specs, convention } = this.setup;
-    const predictions = this.setup.asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions;
-    let rc = rankCase(trecCase(this.qrels.queries.get(q.qid), predictions), convention);
+    // Transient: the ranking is read here and dropped, so its arrays are lent, not allocated per query.
+    let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval, true);
     if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
     if (this.setup.judgedOnly) rc = judgedOnly(rc);
     const values = specs.map((s) => metricValue(rc, s, convention));
-    return { qid: q.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(q, convention) : [],
+    return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(runQuery(b), convention) : [],
       ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}) };
   }
 }
-

@@ -9,7 +9,6 @@ import { means } from '../shared/core/means';
 import { MetricSpec, metricName } from '../shared/core/metricNames';
 import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
-import { RunQuery, joinBlocks } from '../shared/trec/run';
 import { byteOrderMark } from './trecInput';
 import { ByteRange, nextLineStart } from './readChunks';
 import { QueryResult, SegmentResult } from './trecEvaluator';
@@ -81,11 +80,22 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
-  const runners: SegmentRunner[] = ranges.length === 1 ? [new InlineRunner(setup)] : ranges.map(() => new WorkerRunner(setup));
+  // The first range is read in this thread, the others in workers. The workers start first and the
+  // qrels are read here meanwhile, once, then shared with them (a worker starting takes about as
+  // long as reading the qrels of a 2,000-query run).
+  const runners: SegmentRunner[] = [];
   try {
+    const workers = ranges.slice(1).map(() => new WorkerRunner(setup));
+    runners.push(...workers);
+    const inline = new InlineRunner(setup);
+    runners.unshift(inline);
+    if (workers.length > 0) {
+      const qrels = inline.shareQrels();
+      for (const w of workers) w.giveQrels(qrels);
+    }
     const progress = (done: number[]) => options.onProgress?.(done.reduce((a, b) => a + b, 0), size * (done.length > ranges.length ? 2 : 1));
     const done = ranges.map(() => 0);
-    const segments = await Promise.all(ranges.map((range, i) => runners[i].segment(range, (d) => { done[i] = d; progress(done); })));
+    const segments = await inParallel(runners, (r, i) => r.segment(ranges[i], (d) => { done[i] = d; progress(done); }));
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A query met in two places: its lines are read again, every thread keeping its share of the
@@ -94,11 +104,11 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const plan = whole ? undefined : settle(segments);
     const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
     const again = gather === null || gather.length > 0
-      ? await Promise.all(runners.map((r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); })))
+      ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); }))
       : [];
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
-    const finished = await runners[0].finish({ blocks: plan?.blocks ?? [], missing: options.complete ? missing : [] });
+    const finished = await runners[0].finish({ missing: options.complete ? missing : [] });
 
     const queries = [...(plan?.evaluated ?? []), ...again.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
     const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
@@ -120,6 +130,16 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
   } finally {
     for (const r of runners) r.close();
   }
+}
+
+/**
+ * Each runner's answer to a request, in runner order. The workers are asked first: the runner of
+ * this thread answers as soon as it is asked, holding the thread until it is done.
+ */
+function inParallel<T>(runners: SegmentRunner[], ask: (r: SegmentRunner, i: number) => Promise<T>): Promise<T[]> {
+  const answers = new Array<Promise<T>>(runners.length);
+  for (let i = runners.length - 1; i >= 0; i--) answers[i] = ask(runners[i], i);
+  return Promise.all(answers);
 }
 
 /**
@@ -178,9 +198,7 @@ function firstField(buffer: Buffer, from: number, to: number): Buffer | null {
 interface Plan {
   /** Queries evaluated inside a range, whose lines lie nowhere else. */
   evaluated: QueryResult[];
-  /** Whole queries left to evaluate: range edges, joined where a query crosses a boundary. */
-  blocks: RunQuery[];
-  /** Queries seen in more than one place: read again from the whole file. */
+  /** Queries seen in more than one range: read again from the whole file. */
   gather: string[];
   unjudged: string[];
   runQids: Set<string>;
@@ -190,12 +208,12 @@ interface Plan {
 }
 
 /**
- * Joins the ranges' results: numbers lines from the start of the file, joins the edge blocks that
- * continue across a boundary, and sends any query found in two places to a second pass.
+ * Joins the ranges' results: numbers lines from the start of the file, and sends any query found in
+ * two ranges to a second pass (ranges start where a query starts, so that takes a line longer than
+ * the search for that start, or a run not grouped by query).
  */
 function settle(segments: SegmentResult[]): Plan {
   const problems: TrecProblem[] = [];
-  const edges: RunQuery[] = [];
   const places = new Map<string, number>();
   const count = (qid: string) => places.set(qid, (places.get(qid) ?? 0) + 1);
   let offset = 0;
@@ -203,25 +221,15 @@ function settle(segments: SegmentResult[]): Plan {
   for (const seg of segments) {
     for (const p of seg.problems) problems.push(shift(p, offset));
     for (const q of seg.evaluated) { q.problems = q.problems.map((p) => shift(p, offset)); count(q.qid); }
-    for (const q of seg.edges) {
-      const block = { qid: q.qid, predictions: q.predictions, lines: q.lines.map((l) => l + offset) };
-      const last = edges[edges.length - 1];
-      // A query crossing a boundary shows up as consecutive edges: join them, in file order. If the
-      // query also has lines anywhere else, the count below sends it to the second pass instead.
-      if (last && last.qid === block.qid) joinBlocks(last, block);
-      else edges.push(block);
-    }
     offset += seg.lines;
     entries += seg.entries;
   }
-  for (const e of edges) count(e.qid);
   const unjudged = segments.flatMap((s) => s.unjudged);
   for (const qid of unjudged) count(qid);
   const gather = [...places].filter(([, n]) => n > 1).map(([qid]) => qid);
   const scattered = new Set(gather);
   return {
     evaluated: segments.flatMap((s) => s.evaluated).filter((q) => !scattered.has(q.qid)),
-    blocks: edges.filter((e) => !scattered.has(e.qid)),
     gather,
     unjudged,
     runQids: new Set(places.keys()),

@@ -1,10 +1,12 @@
 /**
  * Runs a TrecEvaluator in-process or in a worker thread behind one interface, so a large run is
- * read by several cores at once. The worker is this same file (the bundle, once built): loaded in a
- * worker with our workerData, it serves instead of starting the command.
+ * read by several cores at once. The worker is this file (dist/trecWorker.js once built, a bundle of
+ * the evaluator alone, next to the CLI's bundle): loaded in a worker with our workerData, it serves.
  */
+import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TrecProblem } from '../shared/trec/problems';
+import { SharedQrels } from '../shared/trec/qrels';
 import { ByteRange } from './readChunks';
 import { CollectResult, CollectTask, FinishResult, FinishTask, Progress, SegmentResult, TrecEvaluator, TrecSetup } from './trecEvaluator';
 
@@ -31,6 +33,10 @@ export class InlineRunner implements SegmentRunner {
   constructor(setup: TrecSetup) {
     this.evaluator = new TrecEvaluator(setup);
   }
+  /** The qrels this thread read, in shared memory, for WorkerRunner.giveQrels. */
+  shareQrels(): SharedQrels {
+    return this.evaluator.shareQrels();
+  }
   async segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult> {
     return this.evaluator.segment(range, onProgress);
   }
@@ -53,7 +59,10 @@ type Reply =
   | { type: 'collect'; result: CollectResult }
   | { type: 'finish'; result: FinishResult };
 
-/** Evaluates in a worker thread; one request at a time. */
+/**
+ * Evaluates in a worker thread; one request at a time. The worker starts at once and waits for
+ * the qrels (giveQrels): they are read once, by the main thread, while the workers start.
+ */
 export class WorkerRunner implements SegmentRunner {
   private worker: Worker;
   private waiting: { type: string; resolve: (value: unknown) => void; reject: (e: Error) => void; onProgress?: Progress } | null = null;
@@ -61,12 +70,16 @@ export class WorkerRunner implements SegmentRunner {
   constructor(setup: TrecSetup) {
     // A query's lines (about 100 kB for 1,000 documents) die young in 16 MB: 48 MB cost each thread
     // 30–40 MB more peak RSS on the 2k and 10k benchmark runs and saved no time.
-    this.worker = new Worker(__filename, { workerData: { kind: KIND, setup }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    this.worker = new Worker(join(__dirname, 'trecWorker.js'), { workerData: { kind: KIND, setup, sharedQrels: true }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     this.worker.on('message', (reply: Reply) => this.receive(reply));
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => this.fail(new Error(`the evaluation worker stopped (exit code ${code})`)));
   }
 
+  /** The qrels, read by the main thread (InlineRunner.shareQrels); sent before any request. */
+  giveQrels(qrels: SharedQrels): void {
+    this.worker.postMessage({ type: 'qrels-table', qrels });
+  }
   segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult> {
     return this.request('segment', { type: 'segment', range }, onProgress) as Promise<SegmentResult>;
   }
@@ -108,12 +121,15 @@ export class WorkerRunner implements SegmentRunner {
 
 function qrelsInfo(evaluator: TrecEvaluator): QrelsInfo {
   const q = evaluator.qrels;
-  return { qids: [...q.queries.keys()], problems: q.problems, lines: q.lines };
+  return { qids: q.qids, problems: q.problems, lines: q.lines };
 }
 
-/** The worker side: read the qrels once, then answer requests until terminated (exported for the in-process tests). */
-export function serve(port: MessagePort, setup: TrecSetup): void {
-  const evaluator = new TrecEvaluator(setup);
+/**
+ * The worker side: read the qrels (or, with sharedQrels, wait for them: a 'qrels-table' message),
+ * then answer requests until terminated (exported for the in-process tests).
+ */
+export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false): void {
+  let evaluator = sharedQrels ? undefined : new TrecEvaluator(setup);
   // One message per 4 MB read is plenty for a bar redrawn ten times a second.
   let posted = 0;
   const progress: Progress = (done, total) => {
@@ -121,7 +137,9 @@ export function serve(port: MessagePort, setup: TrecSetup): void {
     posted = done;
     port.postMessage({ type: 'progress', done, total });
   };
-  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask & CollectTask }) => {
+  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask & CollectTask; qrels?: SharedQrels }) => {
+    if (request.type === 'qrels-table') { evaluator = new TrecEvaluator(setup, request.qrels); return; }
+    if (!evaluator) throw new Error('a request before the qrels');
     if (request.type !== 'qrels') posted = 0;
     if (request.type === 'segment') port.postMessage({ type: 'segment', result: evaluator.segment(request.range!, progress) });
     else if (request.type === 'qrels') port.postMessage({ type: 'qrels', result: qrelsInfo(evaluator) });
@@ -130,4 +148,4 @@ export function serve(port: MessagePort, setup: TrecSetup): void {
   });
 }
 
-if (!isMainThread && parentPort && workerData?.kind === KIND) serve(parentPort, workerData.setup as TrecSetup);
+if (!isMainThread && parentPort && workerData?.kind === KIND) serve(parentPort, workerData.setup as TrecSetup, workerData.sharedQrels === true);

@@ -95,20 +95,22 @@ function arraysFor(n: number, transient: boolean): Arrays {
   return lent;
 }
 
-/** The first n entries of each array a ranking returns or sorts in. */
+/** The first n entries of each array a ranking fills, sorts in or returns. */
 interface Views {
-  keys: Float64Array; needed: Uint8Array; order: Int32Array; source: Int32Array; grades: Float64Array; relevant: Uint8Array; judged: Uint8Array;
+  predSlot: Int32Array; gradeAt: Float64Array; keys: Float64Array; needed: Uint8Array; order: Int32Array;
+  source: Int32Array; grades: Float64Array; relevant: Uint8Array; judged: Uint8Array;
 }
 
 function viewsOf(a: Arrays, n: number): Views {
   return {
-    keys: a.keys.subarray(0, n), needed: a.needed.subarray(0, n), order: a.order.subarray(0, n), source: a.source.subarray(0, n),
-    grades: a.grades.subarray(0, n), relevant: a.relevant.subarray(0, n), judged: a.judged.subarray(0, n),
+    predSlot: a.predSlot.subarray(0, n), gradeAt: a.gradeAt.subarray(0, n), keys: a.keys.subarray(0, n), needed: a.needed.subarray(0, n),
+    order: a.order.subarray(0, n), source: a.source.subarray(0, n), grades: a.grades.subarray(0, n), relevant: a.relevant.subarray(0, n),
+    judged: a.judged.subarray(0, n),
   };
 }
 
 // Views of the lent buffers by length, made once: cases mostly have as many predictions as the last
-// one, and a subarray is an object and a builtin call each (seven a case).
+// one, and a subarray is an object and a builtin call each (nine a case).
 const lentViews: Views[] = [];
 
 /** Views of length n of the ranking's arrays: the lent buffers' own, or fresh. */
@@ -116,22 +118,14 @@ function cut(a: Arrays, n: number): Views {
   return a === lent ? (lentViews[n] ??= viewsOf(a, n)) : viewsOf(a, n);
 }
 
-// Per-slot data of the id table, valid for the slots the current case wrote: the label index
-// (−1: unlabeled) and whether an occurrence of the item was already ranked.
+// The label index of each slot of the id table (−1: unlabeled), valid for the slots the current case wrote.
 let slotLabel = new Int32Array(0);
-let slotKept = new Uint8Array(0);
-
-function ensureSlotArrays(size: number): void {
-  if (slotLabel.length >= size) return;
-  slotLabel = new Int32Array(size);
-  slotKept = new Uint8Array(size);
-}
 
 /** Ranks a case's predictions under a convention. */
 export function rankCase(input: CaseInput, conv: Convention, options: RankOptions = {}): RankedCase {
   const preds = input.predictions;
   beginCase(input.labels.length + preds.length);
-  ensureSlotArrays(tableSize());
+  if (slotLabel.length < tableSize()) slotLabel = new Int32Array(tableSize());
   const labelIds: string[] = [];
   const labelGrades: number[] = [];
   for (const label of input.labels) {
@@ -139,27 +133,72 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     const s = slotOf(label.id);
     if (s >= 0) continue; // labeled twice: the first grade holds
     slotLabel[-s - 1] = labelIds.length;
-    slotKept[-s - 1] = 0;
     labelIds.push(label.id);
     labelGrades.push(label.grade);
   }
 
-  const arrays = arraysFor(preds.length, options.transient === true);
+  const n0 = preds.length;
+  const arrays = arraysFor(n0, options.transient === true);
   // Each prediction's slot and grade in input order (NaN: unlabeled); one table probe per id.
-  const { predSlot, gradeAt } = arrays;
-  for (let i = 0; i < preds.length; i++) {
-    let s = slotOf(preds[i].id);
-    if (s < 0) { s = -s - 1; slotLabel[s] = -1; slotKept[s] = 0; }
-    predSlot[i] = s;
-    gradeAt[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
+  const ids = new Array<string>(n0);
+  const all = cut(arrays, n0);
+  const slots = all.predSlot;
+  const grades = all.gradeAt;
+  for (let i = 0; i < n0; i++) {
+    ids[i] = preds[i].id;
+    let s = slotOf(ids[i]);
+    if (s < 0) { s = -s - 1; slotLabel[s] = -1; }
+    slots[i] = s;
+    grades[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
   }
 
-  const n0 = preds.length;
-  const all = cut(arrays, n0);
   const keys = hasScores(input) ? scoreKeys(input, all.keys) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
-  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt, all.needed.fill(0)) : undefined;
-  const order = orderPredictions(input, keys, conv, all.order, arrays.keyWork, needed);
+  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, grades, all.needed.fill(0)) : undefined;
+  return rankWith({ ids, slots, slotCount: tableSize(), grades, keys, labelIds, labelGrades }, conv, arrays, needed);
+}
+
+/**
+ * A case reduced to what ranking needs, however its ids were read: each prediction's id, a slot
+ * number shared by equal ids, and its label's grade. rankCase makes one from a CaseInput (a hash
+ * table of id strings); the TREC reader from ids it interned while reading, without strings.
+ */
+export interface SlottedCase {
+  /** Each prediction's id: ties under id-desc and id-asc compare them; RankedCase.ids are taken from them. */
+  ids: ArrayLike<string>;
+  /** Each prediction's slot, below slotCount: equal ids, equal slots. */
+  slots: Int32Array;
+  slotCount: number;
+  /** Each prediction's label grade, NaN when it is unlabeled (finite grades only). */
+  grades: Float64Array;
+  /** Each prediction's sort key (its score, NaN as −∞), or null for a ranked list. */
+  keys: Float64Array | null;
+  /** Label ids and grades (finite grades only, first occurrence of each id), in the order written. */
+  labelIds: string[];
+  labelGrades: number[];
+}
+
+// Per slot: the call of rankSlotted that last ranked an occurrence of the item (a stamp, so that no
+// array is cleared between cases).
+let slotKept = new Int32Array(0);
+let keptStamp = 0;
+
+/** Ranks a slotted case under a convention; with `needed`, see RankOptions.valuesOnly; `transient`: see RankOptions. */
+export function rankSlotted(c: SlottedCase, conv: Convention, needed?: Uint8Array, transient = false): RankedCase {
+  return rankWith(c, conv, arraysFor(c.slots.length, transient), needed);
+}
+
+// rankSlotted with the arrays to rank into (rankCase lends its own: a second arraysFor would
+// overwrite the transient slots and grades it filled).
+function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uint8Array): RankedCase {
+  if (slotKept.length < c.slotCount || keptStamp >= 0x7fffffff) {
+    slotKept = new Int32Array(Math.max(c.slotCount, 2 * slotKept.length));
+    keptStamp = 0;
+  }
+  const stamp = ++keptStamp;
+  const { keys, slots, grades: gradeAt, labelGrades } = c;
+  const n0 = slots.length;
+  const order = orderPredictions(c.ids, keys, conv, cut(arrays, n0).order, arrays.keyWork, needed);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
@@ -167,22 +206,27 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   let duplicates = 0;
   let n = 0;
   let relevantPredicted = 0;
+  // The convention's knobs read once, not once a rank (this loop runs for every prediction of a run).
+  const drop = conv.unjudged === 'drop';
+  const keepRepeats = conv.duplicates === 'count';
+  const threshold = conv.relevanceThreshold;
   for (let r = 0; r < order.length; r++) {
     const i = order[r];
-    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
-    if (conv.unjudged === 'drop' && Number.isNaN(gradeAt[i])) continue;
-    const slot = predSlot[i];
-    if (slotKept[slot]) {
-      duplicates++;
-      if (conv.duplicates !== 'count') continue;
-    } else slotKept[slot] = 1;
-    source[n] = i;
-    ids[n] = preds[i].id;
     const g = gradeAt[i];
-    if (!Number.isNaN(g)) {
+    const labeled = !Number.isNaN(g);
+    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
+    if (drop && !labeled) continue;
+    const slot = slots[i];
+    if (slotKept[slot] === stamp) {
+      duplicates++;
+      if (!keepRepeats) continue;
+    } else slotKept[slot] = stamp;
+    source[n] = i;
+    ids[n] = c.ids[i];
+    if (labeled) {
       grades[n] = g;
       if (g >= 0) judged[n] = 1;
-      if (isRelevantGrade(g, conv.relevanceThreshold)) { relevant[n] = 1; relevantPredicted++; }
+      if (isRelevantGrade(g, threshold)) { relevant[n] = 1; relevantPredicted++; }
     }
     n++;
   }
@@ -209,8 +253,8 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   }
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
-  const kept = n === n0 ? all : cut(arrays, n);
-  return { ids, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
+  const kept = cut(arrays, n);
+  return { ids, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
 }
 
 /**
@@ -264,7 +308,7 @@ function scoreKeys(input: CaseInput, keys: Float64Array): Float64Array {
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
+function orderPredictions(ids: ArrayLike<string>, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
     for (let i = 0; i < order.length; i++) order[i] = i;
@@ -273,19 +317,18 @@ function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Con
   sortIndicesByKeyDesc(keys, needed, order, keyWork);
   if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
   const sign = conv.ties === 'id-desc' ? -1 : 1;
-  const preds = input.predictions;
   for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
     if (end - start > 16) {
-      const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(preds[a].id, preds[b].id));
+      const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(ids[a], ids[b]));
       order.set(run, start);
     } else if (end - start > 1) {
       // Small tied groups (the usual case) are sorted in place: no array and no comparator call per group.
       for (let i = start + 1; i < end; i++) {
         const v = order[i];
         let j = i - 1;
-        while (j >= start && sign * compareText(preds[v].id, preds[order[j]].id) < 0) { order[j + 1] = order[j]; j--; }
+        while (j >= start && sign * compareText(ids[v], ids[order[j]]) < 0) { order[j + 1] = order[j]; j--; }
         order[j + 1] = v;
       }
     }

@@ -4,11 +4,19 @@
  * byte stay two ids, valid UTF-8 or not), and compare as strcmp compares them. These helpers turn
  * byte strings into text for people (messages, JSON) and back.
  */
-import { isUtf8 } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 
 /** A UTF-16 string as the byte string of its UTF-8 encoding (what reading its file as bytes gives). */
 export function byteString(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+type Latin1Slicing = Buffer & { latin1Slice(start: number, end: number): string };
+
+/** bytes[from, to) as a byte string (one character per byte): how the readers turn a line they cannot read fast into text. */
+export function latin1(bytes: Uint8Array, from: number, to: number): string {
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return (buffer as Latin1Slicing).latin1Slice(from, to);
 }
 
 /** Whether every character is below 0x80, so that the byte string is also the text. */

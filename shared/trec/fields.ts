@@ -103,7 +103,8 @@ function splitFields(text: string, from: number, to: number, out: Int32Array): n
   return n;
 }
 
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+/** Exact powers of ten, 10^0 … 10^22 (the fast path of decimal parsing divides by them). */
+export const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
@@ -136,6 +137,35 @@ export function parseDecimal(text: string, start: number, end: number): number {
   }
   const written = text.slice(start, end);
   return DECIMAL.test(written) ? Number(written) : NaN;
+}
+
+/**
+ * parseDecimal over bytes[start, end) (a file read as bytes), its fast path only: NaN for anything
+ * it does not take (an exponent, more than 15 digits, text), which callers then read as text with
+ * parseDecimal, so that both give the same number for the same bytes.
+ */
+export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number): number {
+  let i = start;
+  let negative = false;
+  const first = bytes[i];
+  if (first === 45 /* - */ || first === 43 /* + */) { negative = first === 45; i++; }
+  let mantissa = 0;
+  let digits = 0;
+  let fraction = 0;
+  let seenDot = false;
+  for (; i < end; i++) {
+    const c = bytes[i];
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (seenDot) fraction++;
+    } else if (c === 46 /* . */ && !seenDot) {
+      seenDot = true;
+    } else return NaN;
+  }
+  if (digits === 0 || digits > 15 || fraction > 22) return NaN;
+  const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
+  return negative ? -value : value;
 }
 
 export function sameText(text: string, start: number, end: number, other: string): boolean {

@@ -1,14 +1,14 @@
-/** Reads TREC qrels (`qid iter docid grade`) line by line into per-query judgements. */
+/** Reads TREC qrels (`qid iter docid grade`) from their bytes into per-query judgements. */
+import { Buffer } from 'node:buffer';
 import { Severity } from '../core/findings';
-import { shownBytes, utf16Column } from './byteText';
+import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './byteInterner';
+import { DocidSlots } from './docidSlots';
+import { latin1, shownBytes, utf16Column } from './byteText';
 import { cAtol } from './cNumbers';
-import { FieldSplitter, parseDecimal, sameText } from './fields';
+import { FieldSplitter, parseDecimal } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 
-/**
- * One query's judgements, column by column: a million labels kept as a million objects would be
- * copied by every young-generation GC while the file is read; plain arrays are not.
- */
+/** One query's judgements, column by column, ids as byte strings. */
 export interface QrelsQuery {
   ids: string[];
   grades: number[];
@@ -16,6 +16,7 @@ export interface QrelsQuery {
   lines: number[];
 }
 
+/** The qrels as strings, query by query (parseQrels; QrelsTable.byQuery). */
 export interface TrecQrels {
   /** Judgements per query, in file order; a docid judged twice keeps its first grade. */
   queries: Map<string, QrelsQuery>;
@@ -24,6 +25,98 @@ export interface TrecQrels {
   lines: number;
 }
 
+/**
+ * The qrels as ranking uses them, without a string per judgement: judgements grouped by query in
+ * column arrays, query k's at [start[k], start[k + 1]), in file order, each docid once; judgement
+ * j's docid is docBytes[docStart(j), docEnd[j]) (a query's docids side by side), with its FNV-1a hash.
+ */
+export class QrelsTable {
+  private index = new Map<string, number>();
+
+  constructor(
+    /** Judged query ids (byte strings), in the order first met. */
+    readonly qids: string[],
+    readonly start: Int32Array,
+    readonly docBytes: Uint8Array,
+    readonly docEnd: Int32Array,
+    readonly docHash: Int32Array,
+    readonly grades: Float64Array,
+    readonly judgementLines: Int32Array,
+    readonly problems: TrecProblem[],
+    /** Lines read, including blank and comment lines. */
+    readonly lines: number,
+  ) {
+    qids.forEach((qid, k) => this.index.set(qid, k));
+  }
+
+  /**
+   * The table as plain data whose arrays are in shared memory, so that worker threads are sent it
+   * without a copy of each array (and read the qrels once, in one thread); fromShared rebuilds it.
+   */
+  shared(): SharedQrels {
+    return { qids: this.qids, start: shared(this.start), docBytes: shared(this.docBytes), docEnd: shared(this.docEnd), docHash: shared(this.docHash),
+      grades: shared(this.grades), judgementLines: shared(this.judgementLines), problems: this.problems, lines: this.lines };
+  }
+
+  /** The table of shared() data. */
+  static fromShared(q: SharedQrels): QrelsTable {
+    return new QrelsTable(q.qids, q.start, q.docBytes, q.docEnd, q.docHash, q.grades, q.judgementLines, q.problems, q.lines);
+  }
+
+  /** Where judgement j's docid starts in docBytes. */
+  docStart(j: number): number {
+    return j === 0 ? 0 : this.docEnd[j - 1];
+  }
+
+  /** Judgement j's docid as a byte string. */
+  docid(j: number): string {
+    return latin1(this.docBytes, this.docStart(j), this.docEnd[j]);
+  }
+
+  /** The number of a judged query, −1 for a query the qrels do not judge. */
+  queryIndex(qid: string): number {
+    return this.index.get(qid) ?? -1;
+  }
+
+  /** A query's judgements as strings (undefined when it is not judged). */
+  query(qid: string): QrelsQuery | undefined {
+    const k = this.queryIndex(qid);
+    if (k < 0) return undefined;
+    const q: QrelsQuery = { ids: [], grades: [], lines: [] };
+    for (let j = this.start[k]; j < this.start[k + 1]; j++) {
+      q.ids.push(this.docid(j));
+      q.grades.push(this.grades[j]);
+      q.lines.push(this.judgementLines[j]);
+    }
+    return q;
+  }
+
+  /** Every query's judgements as strings. */
+  byQuery(): TrecQrels {
+    return { queries: new Map(this.qids.map((qid) => [qid, this.query(qid)!])), problems: this.problems, lines: this.lines };
+  }
+}
+
+/** A QrelsTable's data, its arrays in shared memory (QrelsTable.shared). */
+export interface SharedQrels {
+  qids: string[];
+  start: Int32Array;
+  docBytes: Uint8Array;
+  docEnd: Int32Array;
+  docHash: Int32Array;
+  grades: Float64Array;
+  judgementLines: Int32Array;
+  problems: TrecProblem[];
+  lines: number;
+}
+
+// A typed array's copy in a SharedArrayBuffer (the array itself when it is in one already).
+function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as never);
+  return copy;
+}
 
 export interface QrelsReaderOptions {
   /** How a docid judged twice for one query is reported (trec_eval stops on it). */
@@ -35,113 +128,307 @@ export interface QrelsReaderOptions {
    * that is not a number is an error.
    */
   asTrecEval?: boolean;
+  /** Read every line with the general reader of a line, never the fast one (tests check that both read alike). */
+  general?: boolean;
 }
 
-/** Reads qrels text (a byte string) fed in chunks of whole lines. */
+/**
+ * Reads qrels bytes fed in chunks of whole lines. A plain line (four fields, no leading blank, a
+ * whole-number grade) is read in one pass over its bytes; any other is read again as text, where
+ * every rule below applies and each problem is worded.
+ */
 export class QrelsReader {
-  private queries = new Map<string, QrelsQuery>();
+  private queries = new ByteInterner();
   private problems = new ProblemList();
   private line = 1;
   private splitter: FieldSplitter;
-  // The query of the previous line: qrels are written query by query, so most lookups are skipped.
-  private qid = '';
-  private current: QrelsQuery | undefined;
   private duplicateSeverity: Severity;
   private asTrecEval: boolean;
+  private general: boolean;
   // trec_eval skips one '#' line at a time: the line after a comment line is read as a judgement.
   private afterComment = false;
+  // Judgements in file order, column by column; docids' bytes side by side.
+  private count = 0;
+  private query = new Int32Array(1024);
+  private docEnd = new Int32Array(1024);
+  private docHash = new Int32Array(1024);
+  private grade = new Float64Array(1024);
+  private lineOf = new Int32Array(1024);
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  private lastQid = new Uint8Array(64);
+  private lastLength = -1;
+  private lastHash = 0;
+  private lastQuery = -1;
+  // While the qrels come query by query (nearly always), repeats are found as they are read: the
+  // query being read (its judgements from queryStart on), its docids numbered, the first judgement of
+  // each number, and each repeat with its first judgement. A query met again ends that.
+  private grouped = true;
+  private addQuery = -1;
+  private queryStart: number[] = [];
+  private slots = new DocidSlots();
+  private firstOf: number[] = [];
+  private repeats: number[] = [];
 
   constructor(options: QrelsReaderOptions = {}) {
     this.duplicateSeverity = options.duplicateSeverity ?? 'error';
     this.asTrecEval = options.asTrecEval ?? false;
+    this.general = options.general ?? false;
     this.splitter = new FieldSplitter(this.asTrecEval);
   }
 
-  /** Reads text made of whole lines (the last chunk may lack its final line break). */
-  feed(text: string): void {
-    this.splitter.startChunk(text);
-    let line = this.line;
-    for (let from = 0; from < text.length; line++) {
-      let to = text.indexOf('\n', from);
-      if (to < 0) to = text.length;
-      this.readLine(text, from, to, line);
-      from = to + 1;
+  /** Reads bytes[from, to): whole lines, the last ending with a line break. */
+  feed(bytes: Uint8Array, from = 0, to = bytes.length): void {
+    // Room for every docid of the piece, so that lines copy theirs with no check.
+    if (this.used + to - from > this.bytes.length) {
+      const more = new Uint8Array(Math.max(2 * this.bytes.length, this.used + to - from));
+      more.set(this.bytes.subarray(0, this.used));
+      this.bytes = more;
+      this.slots.setPool(0, more);
     }
-    this.line = line;
+    // Nothing after the loop: see RunReader.feed.
+    for (let p = from; p < to; this.line++) p = this.plainLine(bytes, p, this.line);
   }
 
   /** The judgements read, each docid once per query (repeats reported here). */
-  end(): TrecQrels {
+  end(): QrelsTable {
     if (this.afterComment) {
       this.problems.push(fieldProblem('qrels', this.line - 1, 0, 0, 'final-comment-line', 'warning',
         'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.'));
     }
-    for (const [qid, q] of this.queries) this.dropRepeats(qid, q);
-    return { queries: this.queries, problems: this.problems.list(), lines: this.line - 1 };
+    // Grouped by query (file order within each query), each docid's first grade kept. Qrels are
+    // nearly always written query by query, with no docid judged twice: then nothing is copied.
+    const queries = this.queries.count;
+    const n = this.count;
+    const qids = Array.from({ length: queries }, (_, k) => this.queries.string(k));
+    if (this.grouped && this.repeats.length === 0) {
+      const start = new Int32Array(queries + 1);
+      start.set(this.queryStart);
+      start[queries] = n;
+      return new QrelsTable(qids, start, this.bytes.subarray(0, this.used), this.docEnd.subarray(0, n), this.docHash.subarray(0, n),
+        this.grade.subarray(0, n), this.lineOf.subarray(0, n), this.problems.list(), this.line - 1);
+    }
+    const grouped = this.grouped;
+    const start = new Int32Array(queries + 1);
+    for (let i = 0; i < n; i++) start[this.query[i] + 1]++;
+    for (let k = 0; k < queries; k++) start[k + 1] += start[k];
+    let order: Int32Array | undefined;
+    if (!grouped) {
+      order = new Int32Array(n);
+      const next = start.slice(0, queries);
+      for (let i = 0; i < n; i++) order[next[this.query[i]]++] = i;
+    }
+    const slots = new DocidSlots();
+    let kept: Int32Array | undefined; // the judgements kept, in grouped order, once a repeat is found
+    const firstOf: number[] = []; // per docid number of the query: its judgement
+    const keptStart = new Int32Array(queries + 1);
+    let m = 0;
+    for (let k = 0; k < queries; k++) {
+      keptStart[k] = m;
+      slots.begin(start[k + 1] - start[k], this.bytes);
+      firstOf.length = 0;
+      for (let j = start[k]; j < start[k + 1]; j++) {
+        const i = order ? order[j] : j;
+        const s = slots.slot(0, i === 0 ? 0 : this.docEnd[i - 1], this.docEnd[i], this.docHash[i]);
+        if (s < 0) {
+          firstOf.push(i);
+          if (kept) kept[m] = i;
+          m++;
+          continue;
+        }
+        if (!kept) { kept = new Int32Array(n); for (let x = 0; x < m; x++) kept[x] = order ? order[x] : x; }
+        this.problems.push({ ...fieldProblem('qrels', this.lineOf[i], 0, 0, 'duplicate-judgement', this.duplicateSeverity,
+          `"${shownBytes(this.docidOf(i))}" is judged twice for query ${shownBytes(this.queries.string(k))}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`),
+        related: [{ file: 'qrels', line: this.lineOf[firstOf[s]], message: 'first judgement' }] });
+      }
+    }
+    keptStart[queries] = m;
+    const problems = this.problems.list();
+    if (!kept && !order) {
+      return new QrelsTable(qids, keptStart, this.bytes.subarray(0, this.used), this.docEnd.subarray(0, n), this.docHash.subarray(0, n),
+        this.grade.subarray(0, n), this.lineOf.subarray(0, n), problems, this.line - 1);
+    }
+    // Otherwise each query's docids are laid side by side again, in the grouped order.
+    const pick = kept ?? order!;
+    const docBytes = new Uint8Array(this.used);
+    const docEnd = new Int32Array(m);
+    const docHash = new Int32Array(m);
+    const grades = new Float64Array(m);
+    const lines = new Int32Array(m);
+    for (let j = 0, at = 0; j < m; j++) {
+      const i = pick[j];
+      for (let b = i === 0 ? 0 : this.docEnd[i - 1]; b < this.docEnd[i]; b++) docBytes[at++] = this.bytes[b];
+      docEnd[j] = at;
+      docHash[j] = this.docHash[i];
+      grades[j] = this.grade[i];
+      lines[j] = this.lineOf[i];
+    }
+    return new QrelsTable(qids, keptStart, docBytes, docEnd, docHash, grades, lines, problems, this.line - 1);
   }
 
-  private readLine(text: string, from: number, to: number, line: number): void {
-    const comment = this.asTrecEval && text.charCodeAt(from) === 35;
+  private docidOf(i: number): string {
+    return latin1(this.bytes, i === 0 ? 0 : this.docEnd[i - 1], this.docEnd[i]);
+  }
+
+  // The line starting at bytes[p] read fast when it is plain (see the class), else as text; returns where the next line starts.
+  private plainLine(bytes: Uint8Array, p: number, line: number): number {
+    const start = p;
+    let c = bytes[p];
+    if (c === 35 || c === 32 || (c >= 9 && c <= 13) || this.general) return this.textLine(bytes, start, line);
+    // Fields end at a blank; one that ends at anything else (a control character) is the general
+    // reader's. Between fields, one blank nearly always: see RunReader.plainLine.
+    let h = FNV_OFFSET;
+    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
+    const e0 = p;
+    // The iter field.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c <= 32) return this.textLine(bytes, start, line);
+    do c = bytes[++p]; while (c > 32);
+    if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
+    // The docid, copied and hashed on the way, past the bytes kept (feed made room): kept only if the line is plain.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c <= 32) return this.textLine(bytes, start, line);
+    const kept = this.bytes;
+    let at = this.used;
+    let hd = FNV_OFFSET;
+    do { kept[at++] = c; hd = Math.imul(hd ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
+    // The grade: an optional sign and 1 to 15 digits, then the line's end.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    let negative = false;
+    if (c === 45 || c === 43) { negative = c === 45; c = bytes[++p]; }
+    let grade = 0;
+    let digits = 0;
+    while (c >= 48 && c <= 57) { grade = grade * 10 + (c - 48); digits++; c = bytes[++p]; }
+    if (c === 32 || c === 9 || c === 13) { do c = bytes[++p]; while (c === 32 || c === 9 || c === 13); }
+    if (c !== 10 || digits === 0 || digits > 15) return this.textLine(bytes, start, line);
+    this.afterComment = false;
+    this.added(this.queryOf(bytes, start, e0, h), at, hd, negative ? -grade + 0 : grade, line);
+    return p + 1;
+  }
+
+  // The number of the query bytes[from, to) (FNV-1a hash h): most often the last line's, checked first.
+  private queryOf(bytes: Uint8Array, from: number, to: number, h: number): number {
+    const last = this.lastQid;
+    if (h === this.lastHash && to - from === this.lastLength) {
+      let i = 0;
+      while (i < this.lastLength && bytes[from + i] === last[i]) i++;
+      if (i === this.lastLength) return this.lastQuery;
+    }
+    if (to - from > last.length) this.lastQid = new Uint8Array(2 * (to - from));
+    for (let i = from; i < to; i++) this.lastQid[i - from] = bytes[i];
+    this.lastHash = h;
+    this.lastLength = to - from;
+    this.lastQuery = this.queries.intern(bytes, from, to, h);
+    return this.lastQuery;
+  }
+
+  // The line starting at bytes[start] read as text, with every rule; returns where the next line starts.
+  private textLine(bytes: Uint8Array, start: number, line: number): number {
+    let end = start;
+    while (bytes[end] !== 10) end++;
+    const text = latin1(bytes, start, end);
+    this.splitter.startChunk(text);
+    const comment = this.asTrecEval && text.charCodeAt(0) === 35;
     if (comment && this.afterComment) {
       this.afterComment = false;
-      this.commentAfterComment(text, from, to, line);
-      return;
+      this.commentAfterComment(bytes, start, text, line);
+      return end + 1;
     }
     this.afterComment = comment;
-    const n = this.splitter.split(from, to, 4, true);
+    const n = this.splitter.split(0, text.length, 4, true);
     if (n === 0) {
-      if (this.asTrecEval && text.charCodeAt(from) !== 35) {
+      if (this.asTrecEval && text.charCodeAt(0) !== 35) {
         this.problems.push(fieldProblem('qrels', line, 0, 0, 'blank-line', 'warning',
           'A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.'));
       }
-      return;
-    }
-    if (n !== 4) {
-      this.problems.push(lineProblem('qrels', line, text, from, to, 'malformed-line',
+    } else if (n !== 4) {
+      this.problems.push(lineProblem('qrels', line, text, 0, text.length, 'malformed-line',
         `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`));
-      return;
-    }
-    this.judgement(text, from, line);
+    } else this.judgement(bytes, start, text, line);
+    return end + 1;
   }
 
   /** A '#' line right after a comment line, read as trec_eval reads it: as a judgement of query "#…", or a malformed line. */
-  private commentAfterComment(text: string, from: number, to: number, line: number): void {
-    const n = this.splitter.splitAll(from, to);
+  private commentAfterComment(bytes: Uint8Array, start: number, text: string, line: number): void {
+    const n = this.splitter.splitAll(0, text.length);
     const why = 'trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement';
     if (n !== 4) {
-      this.problems.push(lineProblem('qrels', line, text, from, to, 'malformed-line',
+      this.problems.push(lineProblem('qrels', line, text, 0, text.length, 'malformed-line',
         `A comment line right after another: ${why}, and with ${n} field${n === 1 ? '' : 's'} instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.`));
       return;
     }
     const f = this.splitter.at;
-    this.problems.push(fieldProblem('qrels', line, 0, utf16Column(text, from, f[7]), 'comment-read-as-judgement', 'warning',
+    this.problems.push(fieldProblem('qrels', line, 0, utf16Column(text, 0, f[7]), 'comment-read-as-judgement', 'warning',
       `A comment line right after another: ${why} of query "${shownBytes(text.slice(f[0], f[1]))}", and so does Ranklens under the trec_eval preset. Join the comments into one line if it is not one.`));
-    this.judgement(text, from, line);
+    this.judgement(bytes, start, text, line);
   }
 
-  // The judgement on the line just split: 4 fields.
-  private judgement(text: string, from: number, line: number): void {
+  // The judgement on the line just split (4 fields): text is the line, bytes[start…] the same line as bytes.
+  private judgement(bytes: Uint8Array, start: number, text: string, line: number): void {
     const f = this.splitter.at;
-    const grade = this.grade(text, from, line);
+    const grade = this.gradeOf(text, line);
     if (grade === undefined) return;
-    let q = this.current;
-    if (!q || !sameText(text, f[0], f[1], this.qid)) {
-      this.qid = text.slice(f[0], f[1]);
-      q = this.queries.get(this.qid);
-      if (!q) { q = { ids: [], grades: [], lines: [] }; this.queries.set(this.qid, q); }
-      this.current = q;
+    const query = this.queryOf(bytes, start + f[0], start + f[1], hashBytes(bytes, start + f[0], start + f[1]));
+    this.add(query, bytes, start + f[4], start + f[5], grade, line);
+  }
+
+  // A judgement of query `query` whose docid is bytes[from, to).
+  private add(query: number, bytes: Uint8Array, from: number, to: number, grade: number, line: number): void {
+    let at = this.used;
+    for (let b = from; b < to; b++) this.bytes[at++] = bytes[b];
+    this.added(query, at, hashBytes(bytes, from, to), grade, line);
+  }
+
+  // A judgement of query `query` whose docid was copied past the bytes kept, up to `at` (FNV-1a hash h).
+  private added(query: number, at: number, h: number, grade: number, line: number): void {
+    const i = this.count;
+    if (i === this.query.length) this.grow();
+    const from = this.used;
+    this.used = at;
+    if (query !== this.addQuery) {
+      if (query < this.addQuery) this.grouped = false;
+      else {
+        this.addQuery = query;
+        this.queryStart.push(i);
+        this.slots.begin(64, this.bytes);
+        this.firstOf.length = 0;
+      }
     }
-    q.ids.push(text.slice(f[4], f[5]));
-    q.grades.push(grade);
-    q.lines.push(line);
+    if (this.grouped) {
+      const s = this.slots.slot(0, from, at, h);
+      if (s < 0) this.firstOf.push(i); else this.repeats.push(i, this.firstOf[s]);
+    }
+    this.query[i] = query;
+    this.docEnd[i] = at;
+    this.docHash[i] = h;
+    this.grade[i] = grade;
+    this.lineOf[i] = line;
+    this.count = i + 1;
+  }
+
+  private grow(): void {
+    const n = 2 * this.query.length;
+    const int = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b; };
+    const grade = new Float64Array(n);
+    grade.set(this.grade);
+    this.query = int(this.query);
+    this.docEnd = int(this.docEnd);
+    this.docHash = int(this.docHash);
+    this.lineOf = int(this.lineOf);
+    this.grade = grade;
   }
 
   // The grade of the line just split, or undefined when the line is skipped.
-  private grade(text: string, from: number, line: number): number | undefined {
+  private gradeOf(text: string, line: number): number | undefined {
     const f = this.splitter.at;
     if (isWholeNumber(text, f[6], f[7])) return parseDecimal(text, f[6], f[7]) + 0; // + 0: -0 is 0
     const written = text.slice(f[6], f[7]);
-    const start = utf16Column(text, from, f[6]);
+    const start = utf16Column(text, 0, f[6]);
     const end = start + utf16Column(text, f[6], f[7]);
     if (this.asTrecEval) {
       const grade = cAtol(written);
@@ -159,32 +446,13 @@ export class QrelsReader {
       `The grade "${shownBytes(written)}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(written)}.`));
     return grade;
   }
-
-  // One Set per query, once, instead of a lookup per line that would keep every query's map alive.
-  private dropRepeats(qid: string, q: QrelsQuery): void {
-    const seen = new Set<string>();
-    const keep: number[] = [];
-    q.ids.forEach((id, i) => {
-      const before = seen.size;
-      seen.add(id);
-      if (seen.size > before) { keep.push(i); return; }
-      const prior = q.ids.indexOf(id); // rare: only for a repeat
-      this.problems.push({ ...fieldProblem('qrels', q.lines[i], 0, 0, 'duplicate-judgement', this.duplicateSeverity,
-        `"${shownBytes(id)}" is judged twice for query ${shownBytes(qid)}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`),
-      related: [{ file: 'qrels', line: q.lines[prior], message: 'first judgement' }] });
-    });
-    if (keep.length === q.ids.length) return;
-    q.ids = keep.map((i) => q.ids[i]);
-    q.grades = keep.map((i) => q.grades[i]);
-    q.lines = keep.map((i) => q.lines[i]);
-  }
 }
 
 /** Parses a whole qrels text (a byte string). */
 export function parseQrels(text: string, options: QrelsReaderOptions = {}): TrecQrels {
   const reader = new QrelsReader(options);
-  reader.feed(text);
-  return reader.end();
+  reader.feed(Buffer.from(text.length === 0 || text.endsWith('\n') ? text : `${text}\n`, 'latin1'));
+  return reader.end().byQuery();
 }
 
 // An optional sign and up to 15 digits: read exactly by parseDecimal, and by atol alike.

@@ -1,12 +1,15 @@
-/** Reads TREC runs (`qid Q0 docid rank score tag`) line by line into per-query blocks of predictions. */
+/** Reads TREC runs (`qid Q0 docid rank score tag`) from their bytes into per-query blocks of lines. */
+import { Buffer } from 'node:buffer';
 import { Convention } from '../core/conventions';
-import { shownBytes, utf16Column } from './byteText';
+import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './byteInterner';
+import { latin1, shownBytes, utf16Column } from './byteText';
 import { cAtof, namedFloat } from './cNumbers';
-import { FieldSplitter, isSpace, parseDecimal, sameText } from './fields';
+import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
-import { RunQuery, RunStore } from './runStore';
+import { BlockColumns, RunBlock, RunQuery, RunStore } from './runStore';
+import { SHORT_QID, ShortQids } from './shortQids';
 
-export type { RunQuery } from './runStore';
+export type { RunBlock, RunQuery } from './runStore';
 
 export interface RunReaderOptions {
   /** Read as trec_eval reads (scores through C's atof, with a warning), or as written (a score that is not a number is an error). */
@@ -21,153 +24,297 @@ export interface RunReaderOptions {
   accept?: (qid: string) => boolean;
   /** collect: only the queries of this share are read (another thread reads the others); see queryShare. */
   share?: { part: number; parts: number };
+  /**
+   * The queries whose lines are kept and handed over (the judged ones); the lines of the others are
+   * read (their problems reported, their entries counted) and dropped. Default: every query.
+   */
+  keep?: (qid: string) => boolean;
+  /** Read every line with the general reader of a line, never the fast one (tests check that both read alike). */
+  general?: boolean;
 }
 
-/** Reads run text (a byte string) fed in chunks of whole lines. */
+/** What a reader read, once it has handed everything over. */
+export interface RunReading {
+  problems: TrecProblem[];
+  /** Lines read, blank and comment lines included. */
+  lines: number;
+  /** Lines read as predictions (of the queries this reader reads). */
+  entries: number;
+  /** The queries with at least one prediction, in the order first met (of those this reader reads). */
+  qids: string[];
+}
+
+// The reader's queries are numbered by a table of their own; per query number, what it knows.
+const ACCEPTED = 1; // this reader reads it (its share, and asked for)
+const KEPT = 2; // its lines are kept (judged)
+const SEEN = 4; // it has a prediction
+const CLOSED = 8; // stream: its block is over
+
+/**
+ * Reads run bytes fed in chunks of whole lines. Each line is split in one pass over its bytes; a
+ * line that is anything but six or more plain fields with a plain decimal score (a comment, a short
+ * line, a score such as 1e-3 or inf) is read again as text by the general reader of the line, which
+ * says what is wrong with it: so only odd lines cost a string.
+ */
 export class RunReader {
   /** stream: a query came back after another started; reading stopped there. */
   scattered = false;
   private problems = new ProblemList();
+  private queries = new ByteInterner();
+  private flags = new Uint8Array(64);
+  private seen: number[] = [];
+  private current = -1; // the query of the last line read as a prediction
+  private block = new BlockColumns();
   private store = new RunStore();
-  private block: RunQuery = { qid: '', predictions: [], lines: [] };
-  private qids: string[] = [];
-  private index = new Map<string, number>();
-  private accepted: boolean[] = [];
-  private closed: Uint8Array = new Uint8Array(64);
-  private current = -1;
   private line = 1;
   private entries = 0;
-  private splitter = new FieldSplitter();
+  private at = new Int32Array(12);
+  private known = 0; // queries whose flags are set
+  // Qids of up to 6 bytes as numbers (see shortQids): their table, and the last line's qid (a
+  // number in a typed array: a double field of an object is a boxed number in V8).
+  private shortQids = new ShortQids();
+  private lastKey = new Float64Array(1);
+  private lastQuery = -1;
   private asTrecEval: boolean;
   private collect: boolean;
+  private share: { part: number; parts: number } | undefined;
+  private general: boolean;
 
-  /** @param onQuery receives each block of contiguous lines of one query (stream), or each whole query (collect). */
-  constructor(private onQuery: (q: RunQuery) => void, private options: RunReaderOptions = {}) {
+  /** @param onQuery receives each block of contiguous lines of one kept query (stream), or each whole kept query (collect); the block is reused afterwards. */
+  constructor(private onQuery: (block: RunBlock) => void, private options: RunReaderOptions = {}) {
     this.asTrecEval = options.asTrecEval ?? false;
     this.collect = options.mode === 'collect';
+    this.share = options.share && options.share.parts > 1 ? options.share : undefined;
+    this.general = options.general ?? false;
   }
 
-  /** Reads text made of whole lines (the last chunk may lack its final line break); false once reading has stopped. */
-  feed(text: string): boolean {
-    if (this.scattered) return false;
-    this.splitter.startChunk(text);
-    let line = this.line;
-    for (let from = 0; from < text.length; line++) {
-      let to = text.indexOf('\n', from);
-      if (to < 0) to = text.length;
-      if (this.skips(text, from, to)) { from = to + 1; continue; }
-      const count = this.splitter.split(from, to, 6, false);
-      // A short line is reported by the thread that reads its first field's query; in a stream it
-      // belongs to no block, so that it cannot make the query around it look scattered.
-      const query = count >= 6 || (count > 0 && this.collect) ? this.queryOf(text, line) : -1;
-      if (this.scattered) { this.line = line; return false; }
-      if (query >= 0 && count >= 6) this.readFields(text, from, line, query);
-      else if (count > 0 && count < 6 && (query >= 0 || !this.collect)) {
-        this.problems.push(lineProblem('run', line, text, from, to, 'malformed-line',
-          `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${count}. The line is skipped.`));
-      }
-      from = to + 1;
+  /** Reads bytes[from, to): whole lines, the last ending with a line break. Returns false once reading has stopped. */
+  feed(bytes: Uint8Array, from = 0, to = bytes.length): boolean {
+    // No property is read or written after the loop: V8 compiles this loop while it runs (OSR), and
+    // code after it, not yet run then, cost a deoptimization at the end of every chunk.
+    let reading = !this.scattered;
+    // Room in the block for every docid of the piece: plainLine copies docids there with no check.
+    if (!this.collect) this.block.room(to - from);
+    for (let p = from; p < to && reading; this.line++) {
+      const next = this.general ? -1 : this.plainLine(bytes, p, this.line);
+      p = next >= 0 ? next : this.anyLine(bytes, p, this.line);
+      reading = !this.scattered;
     }
-    this.line = line;
-    return true;
+    return reading;
+  }
+
+  /**
+   * The line at bytes[p] if it is plain: six or more fields separated by spaces or tabs, nothing
+   * before the first, a plain decimal score; nearly every line of a real run. Read in one pass:
+   * each field scanned once, the docid hashed and the score parsed on the way. Returns where the
+   * next line starts, or −1 (having changed nothing) for anyLine to read the line.
+   */
+  private plainLine(bytes: Uint8Array, p: number, line: number): number {
+    let c = bytes[p];
+    if (c <= 32 || c === 35 /* # */) return -1;
+    // The qid, scanned and hashed. A qid of up to 6 bytes is also read as a number (see shortQids):
+    // the last line's query, or the table of short qids, is then found by comparing numbers. A
+    // longer qid is looked up in the table of qids.
+    const s0 = p;
+    let h = FNV_OFFSET;
+    let key = 0;
+    do { h = Math.imul(h ^ c, FNV_PRIME); key = key * 256 + c; c = bytes[++p]; } while (c > 32);
+    if (c !== 32 && c !== 9) return -1;
+    let query: number;
+    if (p - s0 <= SHORT_QID) {
+      key += (p - s0) * 2 ** 48; // as shortQidKey
+      if (key === this.lastKey[0]) query = this.lastQuery;
+      else {
+        query = this.shortQids.get(key, h);
+        if (query < 0) {
+          query = this.queryOf(bytes, s0, p, h);
+          this.shortQids.set(key, h, query);
+        }
+        this.lastKey[0] = key;
+        this.lastQuery = query;
+      }
+    } else query = this.queryOf(bytes, s0, p, h);
+    if ((this.flags[query] & ACCEPTED) === 0) return endOfLine(bytes, p) + 1; // another thread's query
+    // Between fields: one blank, nearly always. A loop that usually runs once costs V8 more than
+    // the test before it (reading qrels lines twice as fast), so a second blank is the rare branch.
+    // Q0.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c <= 32) return -1;
+    do c = bytes[++p]; while (c > 32);
+    if (c !== 32 && c !== 9) return -1;
+    // The docid, hashed; a line of the block being read (nearly every line of a stream) copies it
+    // there on the way, past the block's bytes: they are the block's only if the line is plain.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c <= 32) return -1;
+    const s2 = p;
+    h = FNV_OFFSET;
+    const block = this.block;
+    const copy = query === this.current && !this.collect && (this.flags[query] & KEPT) !== 0;
+    let at = block.used;
+    if (copy) {
+      const out = block.bytes;
+      do { out[at++] = c; h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    } else {
+      do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    }
+    if (c !== 32 && c !== 9) return -1;
+    const e2 = p;
+    // The rank.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c <= 32) return -1;
+    do c = bytes[++p]; while (c > 32);
+    if (c !== 32 && c !== 9) return -1;
+    // The score, parsed as parseDecimalBytes parses it: digits, then a point and digits.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    let negative = false;
+    if (c === 45 /* - */ || c === 43 /* + */) { negative = c === 45; c = bytes[++p]; }
+    let mantissa = 0;
+    let digits = 0;
+    while (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); digits++; c = bytes[++p]; }
+    let fraction = 0;
+    if (c === 46 /* . */) {
+      c = bytes[++p];
+      while (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); fraction++; c = bytes[++p]; }
+      digits += fraction;
+    }
+    if ((c !== 32 && c !== 9) || digits === 0 || digits > 15 || fraction > 22) return -1;
+    // The tag, and whatever follows it.
+    c = bytes[++p];
+    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c <= 32) return -1;
+    while (c !== 10) c = bytes[++p];
+    const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
+    if (copy) {
+      this.entries++;
+      block.pushCopied(at, h, negative ? -value : value, line);
+    } else this.entry(query, bytes, s2, e2, h, negative ? -value : value, line);
+    return p + 1;
+  }
+
+  // Any line, with every rule: blank, comment, short, odd fields or score. Returns where the next line starts.
+  private anyLine(bytes: Uint8Array, p: number, line: number): number {
+    const at = this.at;
+    const start = p;
+    let c = bytes[p];
+    while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) c = bytes[++p];
+    if (c === 10) return p + 1; // a blank line
+    // The first field, hashed on the way: the qid.
+    const s0 = p;
+    let h = FNV_OFFSET;
+    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
+    if (bytes[s0] === 35 /* # */) return endOfLine(bytes, p) + 1; // a comment
+    const e0 = p;
+    const query = this.queryOf(bytes, s0, e0, h);
+    if ((this.flags[query] & ACCEPTED) === 0) return endOfLine(bytes, p) + 1; // another thread's query
+    at[0] = s0;
+    at[1] = e0;
+    let n = 1;
+    while (n < 6) {
+      while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) c = bytes[++p];
+      if (c === 10) break;
+      at[2 * n] = p;
+      do c = bytes[++p]; while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
+      at[2 * n + 1] = p;
+      n++;
+    }
+    const end = endOfLine(bytes, p);
+    if (n < 6) {
+      const text = latin1(bytes, start, end);
+      this.problems.push(lineProblem('run', line, text, 0, text.length, 'malformed-line',
+        `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${n}. The line is skipped.`));
+      return end + 1;
+    }
+    let score: number | undefined = parseDecimalBytes(bytes, at[8], at[9]);
+    if (Number.isNaN(score)) score = this.oddScore(bytes, start, end, line);
+    if (score !== undefined) this.entry(query, bytes, at[4], at[5], hashBytes(bytes, at[4], at[5]), score, line);
+    return end + 1;
   }
 
   /** Hands over what is left; returns the problems and counts. */
-  end(): { problems: TrecProblem[]; lines: number; entries: number; qids: string[] } {
-    if (this.collect) this.store.eachQuery(this.qids, this.onQuery);
+  end(): RunReading {
+    if (this.collect) this.handOverAll();
     else if (!this.scattered) this.close();
-    return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.qids.filter((_, k) => this.accepted[k]) };
+    return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.seen.map((k) => this.queries.string(k)) };
   }
 
-  // collect with a share: whether the line's query is another thread's, read from its first field alone.
-  private skips(text: string, from: number, to: number): boolean {
-    const share = this.options.share;
-    if ((!this.options.accept && !share) || from >= to) return false;
-    const c = text.charCodeAt(from);
-    if (c <= 32 || c === 35) return false; // leading space or a comment: the full split decides
-    // The qid's hash while looking for its end: another share's line costs no string and no lookup.
-    let h = FNV_OFFSET;
-    let end = from;
-    while (end < to) {
-      const d = text.charCodeAt(end);
-      if (d <= 32 && isSpace(d)) break;
-      h = Math.imul(h ^ d, FNV_PRIME);
-      end++;
-    }
-    if (share && (h >>> 0) % share.parts !== share.part) return true;
-    if (!this.options.accept) return false;
-    const current = this.current;
-    if (current >= 0 && sameText(text, from, end, this.qids[current])) return !this.accepted[current];
-    this.current = this.indexOf(text.slice(from, end));
-    return !this.accepted[this.current];
-  }
-
-  private indexOf(qid: string): number {
-    let k = this.index.get(qid);
-    if (k === undefined) {
-      k = this.qids.length;
-      this.qids.push(qid);
-      this.index.set(qid, k);
-      const share = this.options.share;
-      this.accepted.push((this.options.accept?.(qid) ?? true) && (!share || queryShare(qid, share.parts) === share.part));
-      if (k === this.closed.length) { const c = new Uint8Array(2 * k); c.set(this.closed); this.closed = c; }
-    }
+  // The number of the query whose id is bytes[from, to) (hashed: h), met before or not.
+  private queryOf(bytes: Uint8Array, from: number, to: number, h: number): number {
+    const k = this.queries.intern(bytes, from, to, h);
+    if (k < this.known) return k;
+    this.known++;
+    if (k >= this.flags.length) { const f = new Uint8Array(2 * k + 2); f.set(this.flags); this.flags = f; }
+    const qid = this.queries.string(k);
+    const share = this.share;
+    const accepted = (!share || (h >>> 0) % share.parts === share.part) && (this.options.accept?.(qid) ?? true);
+    this.flags[k] = (accepted ? ACCEPTED : 0) | (accepted && (this.options.keep?.(qid) ?? true) ? KEPT : 0);
     return k;
   }
 
-  // The index of the line's query; −1 for a line to skip (another thread's query, or a stream that stops here).
-  private queryOf(text: string, line: number): number {
-    const f = this.splitter.at;
-    const current = this.current;
-    if (current >= 0 && sameText(text, f[0], f[1], this.qids[current])) return this.accepted[current] ? current : -1;
-    const k = this.indexOf(text.slice(f[0], f[1]));
-    if (!this.collect) {
-      this.close();
-      if (this.closed[k]) { this.scattered = true; return -1; }
+  // A score that is not a plain decimal: read as text, as trec_eval reads it (atof) or as written;
+  // undefined when the line is refused.
+  private oddScore(bytes: Uint8Array, start: number, end: number, line: number): number | undefined {
+    const f = this.at;
+    const text = latin1(bytes, start, end);
+    const from = f[8] - start;
+    const to = f[9] - start;
+    const plain = parseDecimal(text, from, to);
+    if (!Number.isNaN(plain)) return plain;
+    const written = text.slice(from, to);
+    const named = this.asTrecEval ? cAtof(written) : namedFloat(written);
+    const columns = [utf16Column(text, 0, from), utf16Column(text, 0, to)];
+    if (named === undefined) {
+      this.problems.push(fieldProblem('run', line, columns[0], columns[1], 'invalid-score', 'error',
+        `The score "${shownBytes(written)}" is not a number. The line is skipped.`));
+      return undefined;
     }
-    this.current = k;
-    return this.accepted[k] ? k : -1;
+    this.problems.push(fieldProblem('run', line, columns[0], columns[1], 'unusual-score', 'warning', this.asTrecEval
+      ? `trec_eval reads the score "${shownBytes(written)}" as ${cNumber(named)} (C's atof: the longest number at its start, 0 when there is none).`
+      : `The score "${shownBytes(written)}" is read as ${cNumber(named)}${Number.isNaN(named) ? ', which ranks last' : ''}.`));
+    return named;
   }
 
-  private readFields(text: string, from: number, line: number, query: number): void {
-    const f = this.splitter.at;
-    let score = parseDecimal(text, f[8], f[9]);
-    if (Number.isNaN(score)) {
-      const written = text.slice(f[8], f[9]);
-      const named = this.asTrecEval ? cAtof(written) : namedFloat(written);
-      const at = [utf16Column(text, from, f[8]), utf16Column(text, from, f[9])];
-      if (named === undefined) {
-        this.problems.push(fieldProblem('run', line, at[0], at[1], 'invalid-score', 'error',
-          `The score "${shownBytes(written)}" is not a number. The line is skipped.`));
-        return;
-      }
-      score = named;
-      this.problems.push(fieldProblem('run', line, at[0], at[1], 'unusual-score', 'warning', this.asTrecEval
-        ? `trec_eval reads the score "${shownBytes(written)}" as ${cNumber(score)} (C's atof: the longest number at its start, 0 when there is none).`
-        : `The score "${shownBytes(written)}" is read as ${cNumber(score)}${Number.isNaN(score) ? ', which ranks last' : ''}.`));
-    }
-    // A block lives only until the next query starts: plain objects cost less than the store's copies.
-    if (this.collect) this.store.add(text, f[4], f[5], score, line, query);
-    else {
-      this.block.predictions.push({ id: text.slice(f[4], f[5]), score });
-      this.block.lines.push(line);
-    }
+  // A line read as a prediction of `query`, its docid bytes[from, to) (FNV-1a hash h).
+  private entry(query: number, bytes: Uint8Array, from: number, to: number, h: number, score: number, line: number): void {
     this.entries++;
+    const flags = this.flags[query];
+    if (query !== this.current) {
+      if (!this.collect) {
+        this.close();
+        if (flags & CLOSED) { this.scattered = true; return; }
+        if (flags & KEPT) this.block.reset(this.queries.string(query));
+      }
+      this.current = query;
+      if ((flags & SEEN) === 0) { this.flags[query] = flags | SEEN; this.seen.push(query); }
+    }
+    if ((flags & KEPT) === 0) return;
+    if (this.collect) this.store.add(query, bytes, from, to, score, line);
+    else this.block.push(bytes, from, to, h, score, line);
   }
 
   // stream: hands over the block being read, if any.
   private close(): void {
     const k = this.current;
-    if (k < 0 || this.collect) return;
+    if (k < 0) return;
     this.current = -1;
-    this.closed[k] = 1;
-    if (this.block.lines.length > 0) this.onQuery({ qid: this.qids[k], predictions: this.block.predictions, lines: this.block.lines });
-    this.block = { qid: '', predictions: [], lines: [] };
+    this.flags[k] |= CLOSED;
+    if (this.flags[k] & KEPT) this.onQuery(this.block);
+  }
+
+  // collect: each kept query whole (in the store's order).
+  private handOverAll(): void {
+    this.store.handOver(this.block, (k) => this.queries.string(k), this.onQuery);
   }
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+// The line break ending the line that holds bytes[p] (every fed line has one).
+function endOfLine(bytes: Uint8Array, p: number): number {
+  while (bytes[p] !== 10) p++;
+  return p;
+}
 
 /** Which of `parts` threads reads a query in a second pass: FNV-1a of its bytes, modulo parts. */
 export function queryShare(qid: string, parts: number): number {
@@ -180,11 +327,28 @@ function cNumber(v: number): string {
   return Number.isNaN(v) ? 'NaN' : v === Infinity ? '∞' : v === -Infinity ? '−∞' : String(v);
 }
 
+/** A block's lines as the metric core's predictions (strings: for a rare path, or a test). */
+export function runQuery(block: RunBlock): RunQuery {
+  const predictions = new Array(block.count);
+  const lines = new Array<number>(block.count);
+  const text = latin1(block.bytes, 0, block.count === 0 ? 0 : block.docEnd[block.count - 1]);
+  for (let i = 0; i < block.count; i++) {
+    predictions[i] = { id: text.slice(i === 0 ? 0 : block.docEnd[i - 1], block.docEnd[i]), score: block.scores[i] };
+    lines[i] = block.lines[i];
+  }
+  return { qid: block.qid, predictions, lines };
+}
+
+/** A byte string (one character per byte) as the bytes readers are fed, ending with a line break. */
+export function textBytes(text: string): Uint8Array {
+  return Buffer.from(text.length === 0 || text.endsWith('\n') ? text : `${text}\n`, 'latin1');
+}
+
 /** Parses a whole run text (a byte string), every query whole whatever the order of its lines. */
 export function parseRun(text: string, asTrecEval = false): { queries: Map<string, RunQuery>; problems: TrecProblem[]; lines: number; entries: number } {
   const queries = new Map<string, RunQuery>();
-  const reader = new RunReader((q) => queries.set(q.qid, q), { asTrecEval, mode: 'collect' });
-  reader.feed(text);
+  const reader = new RunReader((b) => queries.set(b.qid, runQuery(b)), { asTrecEval, mode: 'collect' });
+  reader.feed(textBytes(text));
   const { problems, lines, entries } = reader.end();
   return { queries, problems, lines, entries };
 }

@@ -1,9 +1,12 @@
 /**
- * Run lines kept without an object per line: docid bytes side by side in buffers, each line's
- * docid place, score, line number and query in typed arrays (about 24 bytes a line plus its
- * docid). A run whose lines are in any order is held this way until its queries are whole.
+ * Run lines kept as columns, not as an object per line: a block of one query's lines (docid bytes
+ * side by side, each line's score and line number in typed arrays), and the store that holds a run
+ * whose lines are in any order. The store appends each line to one of 256 logs (by its query's
+ * number), about 16 bytes a line plus its docid's bytes; once the file is read, each log is sorted
+ * by query and each query handed over whole, its lines in file order.
  */
 import { Prediction } from '../core/caseInput';
+import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
 
 /** One query's lines, materialized for the metric core: predictions in file order and the line each came from. */
 export interface RunQuery {
@@ -12,81 +15,254 @@ export interface RunQuery {
   lines: number[];
 }
 
-// Lines are kept in pages of PAGE lines and docids in buffers of ID_PAGE bytes: nothing is copied
-// to grow, and at most one page is partly used (a doubling array wastes up to half).
-const PAGE = 1 << 16;
-const ID_PAGE = 1 << 20;
+/**
+ * One query's lines as columns, the first `count` of each: line i's docid is bytes[docEnd[i − 1],
+ * docEnd[i]) (from 0 for the first), with its FNV-1a hash. Valid until its reader goes on.
+ */
+export interface RunBlock {
+  qid: string;
+  count: number;
+  bytes: Uint8Array;
+  docEnd: Int32Array;
+  docHash: Int32Array;
+  scores: Float64Array;
+  lines: Int32Array;
+}
 
-type Latin1Slicing = Buffer & { latin1Slice(start: number, end: number): string };
+/** A growable block (the one a reader fills and hands over, again and again). */
+export class BlockColumns implements RunBlock {
+  qid = '';
+  count = 0;
+  bytes = new Uint8Array(1 << 14);
+  used = 0;
+  docEnd = new Int32Array(1024);
+  docHash = new Int32Array(1024);
+  scores = new Float64Array(1024);
+  lines = new Int32Array(1024);
+
+  /** Empties it for a query, with room for `lines` lines and `bytes` docid bytes. */
+  reset(qid: string, lines = 0, bytes = 0): void {
+    this.qid = qid;
+    this.count = 0;
+    this.used = 0;
+    if (lines > this.docEnd.length) this.growLines(lines);
+    if (bytes > this.bytes.length) this.bytes = new Uint8Array(bytes);
+  }
+
+  /** Makes room for `bytes` more docid bytes. */
+  room(bytes: number): void {
+    if (this.used + bytes > this.bytes.length) this.growBytes(this.used + bytes);
+  }
+
+  /** Appends a line whose docid is from[start, end), with its FNV-1a hash. */
+  push(from: Uint8Array, start: number, end: number, h: number, score: number, line: number): void {
+    let at = this.used;
+    if (at + end - start > this.bytes.length) this.growBytes(at + end - start);
+    const bytes = this.bytes;
+    for (let i = start; i < end; i++) bytes[at++] = from[i];
+    this.pushCopied(at, h, score, line);
+  }
+
+  /** Appends a line whose docid the caller copied past the block's bytes, up to `at`. */
+  pushCopied(at: number, h: number, score: number, line: number): void {
+    const k = this.count;
+    if (k === this.docEnd.length) this.growLines(2 * k);
+    this.used = at;
+    this.docEnd[k] = at;
+    this.docHash[k] = h;
+    this.scores[k] = score;
+    this.lines[k] = line;
+    this.count = k + 1;
+  }
+
+  private growLines(capacity: number): void {
+    const n = this.count;
+    const int = (a: Int32Array) => { const b = new Int32Array(capacity); b.set(a.subarray(0, n)); return b; };
+    const scores = new Float64Array(capacity);
+    scores.set(this.scores.subarray(0, n));
+    this.docEnd = int(this.docEnd);
+    this.docHash = int(this.docHash);
+    this.lines = int(this.lines);
+    this.scores = scores;
+  }
+
+  private growBytes(needed: number): void {
+    const bytes = new Uint8Array(Math.max(needed, 2 * this.bytes.length));
+    bytes.set(this.bytes.subarray(0, this.used));
+    this.bytes = bytes;
+  }
+}
+
+// A line goes to one of BUCKETS logs, by its query's number (query mod BUCKETS): the lines of a run in
+// any order go each to a different query, and appending each to its query's own cells touched a
+// different place of memory for every line (three cache misses a line, most of the time taken to
+// keep a line). 256 logs' ends stay in the CPU's cache. Once the file is read, each log is sorted
+// by query (a counting sort, file order kept), a log being small enough to stay in cache then too.
+const BUCKETS = 256;
+const BUCKET_BITS = 8;
+// A log is pages of PAGE lines (16 bytes a line: score, line number, the query's number within the
+// bucket and the docid's length) and pages of BYTE_PAGE docid bytes: nothing is copied to grow,
+// and only each log's last pages are partly used.
+const PAGE = 1024;
+const PAGE_BITS = 10;
+const BYTE_PAGE = 1 << 14;
+// A docid of LONG bytes or more: its length is LONG in the line, the real length 4 bytes before it.
+const LONG = 0xffff;
+
+class Log {
+  count = 0;
+  scores: Float64Array[] = []; // line i's score at scores[page][2 * slot]; the same pages as ints
+  ints: Int32Array[] = []; // line number at ints[page][4 * slot + 2], (local query << 16 | length) at + 3
+  bytes: Uint8Array[] = [];
+  used = 0; // docid bytes
+}
 
 export class RunStore {
-  count = 0;
-  private idPages: Buffer[] = [];
-  private used = ID_PAGE; // bytes used in the last id page
-  private idAt: Uint32Array[] = []; // id page × ID_PAGE + offset: where each line's docid starts
-  private idLength: Uint32Array[] = [];
-  private scores: Float64Array[] = [];
-  private lineNumbers: Int32Array[] = [];
-  private queries: Int32Array[] = [];
+  private logs = Array.from({ length: BUCKETS }, () => new Log());
+  private sizes = new Int32Array(64);
+  private length = new Uint8Array(4);
 
-  /** Appends a line: its docid is text[from, to), its query an index of the reader's. */
-  add(text: string, from: number, to: number, score: number, line: number, query: number): void {
-    const n = this.count;
-    const page = n >>> 16;
-    const k = n & (PAGE - 1);
-    if (k === 0 && page === this.scores.length) this.addLinePage();
-    const length = to - from;
-    if (this.used + length > ID_PAGE) {
-      this.idPages.push(Buffer.allocUnsafe(Math.max(ID_PAGE, length)));
-      this.used = 0;
+  /** Appends a line of query `query` (a number of the reader's, from 0) whose docid is from[start, end). */
+  add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number): void {
+    if (query >= this.sizes.length) this.growQueries(query);
+    const local = query >>> BUCKET_BITS;
+    if (local > 0xffff) throw new Error('more than 16 million judged queries in one run');
+    const log = this.logs[query & (BUCKETS - 1)];
+    const k = log.count;
+    const slot = k & (PAGE - 1);
+    if (slot === 0) {
+      const page = new ArrayBuffer(16 * PAGE);
+      log.scores.push(new Float64Array(page));
+      log.ints.push(new Int32Array(page));
     }
-    const bytes = this.idPages[this.idPages.length - 1];
-    let at = this.used;
-    this.idAt[page][k] = (this.idPages.length - 1) * ID_PAGE + at;
-    this.idLength[page][k] = length;
-    for (let i = from; i < to; i++) bytes[at++] = text.charCodeAt(i);
-    this.used = length > ID_PAGE ? ID_PAGE : at;
-    this.scores[page][k] = score;
-    this.lineNumbers[page][k] = line;
-    this.queries[page][k] = query;
-    this.count = n + 1;
+    const page = k >>> PAGE_BITS;
+    log.scores[page][2 * slot] = score;
+    const ints = log.ints[page];
+    const n = end - start;
+    ints[4 * slot + 2] = line;
+    ints[4 * slot + 3] = (local << 16) | (n < LONG ? n : LONG);
+    log.count = k + 1;
+    this.sizes[query]++;
+    if (n >= LONG) {
+      const length = this.length;
+      new DataView(length.buffer).setInt32(0, n);
+      this.append(log, length, 0, 4);
+    }
+    // The docid's bytes: in the log's last page when they fit (nearly always), else across pages.
+    const at = log.used & (BYTE_PAGE - 1);
+    if (at !== 0 && BYTE_PAGE - at >= n) {
+      const bytes = log.bytes[log.bytes.length - 1];
+      for (let i = start, o = at; i < end; i++) bytes[o++] = from[i];
+      log.used += n;
+    } else this.append(log, from, start, end);
+  }
+
+  /** The number of lines kept for a query. */
+  sizeOf(query: number): number {
+    return query < this.sizes.length ? this.sizes[query] : 0;
   }
 
   /**
-   * Every line grouped by query (a counting sort, file order kept within each query), handed over
-   * one query at a time so that only one query's objects live at once.
+   * Hands over every query with lines, whole, its lines in file order, log by log (query numbers
+   * in order within a log): into `block` (emptied first) for `onQuery`, qid(query) naming it.
    */
-  eachQuery(qids: readonly string[], onQuery: (q: RunQuery) => void): void {
-    const start = new Int32Array(qids.length + 1);
-    for (let i = 0; i < this.count; i++) start[this.queries[i >>> 16][i & (PAGE - 1)] + 1]++;
-    for (let k = 0; k < qids.length; k++) start[k + 1] += start[k];
-    const next = start.slice(0, qids.length);
-    const order = new Int32Array(this.count);
-    for (let i = 0; i < this.count; i++) order[next[this.queries[i >>> 16][i & (PAGE - 1)]]++] = i;
-    for (let k = 0; k < qids.length; k++) {
-      const n = start[k + 1] - start[k];
+  handOver(block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+    for (let b = 0; b < BUCKETS; b++) {
+      const log = this.logs[b];
+      const n = log.count;
       if (n === 0) continue;
-      const q: RunQuery = { qid: qids[k], predictions: new Array(n), lines: new Array(n) };
-      for (let j = 0; j < n; j++) {
-        const i = order[start[k] + j];
-        const page = i >>> 16;
-        const slot = i & (PAGE - 1);
-        const at = this.idAt[page][slot];
-        const from = at % ID_PAGE;
-        // latin1Slice: Buffer's own decoder, without toString's argument checks (a third of the time here).
-        const id = (this.idPages[(at - from) / ID_PAGE] as Latin1Slicing).latin1Slice(from, from + this.idLength[page][slot]);
-        q.predictions[j] = { id, score: this.scores[page][slot] };
-        q.lines[j] = this.lineNumbers[page][slot];
+      // Each line's docid start in the log's bytes (LONG ones past their 4-byte length), and a
+      // counting sort of the lines by query.
+      const byteAt = new Float64Array(n);
+      let locals = 0;
+      for (let i = 0, at = 0; i < n; i++) {
+        const packed = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3];
+        let length = packed & 0xffff;
+        if (length === LONG) { length = this.longLength(log, at); at += 4; }
+        byteAt[i] = at;
+        at += length;
+        const local = packed >>> 16;
+        if (local >= locals) locals = local + 1;
       }
-      onQuery(q);
+      const start = new Int32Array(locals + 1);
+      for (let i = 0; i < n; i++) start[(log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16) + 1]++;
+      for (let l = 0; l < locals; l++) start[l + 1] += start[l];
+      const next = start.slice(0, locals);
+      const order = new Int32Array(n);
+      for (let i = 0; i < n; i++) order[next[log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16]++] = i;
+      for (let l = 0; l < locals; l++) {
+        const count = start[l + 1] - start[l];
+        if (count === 0) continue;
+        this.gather(log, order, byteAt, start[l], count, block);
+        block.qid = qid((l << BUCKET_BITS) | b);
+        onQuery(block);
+      }
     }
   }
 
-  private addLinePage(): void {
-    this.idAt.push(new Uint32Array(PAGE));
-    this.idLength.push(new Uint32Array(PAGE));
-    this.scores.push(new Float64Array(PAGE));
-    this.lineNumbers.push(new Int32Array(PAGE));
-    this.queries.push(new Int32Array(PAGE));
+  // The lines order[from, from + count) of a log into block, docid bytes side by side, each hashed.
+  private gather(log: Log, order: Int32Array, byteAt: Float64Array, from: number, count: number, block: BlockColumns): void {
+    let size = 0;
+    for (let j = 0; j < count; j++) {
+      const i = order[from + j];
+      const length = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] & 0xffff;
+      size += length === LONG ? this.longLength(log, byteAt[i] - 4) : length;
+    }
+    block.reset(block.qid, count, size);
+    const out = block.bytes;
+    let end = 0;
+    for (let j = 0; j < count; j++) {
+      const i = order[from + j];
+      const page = i >>> PAGE_BITS;
+      const slot = i & (PAGE - 1);
+      const ints = log.ints[page];
+      let length = ints[4 * slot + 3] & 0xffff;
+      let at = byteAt[i];
+      if (length === LONG) length = this.longLength(log, at - 4);
+      let h = FNV_OFFSET;
+      for (let done = 0; done < length;) {
+        const bytes = log.bytes[Math.floor(at / BYTE_PAGE)];
+        const offset = at % BYTE_PAGE;
+        const m = Math.min(length - done, BYTE_PAGE - offset);
+        for (let x = offset; x < offset + m; x++) {
+          const c = bytes[x];
+          out[end++] = c;
+          h = Math.imul(h ^ c, FNV_PRIME);
+        }
+        done += m;
+        at += m;
+      }
+      block.docEnd[j] = end;
+      block.docHash[j] = h;
+      block.scores[j] = log.scores[page][2 * slot];
+      block.lines[j] = ints[4 * slot + 2];
+    }
+    block.count = count;
+    block.used = end;
+  }
+
+  // The 4-byte length written before a LONG docid at byte `at` of a log.
+  private longLength(log: Log, at: number): number {
+    for (let i = 0; i < 4; i++) this.length[i] = log.bytes[Math.floor((at + i) / BYTE_PAGE)][(at + i) % BYTE_PAGE];
+    return new DataView(this.length.buffer).getInt32(0);
+  }
+
+  // Appends from[start, end) to a log's bytes, across as many pages as it takes.
+  private append(log: Log, from: Uint8Array, start: number, end: number): void {
+    for (let i = start; i < end;) {
+      const at = log.used % BYTE_PAGE;
+      if (at === 0) log.bytes.push(new Uint8Array(BYTE_PAGE));
+      const bytes = log.bytes[log.bytes.length - 1];
+      const m = Math.min(end - i, BYTE_PAGE - at);
+      for (let j = 0; j < m; j++) bytes[at + j] = from[i + j];
+      i += m;
+      log.used += m;
+    }
+  }
+
+  private growQueries(query: number): void {
+    const sizes = new Int32Array(Math.max(2 * this.sizes.length, query + 1));
+    sizes.set(this.sizes);
+    this.sizes = sizes;
   }
 }

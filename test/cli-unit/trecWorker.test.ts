@@ -25,32 +25,31 @@ const setup = (more: Partial<TrecSetup> = {}): TrecSetup => ({
 const summary = (qs: { qid: string; values: number[] }[]) => qs.map((q) => `${q.qid}=${q.values[0]}`);
 
 describe('TrecEvaluator', () => {
-  it('a segment evaluates the queries inside it and keeps the first and last blocks as edges', () => {
+  it('a segment evaluates each query of it as the next one starts; query 9 is not judged', () => {
     const ev = new TrecEvaluator(setup());
     const seg = ev.segment({ start: 0, end: size });
     assert.equal(seg.scattered, false);
-    assert.deepEqual(summary(seg.evaluated), ['2=0.4', '10=0.2', '3=0']);
-    assert.deepEqual(seg.edges.map((e) => [e.qid, e.predictions.length, e.lines]), [['1', 5, [2, 3, 4, 5, 6]], ['9', 1, [14]]]);
-    assert.deepEqual([seg.unjudged, seg.lines, seg.entries, seg.problems], [[], 14, 13, []]);
+    assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
+    assert.deepEqual(seg.evaluated.map((q) => q.relevant), [3, 2, 1, 0]);
+    assert.deepEqual([seg.unjudged, seg.lines, seg.entries, seg.problems], [['9'], 14, 13, []]);
     assert.deepEqual(ev.qrels.lines, 14);
   });
 
-  it('finish evaluates the edges (query 9 is not judged) and the missing queries as empty rankings', () => {
+  it('finish evaluates the missing queries as empty rankings', () => {
     const ev = new TrecEvaluator(setup());
-    const seg = ev.segment({ start: 0, end: size });
-    const done = ev.finish({ blocks: seg.edges, missing: ['4'] });
-    assert.deepEqual(summary(done.evaluated), ['1=0.4', '4=0']);
-    assert.deepEqual(done.unjudged, ['9']);
-    assert.deepEqual(done.evaluated.map((q) => q.relevant), [3, 1]);
+    const done = ev.finish({ missing: ['4'] });
+    assert.deepEqual(summary(done.evaluated), ['4=0']);
+    assert.deepEqual(done.unjudged, []);
+    assert.deepEqual(done.evaluated.map((q) => q.relevant), [1]);
   });
 
   it('trec_eval\'s -c: a made-up document for the missing query, then the listed values cleared (relstring too)', () => {
     const ev = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }, { family: 'Unjudged', k: 5 }], relstring: 3, missingAsTrecEval: { reset: [0], resetRelstring: true } }));
-    const [q4] = ev.finish({ blocks: [], missing: ['4'] }).evaluated;
+    const [q4] = ev.finish({ missing: ['4'] }).evaluated;
     // The made-up document is retrieved and unjudged: num_ret cleared to 0, unj@5 kept at 1/5.
     assert.deepEqual([q4.values, q4.relstring], [[0, 0.2], '']);
     const kept = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }], relstring: 3, missingAsTrecEval: { reset: [], resetRelstring: false } }));
-    const [k4] = kept.finish({ blocks: [], missing: ['4'] }).evaluated;
+    const [k4] = kept.finish({ missing: ['4'] }).evaluated;
     assert.deepEqual([k4.values, k4.relstring], [[1], '-']);
   });
 
@@ -70,7 +69,7 @@ describe('TrecEvaluator', () => {
     const dir = tempFiles({ 'g.run': '1 Q0 d1 1 1 t\n2 Q0 a 1 1 t\n1 Q0 d3 2 0.5 t\n' });
     const path = join(dir, 'g.run');
     const seg = new TrecEvaluator(setup({ runPath: path })).segment({ start: 0, end: statSync(path).size });
-    assert.deepEqual(seg, { scattered: true, evaluated: [], unjudged: [], edges: [], problems: [], lines: 0, entries: 0 });
+    assert.deepEqual(seg, { scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 });
   });
 
   it('-M cuts each ranking, -J drops its unjudged documents; a duplicate document is refused under trec_eval\'s duplicates=error', () => {
@@ -111,10 +110,10 @@ describe('serve: the worker side', () => {
       const info = await ask({ type: 'qrels' }, 'qrels') as { qids: string[] };
       assert.deepEqual(info.qids, ['1', '2', '10', '3', '4']);
       const seg = await ask({ type: 'segment', range: { start: 0, end: size } }, 'segment') as { evaluated: { qid: string; values: number[] }[] };
-      assert.deepEqual(summary(seg.evaluated), ['2=0.4', '10=0.2', '3=0']);
+      assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
       const all = await ask({ type: 'collect', task: { only: ['3'], part: 0, parts: 1 } }, 'collect') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(all.evaluated), ['3=0']);
-      const done = await ask({ type: 'finish', task: { blocks: [], missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
+      const done = await ask({ type: 'finish', task: { missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(done.evaluated), ['4=0']);
       // The file is read whole once per segment and collect: one progress message each, at the end.
       assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);

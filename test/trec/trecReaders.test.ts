@@ -5,7 +5,7 @@ import { PRESETS } from '../../shared/core/conventions';
 import { parseDecimal } from '../../shared/trec/fields';
 import { PROBLEMS_LISTED, capProblems } from '../../shared/trec/problems';
 import { parseQrels } from '../../shared/trec/qrels';
-import { RunQuery, RunReader, duplicateProblems, parseRun } from '../../shared/trec/run';
+import { RunQuery, RunReader, duplicateProblems, parseRun, runQuery, textBytes } from '../../shared/trec/run';
 import { trecCase } from '../../shared/trec/trecCase';
 
 const decimal = (text: string) => parseDecimal(text, 0, text.length);
@@ -101,10 +101,10 @@ describe('runs', () => {
 
   it('hands over each block as soon as the next query starts, and stops when a query comes back', () => {
     const blocks: string[] = [];
-    const reader = new RunReader((q) => blocks.push(`${q.qid}:${q.predictions.length}`));
-    assert.equal(reader.feed('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n'), true);
+    const reader = new RunReader((q) => blocks.push(`${q.qid}:${q.count}`));
+    assert.equal(reader.feed(textBytes('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n')), true);
     assert.deepEqual(blocks, ['a:2']);
-    assert.equal(reader.feed('a Q0 z 3 1 t\nc Q0 z 3 1 t\n'), false);
+    assert.equal(reader.feed(textBytes('a Q0 z 3 1 t\nc Q0 z 3 1 t\n')), false);
     assert.deepEqual(blocks, ['a:2', 'b:1']);
     assert.equal(reader.scattered, true);
     reader.end();
@@ -119,8 +119,8 @@ describe('runs', () => {
 
   it('collects only the queries it is given (one thread\'s share), problems included', () => {
     const seen: string[] = [];
-    const reader = new RunReader((q) => seen.push(`${q.qid}:${q.lines.join(',')}`), { mode: 'collect', accept: (qid) => qid === 'b' });
-    reader.feed('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y\nb Q0 y\nb Q0 z 2 2 t\n');
+    const reader = new RunReader((q) => seen.push(`${q.qid}:${runQuery(q).lines.join(',')}`), { mode: 'collect', accept: (qid) => qid === 'b' });
+    reader.feed(textBytes('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y\nb Q0 y\nb Q0 z 2 2 t\n'));
     const { problems, qids, entries, lines } = reader.end();
     assert.deepEqual(seen, ['b:2,5']);
     assert.deepEqual(problems.map((p) => [p.line, p.code]), [[4, 'malformed-line']]);
@@ -131,8 +131,8 @@ describe('runs', () => {
     const lines = Array.from({ length: 50 }, (_, i) => `${i % 7} Q0 doc${i} ${i} ${(i * 0.37).toFixed(2)} t\n`);
     const whole = parseRun(lines.join(''));
     const chunked = new Map<string, RunQuery>();
-    const reader = new RunReader((q) => chunked.set(q.qid, q), { mode: 'collect' });
-    for (let i = 0; i < lines.length; i += 3) reader.feed(lines.slice(i, i + 3).join(''));
+    const reader = new RunReader((q) => chunked.set(q.qid, runQuery(q)), { mode: 'collect' });
+    for (let i = 0; i < lines.length; i += 3) reader.feed(textBytes(lines.slice(i, i + 3).join('')));
     reader.end();
     assert.deepEqual([...chunked.entries()], [...whole.queries.entries()]);
   });

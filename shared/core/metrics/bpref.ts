@@ -27,7 +27,17 @@ function bprefTerms(rc: RankedCase, threshold: RelevanceThreshold): { sum: numbe
 /** bpref = (1/R) Σ over relevant retrieved (1 − min(n above, R) / min(N, R)). */
 export function bpref(rc: RankedCase, threshold: RelevanceThreshold): number {
   if (rc.nRelevant === 0) return 0;
-  return bprefTerms(rc, threshold).sum / rc.nRelevant;
+  // bprefTerms' sum, without a term object per relevant item (values are asked for far more often than explanations).
+  const N = judgedNonrelevantLabels(rc, threshold);
+  const R = rc.nRelevant;
+  let nonrel = 0;
+  let sum = 0;
+  for (let r = 0; r < rc.ids.length; r++) {
+    if (!rc.judged[r]) continue;
+    if (!rc.relevant[r]) { nonrel++; continue; }
+    sum += nonrel > 0 ? 1 - Math.min(nonrel, R) / Math.min(N, R) : 1;
+  }
+  return sum / R;
 }
 
 /** bpref with one term per relevant item retrieved. */

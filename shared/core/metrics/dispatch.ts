@@ -65,9 +65,16 @@ export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec):
 /** The families singleItem=refuse makes NaN on a one-prediction case: scikit-learn's dcg_score and ndcg_score. */
 export const SINGLE_ITEM_FAMILIES: ReadonlySet<string> = new Set(['DCG', 'nDCG']);
 
-/** The case as one spec sees it: its own relevance level when it names one (rel=). */
+/**
+ * The case as one spec sees it: its own relevance level when it names one (rel=). A level that is
+ * the convention's own (a number ≥ 0: relevant items are then judged ones) gives the same case, so
+ * no copy is made (trec_eval -c asks for NumRel at rel=1 on every query).
+ */
 function caseFor(rc: RankedCase, spec: MetricSpec, conv: Convention): RankedCase {
-  return spec.rel === undefined ? rc : withThreshold(rc, thresholdOf(spec.rel, conv), conv);
+  if (spec.rel === undefined) return rc;
+  const threshold = thresholdOf(spec.rel, conv);
+  if (typeof threshold === 'number' && threshold >= 0 && threshold === conv.relevanceThreshold) return rc;
+  return withThreshold(rc, threshold, conv);
 }
 
 /** The value of one metric on a ranked case. */

@@ -41,9 +41,21 @@ export function interpolatedPrecisions(rc: RankedCase, levels: readonly number[]
   return out;
 }
 
+// The last case's precisions at the 11 standard levels: trec_eval's default measures ask for all 11
+// of one case in a row, and one backward pass gives them all (each level alone took a pass of its
+// own). One case is remembered, not every case: the 11 come one after another.
+let standardCase: RankedCase | undefined;
+let standardValues: number[] = [];
+
 /** IPrec@level: the interpolated precision at one recall level. */
 export function interpolatedPrecision(rc: RankedCase, level: number): number {
-  return interpolatedPrecisions(rc, [level])[0];
+  const standard = ELEVEN_LEVELS.indexOf(level);
+  if (standard < 0) return interpolatedPrecisions(rc, [level])[0];
+  if (standardCase !== rc) {
+    standardValues = interpolatedPrecisions(rc, ELEVEN_LEVELS);
+    standardCase = rc;
+  }
+  return standardValues[standard];
 }
 
 /** 11ptAvg: the mean interpolated precision at the 11 standard recall levels (or at the levels given). */

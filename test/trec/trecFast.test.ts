@@ -1,0 +1,306 @@
+/**
+ * The parts that make `ranklens trec` fast, each against the simple way it replaces: the interner of
+ * query ids, the per-query docid numbering, the byte-level readers' fast line against their general
+ * reader of a line (on random lines, odd ones included), the store of a run in any order, and the
+ * ranking of a query from its columns against rankCase on the same lines (random queries, every preset).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
+import { rankCase } from '../../shared/core/ranking';
+import { ByteInterner, hashBytes } from '../../shared/trec/byteInterner';
+import { DocidSlots } from '../../shared/trec/docidSlots';
+import { parseDecimal, parseDecimalBytes } from '../../shared/trec/fields';
+import { QrelsReader } from '../../shared/trec/qrels';
+import { RunBlock, RunReader, runQuery, textBytes } from '../../shared/trec/run';
+import { BlockColumns, RunStore } from '../../shared/trec/runStore';
+import { ShortQids, shortQidKey } from '../../shared/trec/shortQids';
+import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
+import { rankRunBlock } from '../../shared/trec/trecRanking';
+import { trecCase } from '../../shared/trec/trecCase';
+import { propertyRuns } from '../helpers/propertyRuns';
+
+const bytes = (text: string) => Buffer.from(text, 'latin1');
+
+// A small seeded generator (mulberry32), so that a failure names its seed.
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(rand: () => number, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+describe('ByteInterner', () => {
+  it('numbers ids 0, 1, 2, … in the order first met, the same bytes the same number', () => {
+    const t = new ByteInterner();
+    const b = bytes('301 302 301 caf\xe9 302');
+    const at = (from: number, to: number) => t.intern(b, from, to, hashBytes(b, from, to));
+    assert.deepEqual([at(0, 3), at(4, 7), at(8, 11), at(12, 16), at(17, 20)], [0, 1, 0, 2, 1]);
+    assert.equal(t.count, 3);
+    assert.deepEqual([t.string(0), t.string(1), t.string(2)], ['301', '302', 'caf\xe9']);
+  });
+
+  it('keeps 100,000 ids apart while its table grows, and an id longer than a page of bytes', () => {
+    const t = new ByteInterner();
+    const ids = Array.from({ length: 100_000 }, (_, i) => bytes(`q${i}`));
+    ids.forEach((b, i) => assert.equal(t.intern(b, 0, b.length, hashBytes(b, 0, b.length)), i));
+    ids.forEach((b, i) => assert.equal(t.intern(b, 0, b.length, hashBytes(b, 0, b.length)), i));
+    const long = bytes('x'.repeat((1 << 20) + 5));
+    assert.equal(t.intern(long, 0, long.length, hashBytes(long, 0, long.length)), 100_000);
+    const after = bytes('after');
+    assert.equal(t.intern(after, 0, 5, hashBytes(after, 0, 5)), 100_001);
+    assert.deepEqual([t.string(99_999), t.string(100_000).length, t.string(100_001)], ['q99999', (1 << 20) + 5, 'after']);
+  });
+});
+
+describe('ShortQids', () => {
+  it('gives ids of up to 6 bytes numbers that are equal exactly when the ids are', () => {
+    const key = (id: string) => { const b = bytes(id); return shortQidKey(b, 0, b.length); };
+    assert.deepEqual([key('1'), key('01'), key('\x001'), key('A'), key('\xff\xff\xff\xff\xff\xff')],
+      [2 ** 48 + 49, 2 * 2 ** 48 + 48 * 256 + 49, 2 * 2 ** 48 + 49, 2 ** 48 + 65, 7 * 2 ** 48 - 1]);
+    assert.ok(key('\xff\xff\xff\xff\xff\xff') < 2 ** 53);
+  });
+
+  it('finds every id set, past many growths, and no other', () => {
+    const t = new ShortQids();
+    const ids = Array.from({ length: 20_000 }, (_, i) => bytes(String(i * 7)));
+    const at = (b: Buffer) => [shortQidKey(b, 0, b.length), hashBytes(b, 0, b.length)] as const;
+    ids.forEach((b, i) => { assert.equal(t.get(...at(b)), -1); t.set(...at(b), i); });
+    ids.forEach((b, i) => assert.equal(t.get(...at(b)), i));
+    assert.equal(t.get(...at(bytes('3'))), -1);
+  });
+});
+
+describe('DocidSlots', () => {
+  it('numbers a query\'s docids, answering a new one with −number − 1, and forgets them at the next query', () => {
+    const s = new DocidSlots();
+    const b = bytes('d1 d2 d1 d3');
+    const slot = (from: number, to: number) => s.slot(0, from, to, hashBytes(b, from, to));
+    s.begin(4, b);
+    assert.deepEqual([slot(0, 2), slot(3, 5), slot(6, 8), slot(9, 11), slot(3, 5)], [-1, -2, 0, -3, 1]);
+    assert.equal(s.count, 3);
+    s.begin(4, b);
+    assert.deepEqual([slot(9, 11), slot(0, 2)], [-1, -2]);
+  });
+
+  it('compares docids across pools: the same bytes in two arrays are one docid', () => {
+    const s = new DocidSlots();
+    const [a, b] = [bytes('x d1 d2'), bytes('d2 d3 d1')];
+    s.begin(4, a, b);
+    const slot = (pool: number, from: number, to: number) => s.slot(pool, from, to, hashBytes(pool === 0 ? a : b, from, to));
+    assert.deepEqual([slot(0, 2, 4), slot(0, 5, 7), slot(1, 0, 2), slot(1, 3, 5), slot(1, 6, 8)], [-1, -2, 1, -3, 0]);
+  });
+
+  it('grows past what begin expected, and tells apart docids whose hashes are made equal', () => {
+    const s = new DocidSlots();
+    const all = bytes(Array.from({ length: 5000 }, (_, i) => `doc${String(i).padStart(4, '0')}`).join(''));
+    s.begin(2, all);
+    const at = (i: number) => [7 * i, 7 * i + 7] as const;
+    for (let i = 0; i < 5000; i++) assert.equal(s.slot(0, ...at(i), hashBytes(all, ...at(i))), -i - 1);
+    for (let i = 0; i < 5000; i++) assert.equal(s.slot(0, ...at(i), hashBytes(all, ...at(i))), i);
+    const ab = bytes('aabb');
+    s.begin(2, ab);
+    assert.deepEqual([s.slot(0, 0, 2, 7), s.slot(0, 2, 4, 7), s.slot(0, 0, 2, 7), s.slot(0, 2, 4, 7)], [-1, -2, 0, 1]);
+  });
+});
+
+describe('parseDecimalBytes', () => {
+  it('gives parseDecimal\'s number for plain decimals, NaN for what it leaves to parseDecimal', () => {
+    for (const t of ['27.5389', '0', '-0', '+7', '1.', '0000.5000', '123456789012345', '-4.25', '9.99999999999999']) {
+      assert.ok(Object.is(parseDecimalBytes(bytes(t), 0, t.length), parseDecimal(t, 0, t.length)), t);
+    }
+    for (const t of ['1e-3', '.', '-', '', '1234567890123456', '9.999999999999999', 'inf', '0x10', '1,5', '1.2.3', '.5e1']) {
+      assert.ok(Number.isNaN(parseDecimalBytes(bytes(t), 0, t.length)), t);
+    }
+    assert.equal(parseDecimalBytes(bytes('.5'), 0, 2), 0.5);
+  });
+});
+
+// Run lines of every kind: plain ones (most), and what the fast line leaves to the general reader.
+function randomRun(rand: () => number): string {
+  const qids = ['1', '2', '10', '#3', 'caf\xe9', 'q\x01'];
+  const docs = ['a', 'b', 'c', 'd1', 'doc0022414', 'x\xa0y', 'é'];
+  const scores = ['0.5', '1', '-2.25', '+3', '1.', '.5', '1e-3', 'inf', 'nan', 'abc', '12abc', '-0', '1234567890123456', '0x1p-1', '7'];
+  const lines: string[] = [];
+  let qid = pick(rand, qids);
+  for (let i = 0; i < 60; i++) {
+    if (rand() < 0.15) qid = pick(rand, qids);
+    const fields = [qid, 'Q0', pick(rand, docs), String(i), pick(rand, scores), 'tag'];
+    const r = rand();
+    if (r < 0.05) lines.push('');
+    else if (r < 0.08) lines.push('   \t');
+    else if (r < 0.11) lines.push(`# comment ${i}`);
+    else if (r < 0.16) lines.push(fields.slice(0, 1 + Math.floor(rand() * 5)).join(' '));
+    else if (r < 0.22) lines.push(fields.join(pick(rand, ['\t', '  ', ' \t ', '\v', '\f'])));
+    else if (r < 0.26) lines.push(`  ${fields.join(' ')}`);
+    else if (r < 0.30) lines.push(`${fields.join(' ')}\r`);
+    else if (r < 0.34) lines.push(`${fields.join(' ')} extra more`);
+    else lines.push(fields.join(' '));
+  }
+  return lines.join('\n') + (rand() < 0.5 ? '\n' : '');
+}
+
+// Everything a reader gives, as plain data: each block (or whole query), problems, counts.
+function readRun(text: string, options: ConstructorParameters<typeof RunReader>[1], chunk: number) {
+  const blocks: unknown[] = [];
+  const reader = new RunReader((b) => blocks.push(runQuery(b)), options);
+  const all = textBytes(text);
+  let reading = true;
+  for (let p = 0; p < all.length && reading;) {
+    let end = Math.min(all.length, p + chunk);
+    end = all.lastIndexOf(10, end - 1) + 1;
+    if (end <= p) end = all.indexOf(10, p) + 1;
+    reading = reader.feed(all, p, end);
+    p = end;
+  }
+  const reading_ = reader.end();
+  return { blocks, ...reading_, scattered: reader.scattered };
+}
+
+describe('RunReader: the fast line reads as the general reader of a line', () => {
+  it('on random runs (odd lines, fields, scores; fed whole or in pieces), in each mode, as trec_eval reads or not', () => {
+    for (let seed = 1; seed <= propertyRuns(300); seed++) {
+      const rand = random(seed);
+      const text = randomRun(rand);
+      const chunk = pick(rand, [7, 64, 1 << 20]);
+      for (const mode of ['stream', 'collect'] as const) {
+        for (const asTrecEval of [true, false]) {
+          const keep = (qid: string) => qid !== '2';
+          const share = mode === 'collect' && rand() < 0.5 ? { part: Math.floor(rand() * 2), parts: 2 } : undefined;
+          const fast = readRun(text, { mode, asTrecEval, keep, share }, chunk);
+          const general = readRun(text, { mode, asTrecEval, keep, share, general: true }, chunk);
+          assert.deepEqual(fast, general, `seed ${seed}, ${mode}, asTrecEval ${asTrecEval}`);
+        }
+      }
+    }
+  });
+
+  it('reads a plain line\'s fields, and the same lines with tabs and runs of blanks', () => {
+    const read = (text: string) => readRun(text, { mode: 'collect' }, 1 << 20).blocks;
+    const expected = [{ qid: '301', predictions: [{ id: 'doc1', score: 27.5389 }, { id: 'doc2', score: -3 }], lines: [1, 2] }];
+    assert.deepEqual(read('301 Q0 doc1 1 27.5389 run\n301 Q0 doc2 2 -3 run\n'), expected);
+    assert.deepEqual(read('301\tQ0\tdoc1\t1\t27.5389\trun\n301  Q0 \t doc2 2 -3 run more\n'), expected);
+  });
+});
+
+// Qrels lines of every kind, as randomRun.
+function randomQrels(rand: () => number): string {
+  const qids = ['1', '2', '10', 'caf\xe9'];
+  const docs = ['a', 'b', 'c', 'd1', 'doc0022414', 'é'];
+  const grades = ['0', '1', '2', '-1', '+3', '03', '1e2', '2.5', 'x', '1234567890123456', '-0'];
+  const lines: string[] = [];
+  let qid = pick(rand, qids);
+  for (let i = 0; i < 40; i++) {
+    if (rand() < 0.2) qid = pick(rand, qids);
+    const fields = [qid, '0', pick(rand, docs), pick(rand, grades)];
+    const r = rand();
+    if (r < 0.05) lines.push('');
+    else if (r < 0.1) lines.push(`# note ${i}`);
+    else if (r < 0.13) lines.push(`# ${fields.join(' ')}`);
+    else if (r < 0.17) lines.push(fields.slice(0, 1 + Math.floor(rand() * 3)).join(' '));
+    else if (r < 0.22) lines.push(fields.join(pick(rand, ['\t', '  ', '\r'])));
+    else if (r < 0.25) lines.push(` ${fields.join(' ')}`);
+    else if (r < 0.28) lines.push(`${fields.join(' ')} extra`);
+    else if (r < 0.31) lines.push(`${fields.join(' ')}\r`);
+    else lines.push(fields.join(' '));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function readQrels(text: string, asTrecEval: boolean, general: boolean) {
+  const reader = new QrelsReader({ asTrecEval, general, duplicateSeverity: asTrecEval ? 'error' : 'warning' });
+  const all = textBytes(text);
+  for (let p = 0; p < all.length;) {
+    const end = all.indexOf(10, Math.min(all.length - 1, p + 50)) + 1;
+    reader.feed(all, p, end);
+    p = end;
+  }
+  const table = reader.end();
+  return { ...table.byQuery(), qids: table.qids, start: Array.from(table.start) };
+}
+
+describe('QrelsReader: the fast line reads as the general reader of a line', () => {
+  it('on random qrels (comments, blanks, odd grades, repeats, queries met again), as trec_eval reads or not', () => {
+    for (let seed = 1; seed <= propertyRuns(300); seed++) {
+      const text = randomQrels(random(seed));
+      for (const asTrecEval of [true, false]) {
+        assert.deepEqual(readQrels(text, asTrecEval, false), readQrels(text, asTrecEval, true), `seed ${seed}, asTrecEval ${asTrecEval}`);
+      }
+    }
+  });
+
+  it('groups the judgements of a query met again, its repeats dropped and reported in query order', () => {
+    const q = readQrels('1 0 a 1\n2 0 b 2\n1 0 c 0\n1 0 a 3\n2 0 b 0\n', true, false);
+    assert.deepEqual(q.qids, ['1', '2']);
+    assert.deepEqual(q.start, [0, 2, 3]);
+    assert.deepEqual(q.queries.get('1'), { ids: ['a', 'c'], grades: [1, 0], lines: [1, 3] });
+    assert.deepEqual(q.queries.get('2'), { ids: ['b'], grades: [2], lines: [2] });
+    assert.deepEqual(q.problems.map((p) => [p.line, p.code, p.related?.[0].line]), [[4, 'duplicate-judgement', 1], [5, 'duplicate-judgement', 2]]);
+  });
+});
+
+describe('RunStore', () => {
+  it('gives each query its lines in file order, across pages, long docids (over 65,535 bytes) included', () => {
+    const store = new RunStore();
+    const expected = new Map<number, { ids: string[]; scores: number[]; lines: number[] }>();
+    const rand = random(7);
+    // 700 queries: several per log (query mod 256), each log over a page of lines and of bytes.
+    for (let line = 1; line <= 30_000; line++) {
+      const query = Math.floor(rand() * 700);
+      const id = line % 5000 === 0 ? 'L'.repeat(70_000 + line) : line % 97 === 0 ? `l${'o'.repeat(5000)}ng${line}` : `doc${line}`;
+      const score = Math.round(rand() * 1000) / 7;
+      const b = bytes(`  ${id} `);
+      store.add(query, b, 2, 2 + id.length, score, line);
+      const e = expected.get(query) ?? { ids: [], scores: [], lines: [] };
+      e.ids.push(id); e.scores.push(score); e.lines.push(line);
+      expected.set(query, e);
+    }
+    const block = new BlockColumns();
+    const handed: number[] = [];
+    store.handOver(block, (query) => `q${query}`, (b) => {
+      const query = Number(b.qid.slice(1));
+      handed.push(query);
+      const e = expected.get(query)!;
+      assert.equal(store.sizeOf(query), e.ids.length);
+      const q = runQuery(b);
+      assert.deepEqual([q.predictions.map((p) => p.id), q.predictions.map((p) => p.score), q.lines], [e.ids, e.scores, e.lines], b.qid);
+      for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
+    });
+    // Log by log (query mod 256), in query order within each.
+    const order = [...expected.keys()].sort((x, y) => (x % 256) - (y % 256) || x - y);
+    assert.deepEqual(handed, order);
+    assert.equal(store.sizeOf(900), 0);
+  });
+});
+
+describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
+  it('on random queries (ties, repeats, NaN and odd scores, negative grades), under every preset', () => {
+    const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'caf\xe9', 'caf\xe8', '\xf0\x9f\x98\x80', '\xee\x80\x80'];
+    for (let seed = 1; seed <= propertyRuns(400); seed++) {
+      const rand = random(seed);
+      const judged = pool.filter(() => rand() < 0.5);
+      const qrelsText = judged.map((d) => `1 0 ${d} ${pick(rand, [-1, 0, 0, 1, 2, 3])}\n`).join('') + '2 0 z 1\n';
+      const n = Math.floor(rand() * 15);
+      const predictions = Array.from({ length: n }, () => ({ id: pick(rand, pool), score: pick(rand, [1, 1, 0.5, 2, 0, -1, NaN, Infinity, -Infinity, 3]) }));
+      const qid = rand() < 0.9 ? '1' : '5';
+      for (const name of PRESET_NAMES) {
+        const conv = PRESETS[name];
+        const asTrecEval = name === 'trec_eval';
+        const qreader = new QrelsReader({ asTrecEval });
+        qreader.feed(textBytes(qrelsText));
+        const qrels = qreader.end();
+        const block = new BlockColumns();
+        block.reset(qid);
+        predictions.forEach((p, i) => { const b = bytes(p.id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), p.score, i + 1); });
+        const fast = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex(qid), conv, asTrecEval);
+        const simple = rankCase(trecCase(qrels.query(qid), asTrecEval ? inTrecEvalOrder(predictions) : predictions), conv);
+        assert.deepEqual(fast, simple, `seed ${seed}, ${name}`);
+      }
+    }
+  });
+});
