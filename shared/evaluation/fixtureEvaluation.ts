@@ -92,6 +92,33 @@ export function caseInput(node: CaseNode): CaseInput {
   return { labels, predictions };
 }
 
+// Label and prediction objects lent to one evaluation at a time: the core reads a case's input while it
+// evaluates it and keeps none of it (ids are strings, copied by reference). 25 objects a case were a
+// tenth of what a first pass of 10,000 cases allocated.
+const lentLabels: Label[] = [];
+const lentPredictions: Prediction[] = [];
+
+/** caseInput for one evaluation, in objects the next case reuses (see above). */
+function lentCaseInput(node: CaseNode): CaseInput {
+  const l = node.labels;
+  const labels: Label[] = new Array(itemCount(l));
+  for (let i = 0; i < labels.length; i++) {
+    const label = (lentLabels[i] ??= { id: '', grade: 0 });
+    label.id = String(itemId(l, i));
+    label.grade = hasNumber(l, i) ? itemValue(l, i) : 1;
+    labels[i] = label;
+  }
+  const p = node.predictions;
+  const predictions: Prediction[] = new Array(itemCount(p));
+  for (let i = 0; i < predictions.length; i++) {
+    const prediction = (lentPredictions[i] ??= { id: '', score: undefined });
+    prediction.id = String(itemId(p, i));
+    prediction.score = hasNumber(p, i) ? itemValue(p, i) : undefined;
+    predictions[i] = prediction;
+  }
+  return { labels, predictions };
+}
+
 /** Evaluates one fixture. */
 export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = {}): FixtureEvaluation {
   const findings: LocatedFinding[] = [];
@@ -118,7 +145,7 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
 
 /** One case under settings already resolved: its values, expectations and located findings (core, then expect). */
 export function evaluateCaseNode(node: CaseNode, specs: MetricSpec[], names: string[], convention: Convention, compare?: boolean): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
-  const result = evaluateCase(caseInput(node), specs, convention, { compare });
+  const result = evaluateCase(lentCaseInput(node), specs, convention, { compare });
   const findings = result.findings.map((f) => locate(f, node));
   const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
   return { evaluation: { node, values: result.values, expectations }, findings };

@@ -28,6 +28,21 @@ describe('evaluating a parsed fixture', () => {
     assert.equal(f.convention.name, 'trec_eval');
     assert.deepEqual(f.cases[0].values, [0.5]);
   });
+
+  it('reads each case afresh after a longer, scored one: no score or label of the case before', () => {
+    // u is scored (c, b, a by score), v a plain list with one label: v ranks x, a, b as written.
+    const doc = parseFixture(`cases:
+  u: {labels: {a: 1, b: 2, c: 3}, predictions: {a: 0.1, b: 0.5, c: 0.9, d: 0.7}}
+  v: {labels: [b], predictions: [x, a, b]}
+metrics: [P@1, RR, R@2]
+`, 'yaml');
+    const f = evaluateDocument(doc).fixtures[0];
+    const [u, v] = f.cases;
+    assert.deepEqual(f.names, ['P@1', 'R@2', 'RR']);
+    // u: c first (a hit), then d (unlabeled): R@2 = 1/3, RR 1. v: b at rank 3: R@2 = 0, RR 1/3.
+    assert.deepEqual(u.values, [1, 1 / 3, 1]);
+    assert.deepEqual(v.values, [0, 0, 1 / 3]);
+  });
 });
 
 describe('expectations: within half a unit of the last written decimal', () => {
