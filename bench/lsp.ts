@@ -123,6 +123,22 @@ interface Session {
   rss: number;
 }
 
+/** How many fresh servers open the file for the first-pass figure (their median: one open varies by ±10%). */
+const FIRST_PASS_RUNS = 5;
+
+/** Open → first diagnostics in a fresh server, wall and the server's CPU, in ms. */
+async function firstPass(language: Language, text: string): Promise<{ wall: number; cpu: number }> {
+  const client = await TestClient.start(DEFAULTS);
+  const uri = `file:///bench/big.rank.${language}`;
+  const t = performance.now();
+  const cpu = cpuMs(client.pid);
+  await client.open(uri, text);
+  await client.diagnostics(uri, 1);
+  const result = { wall: performance.now() - t, cpu: cpuMs(client.pid) - cpu };
+  await client.stop();
+  return result;
+}
+
 /** Opens a generated fixture, edits random cases one at a time, and asks for the lenses after each edit. */
 async function session(language: Language, cases: number, predictions: number, edits = EDITS, lensesToo = true): Promise<Session> {
   const { text, firstPrediction } = generate(language, cases, predictions);
@@ -214,9 +230,13 @@ async function big(language: Language): Promise<void> {
   const lens = stats(s.lens);
   const resolve = stats(s.resolve);
   console.log(`${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`);
-  const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
-  if (language === 'yaml') row('first pass (open → diagnostics), wall (CPU)', firstPass, '< 500 ms', s.firstPass < 500);
-  else row('first pass (open → diagnostics), wall (CPU)', firstPass, '(none)', true);
+  const passes = [{ wall: s.firstPass, cpu: s.firstPassCpu }];
+  for (let i = 1; i < FIRST_PASS_RUNS; i++) passes.push(await firstPass(language, text));
+  const wall = stats(passes.map((p) => p.wall));
+  const firstPassText = `${ms(wall.median)} (CPU ${ms(stats(passes.map((p) => p.cpu)).median)}; ${ms(Math.min(...passes.map((p) => p.wall)))}–${ms(Math.max(...passes.map((p) => p.wall)))})`;
+  const label = `first pass, median of ${FIRST_PASS_RUNS} servers (CPU; range)`;
+  if (language === 'yaml') row(label, firstPassText, '< 500 ms', wall.median < 500);
+  else row(label, firstPassText, '(none)', true);
   row('edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 50 ms median', edit.median < 50);
   row('edit → diagnostics + codeLens answer, median', `${ms(both.median)} / ${ms(both.p95)}`, '(none)', true);
   row('codeLens request → answer, median / p95', `${ms(lens.median)} / ${ms(lens.p95)}`, '< 100 ms median', lens.median < 100);
