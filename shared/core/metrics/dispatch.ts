@@ -46,6 +46,11 @@ function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boo
  * With a spec, counts and judged shares are never fixed by empty labels (they need no relevant item).
  */
 export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec): { value: number; note: string; knob: KnobName } | undefined {
+  // The usual case, decided before any lookup by family (this runs for every metric of every case):
+  // relevant items and two or more predictions fix nothing, unless a graded family's relevance
+  // threshold may leave no label with a gain.
+  const t = conv.relevanceThreshold;
+  if (!rc.rejected && rc.nRelevant > 0 && rc.order.length > 1 && !(typeof t === 'number' && t > 0)) return undefined;
   if (rc.rejected) return { value: NaN, note: 'the case predicts an item twice and duplicates=error: it is not evaluated', knob: 'duplicates' };
   if (nothingToFind(rc, conv, spec)) {
     return conv.emptyLabels === 'nan'
