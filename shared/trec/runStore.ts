@@ -109,20 +109,30 @@ const BYTE_PAGE = 1 << 14;
 // A docid of LONG bytes or more: its length is LONG in the line, the real length 4 bytes before it.
 const LONG = 0xffff;
 
-class Log {
-  count = 0;
-  scores: Float64Array[] = []; // line i's score at scores[page][2 * slot]; the same pages as ints
-  ints: Int32Array[] = []; // line number at ints[page][4 * slot + 2], (local query << 16 | length) at + 3
-  bytes: Uint8Array[] = [];
-  used = 0; // docid bytes
+/** One log: plain data (so that it can be posted to another thread, its pages shared when the store is). */
+export interface Log {
+  count: number;
+  scores: Float64Array[]; // line i's score at scores[page][2 * slot]; the same pages as ints
+  ints: Int32Array[]; // line number at ints[page][4 * slot + 2], (local query << 16 | length) at + 3
+  bytes: Uint8Array[];
+  used: number; // docid bytes
+}
+
+/** A store's logs as another thread sees them, with the number of lines read before its own (its lines are numbered from 1). */
+export interface StoreShare {
+  logs: Log[];
+  lineOffset: number;
 }
 
 export class RunStore {
-  private logs = Array.from({ length: BUCKETS }, () => new Log());
+  readonly logs: Log[] = Array.from({ length: BUCKETS }, () => ({ count: 0, scores: [], ints: [], bytes: [], used: 0 }));
   private sizes = new Int32Array(64);
   private length = new Uint8Array(4);
 
-  /** Appends a line of query `query` (a number of the reader's, from 0) whose docid is from[start, end). */
+  /** @param shared pages in shared memory, so that other threads can read the lines (see share). */
+  constructor(private shared = false) {}
+
+  /** Appends a line of query `query` (a number, from 0) whose docid is from[start, end). */
   add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number): void {
     if (query >= this.sizes.length) this.growQueries(query);
     const local = query >>> BUCKET_BITS;
@@ -131,7 +141,7 @@ export class RunStore {
     const k = log.count;
     const slot = k & (PAGE - 1);
     if (slot === 0) {
-      const page = new ArrayBuffer(16 * PAGE);
+      const page = this.page(16 * PAGE);
       log.scores.push(new Float64Array(page));
       log.ints.push(new Int32Array(page));
     }
@@ -162,96 +172,28 @@ export class RunStore {
     return query < this.sizes.length ? this.sizes[query] : 0;
   }
 
+  /** The logs for another thread (the pages are shared only if the store was made shared). */
+  share(lineOffset: number): StoreShare {
+    return { logs: this.logs, lineOffset };
+  }
+
   /**
    * Hands over every query with lines, whole, its lines in file order, log by log (query numbers
    * in order within a log): into `block` (emptied first) for `onQuery`, qid(query) naming it.
    */
   handOver(block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
-    for (let b = 0; b < BUCKETS; b++) {
-      const log = this.logs[b];
-      const n = log.count;
-      if (n === 0) continue;
-      // Each line's docid start in the log's bytes (LONG ones past their 4-byte length), and a
-      // counting sort of the lines by query.
-      const byteAt = new Float64Array(n);
-      let locals = 0;
-      for (let i = 0, at = 0; i < n; i++) {
-        const packed = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3];
-        let length = packed & 0xffff;
-        if (length === LONG) { length = this.longLength(log, at); at += 4; }
-        byteAt[i] = at;
-        at += length;
-        const local = packed >>> 16;
-        if (local >= locals) locals = local + 1;
-      }
-      const start = new Int32Array(locals + 1);
-      for (let i = 0; i < n; i++) start[(log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16) + 1]++;
-      for (let l = 0; l < locals; l++) start[l + 1] += start[l];
-      const next = start.slice(0, locals);
-      const order = new Int32Array(n);
-      for (let i = 0; i < n; i++) order[next[log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16]++] = i;
-      for (let l = 0; l < locals; l++) {
-        const count = start[l + 1] - start[l];
-        if (count === 0) continue;
-        this.gather(log, order, byteAt, start[l], count, block);
-        block.qid = qid((l << BUCKET_BITS) | b);
-        onQuery(block);
-      }
-    }
+    handOverShares([this.share(0)], 0, 1, block, qid, onQuery);
   }
 
-  // The lines order[from, from + count) of a log into block, docid bytes side by side, each hashed.
-  private gather(log: Log, order: Int32Array, byteAt: Float64Array, from: number, count: number, block: BlockColumns): void {
-    let size = 0;
-    for (let j = 0; j < count; j++) {
-      const i = order[from + j];
-      const length = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] & 0xffff;
-      size += length === LONG ? this.longLength(log, byteAt[i] - 4) : length;
-    }
-    block.reset(block.qid, count, size);
-    const out = block.bytes;
-    let end = 0;
-    for (let j = 0; j < count; j++) {
-      const i = order[from + j];
-      const page = i >>> PAGE_BITS;
-      const slot = i & (PAGE - 1);
-      const ints = log.ints[page];
-      let length = ints[4 * slot + 3] & 0xffff;
-      let at = byteAt[i];
-      if (length === LONG) length = this.longLength(log, at - 4);
-      let h = FNV_OFFSET;
-      for (let done = 0; done < length;) {
-        const bytes = log.bytes[Math.floor(at / BYTE_PAGE)];
-        const offset = at % BYTE_PAGE;
-        const m = Math.min(length - done, BYTE_PAGE - offset);
-        for (let x = offset; x < offset + m; x++) {
-          const c = bytes[x];
-          out[end++] = c;
-          h = Math.imul(h ^ c, FNV_PRIME);
-        }
-        done += m;
-        at += m;
-      }
-      block.docEnd[j] = end;
-      block.docHash[j] = h;
-      block.scores[j] = log.scores[page][2 * slot];
-      block.lines[j] = ints[4 * slot + 2];
-    }
-    block.count = count;
-    block.used = end;
-  }
-
-  // The 4-byte length written before a LONG docid at byte `at` of a log.
-  private longLength(log: Log, at: number): number {
-    for (let i = 0; i < 4; i++) this.length[i] = log.bytes[Math.floor((at + i) / BYTE_PAGE)][(at + i) % BYTE_PAGE];
-    return new DataView(this.length.buffer).getInt32(0);
+  private page(bytes: number): ArrayBufferLike {
+    return this.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
   }
 
   // Appends from[start, end) to a log's bytes, across as many pages as it takes.
   private append(log: Log, from: Uint8Array, start: number, end: number): void {
     for (let i = start; i < end;) {
       const at = log.used % BYTE_PAGE;
-      if (at === 0) log.bytes.push(new Uint8Array(BYTE_PAGE));
+      if (at === 0) log.bytes.push(new Uint8Array(this.page(BYTE_PAGE)));
       const bytes = log.bytes[log.bytes.length - 1];
       const m = Math.min(end - i, BYTE_PAGE - at);
       for (let j = 0; j < m; j++) bytes[at + j] = from[i + j];
@@ -265,4 +207,116 @@ export class RunStore {
     sizes.set(this.sizes);
     this.sizes = sizes;
   }
+}
+
+/**
+ * Hands over every query of the logs `part` of `parts` (log b when b mod parts = part) of several
+ * stores, each query whole: its lines of the first store, then of the next (stores in file order),
+ * each in file order, numbered from the start of the file. As RunStore.handOver otherwise.
+ */
+export function handOverShares(stores: StoreShare[], part: number, parts: number, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+  for (let b = part; b < BUCKETS; b += parts) {
+    const sorted = stores.map((s) => sortLog(s.logs[b]));
+    let locals = 0;
+    for (const s of sorted) locals = Math.max(locals, s.start.length - 1);
+    for (let l = 0; l < locals; l++) {
+      let count = 0;
+      let size = 0;
+      for (const s of sorted) {
+        if (l >= s.start.length - 1) continue;
+        count += s.start[l + 1] - s.start[l];
+        size += docidBytes(s, l);
+      }
+      if (count === 0) continue;
+      block.reset(qid((l << BUCKET_BITS) | b), count, size);
+      stores.forEach((store, i) => { if (l < sorted[i].start.length - 1) gather(sorted[i], l, store.lineOffset, block); });
+      onQuery(block);
+    }
+  }
+}
+
+// A log's lines sorted by query (a counting sort that keeps file order): line order[j] is the j-th,
+// query l's lines are j in start[l] … start[l + 1] − 1; byteAt[i] is line i's docid start.
+interface SortedLog {
+  log: Log;
+  order: Int32Array;
+  start: Int32Array;
+  byteAt: Float64Array;
+}
+
+function sortLog(log: Log): SortedLog {
+  const n = log.count;
+  const byteAt = new Float64Array(n);
+  let locals = 0;
+  for (let i = 0, at = 0; i < n; i++) {
+    const packed = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3];
+    let length = packed & 0xffff;
+    if (length === LONG) { length = longLength(log, at); at += 4; }
+    byteAt[i] = at;
+    at += length;
+    const local = packed >>> 16;
+    if (local >= locals) locals = local + 1;
+  }
+  const start = new Int32Array(locals + 1);
+  for (let i = 0; i < n; i++) start[(log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16) + 1]++;
+  for (let l = 0; l < locals; l++) start[l + 1] += start[l];
+  const next = start.slice(0, locals);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[next[log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16]++] = i;
+  return { log, order, start, byteAt };
+}
+
+// The docid bytes of query l's lines in a sorted log.
+function docidBytes(s: SortedLog, l: number): number {
+  let size = 0;
+  for (let j = s.start[l]; j < s.start[l + 1]; j++) {
+    const i = s.order[j];
+    const length = s.log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] & 0xffff;
+    size += length === LONG ? longLength(s.log, s.byteAt[i] - 4) : length;
+  }
+  return size;
+}
+
+// Appends query l's lines of a sorted log to block (with room for them), docid bytes side by side,
+// each hashed, line numbers moved by lineOffset.
+function gather(s: SortedLog, l: number, lineOffset: number, block: BlockColumns): void {
+  const { log, order, byteAt } = s;
+  const out = block.bytes;
+  let end = block.used;
+  let k = block.count;
+  for (let j = s.start[l]; j < s.start[l + 1]; j++, k++) {
+    const i = order[j];
+    const page = i >>> PAGE_BITS;
+    const slot = i & (PAGE - 1);
+    const ints = log.ints[page];
+    let length = ints[4 * slot + 3] & 0xffff;
+    let at = byteAt[i];
+    if (length === LONG) length = longLength(log, at - 4);
+    let h = FNV_OFFSET;
+    for (let done = 0; done < length;) {
+      const bytes = log.bytes[Math.floor(at / BYTE_PAGE)];
+      const offset = at % BYTE_PAGE;
+      const m = Math.min(length - done, BYTE_PAGE - offset);
+      for (let x = offset; x < offset + m; x++) {
+        const c = bytes[x];
+        out[end++] = c;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+      done += m;
+      at += m;
+    }
+    block.docEnd[k] = end;
+    block.docHash[k] = h;
+    block.scores[k] = log.scores[page][2 * slot];
+    block.lines[k] = ints[4 * slot + 2] + lineOffset;
+  }
+  block.count = k;
+  block.used = end;
+}
+
+// The 4-byte length written before a LONG docid at byte `at` of a log.
+function longLength(log: Log, at: number): number {
+  const length = new Uint8Array(4);
+  for (let i = 0; i < 4; i++) length[i] = log.bytes[Math.floor((at + i) / BYTE_PAGE)][(at + i) % BYTE_PAGE];
+  return new DataView(length.buffer).getInt32(0);
 }
