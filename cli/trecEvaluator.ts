@@ -108,8 +108,8 @@ export interface KeepResult {
 export interface SharesTask {
   /** Every thread's store, in file order, each with the lines before its range. */
   stores: StoreShare[];
-  part: number;
-  parts: number;
+  /** The counter the threads take logs from (see handOverShares), in shared memory. */
+  next: Int32Array;
 }
 
 /** What is left once every segment is read. */
@@ -175,7 +175,7 @@ export class TrecEvaluator {
   /** Evaluates this thread's share of the queries kept by every thread: see SharesTask. */
   evaluateShares(task: SharesTask): QueryResult[] {
     const evaluated: QueryResult[] = [];
-    handOverShares(task.stores, task.part, task.parts, new BlockColumns(), (q) => this.qrels.qids[q], (b) => evaluated.push(this.evaluateBlock(b)));
+    handOverShares(task.stores, task.next, new BlockColumns(), (q) => this.qrels.qids[q], (b) => evaluated.push(this.evaluateBlock(b)));
     return evaluated;
   }
 

@@ -152,7 +152,8 @@ async function readOnce(runners: SegmentRunner[], ranges: ByteRange[], onProgres
   const kept = await inParallel(runners, (r, i) => r.keep(ranges[i], (d) => onProgress(i, d)));
   const offsets = kept.map((_, i) => kept.slice(0, i).reduce((n, k) => n + k.lines, 0));
   const stores = kept.map((k, i) => ({ logs: k.store.logs, lineOffset: offsets[i] }));
-  const evaluated = await inParallel(runners, (r, i) => r.evaluateShares({ stores, part: i, parts: runners.length }));
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const evaluated = await inParallel(runners, (r) => r.evaluateShares({ stores, next }));
   return {
     evaluated: evaluated.flat(),
     unjudged: [...new Set(kept.flatMap((k) => k.unjudged))],
