@@ -241,115 +241,111 @@ export class RunStore {
  * Hands over every query of several stores, each query whole: its lines of the first store, then
  * of the next (stores in file order), each in file order, numbered from the start of the file. Logs
  * are taken one at a time from the counter next[0] (Atomics), so that threads sharing the counter
- * share the logs out as each is free. As RunStore.handOver otherwise.
+ * share the logs out as each is free. A log's queries are laid out in `block` side by side, each
+ * handed over as a view of its part. As RunStore.handOver otherwise.
  */
 export function handOverShares(stores: StoreShare[], next: Int32Array, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+  const layout = new Layout();
   for (let b = Atomics.add(next, 0, 1); b < BUCKETS; b = Atomics.add(next, 0, 1)) {
-    const sorted = stores.map((s) => sortLog(s.logs[b]));
-    let locals = 0;
-    for (const s of sorted) locals = Math.max(locals, s.start.length - 1);
-    for (let l = 0; l < locals; l++) {
-      let count = 0;
-      let size = 0;
-      for (const s of sorted) {
-        if (l >= s.start.length - 1) continue;
-        count += s.start[l + 1] - s.start[l];
-        size += docidBytes(s, l);
-      }
-      if (count === 0) continue;
-      block.reset(qid((l << BUCKET_BITS) | b), count, size);
-      stores.forEach((store, i) => { if (l < sorted[i].start.length - 1) gather(sorted[i], l, store.lineOffset, block); });
-      onQuery(block);
+    layout.count(stores.map((s) => s.logs[b]));
+    block.reset('', layout.lines, layout.bytes);
+    for (const s of stores) scatter(s.logs[b], s.lineOffset, layout, block);
+    for (let l = 0; l < layout.locals; l++) {
+      const from = layout.lineStart[l];
+      const to = layout.lineStart[l + 1];
+      if (to === from) continue;
+      onQuery({ qid: qid((l << BUCKET_BITS) | b), count: to - from, bytes: block.bytes.subarray(layout.byteStart[l], layout.byteStart[l + 1]),
+        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: block.lines.subarray(from, to) });
     }
   }
 }
 
-// A log's lines sorted by query (a counting sort that keeps file order): line order[j] is the j-th,
-// query l's lines are j in start[l] … start[l + 1] − 1; byteAt[i] is line i's docid start.
-interface SortedLog {
-  log: Log;
-  order: Int32Array;
-  start: Int32Array;
-  byteAt: Float64Array;
-}
+// Where each query of a log goes among the log's lines and docid bytes laid out query by query:
+// query l's lines from lineStart[l] (its next at lineNext[l]), its docid bytes from byteStart[l].
+class Layout {
+  locals = 0;
+  lines = 0;
+  bytes = 0;
+  lineStart = new Int32Array(64);
+  byteStart = new Float64Array(64);
+  lineNext = new Int32Array(64);
+  byteNext = new Float64Array(64);
 
-function sortLog(log: Log): SortedLog {
-  const n = log.count;
-  const byteAt = new Float64Array(n);
-  let locals = 0;
-  for (let i = 0, at = 0; i < n; i++) {
-    const packed = log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2];
-    let length = packed & LONG;
-    if (length === LONG) { length = longLength(log, at); at += 4; }
-    byteAt[i] = at;
-    at += length;
-    const local = packed >>> 16;
-    if (local >= locals) locals = local + 1;
+  // Counts the lines and docid bytes of each query in logs (one pass over their lines), then places them.
+  count(logs: Log[]): void {
+    this.locals = 0;
+    this.lineStart.fill(0);
+    this.byteStart.fill(0);
+    for (const log of logs) {
+      for (let i = 0, at = 0; i < log.count; i++) {
+        const packed = log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2];
+        let length = packed & LONG;
+        if (length === LONG) { length = longLength(log, at); at += 4; }
+        at += length;
+        const l = packed >>> 16;
+        if (l + 2 > this.lineStart.length) this.grow(l + 2);
+        if (l >= this.locals) this.locals = l + 1;
+        this.lineStart[l + 1]++;
+        this.byteStart[l + 1] += length;
+      }
+    }
+    for (let l = 0; l < this.locals; l++) {
+      this.lineStart[l + 1] += this.lineStart[l];
+      this.byteStart[l + 1] += this.byteStart[l];
+    }
+    this.lines = this.lineStart[this.locals];
+    this.bytes = this.byteStart[this.locals];
+    this.lineNext.set(this.lineStart);
+    this.byteNext.set(this.byteStart);
   }
-  const start = new Int32Array(locals + 1);
-  for (let i = 0; i < n; i++) start[(log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2] >>> 16) + 1]++;
-  for (let l = 0; l < locals; l++) start[l + 1] += start[l];
-  const next = start.slice(0, locals);
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[next[log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2] >>> 16]++] = i;
-  return { log, order, start, byteAt };
-}
 
-// The docid bytes of query l's lines in a sorted log.
-function docidBytes(s: SortedLog, l: number): number {
-  let size = 0;
-  for (let j = s.start[l]; j < s.start[l + 1]; j++) {
-    const i = s.order[j];
-    const length = s.log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2] & LONG;
-    size += length === LONG ? longLength(s.log, s.byteAt[i] - 4) : length;
+  private grow(size: number): void {
+    const n = Math.max(size, 2 * this.lineStart.length);
+    const int = (a: Int32Array) => { const x = new Int32Array(n); x.set(a); return x; };
+    const float = (a: Float64Array) => { const x = new Float64Array(n); x.set(a); return x; };
+    this.lineStart = int(this.lineStart);
+    this.lineNext = int(this.lineNext);
+    this.byteStart = float(this.byteStart);
+    this.byteNext = float(this.byteNext);
   }
-  return size;
 }
 
-// Appends query l's lines of a sorted log to block (with room for them), docid bytes side by side,
-// each hashed, line numbers moved by lineOffset.
-function gather(s: SortedLog, l: number, lineOffset: number, block: BlockColumns): void {
-  const { log, order, byteAt } = s;
+// Copies each line of a log to its query's place in block (one pass over the log, in file order):
+// the docid's bytes hashed on the way, its end counted from its query's first byte, the line
+// number moved by lineOffset.
+function scatter(log: Log, lineOffset: number, layout: Layout, block: BlockColumns): void {
+  const { lineNext, byteNext, byteStart } = layout;
   const out = block.bytes;
-  let end = block.used;
-  let k = block.count;
-  for (let j = s.start[l]; j < s.start[l + 1]; j++, k++) {
-    const i = order[j];
+  let page = 0;
+  let offset = 0;
+  for (let i = 0; i < log.count; i++) {
     const ints = log.lines[i >>> PAGE_BITS];
     const slot = 3 * (i & (PAGE - 1));
     const packed = ints[slot + 2];
+    const l = packed >>> 16;
     let length = packed & LONG;
-    let at = byteAt[i];
-    if (length === LONG) length = longLength(log, at - 4);
-    let h = FNV_OFFSET;
-    // Integer arithmetic below 2 GB of docids in the log (a float modulo costs more than the copy).
-    const p = at < 0x80000000 ? at >>> 14 : Math.floor(at / BYTE_PAGE);
-    let page = log.bytes[p];
-    let offset = at - p * BYTE_PAGE;
-    if (offset + length <= BYTE_PAGE) {
-      // Nearly always: the docid within one page.
-      for (let x = offset, e = offset + length; x < e; x++) {
-        const c = page[x];
-        out[end++] = c;
-        h = Math.imul(h ^ c, FNV_PRIME);
-      }
-    } else {
-      for (let done = 0; done < length; done++, at++) {
-        page = log.bytes[Math.floor(at / BYTE_PAGE)];
-        offset = at % BYTE_PAGE;
-        const c = page[offset];
-        out[end++] = c;
-        h = Math.imul(h ^ c, FNV_PRIME);
-      }
+    if (length === LONG) {
+      length = longLength(log, page * BYTE_PAGE + offset);
+      offset += 4;
+      while (offset >= BYTE_PAGE) { offset -= BYTE_PAGE; page++; }
     }
+    let end = byteNext[l];
+    let h = FNV_OFFSET;
+    let bytes = log.bytes[page];
+    for (let done = 0; done < length; done++) {
+      if (offset === BYTE_PAGE) { offset = 0; bytes = log.bytes[++page]; }
+      const c = bytes[offset++];
+      out[end++] = c;
+      h = Math.imul(h ^ c, FNV_PRIME);
+    }
+    byteNext[l] = end;
+    const k = lineNext[l]++;
     const d = (packed >>> 12) & 15;
-    block.docEnd[k] = end;
+    block.docEnd[k] = end - byteStart[l];
     block.docHash[k] = h;
     block.scores[k] = d === ODD ? log.odd[ints[slot]] : d === 0 ? ints[slot] : ints[slot] / POW10[d];
     block.lines[k] = ints[slot + 1] + lineOffset;
   }
-  block.count = k;
-  block.used = end;
 }
 
 // The 4-byte length written before a LONG docid at byte `at` of a log.
