@@ -318,11 +318,14 @@ class Layout {
 // number moved by lineOffset.
 function scatter(log: Log, lineOffset: number, layout: Layout, block: BlockColumns): void {
   const { lineNext, byteNext, byteStart } = layout;
-  const out = block.bytes;
+  // Every array in a local: V8 reloads a property after each store into a typed array.
+  const { bytes: out, docEnd, docHash, scores, lines } = block;
+  const { lines: pages, bytes: bytePages, odd } = log;
   let page = 0;
   let offset = 0;
+  let bytes = bytePages[0];
   for (let i = 0; i < log.count; i++) {
-    const ints = log.lines[i >>> PAGE_BITS];
+    const ints = pages[i >>> PAGE_BITS];
     const slot = 3 * (i & (PAGE - 1));
     const packed = ints[slot + 2];
     const l = packed >>> 16;
@@ -330,24 +333,33 @@ function scatter(log: Log, lineOffset: number, layout: Layout, block: BlockColum
     if (length === LONG) {
       length = longLength(log, page * BYTE_PAGE + offset);
       offset += 4;
-      while (offset >= BYTE_PAGE) { offset -= BYTE_PAGE; page++; }
+      while (offset >= BYTE_PAGE) { offset -= BYTE_PAGE; bytes = bytePages[++page]; }
     }
     let end = byteNext[l];
     let h = FNV_OFFSET;
-    let bytes = log.bytes[page];
-    for (let done = 0; done < length; done++) {
-      if (offset === BYTE_PAGE) { offset = 0; bytes = log.bytes[++page]; }
-      const c = bytes[offset++];
-      out[end++] = c;
-      h = Math.imul(h ^ c, FNV_PRIME);
+    if (offset + length < BYTE_PAGE) {
+      // Nearly always: the docid within one page, the next one starting on it too.
+      for (let x = offset, e = offset + length; x < e; x++) {
+        const c = bytes[x];
+        out[end++] = c;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+      offset += length;
+    } else {
+      for (let done = 0; done < length; done++) {
+        const c = bytes[offset++];
+        out[end++] = c;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (offset === BYTE_PAGE) { offset = 0; bytes = bytePages[++page]; }
+      }
     }
     byteNext[l] = end;
     const k = lineNext[l]++;
     const d = (packed >>> 12) & 15;
-    block.docEnd[k] = end - byteStart[l];
-    block.docHash[k] = h;
-    block.scores[k] = d === ODD ? log.odd[ints[slot]] : d === 0 ? ints[slot] : ints[slot] / POW10[d];
-    block.lines[k] = ints[slot + 1] + lineOffset;
+    docEnd[k] = end - byteStart[l];
+    docHash[k] = h;
+    scores[k] = d === ODD ? odd[ints[slot]] : d === 0 ? ints[slot] : ints[slot] / POW10[d];
+    lines[k] = ints[slot + 1] + lineOffset;
   }
 }
 
