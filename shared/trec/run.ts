@@ -163,6 +163,9 @@ export class RunReader {
     if (copy) {
       const out = block.bytes;
       do { out[at++] = c; h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    } else if (this.collect) {
+      // The store hashes a docid when it hands its query over: not here.
+      do c = bytes[++p]; while (c > 32);
     } else {
       do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
     }
