@@ -68,9 +68,10 @@ export interface SegmentResult {
 }
 
 /**
- * A second pass over the whole run for a run whose lines are not grouped by query: this thread
- * keeps the lines of its share of the queries (a hash of the qid picks the thread) and evaluates
- * each query once it is whole.
+ * A second pass over the whole run for the few queries of a grouped run met in two ranges (a
+ * query longer than the search for a range's start): this thread keeps the lines of its share of
+ * them (a hash of the qid picks the thread) and evaluates each query once it is whole. A run not
+ * grouped by query is read by keep and evaluateShares instead.
  */
 export interface CollectTask {
   /** The queries to read; null for every query (the run is read only here, problems included). */

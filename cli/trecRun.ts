@@ -99,7 +99,8 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A query met in two places: its lines are read again, every thread keeping its share of the
-    // queries. When a segment stopped early, every query is (the run is not grouped by query).
+    // queries. When a segment stopped early (the run is not grouped by query), the whole run is read
+    // again, once in all, each thread its own range (readOnce).
     const whole = segments.some((seg) => seg.scattered);
     const plan = whole ? undefined : settle(segments);
     const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
