@@ -143,14 +143,14 @@ export interface StoreShare {
 
 export class RunStore {
   readonly logs: Log[];
-  private slab: ArrayBufferLike;
-  private slabUsed = 0;
+  // Made at the first page: a reader that streams (a grouped run) never keeps a line.
+  private slab: ArrayBufferLike = new ArrayBuffer(0);
+  private slabUsed = SLAB;
   private decimals = new Uint8Array(BUCKETS);
 
   /** @param shared pages in shared memory, so that other threads can read the lines (see share). */
   constructor(private shared = false) {
-    this.slab = this.buffer(SLAB);
-    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], bytes: [], used: 0, odd: new Float64Array(this.buffer(64)), odds: 0 }));
+    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], bytes: [], used: 0, odd: new Float64Array(0), odds: 0 }));
   }
 
   /** Appends a line of query `query` (a number, from 0) whose docid is from[start, end). */
@@ -218,7 +218,7 @@ export class RunStore {
   // Keeps a score in a log's list of odd scores; returns its index there.
   private oddScore(log: Log, score: number): number {
     if (log.odds === log.odd.length) {
-      const odd = new Float64Array(this.buffer(16 * log.odds));
+      const odd = new Float64Array(this.buffer(8 * Math.max(8, 2 * log.odds)));
       odd.set(log.odd);
       log.odd = odd;
     }
