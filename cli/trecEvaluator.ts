@@ -12,7 +12,7 @@ import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
 import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, runQuery } from '../shared/trec/run';
-import { BlockColumns } from '../shared/trec/runStore';
+import { BlockColumns, StoreShare, handOverShares } from '../shared/trec/runStore';
 import { rankRunBlock } from '../shared/trec/trecRanking';
 import { hashBytes } from '../shared/trec/byteInterner';
 import { ByteRange, readByteChunks } from './readChunks';
@@ -68,9 +68,10 @@ export interface SegmentResult {
 }
 
 /**
- * A second pass over the whole run for a run whose lines are not grouped by query: this thread
- * keeps the lines of its share of the queries (a hash of the qid picks the thread) and evaluates
- * each query once it is whole.
+ * A second pass over the whole run for the few queries of a grouped run met in two ranges (a
+ * query longer than the search for a range's start): this thread keeps the lines of its share of
+ * them (a hash of the qid picks the thread) and evaluates each query once it is whole. A run not
+ * grouped by query is read by keep and evaluateShares instead.
  */
 export interface CollectTask {
   /** The queries to read; null for every query (the run is read only here, problems included). */
@@ -87,6 +88,29 @@ export interface CollectResult {
   problems: TrecProblem[];
   lines: number;
   entries: number;
+}
+
+/**
+ * A run whose lines are not grouped by query, read once in all: each thread keeps the lines of its
+ * own byte range in a store in shared memory (keep), then evaluates its share of the queries from
+ * every thread's store (evaluateShares).
+ */
+export interface KeepResult {
+  /** The lines kept, numbered from the range's first line (lineOffset 0). */
+  store: StoreShare;
+  unjudged: string[];
+  qids: string[];
+  /** Lines numbered from the range's first line. */
+  problems: TrecProblem[];
+  lines: number;
+  entries: number;
+}
+
+export interface SharesTask {
+  /** Every thread's store, in file order, each with the lines before its range. */
+  stores: StoreShare[];
+  /** The counter the threads take logs from (see handOverShares), in shared memory. */
+  next: Int32Array;
 }
 
 /** What is left once every segment is read. */
@@ -139,6 +163,21 @@ export class TrecEvaluator {
     readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, { start: this.setup.runFrom, end: statSync(this.setup.runPath).size });
     const { problems, lines, entries, qids } = reader.end();
     return { evaluated, unjudged: this.unjudged(qids), qids, problems: only ? [] : problems, lines, entries };
+  }
+
+  /** Keeps the lines of one byte range (of judged queries) in shared memory: see KeepResult. */
+  keep(range: ByteRange, onProgress?: Progress): KeepResult {
+    const reader = this.reader(() => {}, { mode: 'store', storeNumber: (qid) => this.qrels.queryIndex(qid) });
+    readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, range);
+    const { problems, lines, entries, qids } = reader.end();
+    return { store: reader.store.share(0), unjudged: this.unjudged(qids), qids, problems, lines, entries };
+  }
+
+  /** Evaluates this thread's share of the queries kept by every thread: see SharesTask. */
+  evaluateShares(task: SharesTask): QueryResult[] {
+    const evaluated: QueryResult[] = [];
+    handOverShares(task.stores, task.next, new BlockColumns(), (q) => this.qrels.qids[q], (b) => evaluated.push(this.evaluateBlock(b)));
+    return evaluated;
   }
 
   /** Evaluates the missing queries. */

@@ -11,7 +11,7 @@ import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
 import { byteOrderMark } from './trecInput';
 import { ByteRange, nextLineStart } from './readChunks';
-import { QueryResult, SegmentResult } from './trecEvaluator';
+import { CollectResult, QueryResult, SegmentResult } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
 
 export interface TrecOptions {
@@ -99,13 +99,16 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A query met in two places: its lines are read again, every thread keeping its share of the
-    // queries. When a segment stopped early, every query is (the run is not grouped by query).
+    // queries. When a segment stopped early (the run is not grouped by query), the whole run is read
+    // again, once in all, each thread its own range (readOnce).
     const whole = segments.some((seg) => seg.scattered);
     const plan = whole ? undefined : settle(segments);
     const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
-    const again = gather === null || gather.length > 0
-      ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); }))
-      : [];
+    const again = gather === null
+      ? [await readOnce(runners, ranges, (i, d) => { done[ranges.length + i] = d; progress(done); })]
+      : gather.length > 0
+        ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); }))
+        : [];
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
     const finished = await runners[0].finish({ missing: options.complete ? missing : [] });
@@ -140,6 +143,26 @@ function inParallel<T>(runners: SegmentRunner[], ask: (r: SegmentRunner, i: numb
   const answers = new Array<Promise<T>>(runners.length);
   for (let i = runners.length - 1; i >= 0; i--) answers[i] = ask(runners[i], i);
   return Promise.all(answers);
+}
+
+/**
+ * A run not grouped by query, read again once in all: each runner keeps the lines of its range,
+ * then evaluates its share of the queries from every runner's lines (shared memory, not copied).
+ */
+async function readOnce(runners: SegmentRunner[], ranges: ByteRange[], onProgress: (i: number, done: number) => void): Promise<CollectResult> {
+  const kept = await inParallel(runners, (r, i) => r.keep(ranges[i], (d) => onProgress(i, d)));
+  const offsets = kept.map((_, i) => kept.slice(0, i).reduce((n, k) => n + k.lines, 0));
+  const stores = kept.map((k, i) => ({ logs: k.store.logs, lineOffset: offsets[i] }));
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const evaluated = await inParallel(runners, (r) => r.evaluateShares({ stores, next }));
+  return {
+    evaluated: evaluated.flat(),
+    unjudged: [...new Set(kept.flatMap((k) => k.unjudged))],
+    qids: [...new Set(kept.flatMap((k) => k.qids))],
+    problems: kept.flatMap((k, i) => k.problems.map((p) => shift(p, offsets[i]))),
+    lines: offsets[kept.length - 1] + kept[kept.length - 1].lines,
+    entries: kept.reduce((n, k) => n + k.entries, 0),
+  };
 }
 
 /**

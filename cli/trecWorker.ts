@@ -8,7 +8,7 @@ import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:
 import { TrecProblem } from '../shared/trec/problems';
 import { SharedQrels } from '../shared/trec/qrels';
 import { ByteRange } from './readChunks';
-import { CollectResult, CollectTask, FinishResult, FinishTask, Progress, SegmentResult, TrecEvaluator, TrecSetup } from './trecEvaluator';
+import { CollectResult, CollectTask, FinishResult, FinishTask, KeepResult, Progress, QueryResult, SegmentResult, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
 
 const KIND = 'ranklens-trec-segment';
 
@@ -23,6 +23,8 @@ export interface SegmentRunner {
   segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult>;
   qrels(): Promise<QrelsInfo>;
   collect(task: CollectTask, onProgress: Progress): Promise<CollectResult>;
+  keep(range: ByteRange, onProgress: Progress): Promise<KeepResult>;
+  evaluateShares(task: SharesTask): Promise<QueryResult[]>;
   finish(task: FinishTask): Promise<FinishResult>;
   close(): void;
 }
@@ -46,6 +48,12 @@ export class InlineRunner implements SegmentRunner {
   async collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
     return this.evaluator.collect(task, onProgress);
   }
+  async keep(range: ByteRange, onProgress: Progress): Promise<KeepResult> {
+    return this.evaluator.keep(range, onProgress);
+  }
+  async evaluateShares(task: SharesTask): Promise<QueryResult[]> {
+    return this.evaluator.evaluateShares(task);
+  }
   async finish(task: FinishTask): Promise<FinishResult> {
     return this.evaluator.finish(task);
   }
@@ -57,6 +65,8 @@ type Reply =
   | { type: 'segment'; result: SegmentResult }
   | { type: 'qrels'; result: QrelsInfo }
   | { type: 'collect'; result: CollectResult }
+  | { type: 'keep'; result: KeepResult }
+  | { type: 'shares'; result: QueryResult[] }
   | { type: 'finish'; result: FinishResult };
 
 /**
@@ -88,6 +98,12 @@ export class WorkerRunner implements SegmentRunner {
   }
   collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
     return this.request('collect', { type: 'collect', task }, onProgress) as Promise<CollectResult>;
+  }
+  keep(range: ByteRange, onProgress: Progress): Promise<KeepResult> {
+    return this.request('keep', { type: 'keep', range }, onProgress) as Promise<KeepResult>;
+  }
+  evaluateShares(task: SharesTask): Promise<QueryResult[]> {
+    return this.request('shares', { type: 'shares', task }) as Promise<QueryResult[]>;
   }
   finish(task: FinishTask): Promise<FinishResult> {
     return this.request('finish', { type: 'finish', task }) as Promise<FinishResult>;
@@ -137,13 +153,15 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
     posted = done;
     port.postMessage({ type: 'progress', done, total });
   };
-  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask & CollectTask; qrels?: SharedQrels }) => {
+  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask & CollectTask & SharesTask; qrels?: SharedQrels }) => {
     if (request.type === 'qrels-table') { evaluator = new TrecEvaluator(setup, request.qrels); return; }
     if (!evaluator) throw new Error('a request before the qrels');
     if (request.type !== 'qrels') posted = 0;
     if (request.type === 'segment') port.postMessage({ type: 'segment', result: evaluator.segment(request.range!, progress) });
     else if (request.type === 'qrels') port.postMessage({ type: 'qrels', result: qrelsInfo(evaluator) });
     else if (request.type === 'collect') port.postMessage({ type: 'collect', result: evaluator.collect(request.task!, progress) });
+    else if (request.type === 'keep') port.postMessage({ type: 'keep', result: evaluator.keep(request.range!, progress) });
+    else if (request.type === 'shares') port.postMessage({ type: 'shares', result: evaluator.evaluateShares(request.task!) });
     else if (request.type === 'finish') port.postMessage({ type: 'finish', result: evaluator.finish(request.task!) });
   });
 }

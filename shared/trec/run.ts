@@ -17,9 +17,13 @@ export interface RunReaderOptions {
   /**
    * 'stream' (default) hands over each block of lines as soon as the next query starts, so a run
    * written query by query is never held whole; it stops at the first query met in a second place
-   * (`scattered`). 'collect' keeps every line and hands over whole queries at the end.
+   * (`scattered`). 'collect' keeps every line and hands over whole queries at the end. 'store'
+   * keeps every line in `store`, in shared memory, and hands nothing over: other threads' stores
+   * of other parts of the file join it (see handOverShares).
    */
-  mode?: 'stream' | 'collect';
+  mode?: 'stream' | 'collect' | 'store';
+  /** store: the number a kept query's lines are stored under, the same in every thread (the qrels' number of the query). */
+  storeNumber?: (qid: string) => number;
   /** collect: lines of other queries are skipped unread. */
   accept?: (qid: string) => boolean;
   /** collect: only the queries of this share are read (another thread reads the others); see queryShare. */
@@ -65,7 +69,9 @@ export class RunReader {
   private seen: number[] = [];
   private current = -1; // the query of the last line read as a prediction
   private block = new BlockColumns();
-  private store = new RunStore();
+  /** collect and store: the lines kept. */
+  readonly store: RunStore;
+  private storeNumbers = new Int32Array(64);
   private line = 1;
   private entries = 0;
   private at = new Int32Array(12);
@@ -83,7 +89,8 @@ export class RunReader {
   /** @param onQuery receives each block of contiguous lines of one kept query (stream), or each whole kept query (collect); the block is reused afterwards. */
   constructor(private onQuery: (block: RunBlock) => void, private options: RunReaderOptions = {}) {
     this.asTrecEval = options.asTrecEval ?? false;
-    this.collect = options.mode === 'collect';
+    this.collect = options.mode === 'collect' || options.mode === 'store';
+    this.store = new RunStore(options.mode === 'store');
     this.share = options.share && options.share.parts > 1 ? options.share : undefined;
     this.general = options.general ?? false;
   }
@@ -156,6 +163,9 @@ export class RunReader {
     if (copy) {
       const out = block.bytes;
       do { out[at++] = c; h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    } else if (this.collect) {
+      // The store hashes a docid when it hands its query over: not here.
+      do c = bytes[++p]; while (c > 32);
     } else {
       do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
     }
@@ -236,7 +246,7 @@ export class RunReader {
 
   /** Hands over what is left; returns the problems and counts. */
   end(): RunReading {
-    if (this.collect) this.handOverAll();
+    if (this.options.mode === 'collect') this.handOverAll();
     else if (!this.scattered) this.close();
     return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.seen.map((k) => this.queries.string(k)) };
   }
@@ -246,12 +256,23 @@ export class RunReader {
     const k = this.queries.intern(bytes, from, to, h);
     if (k < this.known) return k;
     this.known++;
-    if (k >= this.flags.length) { const f = new Uint8Array(2 * k + 2); f.set(this.flags); this.flags = f; }
+    if (k >= this.flags.length) this.growQueries(k);
     const qid = this.queries.string(k);
     const share = this.share;
     const accepted = (!share || (h >>> 0) % share.parts === share.part) && (this.options.accept?.(qid) ?? true);
-    this.flags[k] = (accepted ? ACCEPTED : 0) | (accepted && (this.options.keep?.(qid) ?? true) ? KEPT : 0);
+    const kept = accepted && (this.options.keep?.(qid) ?? true);
+    this.flags[k] = (accepted ? ACCEPTED : 0) | (kept ? KEPT : 0);
+    this.storeNumbers[k] = kept && this.options.storeNumber ? this.options.storeNumber(qid) : k;
     return k;
+  }
+
+  private growQueries(k: number): void {
+    const f = new Uint8Array(2 * k + 2);
+    f.set(this.flags);
+    this.flags = f;
+    const n = new Int32Array(2 * k + 2);
+    n.set(this.storeNumbers);
+    this.storeNumbers = n;
   }
 
   // A score that is not a plain decimal: read as text, as trec_eval reads it (atof) or as written;
@@ -291,7 +312,7 @@ export class RunReader {
       if ((flags & SEEN) === 0) { this.flags[query] = flags | SEEN; this.seen.push(query); }
     }
     if ((flags & KEPT) === 0) return;
-    if (this.collect) this.store.add(query, bytes, from, to, score, line);
+    if (this.collect) this.store.add(this.storeNumbers[query], bytes, from, to, score, line);
     else this.block.push(bytes, from, to, h, score, line);
   }
 

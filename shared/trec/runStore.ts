@@ -1,9 +1,10 @@
 /**
  * Run lines kept as columns, not as an object per line: a block of one query's lines (docid bytes
  * side by side, each line's score and line number in typed arrays), and the store that holds a run
- * whose lines are in any order. The store appends each line to one of 256 logs (by its query's
- * number), about 16 bytes a line plus its docid's bytes; once the file is read, each log is sorted
- * by query and each query handed over whole, its lines in file order.
+ * whose lines are in any order. The store appends each line to one of 128 logs (by its query's
+ * number), 12 bytes a line plus its docid's bytes, in memory other threads can read; once the file
+ * is read, each log's queries are laid out side by side and each query handed over whole, its
+ * lines in file order (those of several stores, one per part of the file, joined in file order).
  */
 import { Prediction } from '../core/caseInput';
 import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
@@ -96,55 +97,88 @@ export class BlockColumns implements RunBlock {
 // A line goes to one of BUCKETS logs, by its query's number (query mod BUCKETS): the lines of a run in
 // any order go each to a different query, and appending each to its query's own cells touched a
 // different place of memory for every line (three cache misses a line, most of the time taken to
-// keep a line). 256 logs' ends stay in the CPU's cache. Once the file is read, each log is sorted
-// by query (a counting sort, file order kept), a log being small enough to stay in cache then too.
-const BUCKETS = 256;
-const BUCKET_BITS = 8;
-// A log is pages of PAGE lines (16 bytes a line: score, line number, the query's number within the
-// bucket and the docid's length) and pages of BYTE_PAGE docid bytes: nothing is copied to grow,
-// and only each log's last pages are partly used.
+// keep a line). 128 logs' ends stay in the CPU's cache (on the 10k shuffled benchmark run 128 took
+// 5.7–5.9 s of CPU, 256 took 6.0–6.4 s, 64 varied more). Once the file is read, each log's lines
+// are counted by query and copied to their query's place, in file order (a counting sort), a log
+// being small enough to stay in cache then too.
+const BUCKETS = 128;
+const BUCKET_BITS = 7;
+// A log is pages of PAGE lines (12 bytes a line: the score, the line number, and the query's number
+// within the bucket with the score's decimals and the docid's length) and pages of BYTE_PAGE docid
+// bytes: nothing is copied to grow, and only each log's last pages are partly used. Pages are cut
+// from slabs of SLAB bytes: a shared buffer is costly to make (a thousand a second cost 0.1 s).
 const PAGE = 1024;
 const PAGE_BITS = 10;
 const BYTE_PAGE = 1 << 14;
+const SLAB = 1 << 20;
 // A docid of LONG bytes or more: its length is LONG in the line, the real length 4 bytes before it.
-const LONG = 0xffff;
+const LONG = 0xfff;
+// A score is kept as a whole number m and a count of decimals d (m / 10^d, the same double as the
+// score: 9.8 million lines cost 39 MB less than as doubles); a score that is not (NaN, −0, 1e300,
+// more than 14 decimals) is kept in the log's list of odd scores, its index in place of m.
+const ODD = 15;
+const POW10 = Array.from({ length: ODD }, (_, d) => 10 ** d);
 
-class Log {
-  count = 0;
-  scores: Float64Array[] = []; // line i's score at scores[page][2 * slot]; the same pages as ints
-  ints: Int32Array[] = []; // line number at ints[page][4 * slot + 2], (local query << 16 | length) at + 3
-  bytes: Uint8Array[] = [];
-  used = 0; // docid bytes
+// Whether score is m / 10^d for a whole m of 31 bits (as the store keeps it).
+function fits(score: number, d: number): boolean {
+  const m = Math.round(score * POW10[d]);
+  return m <= 0x7fffffff && m >= -0x7fffffff && m / POW10[d] === score;
+}
+
+/** One log: plain data (so that it can be posted to another thread, its pages shared when the store is). */
+export interface Log {
+  count: number;
+  lines: Int32Array[]; // line i at lines[i >>> PAGE_BITS], slot 3 * (i & (PAGE − 1)): m, line number, local query << 16 | d << 12 | length
+  bytes: Uint8Array[];
+  used: number; // docid bytes
+  odd: Float64Array; // odd scores
+  odds: number;
+}
+
+/** A store's logs as another thread sees them, with the number of lines read before its own (its lines are numbered from 1). */
+export interface StoreShare {
+  logs: Log[];
+  lineOffset: number;
 }
 
 export class RunStore {
-  private logs = Array.from({ length: BUCKETS }, () => new Log());
-  private sizes = new Int32Array(64);
-  private length = new Uint8Array(4);
+  readonly logs: Log[];
+  // Made at the first page: a reader that streams (a grouped run) never keeps a line.
+  private slab: ArrayBufferLike = new ArrayBuffer(0);
+  private slabUsed = SLAB;
+  private decimals = new Uint8Array(BUCKETS);
 
-  /** Appends a line of query `query` (a number of the reader's, from 0) whose docid is from[start, end). */
+  /** @param shared pages in shared memory, so that other threads can read the lines (see share). */
+  constructor(private shared = false) {
+    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], bytes: [], used: 0, odd: new Float64Array(0), odds: 0 }));
+  }
+
+  /** Appends a line of query `query` (a number, from 0) whose docid is from[start, end). */
   add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number): void {
-    if (query >= this.sizes.length) this.growQueries(query);
     const local = query >>> BUCKET_BITS;
-    if (local > 0xffff) throw new Error('more than 16 million judged queries in one run');
+    if (local > 0xffff) throw new Error(`more than ${(0x10000 * BUCKETS).toLocaleString('en')} judged queries in one run`);
     const log = this.logs[query & (BUCKETS - 1)];
     const k = log.count;
-    const slot = k & (PAGE - 1);
-    if (slot === 0) {
-      const page = new ArrayBuffer(16 * PAGE);
-      log.scores.push(new Float64Array(page));
-      log.ints.push(new Int32Array(page));
-    }
-    const page = k >>> PAGE_BITS;
-    log.scores[page][2 * slot] = score;
-    const ints = log.ints[page];
+    const slot = 3 * (k & (PAGE - 1));
+    if (slot === 0) log.lines.push(new Int32Array(this.page(12 * PAGE), this.slabUsed - 12 * PAGE, 3 * PAGE));
+    const ints = log.lines[k >>> PAGE_BITS];
     const n = end - start;
-    ints[4 * slot + 2] = line;
-    ints[4 * slot + 3] = (local << 16) | (n < LONG ? n : LONG);
+    // The decimals of the log's last score first: a run's scores mostly have as many (divisions saved).
+    let d = this.decimals[query & (BUCKETS - 1)];
+    if (!fits(score, d)) {
+      d = 0;
+      while (d < ODD && !fits(score, d)) d++;
+      if (d < ODD) this.decimals[query & (BUCKETS - 1)] = d;
+    }
+    if (d === ODD || (score === 0 && 1 / score < 0)) {
+      ints[slot] = this.oddScore(log, score);
+      d = ODD;
+    } else ints[slot] = Math.round(score * POW10[d]);
+    ints[slot + 1] = line;
+    ints[slot + 2] = (local << 16) | (d << 12) | (n < LONG ? n : LONG);
     log.count = k + 1;
-    this.sizes[query]++;
     if (n >= LONG) {
-      const length = this.length;
+      const length = new Uint8Array(4);
       new DataView(length.buffer).setInt32(0, n);
       this.append(log, length, 0, 4);
     }
@@ -157,9 +191,9 @@ export class RunStore {
     } else this.append(log, from, start, end);
   }
 
-  /** The number of lines kept for a query. */
-  sizeOf(query: number): number {
-    return query < this.sizes.length ? this.sizes[query] : 0;
+  /** The logs for another thread (the pages are shared only if the store was made shared). */
+  share(lineOffset: number): StoreShare {
+    return { logs: this.logs, lineOffset };
   }
 
   /**
@@ -167,91 +201,36 @@ export class RunStore {
    * in order within a log): into `block` (emptied first) for `onQuery`, qid(query) naming it.
    */
   handOver(block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
-    for (let b = 0; b < BUCKETS; b++) {
-      const log = this.logs[b];
-      const n = log.count;
-      if (n === 0) continue;
-      // Each line's docid start in the log's bytes (LONG ones past their 4-byte length), and a
-      // counting sort of the lines by query.
-      const byteAt = new Float64Array(n);
-      let locals = 0;
-      for (let i = 0, at = 0; i < n; i++) {
-        const packed = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3];
-        let length = packed & 0xffff;
-        if (length === LONG) { length = this.longLength(log, at); at += 4; }
-        byteAt[i] = at;
-        at += length;
-        const local = packed >>> 16;
-        if (local >= locals) locals = local + 1;
-      }
-      const start = new Int32Array(locals + 1);
-      for (let i = 0; i < n; i++) start[(log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16) + 1]++;
-      for (let l = 0; l < locals; l++) start[l + 1] += start[l];
-      const next = start.slice(0, locals);
-      const order = new Int32Array(n);
-      for (let i = 0; i < n; i++) order[next[log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] >>> 16]++] = i;
-      for (let l = 0; l < locals; l++) {
-        const count = start[l + 1] - start[l];
-        if (count === 0) continue;
-        this.gather(log, order, byteAt, start[l], count, block);
-        block.qid = qid((l << BUCKET_BITS) | b);
-        onQuery(block);
-      }
-    }
+    handOverShares([this.share(0)], new Int32Array(1), block, qid, onQuery);
   }
 
-  // The lines order[from, from + count) of a log into block, docid bytes side by side, each hashed.
-  private gather(log: Log, order: Int32Array, byteAt: Float64Array, from: number, count: number, block: BlockColumns): void {
-    let size = 0;
-    for (let j = 0; j < count; j++) {
-      const i = order[from + j];
-      const length = log.ints[i >>> PAGE_BITS][4 * (i & (PAGE - 1)) + 3] & 0xffff;
-      size += length === LONG ? this.longLength(log, byteAt[i] - 4) : length;
-    }
-    block.reset(block.qid, count, size);
-    const out = block.bytes;
-    let end = 0;
-    for (let j = 0; j < count; j++) {
-      const i = order[from + j];
-      const page = i >>> PAGE_BITS;
-      const slot = i & (PAGE - 1);
-      const ints = log.ints[page];
-      let length = ints[4 * slot + 3] & 0xffff;
-      let at = byteAt[i];
-      if (length === LONG) length = this.longLength(log, at - 4);
-      let h = FNV_OFFSET;
-      for (let done = 0; done < length;) {
-        const bytes = log.bytes[Math.floor(at / BYTE_PAGE)];
-        const offset = at % BYTE_PAGE;
-        const m = Math.min(length - done, BYTE_PAGE - offset);
-        for (let x = offset; x < offset + m; x++) {
-          const c = bytes[x];
-          out[end++] = c;
-          h = Math.imul(h ^ c, FNV_PRIME);
-        }
-        done += m;
-        at += m;
-      }
-      block.docEnd[j] = end;
-      block.docHash[j] = h;
-      block.scores[j] = log.scores[page][2 * slot];
-      block.lines[j] = ints[4 * slot + 2];
-    }
-    block.count = count;
-    block.used = end;
+  private buffer(bytes: number): ArrayBufferLike {
+    return this.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
   }
 
-  // The 4-byte length written before a LONG docid at byte `at` of a log.
-  private longLength(log: Log, at: number): number {
-    for (let i = 0; i < 4; i++) this.length[i] = log.bytes[Math.floor((at + i) / BYTE_PAGE)][(at + i) % BYTE_PAGE];
-    return new DataView(this.length.buffer).getInt32(0);
+  // A page of `bytes` bytes (a multiple of 8) at the end of the slab (a new one when it is full).
+  private page(bytes: number): ArrayBufferLike {
+    if (this.slabUsed + bytes > SLAB) { this.slab = this.buffer(SLAB); this.slabUsed = 0; }
+    this.slabUsed += bytes;
+    return this.slab;
+  }
+
+  // Keeps a score in a log's list of odd scores; returns its index there.
+  private oddScore(log: Log, score: number): number {
+    if (log.odds === log.odd.length) {
+      const odd = new Float64Array(this.buffer(8 * Math.max(8, 2 * log.odds)));
+      odd.set(log.odd);
+      log.odd = odd;
+    }
+    log.odd[log.odds] = score;
+    return log.odds++;
   }
 
   // Appends from[start, end) to a log's bytes, across as many pages as it takes.
   private append(log: Log, from: Uint8Array, start: number, end: number): void {
     for (let i = start; i < end;) {
       const at = log.used % BYTE_PAGE;
-      if (at === 0) log.bytes.push(new Uint8Array(BYTE_PAGE));
+      if (at === 0) log.bytes.push(new Uint8Array(this.page(BYTE_PAGE), this.slabUsed - BYTE_PAGE, BYTE_PAGE));
       const bytes = log.bytes[log.bytes.length - 1];
       const m = Math.min(end - i, BYTE_PAGE - at);
       for (let j = 0; j < m; j++) bytes[at + j] = from[i + j];
@@ -259,10 +238,134 @@ export class RunStore {
       log.used += m;
     }
   }
+}
 
-  private growQueries(query: number): void {
-    const sizes = new Int32Array(Math.max(2 * this.sizes.length, query + 1));
-    sizes.set(this.sizes);
-    this.sizes = sizes;
+/**
+ * Hands over every query of several stores, each query whole: its lines of the first store, then
+ * of the next (stores in file order), each in file order, numbered from the start of the file. Logs
+ * are taken one at a time from the counter next[0] (Atomics), so that threads sharing the counter
+ * share the logs out as each is free. A log's queries are laid out in `block` side by side, each
+ * handed over as a view of its part. As RunStore.handOver otherwise.
+ */
+export function handOverShares(stores: StoreShare[], next: Int32Array, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+  const layout = new Layout();
+  for (let b = Atomics.add(next, 0, 1); b < BUCKETS; b = Atomics.add(next, 0, 1)) {
+    layout.count(stores.map((s) => s.logs[b]));
+    block.reset('', layout.lines, layout.bytes);
+    for (const s of stores) scatter(s.logs[b], s.lineOffset, layout, block);
+    for (let l = 0; l < layout.locals; l++) {
+      const from = layout.lineStart[l];
+      const to = layout.lineStart[l + 1];
+      if (to === from) continue;
+      onQuery({ qid: qid((l << BUCKET_BITS) | b), count: to - from, bytes: block.bytes.subarray(layout.byteStart[l], layout.byteStart[l + 1]),
+        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: block.lines.subarray(from, to) });
+    }
   }
+}
+
+// Where each query of a log goes among the log's lines and docid bytes laid out query by query:
+// query l's lines from lineStart[l] (its next at lineNext[l]), its docid bytes from byteStart[l].
+class Layout {
+  locals = 0;
+  lines = 0;
+  bytes = 0;
+  lineStart = new Int32Array(64);
+  byteStart = new Float64Array(64);
+  lineNext = new Int32Array(64);
+  byteNext = new Float64Array(64);
+
+  // Counts the lines and docid bytes of each query in logs (one pass over their lines), then places them.
+  count(logs: Log[]): void {
+    this.locals = 0;
+    this.lineStart.fill(0);
+    this.byteStart.fill(0);
+    for (const log of logs) {
+      for (let i = 0, at = 0; i < log.count; i++) {
+        const packed = log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2];
+        let length = packed & LONG;
+        if (length === LONG) { length = longLength(log, at); at += 4; }
+        at += length;
+        const l = packed >>> 16;
+        if (l + 2 > this.lineStart.length) this.grow(l + 2);
+        if (l >= this.locals) this.locals = l + 1;
+        this.lineStart[l + 1]++;
+        this.byteStart[l + 1] += length;
+      }
+    }
+    for (let l = 0; l < this.locals; l++) {
+      this.lineStart[l + 1] += this.lineStart[l];
+      this.byteStart[l + 1] += this.byteStart[l];
+    }
+    this.lines = this.lineStart[this.locals];
+    this.bytes = this.byteStart[this.locals];
+    this.lineNext.set(this.lineStart);
+    this.byteNext.set(this.byteStart);
+  }
+
+  private grow(size: number): void {
+    const n = Math.max(size, 2 * this.lineStart.length);
+    const int = (a: Int32Array) => { const x = new Int32Array(n); x.set(a); return x; };
+    const float = (a: Float64Array) => { const x = new Float64Array(n); x.set(a); return x; };
+    this.lineStart = int(this.lineStart);
+    this.lineNext = int(this.lineNext);
+    this.byteStart = float(this.byteStart);
+    this.byteNext = float(this.byteNext);
+  }
+}
+
+// Copies each line of a log to its query's place in block (one pass over the log, in file order):
+// the docid's bytes hashed on the way, its end counted from its query's first byte, the line
+// number moved by lineOffset.
+function scatter(log: Log, lineOffset: number, layout: Layout, block: BlockColumns): void {
+  const { lineNext, byteNext, byteStart } = layout;
+  // Every array in a local: V8 reloads a property after each store into a typed array.
+  const { bytes: out, docEnd, docHash, scores, lines } = block;
+  const { lines: pages, bytes: bytePages, odd } = log;
+  let page = 0;
+  let offset = 0;
+  let bytes = bytePages[0];
+  for (let i = 0; i < log.count; i++) {
+    const ints = pages[i >>> PAGE_BITS];
+    const slot = 3 * (i & (PAGE - 1));
+    const packed = ints[slot + 2];
+    const l = packed >>> 16;
+    let length = packed & LONG;
+    if (length === LONG) {
+      length = longLength(log, page * BYTE_PAGE + offset);
+      offset += 4;
+      while (offset >= BYTE_PAGE) { offset -= BYTE_PAGE; bytes = bytePages[++page]; }
+    }
+    let end = byteNext[l];
+    let h = FNV_OFFSET;
+    if (offset + length < BYTE_PAGE) {
+      // Nearly always: the docid within one page, the next one starting on it too.
+      for (let x = offset, e = offset + length; x < e; x++) {
+        const c = bytes[x];
+        out[end++] = c;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+      offset += length;
+    } else {
+      for (let done = 0; done < length; done++) {
+        const c = bytes[offset++];
+        out[end++] = c;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (offset === BYTE_PAGE) { offset = 0; bytes = bytePages[++page]; }
+      }
+    }
+    byteNext[l] = end;
+    const k = lineNext[l]++;
+    const d = (packed >>> 12) & 15;
+    docEnd[k] = end - byteStart[l];
+    docHash[k] = h;
+    scores[k] = d === ODD ? odd[ints[slot]] : d === 0 ? ints[slot] : ints[slot] / POW10[d];
+    lines[k] = ints[slot + 1] + lineOffset;
+  }
+}
+
+// The 4-byte length written before a LONG docid at byte `at` of a log.
+function longLength(log: Log, at: number): number {
+  const length = new Uint8Array(4);
+  for (let i = 0; i < 4; i++) length[i] = log.bytes[Math.floor((at + i) / BYTE_PAGE)][(at + i) % BYTE_PAGE];
+  return new DataView(length.buffer).getInt32(0);
 }

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { TREC_DATA, tempFiles } from '../cli/ranklens';
@@ -14,6 +14,37 @@ import { InlineRunner, serve } from '../../cli/trecWorker';
 import { evaluateTrec, splitRanges } from '../../cli/trecRun';
 import { resolveConvention } from '../../shared/core/conventions';
 import { PRESETS } from '../../shared/core/conventions';
+import { propertyRuns } from '../helpers/propertyRuns';
+
+function seeded(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
+}
+
+const choose = <T>(rand: () => number, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+// A run of lines in any order: a few queries (judged or not), repeated docids, long ones, tied and
+// odd scores (1e-3, nan, -0, 0.30000000000000004), a malformed line and a comment now and then.
+function randomRun(rand: () => number): string {
+  const lines: string[] = [];
+  const n = Math.floor(rand() * 40);
+  for (let i = 0; i < n; i++) {
+    const r = rand();
+    if (r < 0.03) { lines.push('1 Q0 short'); continue; }
+    if (r < 0.05) { lines.push('# a comment'); continue; }
+    const qid = choose(rand, ['1', '2', '3', '12', '7']);
+    const doc = rand() < 0.05 ? `long${'y'.repeat(5000)}` : choose(rand, ['a', 'b', 'c', 'x', 'z', 'caf\xe9']);
+    const score = choose(rand, ['1', '0.5', '2.25', '-3', '1e-3', 'nan', '-0', '0.30000000000000004', '123456789012', '7']);
+    lines.push(`${qid} Q0 ${doc} ${i} ${score} t`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
 
 const qrelsPath = join(TREC_DATA, 'handworked.qrels');
 const runPath = join(TREC_DATA, 'handworked.run');
@@ -63,6 +94,46 @@ describe('TrecEvaluator', () => {
     const shares = [0, 1].map((part) => ev.collect({ only: null, part, parts: 2 }).qids);
     assert.deepEqual([...shares[0], ...shares[1]].sort(), ['1', '10', '2', '3', '9']);
     assert.ok(shares[0].length > 0 && shares[1].length > 0, `both threads get queries: ${JSON.stringify(shares)}`);
+  });
+
+  it('keep and evaluateShares: each evaluator keeps its range, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
+    // Query 1's lines are on both sides of the cut (after line 4: "1 Q0 d3 …" is line 5).
+    const cut = lineStarts(readFileSync(runPath, 'latin1'))[3];
+    const evaluators = [new TrecEvaluator(setup()), new TrecEvaluator(setup())];
+    const kept = [evaluators[0].keep({ start: 0, end: cut }), evaluators[1].keep({ start: cut, end: size })];
+    assert.deepEqual(kept.map((k) => [k.qids, k.unjudged, k.lines, k.entries]), [[['1'], [], 4, 3], [['1', '2', '10', '3', '9'], ['9'], 10, 10]]);
+    const stores = [{ ...kept[0].store, lineOffset: 0 }, { ...kept[1].store, lineOffset: 4 }];
+    // Alone, the first evaluator takes every log from the counter: query 1 whole, from both stores.
+    const evaluated = evaluators[0].evaluateShares({ stores, next: new Int32Array(1) });
+    assert.deepEqual(summary(evaluated).sort(), ['10=0.2', '1=0.4', '2=0.4', '3=0']);
+    const dupRun = join(tempFiles({ 'd.run': '1 Q0 d1 1 2 t\n2 Q0 a 1 1 t\n1 Q0 d1 2 1 t\n' }), 'd.run');
+    const dup = new TrecEvaluator(setup({ runPath: dupRun }));
+    const whole = dup.keep({ start: 0, end: statSync(dupRun).size });
+    const [q1] = dup.evaluateShares({ stores: [{ ...whole.store, lineOffset: 10 }], next: new Int32Array(1) });
+    assert.deepEqual([q1.qid, q1.problems.map((x) => [x.code, x.line, x.related?.[0].line])], ['1', [['duplicate-prediction', 13, 11]]]);
+  });
+
+  it('keep and evaluateShares give what collect gives, on random runs cut at random line starts (property)', () => {
+    for (let seed = 1; seed <= propertyRuns(60); seed++) {
+      const rand = seeded(seed);
+      const text = randomRun(rand);
+      const path = join(tempFiles({ 'r.run': text }), 'r.run');
+      const qrels = join(tempFiles({ 'q': '1 0 a 1\n1 0 b 0\n2 0 c 2\n3 0 a 1\n3 0 x 1\n12 0 a 1\n' }), 'q');
+      const more = { runPath: path, qrelsPath: qrels, specs: [{ family: 'AP', k: null }, { family: 'P', k: 2 }, { family: 'NumRet', k: null }] as TrecSetup['specs'] };
+      const simple = new TrecEvaluator(setup(more)).collect({ only: null, part: 0, parts: 1 });
+      const starts = [0, ...lineStarts(text).filter(() => rand() < 0.2)].slice(0, 4);
+      const ranges = starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : text.length }));
+      const evaluators = ranges.map(() => new TrecEvaluator(setup(more)));
+      const kept = ranges.map((r, i) => evaluators[i].keep(r));
+      const offsets = kept.map((_, i) => kept.slice(0, i).reduce((n, k) => n + k.lines, 0));
+      const stores = kept.map((k, i) => ({ ...k.store, lineOffset: offsets[i] }));
+      const evaluated = evaluators[evaluators.length - 1].evaluateShares({ stores, next: new Int32Array(1) });
+      const byQid = (qs: { qid: string }[]) => [...qs].sort((a, b) => (a.qid < b.qid ? -1 : 1));
+      assert.deepEqual(byQid(evaluated), byQid(simple.evaluated), `seed ${seed}`);
+      assert.deepEqual(kept.flatMap((k, i) => k.problems.map((p) => p.line + offsets[i])), simple.problems.map((p) => p.line), `seed ${seed}`);
+      assert.deepEqual([kept.reduce((n, k) => n + k.lines, 0), kept.reduce((n, k) => n + k.entries, 0), new Set(kept.flatMap((k) => k.qids)).size],
+        [simple.lines, simple.entries, simple.qids.length], `seed ${seed}`);
+    }
   });
 
   it('a segment of a run that is not grouped stops and says so, with nothing else', () => {

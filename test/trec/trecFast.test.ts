@@ -13,7 +13,7 @@ import { DocidSlots } from '../../shared/trec/docidSlots';
 import { parseDecimal, parseDecimalBytes } from '../../shared/trec/fields';
 import { QrelsReader } from '../../shared/trec/qrels';
 import { RunBlock, RunReader, runQuery, textBytes } from '../../shared/trec/run';
-import { BlockColumns, RunStore } from '../../shared/trec/runStore';
+import { BlockColumns, RunStore, handOverShares } from '../../shared/trec/runStore';
 import { ShortQids, shortQidKey } from '../../shared/trec/shortQids';
 import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
 import { rankRunBlock } from '../../shared/trec/trecRanking';
@@ -245,7 +245,7 @@ describe('QrelsReader: the fast line reads as the general reader of a line', () 
 });
 
 describe('RunStore', () => {
-  it('gives each query its lines in file order, across pages, long docids (over 65,535 bytes) included', () => {
+  it('gives each query its lines in file order, across pages, long docids (4,095 bytes and more) included', () => {
     const store = new RunStore();
     const expected = new Map<number, { ids: string[]; scores: number[]; lines: number[] }>();
     const rand = random(7);
@@ -266,15 +266,53 @@ describe('RunStore', () => {
       const query = Number(b.qid.slice(1));
       handed.push(query);
       const e = expected.get(query)!;
-      assert.equal(store.sizeOf(query), e.ids.length);
       const q = runQuery(b);
       assert.deepEqual([q.predictions.map((p) => p.id), q.predictions.map((p) => p.score), q.lines], [e.ids, e.scores, e.lines], b.qid);
       for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
     });
-    // Log by log (query mod 256), in query order within each.
-    const order = [...expected.keys()].sort((x, y) => (x % 256) - (y % 256) || x - y);
-    assert.deepEqual(handed, order);
-    assert.equal(store.sizeOf(900), 0);
+    // Each query once (log by log: query mod the number of logs).
+    assert.deepEqual([...handed].sort((x, y) => x - y), [...expected.keys()].sort((x, y) => x - y));
+  });
+});
+
+describe('handOverShares', () => {
+  it('joins the stores of parts of a file as one store of the whole file: each query whole, in file order, scores exact (property)', () => {
+    const scores = [0, -0, 1, -3, 27.5389, 0.30000000000000004, 1e-3, 1e300, -1e-300, NaN, Infinity, -Infinity, 2147483647, 2147483648, -2147483647.5, 3e9, 0.123456789012345, 12.5];
+    for (let seed = 1; seed <= propertyRuns(40); seed++) {
+      const rand = random(seed);
+      const lines = Array.from({ length: Math.floor(rand() * 3000) }, (_, i) => ({
+        query: Math.floor(rand() * (rand() < 0.5 ? 5 : 600)),
+        id: rand() < 0.002 ? 'L'.repeat(4000 + Math.floor(rand() * 30_000)) : `d${Math.floor(rand() * 50)}`,
+        score: rand() < 0.5 ? pick(rand, scores) : Math.round(rand() * 1e6) / 10 ** Math.floor(rand() * 8),
+        line: i + 1,
+      }));
+      // The simple path: one store of every line.
+      const whole = new RunStore();
+      for (const l of lines) { const b = bytes(l.id); whole.add(l.query, b, 0, b.length, l.score, l.line); }
+      const expected = new Map<string, [string[], number[], number[]]>();
+      whole.handOver(new BlockColumns(), (q) => `q${q}`, (b) => { const q = runQuery(b); expected.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]); });
+      // Parts of the file, each its lines numbered from 1, in shared stores.
+      const cuts = [0, ...[1, 2].map(() => Math.floor(rand() * lines.length)).sort((a, b) => a - b), lines.length];
+      const stores = cuts.slice(1).map((end, i) => {
+        const store = new RunStore(true);
+        for (const l of lines.slice(cuts[i], end)) { const b = bytes(`x ${l.id}`); store.add(l.query, b, 2, b.length, l.score, l.line - cuts[i]); }
+        return store.share(cuts[i]);
+      });
+      const got = new Map<string, [string[], number[], number[]]>();
+      const next = new Int32Array(new SharedArrayBuffer(4));
+      handOverShares(stores, next, new BlockColumns(), (q) => `q${q}`, (b) => {
+        const q = runQuery(b);
+        assert.ok(!got.has(b.qid), `${b.qid} handed over once`);
+        for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
+        got.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]);
+      });
+      assert.deepEqual(got, expected, `seed ${seed}`);
+      // Object.is: −0 stays −0.
+      for (const [qid, [, s]] of got) s.forEach((x, i) => assert.ok(Object.is(x, expected.get(qid)![1][i]), `seed ${seed} ${qid}`));
+      const byQuery = new Map<string, number[]>();
+      for (const l of lines) byQuery.set(`q${l.query}`, [...(byQuery.get(`q${l.query}`) ?? []), l.line]);
+      assert.deepEqual(new Map([...got].map(([q, [, , ls]]) => [q, ls])), byQuery, `seed ${seed}`);
+    }
   });
 });
 
