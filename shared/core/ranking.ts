@@ -106,13 +106,14 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   let relevantPredicted = 0;
   for (let r = 0; r < order.length; r++) {
     const i = order[r];
-    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
-    if (conv.unjudged === 'drop' && Number.isNaN(gradeAt[i])) continue;
     const slot = predSlot[i];
     if (slotKept[slot]) {
       duplicates++;
       if (conv.duplicates !== 'count') continue;
     } else slotKept[slot] = 1;
+    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up. A
+    // repeat of it still counts as a duplicate: trec_eval checks repeats before it drops unjudged items.
+    if (conv.unjudged === 'drop' && Number.isNaN(gradeAt[i])) continue;
     source[n] = i;
     ids[n] = preds[i].id;
     const g = gradeAt[i];
