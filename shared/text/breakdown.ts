@@ -11,6 +11,7 @@ import { explainMetric } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function fixtureLabel(fixtureIndex: number, count: number): string {
   return count > 1 ? ` (fixture ${fixtureIndex + 1})` : '';
@@ -24,7 +25,7 @@ export function caseBreakdown(doc: DocumentEvaluation, fixtureIndex: number, cas
   const rc = rankCase(c.input, conv);
   const out = [
     `# Case ${code(c.node.id.value)}${fixtureLabel(fixtureIndex, doc.fixtures.length)}`,
-    `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${c.input.labels.length} labels, ${rc.nRelevant} relevant · ${c.input.predictions.length} predicted`,
+    `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${plural(c.input.labels.length, 'label')}, ${rc.nRelevant} relevant · ${c.input.predictions.length} predicted`,
     '| metric | value |\n|---|---:|\n' + fe.names.map((n, i) => `| ${escapeMarkdown(n)} | ${fmt(c.values[i])} |`).join('\n'),
   ];
   for (const spec of fe.specs) {
@@ -37,7 +38,7 @@ export function caseBreakdown(doc: DocumentEvaluation, fixtureIndex: number, cas
 function fixtureComparison(fe: FixtureEvaluation, fixtureIndex: number, count: number): string {
   const left = excludedCases(fe);
   return [
-    `## ${fe.cases.length} cases${fixtureLabel(fixtureIndex, count)}`,
+    `## ${plural(fe.cases.length, 'case')}${fixtureLabel(fixtureIndex, count)}`,
     `Under this fixture's convention ${code(fe.convention.name)}${left ? ` (${left} NaN left out)` : ''}: ${fe.names.map((n, i) => `${escapeMarkdown(n)} ${fmt(fe.mean[i])}`).join(' · ')}`,
     presetTableMarkdown(comparePresetMeans(fe.cases.map((c) => c.input), fe.specs), fe.convention.preset),
   ].join('\n\n');
