@@ -14,6 +14,7 @@ import { fails, findingLine } from './report';
 import { table } from './table';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
+import { caseInput } from '../shared/evaluation/fixtureEvaluation';
 
 export const COMPARE_HELP = `Usage: ranklens compare PATH... [options]
 
@@ -44,7 +45,7 @@ export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO)
   const options = fixtureOptions(values);
   const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
   const entries = files.flatMap((file) => file.evaluation.fixtures.map((fx, i, all) => ({
-    path: file.path, fixture: all.length > 1 ? i : undefined, fx, rows: comparePresetMeans(fx.cases.map((c) => c.input), fx.specs),
+    path: file.path, fixture: all.length > 1 ? i : undefined, fx, rows: comparePresetMeans(fx.cases.map((c) => caseInput(c.node)), fx.specs),
   })));
   if (values.json) {
     const json = entries.map((e) => ({

@@ -13,6 +13,8 @@ import { FixtureLanguage } from '../../shared/fixture/parse';
 import { syntaxOf } from '../../shared/fixture/syntaxes';
 import { Placer } from '../positions';
 import { OffsetEdit, declareFinding, insertExpect, removeEntry, writtenLike } from '../../shared/fixture/textEdits';
+import { itemSpan } from '../../shared/fixture/itemList';
+import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 export interface ActionRequest {
   uri: string;
@@ -135,7 +137,7 @@ function declareFixes(evaluation: DocumentEvaluation, req: ActionRequest, place:
 function repeatedPredictions(c: CaseEvaluation): number[] {
   const seen = new Set<string>();
   const repeated: number[] = [];
-  c.input.predictions.forEach((p, i) => {
+  caseInput(c.node).predictions.forEach((p, i) => {
     if (seen.has(p.id)) repeated.push(i);
     seen.add(p.id);
   });
@@ -149,7 +151,7 @@ function duplicateFixes(evaluation: DocumentEvaluation, req: ActionRequest, plac
       if (c.node.predictionsForm !== 'list' || !c.node.predictionsSpan || !overlaps(c.node.predictionsSpan, req.span)) continue;
       const repeated = repeatedPredictions(c);
       if (repeated.length === 0) continue;
-      const edits = repeated.map((i) => removeEntry(c.node.predictions, i));
+      const edits = repeated.map((i) => removeEntry(itemSpan(c.node.predictions, i - 1), itemSpan(c.node.predictions, i)));
       const n = repeated.length;
       out.push(action(`Remove ${n} repeated prediction${n > 1 ? 's' : ''} from case ${c.node.id.value}`,
         CodeActionKind.QuickFix, req, place, edits, ['duplicate-prediction'], true));

@@ -7,6 +7,8 @@ import { InlayHint, Range } from 'vscode-languageserver';
 import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { predictionMarks } from '../../shared/core/predictionMarks';
 import { Placer } from '../positions';
+import { itemCount, itemSpan } from '../../shared/fixture/itemList';
+import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
   a.line < b.line || (a.line === b.line && a.character < b.character);
@@ -16,12 +18,12 @@ export function inlayHints(evaluation: DocumentEvaluation, range: Range, place: 
   for (const fe of evaluation.fixtures) {
     for (const c of fe.cases) {
       const span = c.node.predictionsSpan;
-      if (!span || c.node.predictions.length === 0) continue;
+      if (!span || itemCount(c.node.predictions) === 0) continue;
       if (before(place.position(span.end), range.start) || before(range.end, place.position(span.start))) continue;
-      const marks = predictionMarks(c.input, fe.convention.convention);
-      c.node.predictions.forEach((p, i) => {
-        hints.push({ position: place.position(p.span.end), label: marks[i].label, tooltip: marks[i].tooltip, paddingLeft: true });
-      });
+      const marks = predictionMarks(caseInput(c.node), fe.convention.convention);
+      for (let i = 0; i < marks.length; i++) {
+        hints.push({ position: place.position(itemSpan(c.node.predictions, i).end), label: marks[i].label, tooltip: marks[i].tooltip, paddingLeft: true });
+      }
       for (const f of evaluation.findings) {
         if (f.code !== 'wrong-type' || f.span.start < span.start || f.span.end > span.end) continue;
         hints.push({ position: place.position(f.span.end), label: '⊘', tooltip: f.message, paddingLeft: true });

@@ -9,22 +9,25 @@ export const GEOMETRIC_FLOOR = 0.00001;
  * left out; propagateNaN: a NaN value makes the figure NaN instead, as trec_eval's sums do.
  */
 export function aggregate(rows: readonly (readonly number[])[], specs: readonly MetricSpec[], propagateNaN = false): { mean: number[]; excluded: number[] } {
+  const m = specs.length;
   const kinds = specs.map((s) => aggregationOf(s.family));
-  const sum = new Array<number>(specs.length).fill(0);
-  const count = new Array<number>(specs.length).fill(0);
-  const excluded = new Array<number>(specs.length).fill(0);
+  const geometric = kinds.map((k) => k === 'geometric');
+  // Typed accumulators: this loop runs once per value of the fixture (10,000 cases × 36 metrics).
+  const sum = new Float64Array(m);
+  const count = new Float64Array(m);
+  const excluded = new Array<number>(m).fill(0);
   for (const row of rows) {
-    for (let j = 0; j < specs.length; j++) {
+    for (let j = 0; j < m; j++) {
       const v = row[j];
       if (Number.isNaN(v) && !propagateNaN) { excluded[j]++; continue; }
-      sum[j] += kinds[j] === 'geometric' ? Math.log(Math.max(v, GEOMETRIC_FLOOR)) : v;
+      sum[j] += geometric[j] ? Math.log(Math.max(v, GEOMETRIC_FLOOR)) : v;
       count[j]++;
     }
   }
-  const mean = sum.map((s, j) => {
-    if (kinds[j] === 'sum') return s;
+  const mean = kinds.map((kind, j) => {
+    if (kind === 'sum') return sum[j];
     if (count[j] === 0) return NaN;
-    return kinds[j] === 'geometric' ? Math.exp(s / count[j]) : s / count[j];
+    return kind === 'geometric' ? Math.exp(sum[j] / count[j]) : sum[j] / count[j];
   });
   return { mean, excluded };
 }

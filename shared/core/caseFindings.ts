@@ -14,13 +14,14 @@ function finding(code: LayerCode<'case'>, message: string, part: FindingPart, re
 /** Findings about a case's labels, predictions, scores and cutoffs; rc is the case ranked under conv. */
 export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly MetricSpec[], conv: Convention): Finding[] {
   const out: Finding[] = [];
-  const relevantLabels = input.labels.filter((l) => Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold));
+  let relevantLabels = 0;
+  for (const l of input.labels) if (Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold)) relevantLabels++;
   const emptyEffect = conv.emptyLabels === 'nan'
     ? 'every metric is NaN and left out of the means (emptyLabels=nan)'
     : 'every metric is 0 and counts in the means (emptyLabels=zero)';
-  if (relevantLabels.length === 0 && input.predictions.length === 0) {
+  if (relevantLabels === 0 && input.predictions.length === 0) {
     out.push(finding('empty-case', `No relevant labels and no predictions: ${emptyEffect}.`, { kind: 'case' }));
-  } else if (relevantLabels.length === 0) {
+  } else if (relevantLabels === 0) {
     const why = input.labels.length === 0 ? 'No labels' : 'No label is relevant (every grade is at or below the threshold)';
     out.push(finding('empty-labels', `${why}: ${emptyEffect}.`, { kind: 'labels' }));
   } else if (input.predictions.length === 0) {
@@ -29,7 +30,7 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
       : 'No predictions: every metric of this case is 0.', { kind: 'predictions' }));
   }
 
-  if (relevantLabels.length > 0 && input.predictions.length === 1 && conv.singleItem === 'refuse') {
+  if (relevantLabels > 0 && input.predictions.length === 1 && conv.singleItem === 'refuse') {
     const refused = specs.filter((s) => SINGLE_ITEM_FAMILIES.has(s.family)).map(metricName);
     if (refused.length > 0) {
       out.push(finding('single-item-row', `Only one prediction: scikit-learn's dcg_score and ndcg_score refuse a row of one item, so ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} NaN and left out of the means (singleItem=refuse).`, { kind: 'predictions' }));
@@ -40,9 +41,9 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   predictionFindings(input, rc, conv, out);
 
   const n = input.predictions.length - rc.duplicates;
-  const maxK = Math.max(0, ...specs.map((s) => s.k ?? 0));
+  const maxK = largestCutoff(specs);
   // With no relevant label every value is fixed by emptyLabels, so the cutoff changes nothing.
-  if (relevantLabels.length > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
+  if (relevantLabels > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
     const effect = conv.precisionDenominator === 'k'
       ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`
       : `P@${maxK} divides by the ${n} prediction${n === 1 ? '' : 's'} instead (precisionDenominator=min-k-predicted)`;
@@ -51,17 +52,31 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   return out;
 }
 
+/** The index of the first label with the same id as label `index`, if it comes before it. */
+function earlier(labels: CaseInput['labels'], index: number): number | undefined {
+  for (let j = 0; j < index; j++) if (labels[j].id === labels[index].id) return j;
+  return undefined;
+}
+
+function largestCutoff(specs: readonly MetricSpec[]): number {
+  let max = 0;
+  for (const s of specs) if (s.k !== null && s.k !== undefined && s.k > max) max = s.k;
+  return max;
+}
+
 function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
-  const first = new Map<string, number>();
-  input.labels.forEach((label, index) => {
+  // Most cases label a few items: comparing with the earlier ones costs less than a map per case.
+  const labels = input.labels;
+  const first = labels.length > 8 ? new Map<string, number>() : undefined;
+  labels.forEach((label, index) => {
     const part: FindingPart = { kind: 'label', index };
-    const seen = first.get(label.id);
+    const seen = first ? first.get(label.id) : earlier(labels, index);
     if (seen !== undefined) {
       out.push(finding('duplicate-label', `"${label.id}" is labeled twice; the first grade (${input.labels[seen].grade}) is used and this one is ignored.`,
         part, [{ part: { kind: 'label', index: seen }, message: 'first label of this item' }]));
       return;
     }
-    first.set(label.id, index);
+    first?.set(label.id, index);
     if (!Number.isFinite(label.grade)) {
       out.push(finding('non-finite-grade', `The grade of "${label.id}" is ${label.grade}: the label is ignored, as if it were not there.`, part));
     } else if (label.grade <= 0 && conv.relevanceThreshold !== 'listed') {

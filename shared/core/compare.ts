@@ -17,7 +17,7 @@ export interface PresetValues {
 export function comparePresets(input: CaseInput, specs: readonly MetricSpec[]): PresetValues[] {
   const perPreset = PRESET_NAMES.map((p) => {
     const conv = PRESETS[p];
-    const rc = rankCase(input, conv, { valuesOnly: true });
+    const rc = rankCase(input, conv, { valuesOnly: true, transient: true });
     return specs.map((s) => metricValue(rc, s, conv));
   });
   return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
@@ -28,7 +28,7 @@ export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly
   const perPreset = PRESET_NAMES.map((p) => {
     const conv = PRESETS[p];
     const rows = inputs.map((input) => {
-      const rc = rankCase(input, conv, { valuesOnly: true });
+      const rc = rankCase(input, conv, { valuesOnly: true, transient: true });
       return specs.map((s) => metricValue(rc, s, conv));
     });
     return aggregate(rows, specs).mean;

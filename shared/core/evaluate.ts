@@ -35,7 +35,7 @@ export interface EvaluateOptions {
 
 /** One case: its values and its findings. */
 export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}): CaseResult {
-  const rc = rankCase(input, conv, { valuesOnly: true });
+  const rc = rankCase(input, conv, { valuesOnly: true, transient: true });
   const values = specs.map((s) => metricValue(rc, s, conv));
   const findings = caseFindings(input, rc, specs, conv);
   if (options.compare) {

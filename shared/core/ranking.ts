@@ -50,6 +50,49 @@ export interface RankOptions {
    * source and order are then exact only around labeled items; explanations rank exactly.
    */
   valuesOnly?: boolean;
+  /**
+   * The ranking is read at once and dropped (an evaluation's values and findings): its arrays are
+   * views of buffers that the next transient ranking overwrites. A case of 20 predictions needed a
+   * dozen typed arrays, each a malloc and a free, which cost more than the metrics read from them.
+   */
+  transient?: boolean;
+}
+
+/** Typed arrays of one length, fresh or lent from the transient buffers. */
+interface Arrays {
+  predSlot: Int32Array;
+  gradeAt: Float64Array;
+  keys: Float64Array;
+  keyWork: Float64Array;
+  needed: Uint8Array;
+  order: Int32Array;
+  source: Int32Array;
+  grades: Float64Array;
+  relevant: Uint8Array;
+  judged: Uint8Array;
+}
+
+let lent: Arrays = freshArrays(0);
+
+function freshArrays(n: number): Arrays {
+  return {
+    predSlot: new Int32Array(n), gradeAt: new Float64Array(n), keys: new Float64Array(n), keyWork: new Float64Array(n),
+    needed: new Uint8Array(n), order: new Int32Array(n), source: new Int32Array(n), grades: new Float64Array(n),
+    relevant: new Uint8Array(n), judged: new Uint8Array(n),
+  };
+}
+
+/**
+ * Arrays of at least length n for a ranking: fresh ones, or the transient buffers (grown when short,
+ * zeroed where read before written). Views of length n are cut only where a length is read.
+ */
+function arraysFor(n: number, transient: boolean): Arrays {
+  if (!transient) return freshArrays(n);
+  if (lent.order.length < n) lent = freshArrays(Math.max(n, 2 * lent.order.length));
+  lent.grades.fill(0, 0, n);
+  lent.relevant.fill(0, 0, n);
+  lent.judged.fill(0, 0, n);
+  return lent;
 }
 
 // Per-slot data of the id table, valid for the slots the current case wrote: the label index
@@ -80,9 +123,9 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     labelGrades.push(label.grade);
   }
 
+  const arrays = arraysFor(preds.length, options.transient === true);
   // Each prediction's slot and grade in input order (NaN: unlabeled); one table probe per id.
-  const predSlot = new Int32Array(preds.length);
-  const gradeAt = new Float64Array(preds.length);
+  const { predSlot, gradeAt } = arrays;
   for (let i = 0; i < preds.length; i++) {
     let s = slotOf(preds[i].id);
     if (s < 0) { s = -s - 1; slotLabel[s] = -1; slotKept[s] = 0; }
@@ -90,17 +133,15 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
     gradeAt[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
   }
 
-  const keys = hasScores(input) ? scoreKeys(input) : null;
+  const n0 = preds.length;
+  const keys = hasScores(input) ? scoreKeys(input, arrays.keys.subarray(0, n0)) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
-  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt) : undefined;
-  const order = orderPredictions(input, keys, conv, needed);
+  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, gradeAt, arrays.needed.fill(0, 0, n0).subarray(0, n0)) : undefined;
+  const order = orderPredictions(input, keys, conv, arrays.order.subarray(0, n0), arrays.keyWork, needed);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
-  const source = new Int32Array(order.length);
+  const { source, grades, relevant, judged } = arrays;
   const ids = new Array<string>(order.length);
-  const grades = new Float64Array(order.length);
-  const relevant = new Uint8Array(order.length);
-  const judged = new Uint8Array(order.length);
   let duplicates = 0;
   let n = 0;
   let relevantPredicted = 0;
@@ -154,9 +195,8 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
  * Predictions whose rank some value depends on: every labeled one (any grade, even one the metrics
  * ignore, since tie findings read it) and every one whose score equals a labeled one's.
  */
-function neededPositions(input: CaseInput, keys: Float64Array, gradeAt: Float64Array): Uint8Array {
+function neededPositions(input: CaseInput, keys: Float64Array, gradeAt: Float64Array, needed: Uint8Array): Uint8Array {
   const preds = input.predictions;
-  const needed = new Uint8Array(preds.length);
   const unusual = input.labels.some((l) => !Number.isFinite(l.grade)) ? new Set(input.labels.map((l) => l.id)) : undefined;
   const labeledKeys: number[] = [];
   for (let i = 0; i < preds.length; i++) {
@@ -196,21 +236,19 @@ function countUnusual(keys: Float64Array): number {
 }
 
 // NaN sorts last, as −∞: a score that is not a number says nothing about rank.
-function scoreKeys(input: CaseInput): Float64Array {
-  const keys = new Float64Array(input.predictions.length);
+function scoreKeys(input: CaseInput, keys: Float64Array): Float64Array {
   input.predictions.forEach((p, i) => { keys[i] = p.score === undefined || Number.isNaN(p.score) ? -Infinity : p.score; });
   return keys;
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, needed?: Uint8Array): Int32Array {
+function orderPredictions(input: CaseInput, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
-    const order = new Int32Array(input.predictions.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
     return order;
   }
-  const order = sortIndicesByKeyDesc(keys, needed);
+  sortIndicesByKeyDesc(keys, needed, order, keyWork);
   if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
   const sign = conv.ties === 'id-desc' ? -1 : 1;
   const preds = input.predictions;

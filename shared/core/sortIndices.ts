@@ -5,16 +5,21 @@
  */
 
 /**
- * Indices 0..n-1 ordered by keys descending, equal keys by index ascending. With `needed`, only
- * the positions of flagged indices are exact: a segment holding no flagged index is left unsorted.
+ * Indices 0..n-1 ordered by keys descending, equal keys by index ascending, written into `idx`. With
+ * `needed`, only the positions of flagged indices are exact: a segment holding no flagged index is
+ * left unsorted. `work` (length ≥ n) spares the copy of the keys the sort permutes.
  */
-export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array): Int32Array {
+export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, idx: Int32Array = new Int32Array(keys.length), work?: Float64Array): Int32Array {
   const n = keys.length;
-  const idx = new Int32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) if (keys[i] > keys[i - 1]) sorted = false;
-  if (!sorted) quicksort(keys.slice(), idx, 0, n - 1, needed);
+  if (!sorted) {
+    // The sort moves keys with their indices: a copy, into `work` when the caller lends one.
+    const k = work ? work.subarray(0, n) : keys.slice();
+    if (work) k.set(keys);
+    quicksort(k, idx, 0, n - 1, needed);
+  }
   return idx;
 }
 

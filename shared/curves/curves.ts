@@ -10,6 +10,7 @@ import { FAMILIES, FAMILY_TITLES, Family, TAKES_CUTOFF } from '../core/metricNam
 import { means } from '../core/means';
 import { metricValue } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
+import { caseInput } from '../evaluation/fixtureEvaluation';
 
 /** Above this k a chart stops being readable and the page grows by megabytes; longer curves are cut. */
 export const MAX_CURVE_K = 100;
@@ -77,7 +78,7 @@ export function fixtureCurves(fe: FixtureEvaluation, options: { caseIndex?: numb
   const others = options.compare ? PRESET_NAMES.filter((p) => p !== own.name).map((p) => ({ name: p, convention: PRESETS[p] })) : [];
   const families = fe.specs.map((s) => s.family);
   const i = options.caseIndex;
-  return metricCurves(fe.cases.map((c) => c.input), families, Math.max(1, ...fe.cutoffs), [own, ...others],
+  return metricCurves(fe.cases.map((c) => caseInput(c.node)), families, Math.max(1, ...fe.cutoffs), [own, ...others],
     i, i === undefined ? undefined : fe.cases[i]?.node.id.value);
 }
 

@@ -4,16 +4,15 @@
  * are the same as evaluateDocument's (a unit test holds them equal); spans are stored relative to the
  * case and moved to wherever the case is now.
  */
-import { CaseInput } from '../core/caseInput';
 import {
   CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
 } from './fixtureEvaluation';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
 import { aggregate } from '../core/aggregate';
+import { idTypes } from '../fixture/itemList';
 import { duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
 
 interface CachedCase {
-  input: CaseInput;
   values: number[];
   expectations: Omit<ExpectResult, 'node'>[];
   /** The case's findings with spans relative to the case's start. */
@@ -23,42 +22,89 @@ interface CachedCase {
   stringIds: boolean;
 }
 
+interface Known {
+  /** The fixture settings the case was evaluated under. */
+  settings: string;
+  cached: CachedCase;
+  evaluation: CaseEvaluation;
+}
+
+/** The cases of one evaluation and the text they were read from. */
+interface Evaluated {
+  text: string;
+  cases: Map<CaseNode, Known>;
+}
+
 /**
  * Cached case results, found two ways: by the case node itself (a model patched in place after an
- * edit keeps its other nodes, so nothing needs hashing) and by the fixture settings and the case's
- * text (a model parsed afresh).
+ * edit keeps its other nodes, so nothing needs hashing), and by the fixture settings and the case's
+ * text (a model parsed afresh: after a syntax error, or an edit outside the cases). The text index is
+ * built only when a parse made many new nodes, from the last evaluation and the last one whose text
+ * parsed cleanly (the cases a broken text could not read): a first pass and a typed edit build none.
  */
 export class EvaluationCache {
-  private byNode = new WeakMap<CaseNode, { settings: string; cached: CachedCase; evaluation: CaseEvaluation }>();
-  private byText = new Map<string, Map<string, CachedCase>>();
-  private size = 0;
+  private last?: Evaluated;
+  private lastClean?: Evaluated;
+  private current?: Evaluated;
+  /** Settings, then case text → results (built when first asked, see above). */
+  private index?: Map<string, Map<string, CachedCase>>;
 
-  node(node: CaseNode, settings: string): { cached: CachedCase; evaluation: CaseEvaluation } | undefined {
-    const hit = this.byNode.get(node);
+  /** Starts an evaluation of `text`. */
+  begin(text: string): void {
+    this.current = { text, cases: new Map() };
+    this.index = undefined;
+  }
+
+  /** The case's results from the last evaluation, if the node is the same and so are the settings. */
+  node(node: CaseNode, settings: string): Known | undefined {
+    const hit = this.last?.cases.get(node);
     return hit && hit.settings === settings ? hit : undefined;
   }
 
-  rememberNode(node: CaseNode, settings: string, cached: CachedCase, evaluation: CaseEvaluation): void {
-    this.byNode.set(node, { settings, cached, evaluation });
+  /** Whether an earlier evaluation may hold cases to find by their text. */
+  hasEarlier(): boolean {
+    return this.last !== undefined;
   }
 
+  /** The results of a case with this text under these settings in the last evaluations, if any. */
   text(settings: string, source: string): CachedCase | undefined {
-    return this.byText.get(settings)?.get(source);
+    this.index ??= this.buildIndex();
+    return this.index.get(settings)?.get(source);
   }
 
-  /** Remembers a case by text; past `limit` entries (old versions of edited cases) the text memory starts over. */
-  rememberText(settings: string, source: string, value: CachedCase, limit: number): void {
-    if (this.size >= limit) { this.byText.clear(); this.size = 0; }
-    let bucket = this.byText.get(settings);
-    if (!bucket) this.byText.set(settings, (bucket = new Map()));
-    if (!bucket.has(source)) this.size++;
-    bucket.set(source, value);
+  remember(node: CaseNode, known: Known): void {
+    this.current!.cases.set(node, known);
+  }
+
+  /** Ends the evaluation; `clean` when its text parsed without a syntax error. */
+  end(clean: boolean): void {
+    this.last = this.current;
+    if (clean) this.lastClean = this.current;
+    this.current = undefined;
+    this.index = undefined;
+  }
+
+  private buildIndex(): Map<string, Map<string, CachedCase>> {
+    const index = new Map<string, Map<string, CachedCase>>();
+    for (const evaluated of [this.lastClean, this.last]) {
+      if (!evaluated) continue;
+      for (const [node, known] of evaluated.cases) {
+        const source = cacheableSource(node, evaluated.text);
+        if (source === undefined) continue;
+        let bySource = index.get(known.settings);
+        if (!bySource) index.set(known.settings, (bySource = new Map()));
+        bySource.set(source, known.cached);
+      }
+    }
+    return index;
   }
 }
 
 /** evaluateDocument, reusing unchanged cases from the cache. */
 export function evaluateDocumentCached(doc: FixtureDocument, text: string, options: FixtureOptions, cache: EvaluationCache): DocumentEvaluation {
+  cache.begin(text);
   const fixtures = doc.fixtures.map((f) => evaluateFixtureCached(f, text, options, cache));
+  cache.end(!doc.problems.some((p) => p.code === 'syntax-error'));
   return { fixtures, findings: [...doc.problems, ...fixtures.flatMap((f) => f.findings)] };
 }
 
@@ -68,20 +114,18 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
   const findings = [...head.findings];
   let numberIds = false;
   let stringIds = false;
-  const limit = 2 * fixture.cases.length + 1000;
-  const cases = fixture.cases.map((node): CaseEvaluation => {
-    let known = cache.node(node, settingsKey);
+  const hits = fixture.cases.map((node) => cache.node(node, settingsKey));
+  // One new node is a case just typed in, whose text no earlier version had: no index for it.
+  const byText = cache.hasEarlier() && hits.filter((h) => !h).length > 1;
+  const cases = fixture.cases.map((node, i): CaseEvaluation => {
+    let known = hits[i];
     if (!known) {
-      const source = cacheableSource(node, text);
-      let cached = source === undefined ? undefined : cache.text(settingsKey, source);
-      if (!cached) {
-        cached = evaluateAlone(node, head, options);
-        if (source !== undefined) cache.rememberText(settingsKey, source, cached, limit);
-      }
-      const expectations = cached.expectations.map((e, i) => ({ ...e, node: node.expect[i] }));
-      known = { cached, evaluation: { node, input: cached.input, values: cached.values, expectations } };
-      cache.rememberNode(node, settingsKey, known.cached, known.evaluation);
+      const source = byText ? cacheableSource(node, text) : undefined;
+      const cached = (source !== undefined && cache.text(settingsKey, source)) || evaluateAlone(node, head, options);
+      const expectations = cached.expectations.map((e, j) => ({ ...e, node: node.expect[j] }));
+      known = { settings: settingsKey, cached, evaluation: { node, values: cached.values, expectations } };
     }
+    cache.remember(node, known);
     const { cached } = known;
     numberIds ||= cached.numberIds;
     stringIds ||= cached.stringIds;
@@ -103,30 +147,20 @@ function cacheableSource(node: CaseNode, text: string): string | undefined {
   const inside = (s: Span | null) => s === null || (s.start >= node.span.start && s.end <= node.span.end);
   if (!inside(node.labelsSpan) || !inside(node.predictionsSpan) || !inside(node.expectSpan) || !inside(node.id.span)) return undefined;
   const source = text.slice(node.span.start, node.span.end);
-  if (source.includes('*')) return undefined;
-  return detached(source);
-}
-
-/**
- * A copy of a slice that does not hold on to the text it was cut from. V8 makes a slice a view into
- * its parent, so a cache key cut from each edited version of a 2.5 MB text kept every version alive
- * (2.5 MB per edit); JSON.parse builds a fresh string.
- */
-function detached(slice: string): string {
-  return JSON.parse(JSON.stringify(slice)) as string;
+  return source.includes('*') ? undefined : source;
 }
 
 /** One case evaluated by the core on its own, under the fixture's settings; its findings are stored relative to the case. */
 function evaluateAlone(node: CaseNode, head: FixtureEvaluation, options: FixtureOptions): CachedCase {
   const { evaluation: c, findings } = evaluateCaseNode(node, head.specs, head.names, head.convention.convention, options.compare);
-  const ids = [...node.labels, ...node.predictions].map((item) => typeof item.id.value);
+  const labels = idTypes(node.labels);
+  const predictions = idTypes(node.predictions);
   return {
-    input: c.input,
     values: c.values,
     expectations: c.expectations.map(({ node: _, ...rest }) => rest),
     findings: findings.map((f) => moveFinding(f, -node.span.start)),
-    numberIds: ids.includes('number'),
-    stringIds: ids.includes('string'),
+    numberIds: labels.numbers || predictions.numbers,
+    stringIds: labels.strings || predictions.strings,
   };
 }
 

@@ -5,6 +5,7 @@
  * case cache runs them without re-evaluating the fixture.
  */
 import { CaseNode, FixtureNode, LocatedFinding, Span } from '../fixture/model';
+import { itemId, itemIdSpan } from '../fixture/itemList';
 
 /** mixed-id-types: the first place an item id is written with the other type, pointing at the first. */
 export function mixedIdTypes(cases: readonly CaseNode[]): LocatedFinding[] {
@@ -12,14 +13,15 @@ export function mixedIdTypes(cases: readonly CaseNode[]): LocatedFinding[] {
   const seen = new Map<string, { type: string; span: Span }>();
   const flagged = new Set<string>();
   for (const c of cases) {
-    for (const item of [...c.labels, ...c.predictions]) {
-      const key = String(item.id.value);
-      const type = typeof item.id.value;
+    for (const items of [c.labels, c.predictions]) for (let i = 0; i < items.count; i++) {
+      const id = itemId(items, i);
+      const key = String(id);
+      const type = typeof id;
       const first = seen.get(key);
-      if (!first) { seen.set(key, { type, span: item.id.span }); continue; }
+      if (!first) { seen.set(key, { type, span: itemIdSpan(items, i) }); continue; }
       if (first.type === type || flagged.has(key)) continue;
       flagged.add(key);
-      findings.push({ code: 'mixed-id-types', severity: 'warning', span: item.id.span,
+      findings.push({ code: 'mixed-id-types', severity: 'warning', span: itemIdSpan(items, i),
         message: `Item ${key} is written both as a number and as a string; Ranklens treats them as the same item, Python tools (ranx, pytrec_eval) would not.`,
         related: [{ span: first.span, message: `written as a ${first.type} here` }] });
     }

@@ -8,6 +8,7 @@ import { Convention, KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolve
 import { evaluateCase } from '../core/evaluate';
 import { Finding } from '../core/findings';
 import { CaseNode, DEFAULT_CUTOFFS, ExpectNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
+import { ItemList, hasNumber, itemCount, itemId, itemIdSpan, itemNumber, itemValue } from '../fixture/itemList';
 import { aggregate } from '../core/aggregate';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { fmt } from '../core/explanation';
@@ -43,7 +44,6 @@ export interface ExpectResult {
 
 export interface CaseEvaluation {
   node: CaseNode;
-  input: CaseInput;
   values: number[];
   expectations: ExpectResult[];
 }
@@ -78,10 +78,17 @@ export function evaluateDocument(doc: FixtureDocument, options: FixtureOptions =
   return { fixtures, findings: [...doc.problems, ...fixtures.flatMap((f) => f.findings)] };
 }
 
-/** The input the metric core sees for a case node. */
+/**
+ * The input the metric core sees for a case node, made when asked: kept with each case, the inputs of
+ * 10,000 cases were a quarter of a million long-lived objects, for the few readers that want one.
+ */
 export function caseInput(node: CaseNode): CaseInput {
-  const labels: Label[] = node.labels.map((l) => ({ id: String(l.id.value), grade: l.grade ? l.grade.value : 1 }));
-  const predictions: Prediction[] = node.predictions.map((p) => (p.score ? { id: String(p.id.value), score: p.score.value } : { id: String(p.id.value) }));
+  const l = node.labels;
+  const labels: Label[] = new Array(itemCount(l));
+  for (let i = 0; i < labels.length; i++) labels[i] = { id: String(itemId(l, i)), grade: hasNumber(l, i) ? itemValue(l, i) : 1 };
+  const p = node.predictions;
+  const predictions: Prediction[] = new Array(itemCount(p));
+  for (let i = 0; i < predictions.length; i++) predictions[i] = hasNumber(p, i) ? { id: String(itemId(p, i)), score: itemValue(p, i) } : { id: String(itemId(p, i)) };
   return { labels, predictions };
 }
 
@@ -111,11 +118,10 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
 
 /** One case under settings already resolved: its values, expectations and located findings (core, then expect). */
 export function evaluateCaseNode(node: CaseNode, specs: MetricSpec[], names: string[], convention: Convention, compare?: boolean): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
-  const input = caseInput(node);
-  const result = evaluateCase(input, specs, convention, { compare });
+  const result = evaluateCase(caseInput(node), specs, convention, { compare });
   const findings = result.findings.map((f) => locate(f, node));
   const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
-  return { evaluation: { node, input, values: result.values, expectations }, findings };
+  return { evaluation: { node, values: result.values, expectations }, findings };
 }
 
 function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
@@ -242,13 +248,12 @@ function partSpan(code: string, part: Finding['part'], node: CaseNode): Span {
     case 'case': return node.id.span;
     case 'labels': return node.labelsSpan ?? node.id.span;
     case 'predictions': return node.predictionsSpan ?? node.id.span;
-    case 'label': {
-      const l = node.labels[part.index];
-      return code.endsWith('grade') && l.grade ? l.grade.span : l.id.span;
-    }
-    case 'prediction': {
-      const p = node.predictions[part.index];
-      return code.endsWith('score') && p.score ? p.score.span : p.id.span;
-    }
+    case 'label': return itemPartSpan(code, 'grade', node.labels, part.index);
+    case 'prediction': return itemPartSpan(code, 'score', node.predictions, part.index);
   }
+}
+
+/** A finding about an item's grade or score sits on that number when one is written, else on the id. */
+function itemPartSpan(code: string, number: 'grade' | 'score', items: ItemList, i: number): Span {
+  return (code.endsWith(number) && itemNumber(items, i)?.span) || itemIdSpan(items, i);
 }

@@ -8,6 +8,7 @@ import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { ExpectNode } from '../fixture/model';
 import { expectedValue } from './expected';
 import { InferOptions, InferenceResult, inferConventions, inferenceSteps } from './search';
+import { caseInput } from '../evaluation/fixtureEvaluation';
 
 export interface FixtureExpectation {
   /** The case id. */
@@ -41,13 +42,13 @@ export function fixtureExpectations(fe: FixtureEvaluation): { list: FixtureExpec
 /** The conventions that reproduce a fixture's expectations. */
 export function inferFixture(fe: FixtureEvaluation, options: InferOptions = {}): FixtureInference {
   const { list, search } = fixtureExpectations(fe);
-  return { expectations: list, result: inferConventions(fe.cases.map((c) => c.input), search, options) };
+  return { expectations: list, result: inferConventions(fe.cases.map((c) => caseInput(c.node)), search, options) };
 }
 
 /** The same search in steps (yields between groups of expectations), for callers that may stop it. */
 export function* fixtureInferenceSteps(fe: FixtureEvaluation, options: InferOptions = {}): Generator<void, FixtureInference, void> {
   const { list, search } = fixtureExpectations(fe);
-  const result = yield* inferenceSteps(fe.cases.map((c) => c.input), search, options);
+  const result = yield* inferenceSteps(fe.cases.map((c) => caseInput(c.node)), search, options);
   return { expectations: list, result };
 }
 

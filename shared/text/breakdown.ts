@@ -9,6 +9,7 @@ import { DocumentEvaluation, FixtureEvaluation } from '../evaluation/fixtureEval
 import { excludedCases } from './lensText';
 import { explainMetric } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
+import { caseInput } from '../evaluation/fixtureEvaluation';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -22,16 +23,17 @@ export function caseBreakdown(doc: DocumentEvaluation, fixtureIndex: number, cas
   const fe = doc.fixtures[fixtureIndex];
   const c = fe.cases[caseIndex];
   const conv = fe.convention.convention;
-  const rc = rankCase(c.input, conv);
+  const input = caseInput(c.node);
+  const rc = rankCase(input, conv);
   const out = [
     `# Case ${code(c.node.id.value)}${fixtureLabel(fixtureIndex, doc.fixtures.length)}`,
-    `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${plural(c.input.labels.length, 'label')}, ${rc.nRelevant} relevant · ${c.input.predictions.length} predicted`,
+    `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${plural(input.labels.length, 'label')}, ${rc.nRelevant} relevant · ${input.predictions.length} predicted`,
     '| metric | value |\n|---|---:|\n' + fe.names.map((n, i) => `| ${escapeMarkdown(n)} | ${fmt(c.values[i])} |`).join('\n'),
   ];
   for (const spec of fe.specs) {
     out.push(`## ${escapeMarkdown(explainMetric(rc, spec, conv).metric)}`, explanationMarkdown(explainMetric(rc, spec, conv)));
   }
-  out.push('## Every preset', presetTableMarkdown(comparePresets(c.input, fe.specs), fe.convention.preset));
+  out.push('## Every preset', presetTableMarkdown(comparePresets(input, fe.specs), fe.convention.preset));
   return out.join('\n\n') + '\n';
 }
 
@@ -40,7 +42,7 @@ function fixtureComparison(fe: FixtureEvaluation, fixtureIndex: number, count: n
   return [
     `## ${plural(fe.cases.length, 'case')}${fixtureLabel(fixtureIndex, count)}`,
     `Under this fixture's convention ${code(fe.convention.name)}${left ? ` (${left} NaN left out)` : ''}: ${fe.names.map((n, i) => `${escapeMarkdown(n)} ${fmt(fe.mean[i])}`).join(' · ')}`,
-    presetTableMarkdown(comparePresetMeans(fe.cases.map((c) => c.input), fe.specs), fe.convention.preset),
+    presetTableMarkdown(comparePresetMeans(fe.cases.map((c) => caseInput(c.node)), fe.specs), fe.convention.preset),
   ].join('\n\n');
 }
 

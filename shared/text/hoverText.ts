@@ -14,16 +14,18 @@ import { explainMetric, fixedValue } from '../core/metrics/dispatch';
 import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
 import { RankedCase, rankCase } from '../core/ranking';
 import { toleranceText } from '../evaluation/tolerance';
+import { caseInput } from '../evaluation/fixtureEvaluation';
+import { itemCount } from '../fixture/itemList';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 
 function ranked(fe: FixtureEvaluation, caseIndex: number): RankedCase {
-  return rankCase(fe.cases[caseIndex].input, fe.convention.convention);
+  return rankCase(caseInput(fe.cases[caseIndex].node), fe.convention.convention);
 }
 
 function caseTitle(fe: FixtureEvaluation, caseIndex: number, rc: RankedCase): string {
   const c = fe.cases[caseIndex];
-  return `**Case ${code(c.node.id.value)}** · convention ${code(fe.convention.name)} · ${rc.nRelevant} relevant · ${c.input.predictions.length} predicted`;
+  return `**Case ${code(c.node.id.value)}** · convention ${code(fe.convention.name)} · ${rc.nRelevant} relevant · ${itemCount(c.node.predictions)} predicted`;
 }
 
 /** Every metric of a case: its formula once per family, then the arithmetic with this case's numbers. */
@@ -54,14 +56,15 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
   const c = fe.cases[caseIndex];
   const conv = fe.convention.convention;
   const rc = ranked(fe, caseIndex);
-  const p = c.input.predictions[predictionIndex];
+  const input = caseInput(c.node);
+  const p = input.predictions[predictionIndex];
   const rank = rankOfPrediction(rc, predictionIndex);
   const scored = p.score !== undefined ? ` (score ${p.score}, ranked by score, ties=${conv.ties})` : '';
   if (rank === null) {
     return `**${code(p.id)}** is not ranked: it is predicted earlier in this case and duplicates=${conv.duplicates} keeps only the first.`;
   }
   const grade = rc.grades[rank - 1];
-  const labeled = c.input.labels.some((l) => l.id === p.id);
+  const labeled = input.labels.some((l) => l.id === p.id);
   const relevance = rc.relevant[rank - 1] === 1 ? 'relevant' : labeled ? 'not relevant' : 'not relevant (not labeled)';
   const head = `**${code(p.id)}** · rank ${rank}${scored} · ${relevance} · grade ${grade} · gain ${fmt(gain(grade, conv))} · discount ${fmt(discount(rank, conv))}`;
   const rows = itemContributions(rc, rank, fe.specs, conv)
@@ -72,7 +75,7 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
 /** A label: its grade, whether it counts as relevant, and whether and where it was retrieved. */
 export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex: number): string {
   const conv = fe.convention.convention;
-  const label = fe.cases[caseIndex].input.labels[labelIndex];
+  const label = caseInput(fe.cases[caseIndex].node).labels[labelIndex];
   const rc = ranked(fe, caseIndex);
   const relevant = Number.isFinite(label.grade) && isRelevantGrade(label.grade, conv.relevanceThreshold);
   const threshold = conv.relevanceThreshold === 'listed' ? 'every listed label is relevant' : `relevant when the grade exceeds ${conv.relevanceThreshold}`;
@@ -99,7 +102,7 @@ export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectInde
   const out = [`**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))} · ${verdict} (convention ${code(fe.convention.name)})`];
   const ex = explainMetric(ranked(fe, caseIndex), parsed.spec, fe.convention.convention);
   out.push(`${code(ex.formula)}\n\n${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
-  const presets = comparePresets(c.input, [parsed.spec])[0];
+  const presets = comparePresets(caseInput(c.node), [parsed.spec])[0];
   if (presets.disagree) {
     const rows = Object.entries(presets.values).map(([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`);
     out.push('The presets disagree on this value:\n\n| preset | value |\n|---|---:|\n' + rows.join('\n'));

@@ -82,7 +82,9 @@ function sortByGain(items: IdealItem[], conv: Convention): IdealItem[] {
   return kept.sort((a, b) => dcgGain(b.grade, conv) - dcgGain(a.grade, conv));
 }
 
-const sortedGains = new WeakMap<RankedCase, Map<string, Float64Array>>();
+// The sorted gains of the last case asked for: a case's nDCG at every cutoff is computed in a row, so
+// one entry serves them all (a WeakMap per case cost more than the sort it saved).
+let lastSorted: { rc: RankedCase; ideal: string; gain: string; negativeGains: string; sorted: Float64Array } | undefined;
 
 /** Positive gains sorted best first, as a typed array (the fast path of idealRanking). */
 function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64Array {
@@ -91,14 +93,13 @@ function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64
     const n = Math.min(k ?? Infinity, rc.labelGrades.length);
     return Float64Array.from(rc.labelGrades.slice(0, n), (g) => dcgGain(g, conv));
   }
-  let cache = sortedGains.get(rc);
-  if (!cache) { cache = new Map(); sortedGains.set(rc, cache); }
-  const key = `${conv.ideal}/${conv.gain}/${conv.negativeGains}`;
-  let sorted = cache.get(key);
-  if (!sorted) {
+  const last = lastSorted;
+  let sorted: Float64Array;
+  if (last && last.rc === rc && last.ideal === conv.ideal && last.gain === conv.gain && last.negativeGains === conv.negativeGains) sorted = last.sorted;
+  else {
     const grades = conv.ideal === 'labels' ? rc.labelGrades : rc.grades;
     sorted = descending(gainsOf(grades, grades.length, conv));
-    cache.set(key, sorted);
+    lastSorted = { rc, ideal: conv.ideal, gain: conv.gain, negativeGains: conv.negativeGains, sorted };
   }
   return k === null || k >= sorted.length ? sorted : sorted.subarray(0, k);
 }
