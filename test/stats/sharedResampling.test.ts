@@ -6,14 +6,15 @@
  * - the sampled randomization test sums 8 signs at a time from a table; flipping one query at a time
  *   with the same random signs must count the same assignments;
  * - the random signs are kept for the next comparison of the same size; another size in between must
- *   not change them.
+ *   not change them;
+ * - the bootstrap draws its resampled queries with Lemire's method inlined; below() draws the same.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bootstrapTest, bootstrapTests } from '../../shared/stats/bootstrap';
+import { bootstrapTest, bootstrapTests, quantile } from '../../shared/stats/bootstrap';
 import { compareSystems } from '../../shared/stats/compareSystems';
 import { randomizationTest, randomizationTests } from '../../shared/stats/randomization';
-import { seededUint32 } from '../../shared/stats/random';
+import { below, seededUint32 } from '../../shared/stats/random';
 
 /** m systems × n queries of values in tenths, from a seed; `missing` of the values NaN. */
 function systems(seed: number, m: number, n: number, missing = 0): number[][] {
@@ -112,5 +113,43 @@ describe('the tabled sign sums of the sampled randomization test', () => {
       assert.deepEqual(randomizationTest(a, b, { trials: 500, seed: 3 }), first, `after ${JSON.stringify(between)}`);
     }
     assert.equal(first.p, oneAtATime(a, b, 500, 3));
+  });
+});
+
+describe('the bootstrap\'s inlined draw', () => {
+  /** The same bootstrap drawing each resampled query with below() (Lemire's draw, not inlined), one pair. */
+  function simple(a: number[], b: number[], trials: number, seed: number): { p: number; ci: [number, number] } {
+    const n = a.length;
+    const next = seededUint32(seed);
+    const sum = (x: number[]) => x.reduce((s, v) => s + v, 0);
+    const mean = (sum(b) - sum(a)) / n;
+    const absSum = a.reduce((s, x, q) => s + Math.abs(x) + Math.abs(b[q]), 0);
+    const means: number[] = [];
+    for (let t = 0; t < trials; t++) {
+      let sa = 0;
+      let sb = 0;
+      for (let i = 0; i < n; i++) { const q = below(next, n); sa += a[q]; sb += b[q]; }
+      means.push((sb - sa) / n);
+    }
+    const count = means.filter((m) => Math.abs(m - mean) >= Math.abs(mean) - (1e-10 * absSum) / n).length;
+    const sorted = Float64Array.from(means).sort();
+    const tail = (1 - 0.95) / 2;
+    return { p: (count + 1) / (trials + 1), ci: [quantile(sorted, tail), quantile(sorted, 1 - tail)] };
+  }
+
+  it('draws the same queries as below(): the same p and interval, for n from 2 to 40 (n = 3, 5, 6, 7 … reject some draws)', () => {
+    for (let n = 2; n <= 40; n++) {
+      const [a, b] = systems(100 + n, 2, n);
+      const r = bootstrapTest(a, b, { trials: 150, seed: n });
+      assert.deepEqual({ p: r.p, ci: r.ci }, simple(a, b, 150, n), `n = ${n}`);
+    }
+  });
+
+  it('rejects the same draws: a million queries, where 967,296 of the 2^32 low products are refused (2^32 mod 10^6), about 225 draws a trial', () => {
+    const n = 1_000_000;
+    const a = Array.from({ length: n }, (_, q) => (q % 7) / 10);
+    const b = Array.from({ length: n }, (_, q) => (q % 5) / 10);
+    const r = bootstrapTest(a, b, { trials: 3, seed: 11 });
+    assert.deepEqual({ p: r.p, ci: r.ci }, simple(a, b, 3, 11));
   });
 });
