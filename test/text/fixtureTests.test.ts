@@ -20,10 +20,11 @@ function suite(declared: string) {
 }
 
 describe('a fixture as tests', () => {
-  const tests = suite('[k-exceeds-predictions, empty-labels, nonsense-code]');
+  // Built in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const declaring = () => suite('[k-exceeds-predictions, empty-labels, nonsense-code]');
 
   it('gives each expectation its outcome and message; a case without expect entries has no tests', () => {
-    const [doc] = tests.documents;
+    const [doc] = declaring().documents;
     assert.deepEqual([doc.index, doc.convention, doc.cases.map((c) => c.id)], [0, 'trec_eval', ['u1', 'u3']]);
     assert.deepEqual(doc.cases[0].expectations.map((e) => [e.metric, e.expected, e.actual, e.outcome, e.message]), [
       ['P@3', '0.667', '0.667', 'passed', 'Expected P@3 = 0.667, computed 0.6667 under convention trec_eval.'],
@@ -37,6 +38,7 @@ describe('a fixture as tests', () => {
   });
 
   it('checks each declared finding code Ranklens knows, and lists the errors that are no expectation', () => {
+    const tests = declaring();
     assert.deepEqual(tests.documents[0].declared.map((d) => [d.code, d.passed, d.message]), [
       ['k-exceeds-predictions', true, 'The file has a k-exceeds-predictions finding, as declared.'],
       ['empty-labels', false, 'expectFindings declares "empty-labels", but the file has no such finding.'],
@@ -45,7 +47,7 @@ describe('a fixture as tests', () => {
   });
 
   it('counts 5 + 1 expectations, 2 declared findings and 1 error: 9 tests, 3 failures, 1 error, 2 skipped', () => {
-    assert.deepEqual(testCounts(tests), { tests: 9, failures: 3, errors: 1, skipped: 2 });
+    assert.deepEqual(testCounts(declaring()), { tests: 9, failures: 3, errors: 1, skipped: 2 });
   });
 
   it('turns mismatches the file declares into passes', () => {
