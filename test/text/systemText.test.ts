@@ -15,23 +15,24 @@ const run = (first: boolean) => `{${Q.map((i) => `"q${i}": ${first ? `{"a${i}": 
 
 describe('Tukey HSD over three systems', () => {
   // Randomized Tukey HSD, 200 trials: no permutation reaches |−0.5| again, so p = 1/201 = 0.005.
-  const fe = evaluated(`{"metrics": ["RR"], "significance": {"test": "tukey", "trials": 200, "seed": 1}, "qrels": {${QRELS}},
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const fe = () => evaluated(`{"metrics": ["RR"], "significance": {"test": "tukey", "trials": 200, "seed": 1}, "qrels": {${QRELS}},
     "runs": {"good": ${run(true)}, "bad": ${run(false)}, "same": ${run(true)}}}`).fe;
 
   it('marks a significant loss ▼ and a tie with nothing', () => {
-    assert.deepEqual([0, 1, 2].map((s) => systemReadout(fe, s)), ['good (baseline, 12 cases): RR 1.000', 'bad vs good: RR 0.500 ▼', 'same vs good: RR 1.000']);
+    assert.deepEqual([0, 1, 2].map((s) => systemReadout(fe(), s)), ['good (baseline, 12 cases): RR 1.000', 'bad vs good: RR 0.500 ▼', 'same vs good: RR 1.000']);
   });
 
   it('gives Tukey\'s p as it is, with no correction after it', () => {
-    assert.equal(systemTooltip(fe, 1), 'bad against good (the first system), paired by case id:\n'
+    assert.equal(systemTooltip(fe(), 1), 'bad against good (the first system), paired by case id:\n'
       + 'RR: randomized Tukey HSD, n = 12, mean difference -0.500 (95% CI -0.500 to -0.500), p = 0.005: significantly worse at α = 0.05');
-    assert.equal(systemTooltip(fe, 2).split('\n')[1], 'RR: randomized Tukey HSD, n = 12, mean difference 0.000 (95% CI 0.000 to 0.000), p = 1.000: not significant at α = 0.05');
+    assert.equal(systemTooltip(fe(), 2).split('\n')[1], 'RR: randomized Tukey HSD, n = 12, mean difference 0.000 (95% CI 0.000 to 0.000), p = 1.000: not significant at α = 0.05');
   });
 
   it('says on the baseline how the others are compared with it, and on another system against which', () => {
-    assert.equal(systemHover(fe, 0), '**System `good`** · 12 cases · convention `default`\n\n'
+    assert.equal(systemHover(fe(), 0), '**System `good`** · 12 cases · convention `default`\n\n'
       + 'The baseline: every other system is compared with it, case by case (randomized Tukey HSD, which controls the error over all pairs, α = 0.05).');
-    assert.equal(systemHover(fe, 1), '**System `bad`** · 12 cases · convention `default`\n\nAgainst `good`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n'
+    assert.equal(systemHover(fe(), 1), '**System `bad`** · 12 cases · convention `default`\n\nAgainst `good`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n'
       + '- RR: randomized Tukey HSD, n = 12, mean difference -0.500 (95% CI -0.500 to -0.500), p = 0.005: significantly worse at α = 0.05');
   });
 });
