@@ -5,6 +5,9 @@
 // Left out of the default run, each for its reason in the README (Mutation testing): the server's
 // wiring and platform files, which need a live LSP connection (or a web worker) to load at all.
 const EXCLUDED = ['!server/main.ts', '!server/platform.ts', '!server/platform.browser.ts'];
+// MUTATION_REPORT names the JSON report (the HTML one sits next to it), so that one run per folder keeps
+// its own: npm run mutation:summary reads several at once.
+const report = process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json';
 const mutate = process.env.MUTATE
   ? [...process.env.MUTATE.split(','), ...EXCLUDED]
   : ['shared/**/*.ts', 'cli/**/*.ts', 'server/**/*.ts', ...EXCLUDED];
@@ -25,8 +28,8 @@ export default {
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'json', 'html'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: report },
+  htmlReporter: { fileName: report.replace(/\.json$/, '.html') },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   concurrency: 2,
   // The dry run measures per-test coverage of instrumented code: minutes on two busy cores.

@@ -221,7 +221,7 @@ function parseArgs(family: Family, text: string, whole: string): Extras | { mess
     if (key === 'rel') {
       if (!Number.isInteger(value)) return { message: `rel= takes a whole grade ("${whole}").` };
       out.rel = value;
-    } else if (key === FAMILY_PARAM[family]?.name || (key === 'p' && FAMILY_PARAM[family]?.name === 'p')) {
+    } else if (key === FAMILY_PARAM[family]?.name) {
       out.param = value;
     } else if (family === 'nDCG' && /^gain-?\d+$/.test(key)) {
       (out.gains ??= []).push([Number(key.slice(4)), value]);
@@ -299,7 +299,7 @@ export function sortSpecs(specs: MetricSpec[]): MetricSpec[] {
 function suggestMetric(text: string): string | undefined {
   const base = text.replace(/[@._]\w*$/, '');
   const suffix = text.slice(base.length);
-  const best = closest(base.toLowerCase(), Object.keys(ALIASES), 2);
+  const best = closest(base, Object.keys(ALIASES), 2);
   return best === undefined ? undefined : ALIASES[best] + suffix;
 }
 

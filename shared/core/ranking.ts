@@ -214,13 +214,14 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uin
     const i = order[r];
     const g = gradeAt[i];
     const labeled = !Number.isNaN(g);
-    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up.
-    if (drop && !labeled) continue;
     const slot = slots[i];
     if (slotKept[slot] === stamp) {
       duplicates++;
       if (!keepRepeats) continue;
     } else slotKept[slot] = stamp;
+    // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up. A
+    // repeat of it still counts as a duplicate: trec_eval checks repeats before it drops unjudged items.
+    if (drop && !labeled) continue;
     source[n] = i;
     ids[n] = c.ids[i];
     if (labeled) {

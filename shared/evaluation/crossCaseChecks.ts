@@ -59,7 +59,7 @@ export function gatherKExceeds(fixture: FixtureNode, findings: LocatedFinding[])
   const ids = many.map(caseOf);
   const message = many.length === 1
     ? `In case ${ids[0]}, ${many[0].message}`
-    : `k = ${maxK} is larger than the predictions of ${many.length} cases (${ids.slice(0, 5).join(', ')}${many.length > 5 ? ', …' : ''}): ${many[0].message.slice(many[0].message.indexOf(': ') + 2).replace(/, so it is at most \d+\.\d+/, '')}`;
+    : `k = ${maxK} is larger than the predictions of ${many.length} cases (${ids.slice(0, 5).join(', ')}${many.length > 5 ? ', …' : ''}): ${many[0].message.slice(many[0].message.indexOf(': ') + 2).replace(/, so it is at most \d+\.\d+/, '').replace(/by the \d+ predictions? instead/, 'by each case\'s number of predictions instead')}`;
   const gathered: LocatedFinding = {
     code: 'k-exceeds-predictions', severity: many[0].severity, span: at, message,
     related: many.map((f, i) => ({ span: f.span, message: `case ${ids[i]}: ${f.message.slice(0, f.message.indexOf(':'))}` })),

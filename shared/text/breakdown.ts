@@ -12,6 +12,7 @@ import { rankCase } from '../core/ranking';
 import { caseInput } from '../evaluation/fixtureEvaluation';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function fixtureLabel(fixtureIndex: number, count: number): string {
   return count > 1 ? ` (fixture ${fixtureIndex + 1})` : '';
@@ -26,7 +27,7 @@ export function caseBreakdown(doc: DocumentEvaluation, fixtureIndex: number, cas
   const rc = rankCase(input, conv);
   const out = [
     `# Case ${code(c.node.id.value)}${fixtureLabel(fixtureIndex, doc.fixtures.length)}`,
-    `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${input.labels.length} labels, ${rc.nRelevant} relevant · ${input.predictions.length} predicted`,
+    `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${plural(input.labels.length, 'label')}, ${rc.nRelevant} relevant · ${input.predictions.length} predicted`,
     '| metric | value |\n|---|---:|\n' + fe.names.map((n, i) => `| ${escapeMarkdown(n)} | ${fmt(c.values[i])} |`).join('\n'),
   ];
   for (const spec of fe.specs) {
@@ -39,7 +40,7 @@ export function caseBreakdown(doc: DocumentEvaluation, fixtureIndex: number, cas
 function fixtureComparison(fe: FixtureEvaluation, fixtureIndex: number, count: number): string {
   const left = excludedCases(fe);
   return [
-    `## ${fe.cases.length} cases${fixtureLabel(fixtureIndex, count)}`,
+    `## ${plural(fe.cases.length, 'case')}${fixtureLabel(fixtureIndex, count)}`,
     `Under this fixture's convention ${code(fe.convention.name)}${left ? ` (${left} NaN left out)` : ''}: ${fe.names.map((n, i) => `${escapeMarkdown(n)} ${fmt(fe.mean[i])}`).join(' · ')}`,
     presetTableMarkdown(comparePresetMeans(fe.cases.map((c) => caseInput(c.node)), fe.specs), fe.convention.preset),
   ].join('\n\n');

@@ -52,6 +52,8 @@ export function systemTooltip(fe: FixtureEvaluation, s: number): string {
 export function systemHover(fe: FixtureEvaluation, s: number): string {
   const sys = fe.systems!;
   const head = `**System \`${sys.names[s]}\`** · ${sys.caseCounts[s]} case${sys.caseCounts[s] === 1 ? '' : 's'} · convention \`${fe.convention.name}\``;
-  if (s === 0) return `${head}\n\nThe baseline: every other system is compared with it, case by case (${TEST_TITLES[sys.options.test]}, ${CORRECTIONS[sys.options.correction]}, α = ${sys.options.alpha}).`;
+  // Tukey HSD controls the error over all pairs itself: the correction setting is not applied to it.
+  const correction = sys.options.test === 'tukey' ? 'which controls the error over all pairs' : CORRECTIONS[sys.options.correction];
+  if (s === 0) return `${head}\n\nThe baseline: every other system is compared with it, case by case (${TEST_TITLES[sys.options.test]}, ${correction}, α = ${sys.options.alpha}).`;
   return `${head}\n\nAgainst \`${sys.names[0]}\`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n${comparisonLines(fe, s).map((l) => `- ${l}`).join('\n')}`;
 }

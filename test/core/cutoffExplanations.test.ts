@@ -64,17 +64,18 @@ describe('F1@k explained', () => {
 
 describe('RR explained', () => {
   // Relevant a at rank 2 behind the non-relevant n1: RR = 1/2 (trec_eval 10.0 recip_rank 0.5000).
-  const rc = ranked({ labels: gradedLabels({ n1: 0, n2: 0, a: 1 }), predictions: listPredictions(['n1', 'a', 'n2']) }, trec);
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const rc = () => ranked({ labels: gradedLabels({ n1: 0, n2: 0, a: 1 }), predictions: listPredictions(['n1', 'a', 'n2']) }, trec);
 
   it('RR = 1 / 2 with the first hit as its one term', () => {
-    const ex = explainReciprocalRank(rc, null);
+    const ex = explainReciprocalRank(rc(), null);
     assert.equal(ex.metric, 'RR');
     assert.deepEqual(ex.terms, [{ rank: 2, id: 'a', grade: 1, relevant: true, contribution: 0.5 }]);
     assert.deepEqual([ex.numerator, ex.denominator, ex.arithmetic], [1, 2, '1 / 2 = 0.500']);
   });
 
   it('RR@1 finds no hit in the top 1: 0, no term', () => {
-    const ex = explainReciprocalRank(rc, 1);
+    const ex = explainReciprocalRank(rc(), 1);
     assert.equal(ex.metric, 'RR@1');
     assert.deepEqual([ex.value, ex.terms, ex.numerator, ex.denominator, ex.arithmetic], [0, [], 0, 0, 'no relevant item in the top 1: 0']);
   });
@@ -119,10 +120,11 @@ describe('metric names of AP and Success@k', () => {
 
 describe('RelP@k divides by min(k, R)', () => {
   // R = 1, ranked n1 a n2: RelP@2 = 1 / min(2, 1) = 1 (trec_eval 10.0 relative_P_2 1.0000).
-  const rc = ranked({ labels: gradedLabels({ n1: 0, n2: 0, a: 1 }), predictions: listPredictions(['n1', 'a', 'n2']) }, trec);
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const rc = () => ranked({ labels: gradedLabels({ n1: 0, n2: 0, a: 1 }), predictions: listPredictions(['n1', 'a', 'n2']) }, trec);
 
   it('RelP@2 = 1 / 1', () => {
-    const ex = explainRelativePrecision(rc, 2, 'RelP@2');
+    const ex = explainRelativePrecision(rc(), 2, 'RelP@2');
     assert.equal(ex.formula, 'RelP@k = |relevant ∩ top k| / min(k, R)');
     assert.deepEqual([ex.value, ex.arithmetic], [1, '1 / 1 = 1.000']);
   });
@@ -134,18 +136,19 @@ describe('RelP@k divides by min(k, R)', () => {
 
 describe('RprecMult@x looks at rank c = ⌊x·R + 0.9⌋', () => {
   // R = 3 (a, b, c), ranked x a y b z c w: hits at ranks 2, 4, 6. trec_eval 10.0: Rprec_mult_0.20 0, _1.40 0.4, _2.00 0.5.
-  const rc = ranked({ labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['x', 'a', 'y', 'b', 'z', 'c', 'w']) }, trec);
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const rc = () => ranked({ labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['x', 'a', 'y', 'b', 'z', 'c', 'w']) }, trec);
 
   it('x = 2: c = ⌊6.9⌋ = 6, 3/6 = 0.5; x = 1.4: c = ⌊5.1⌋ = 5, 2/5 = 0.4; x = 0.2: c = ⌊1.5⌋ = 1, 0/1 = 0', () => {
-    assert.deepEqual([precisionAtMultipleOfR(rc, 2), precisionAtMultipleOfR(rc, 1.4), precisionAtMultipleOfR(rc, 0.2)], [0.5, 0.4, 0]);
-    const ex = explainPrecisionAtMultipleOfR(rc, 2, 'RprecMult@2');
+    assert.deepEqual([precisionAtMultipleOfR(rc(), 2), precisionAtMultipleOfR(rc(), 1.4), precisionAtMultipleOfR(rc(), 0.2)], [0.5, 0.4, 0]);
+    const ex = explainPrecisionAtMultipleOfR(rc(), 2, 'RprecMult@2');
     assert.equal(ex.formula, 'RprecMult@x = |relevant ∩ top c| / c, c = ⌊x·R + 0.9⌋ = 6');
     assert.deepEqual([ex.value, ex.knobs, ex.arithmetic], [0.5, [], '3 / 6 = 0.500']);
   });
 
   it('x = 0.01: c = ⌊0.93⌋ = 0, so 0 over a denominator of 0', () => {
-    assert.equal(precisionAtMultipleOfR(rc, 0.01), 0);
-    const ex = explainPrecisionAtMultipleOfR(rc, 0.01, 'RprecMult@0.01');
+    assert.equal(precisionAtMultipleOfR(rc(), 0.01), 0);
+    const ex = explainPrecisionAtMultipleOfR(rc(), 0.01, 'RprecMult@0.01');
     assert.deepEqual([ex.value, ex.denominator, ex.arithmetic], [0, 0, 'denominator 0: 0']);
   });
 });

@@ -137,16 +137,17 @@ describe('AP explained under its other knobs', () => {
 });
 
 describe('the per-metric explainers on their own', () => {
-  const rc = rankCase(CASE, PRESETS.default);
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const rc = () => rankCase(CASE, PRESETS.default);
   it('name their metric: P@3, AP, AP@2, Rprec', () => {
-    assert.equal(explainPrecision(rc, 3, PRESETS.default).metric, 'P@3');
-    assert.equal(explainAveragePrecision(rc, null, PRESETS.default).metric, 'AP');
-    assert.equal(explainAveragePrecision(rc, 2, { ...PRESETS.default, apTerms: 'every-rank' }).metric, 'AP@2');
-    assert.equal(explainAveragePrecision(rc, null, { ...PRESETS.default, apTerms: 'every-rank' }).metric, 'AP');
-    assert.equal(explainRPrecision(rc, PRESETS.default).metric, 'Rprec');
+    assert.equal(explainPrecision(rc(), 3, PRESETS.default).metric, 'P@3');
+    assert.equal(explainAveragePrecision(rc(), null, PRESETS.default).metric, 'AP');
+    assert.equal(explainAveragePrecision(rc(), 2, { ...PRESETS.default, apTerms: 'every-rank' }).metric, 'AP@2');
+    assert.equal(explainAveragePrecision(rc(), null, { ...PRESETS.default, apTerms: 'every-rank' }).metric, 'AP');
+    assert.equal(explainRPrecision(rc(), PRESETS.default).metric, 'Rprec');
   });
   it('P@3 of exactly 3 predictions says nothing about a short list', () => {
-    assert.deepEqual(explainPrecision(rc, 3, PRESETS.default).knobs.map((k) => k.effect), ['divides by k = 3']);
+    assert.deepEqual(explainPrecision(rc(), 3, PRESETS.default).knobs.map((k) => k.effect), ['divides by k = 3']);
   });
   it('P@5 under min-k-predicted with no predictions: 0, "no predictions: 0"', () => {
     const conv = { ...PRESETS.default, precisionDenominator: 'min-k-predicted' } as const;

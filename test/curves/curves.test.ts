@@ -37,17 +37,18 @@ function assertSeries(actual: readonly number[], expected: readonly number[], wh
 }
 
 describe('metricCurves on seed 000', () => {
-  const curves = metricCurves(users, ['P', 'R', 'AP', 'RR', 'Success'], 5, [defaultConvention, trecEval], 1, 'user2');
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const curves = () => metricCurves(users, ['P', 'R', 'AP', 'RR', 'Success'], 5, [defaultConvention, trecEval], 1, 'user2');
 
   it('draws one mean and one case series per convention for each family', () => {
-    assert.deepEqual(curves.curves.map((c) => c.family), ['P', 'R', 'AP', 'RR', 'Success']);
-    for (const c of curves.curves) {
+    assert.deepEqual(curves().curves.map((c) => c.family), ['P', 'R', 'AP', 'RR', 'Success']);
+    for (const c of curves().curves) {
       assert.deepEqual(c.series.map((s) => `${s.convention}, ${s.label}`),
         ['default, mean', 'default, user2', 'trec_eval, mean', 'trec_eval, user2']);
     }
-    assert.equal(curves.maxK, 5);
-    assert.equal(curves.caseCount, 5);
-    assert.equal(curves.caseLabel, 'user2');
+    assert.equal(curves().maxK, 5);
+    assert.equal(curves().caseCount, 5);
+    assert.equal(curves().caseLabel, 'user2');
   });
 
   it('P@k mean under default: users 4 and 5 are NaN and left out, so the mean is over three users', () => {
@@ -55,38 +56,38 @@ describe('metricCurves on seed 000', () => {
     // user1:  1/1      2/2          2/3            2/4            2/5
     // user2:  0/1      1/2          1/3            2/4            2/5
     // user3:  0        0            0              0              0
-    const p = series(curves, 'P', 'default', 'mean');
+    const p = series(curves(), 'P', 'default', 'mean');
     assertSeries(p.values, [1 / 3, 1.5 / 3, 1 / 3, 1 / 3, 4 / 15], 'default P mean');
     assert.deepEqual(p.excluded, [2, 2, 2, 2, 2]);
   });
 
   it('P@k mean under trec_eval: the empty-label users count 0, so the mean is over five users', () => {
-    const p = series(curves, 'P', 'trec_eval', 'mean');
+    const p = series(curves(), 'P', 'trec_eval', 'mean');
     assertSeries(p.values, [1 / 5, 1.5 / 5, 1 / 5, 1 / 5, 0.8 / 5], 'trec_eval P mean');
     assert.deepEqual(p.excluded, [0, 0, 0, 0, 0]);
   });
 
   it('R@k mean: user1 recalls 1/6 then 2/6, user2 0, 1/3, 1/3, 2/3, 2/3', () => {
-    assertSeries(series(curves, 'R', 'default', 'mean').values, [1 / 18, 2 / 9, 2 / 9, 1 / 3, 1 / 3], 'default R mean');
-    assertSeries(series(curves, 'R', 'trec_eval', 'mean').values, [1 / 30, 2 / 15, 2 / 15, 1 / 5, 1 / 5], 'trec_eval R mean');
+    assertSeries(series(curves(), 'R', 'default', 'mean').values, [1 / 18, 2 / 9, 2 / 9, 1 / 3, 1 / 3], 'default R mean');
+    assertSeries(series(curves(), 'R', 'trec_eval', 'mean').values, [1 / 30, 2 / 15, 2 / 15, 1 / 5, 1 / 5], 'trec_eval R mean');
   });
 
   it('AP@k for user2 divides by the hits (default) or by R = 3 (trec_eval)', () => {
     // Hits at ranks 2 and 4: precisions 1/2 and 2/4.
-    assertSeries(series(curves, 'AP', 'default', 'case').values, [0, 0.5, 0.5, 0.5, 0.5], 'default AP user2');
-    assertSeries(series(curves, 'AP', 'trec_eval', 'case').values, [0, 1 / 6, 1 / 6, 1 / 3, 1 / 3], 'trec_eval AP user2');
+    assertSeries(series(curves(), 'AP', 'default', 'case').values, [0, 0.5, 0.5, 0.5, 0.5], 'default AP user2');
+    assertSeries(series(curves(), 'AP', 'trec_eval', 'case').values, [0, 1 / 6, 1 / 6, 1 / 3, 1 / 3], 'trec_eval AP user2');
   });
 
   it('AP@k mean: user1 is 1 then 1 (÷ hits) or 1/6 then 1/3 (÷ R = 6)', () => {
-    assertSeries(series(curves, 'AP', 'default', 'mean').values, [1 / 3, 0.5, 0.5, 0.5, 0.5], 'default AP mean');
-    assertSeries(series(curves, 'AP', 'trec_eval', 'mean').values, [1 / 30, 0.1, 0.1, 2 / 15, 2 / 15], 'trec_eval AP mean');
+    assertSeries(series(curves(), 'AP', 'default', 'mean').values, [1 / 3, 0.5, 0.5, 0.5, 0.5], 'default AP mean');
+    assertSeries(series(curves(), 'AP', 'trec_eval', 'mean').values, [1 / 30, 0.1, 0.1, 2 / 15, 2 / 15], 'trec_eval AP mean');
   });
 
   it('RR@k and Success@k step up at k = 2, where user2 finds its first hit', () => {
-    assertSeries(series(curves, 'RR', 'default', 'mean').values, [1 / 3, 0.5, 0.5, 0.5, 0.5], 'default RR mean');
-    assertSeries(series(curves, 'RR', 'trec_eval', 'mean').values, [0.2, 0.3, 0.3, 0.3, 0.3], 'trec_eval RR mean');
-    assertSeries(series(curves, 'Success', 'default', 'case').values, [0, 1, 1, 1, 1], 'default Success user2');
-    assertSeries(series(curves, 'Success', 'default', 'mean').values, [1 / 3, 2 / 3, 2 / 3, 2 / 3, 2 / 3], 'default Success mean');
+    assertSeries(series(curves(), 'RR', 'default', 'mean').values, [1 / 3, 0.5, 0.5, 0.5, 0.5], 'default RR mean');
+    assertSeries(series(curves(), 'RR', 'trec_eval', 'mean').values, [0.2, 0.3, 0.3, 0.3, 0.3], 'trec_eval RR mean');
+    assertSeries(series(curves(), 'Success', 'default', 'case').values, [0, 1, 1, 1, 1], 'default Success user2');
+    assertSeries(series(curves(), 'Success', 'default', 'mean').values, [1 / 3, 2 / 3, 2 / 3, 2 / 3, 2 / 3], 'default Success mean');
   });
 
   it('a case with no labels is NaN at every k under default and 0 under trec_eval', () => {
@@ -153,10 +154,11 @@ describe('fixtureCurves', () => {
     '    predictions: [1, 2, 3, 4, 5]',
     '',
   ].join('\n');
-  const fe = evaluateFixture(parseFixture(text, 'yaml').fixtures[0]);
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const fe = () => evaluateFixture(parseFixture(text, 'yaml').fixtures[0]);
 
   it('draws every family of the fixture that takes a cutoff (AP too, listed without one) up to its largest k', () => {
-    const curves = fixtureCurves(fe, { caseIndex: 1 });
+    const curves = fixtureCurves(fe(), { caseIndex: 1 });
     assert.deepEqual(curves.curves.map((c) => c.family), ['P', 'AP']);
     assert.equal(curves.maxK, 3);
     assert.deepEqual(curves.conventions, ['trec_eval']);
@@ -166,7 +168,7 @@ describe('fixtureCurves', () => {
   });
 
   it('compares: the fixture\'s convention first, then every other preset once', () => {
-    const curves = fixtureCurves(fe, { compare: true });
+    const curves = fixtureCurves(fe(), { compare: true });
     assert.deepEqual(curves.conventions, ['trec_eval', 'default', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders']);
     assert.equal(curves.curves[0].series.length, 9);
   });

@@ -18,21 +18,22 @@ const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;
 const chartOf = (html: string, family: string) => html.split('<figure ').find((part) => part.startsWith(`class="chart" data-family="${family}"`))!;
 
 describe('curvesHtml', () => {
-  const curves = metricCurves(users, ['P', 'AP'], 5, both, 1, 'user2');
-  const html = curvesHtml(curves, { title: 'Seed 000' });
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const curves = () => metricCurves(users, ['P', 'AP'], 5, both, 1, 'user2');
+  const html = () => curvesHtml(curves(), { title: 'Seed 000' });
 
   it('draws one chart per family, one path per series and one circle per point', () => {
-    assert.equal(count(html, /<figure class="chart"/g), 2);
-    const ap = chartOf(html, 'AP');
+    assert.equal(count(html(), /<figure class="chart"/g), 2);
+    const ap = chartOf(html(), 'AP');
     assert.equal(count(ap, /<path class="line"/g), 4, 'default and trec_eval × mean and user2');
     assert.equal(count(ap, /<circle class="point"/g), 4 * 5);
   });
 
   it('carries each value in full precision and a rounded tooltip', () => {
     // Default P@5 mean = (2/5 + 2/5 + 0) / 3 = 4/15; users 4 and 5 are NaN and left out.
-    assert.ok(html.includes(`data-k="5" data-value="${4 / 15}" data-series="default, mean"><title>P@5 = 0.267 (default, mean; 2 cases NaN, left out)</title>`));
+    assert.ok(html().includes(`data-k="5" data-value="${4 / 15}" data-series="default, mean"><title>P@5 = 0.267 (default, mean; 2 cases NaN, left out)</title>`));
     // trec_eval AP@3 for user2 = (1/2) / 3.
-    assert.ok(html.includes(`data-k="3" data-value="${1 / 6}" data-series="trec_eval, user2"><title>AP@3 = 0.167 (trec_eval, user2)</title>`));
+    assert.ok(html().includes(`data-k="3" data-value="${1 / 6}" data-series="trec_eval, user2"><title>AP@3 = 0.167 (trec_eval, user2)</title>`));
     assert.equal(String(4 / 15), '0.26666666666666666');
   });
 
@@ -61,17 +62,17 @@ describe('curvesHtml', () => {
   it('loads nothing and allows nothing but its own style', () => {
     assert.equal(csp({}), "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     assert.equal(csp({ nonce: 'abc', cspSource: 'vscode-webview:' }), "default-src 'none'; style-src vscode-webview: 'nonce-abc'; img-src vscode-webview: data:");
-    const withNonce = curvesHtml(curves, { title: 't', nonce: 'abc' });
+    const withNonce = curvesHtml(curves(), { title: 't', nonce: 'abc' });
     assert.ok(withNonce.includes('<style nonce="abc">'));
     assert.ok(withNonce.includes('content="default-src &#39;none&#39;; style-src &#39;nonce-abc&#39;; img-src data:"'));
-    for (const outside of ['<script', 'http:', 'https:', ' src=', 'href=', '@import', 'url(']) assert.ok(!html.includes(outside), outside);
+    for (const outside of ['<script', 'http:', 'https:', ' src=', 'href=', '@import', 'url(']) assert.ok(!html().includes(outside), outside);
   });
 
   it('takes its colors from VS Code theme variables, with fallbacks for a plain browser', () => {
-    assert.ok(html.includes('--rl-bg: var(--vscode-editor-background, #ffffff)'));
-    assert.ok(html.includes('.c0 { --rl-series: var(--vscode-charts-blue, #3794ff); }'));
-    assert.ok(html.includes('.c1 { --rl-series: var(--vscode-charts-red, #f14c4c); }'));
-    assert.match(html, /<g class="series c1 case" data-series="trec_eval, user2"/);
+    assert.ok(html().includes('--rl-bg: var(--vscode-editor-background, #ffffff)'));
+    assert.ok(html().includes('.c0 { --rl-series: var(--vscode-charts-blue, #3794ff); }'));
+    assert.ok(html().includes('.c1 { --rl-series: var(--vscode-charts-red, #f14c4c); }'));
+    assert.match(html(), /<g class="series c1 case" data-series="trec_eval, user2"/);
   });
 
   it('gives each of the nine presets a color of its own', () => {
@@ -85,8 +86,8 @@ describe('curvesHtml', () => {
 
   it('names which conventions draw the same line', () => {
     // P@k: default and trec_eval agree for user2 (no empty labels) but not on the mean.
-    assert.ok(chartOf(html, 'P').includes('<p class="overlap">Same values · user2: default = trec_eval</p>'));
-    assert.ok(!chartOf(html, 'AP').includes('class="overlap"'));
+    assert.ok(chartOf(html(), 'P').includes('<p class="overlap">Same values · user2: default = trec_eval</p>'));
+    assert.ok(!chartOf(html(), 'AP').includes('class="overlap"'));
   });
 
   it('says so when no metric takes a cutoff', () => {

@@ -24,15 +24,16 @@ const RUNS = `{
 }`;
 
 describe('runs: several systems in the qrels/run shape', () => {
-  const doc = parseFixture(RUNS, 'json');
-  const fe = evaluateDocument(doc).fixtures[0];
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const doc = () => parseFixture(RUNS, 'json');
+  const fe = () => evaluateDocument(doc()).fixtures[0];
   it('reads each run as a system; the first run gives the fixture\'s cases', () => {
-    assert.deepEqual(doc.problems, []);
-    assert.deepEqual(doc.fixtures[0].systems!.map((s) => s.name.value), ['bm25', 'dense']);
-    assert.deepEqual(fe.cases.map((c) => c.values[0]), [0.5, 1, 1 / 3, 0.5, 0.5]);
+    assert.deepEqual(doc().problems, []);
+    assert.deepEqual(doc().fixtures[0].systems!.map((s) => s.name.value), ['bm25', 'dense']);
+    assert.deepEqual(fe().cases.map((c) => c.values[0]), [0.5, 1, 1 / 3, 0.5, 0.5]);
   });
   it('gives each system\'s means and the test against the first', () => {
-    const sys = fe.systems!;
+    const sys = fe().systems!;
     assert.ok(Math.abs(sys.means[0][0] - 2.8333333333333335 / 5) < 1e-12);
     assert.equal(sys.means[1][0], 1);
     const c = sys.comparisons[0][0];
@@ -43,16 +44,16 @@ describe('runs: several systems in the qrels/run shape', () => {
     assert.equal(c.n, 5);
   });
   it('the lenses: the baseline\'s means, then each system with ▲ where it is significantly better', () => {
-    assert.equal(systemReadout(fe, 0), 'bm25 (baseline, 5 cases): RR 0.567');
-    assert.equal(systemReadout(fe, 1), 'dense vs bm25: RR 1.000 ▲');
+    assert.equal(systemReadout(fe(), 0), 'bm25 (baseline, 5 cases): RR 0.567');
+    assert.equal(systemReadout(fe(), 1), 'dense vs bm25: RR 1.000 ▲');
   });
   it('the tooltip and the hover name the test, n, the mean difference, its interval, p and the correction', () => {
     const line = 'RR: paired Student\'s t-test, n = 5, mean difference +0.433 (95% CI +0.119 to +0.747), p = 0.019, Holm-adjusted p = 0.019 over 1 comparison: significantly better at α = 0.05';
-    assert.equal(systemTooltip(fe, 1), `dense against bm25 (the first system), paired by case id:\n${line}`);
-    assert.match(systemHover(fe, 1), new RegExp(`^\\*\\*System \`dense\`\\*\\* · 5 cases · convention \`default\`\\n\\n[^\\n]+\\n\\n- ${line.replace(/[()+.]/g, '\\$&')}$`));
+    assert.equal(systemTooltip(fe(), 1), `dense against bm25 (the first system), paired by case id:\n${line}`);
+    assert.match(systemHover(fe(), 1), new RegExp(`^\\*\\*System \`dense\`\\*\\* · 5 cases · convention \`default\`\\n\\n[^\\n]+\\n\\n- ${line.replace(/[()+.]/g, '\\$&')}$`));
   });
   it('has no finding: five pairs are enough for the t-test', () => {
-    assert.deepEqual(fe.findings.map((f) => f.code), []);
+    assert.deepEqual(fe().findings.map((f) => f.code), []);
   });
 });
 
@@ -75,21 +76,22 @@ cases:
 `;
 
 describe('predictions per system in cases', () => {
-  const doc = parseFixture(CASES, 'yaml');
-  const fe = evaluateDocument(doc).fixtures[0];
+  // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
+  const doc = () => parseFixture(CASES, 'yaml');
+  const fe = () => evaluateDocument(doc()).fixtures[0];
   it('reads the systems in order; the case\'s own predictions are the first system\'s', () => {
-    assert.deepEqual(doc.problems, []);
-    assert.deepEqual(fe.systems!.names, ['base', 'big', 'mid']);
-    assert.deepEqual(fe.cases.map((c) => c.values[0]), [1, 0.5, 0]);
+    assert.deepEqual(doc().problems, []);
+    assert.deepEqual(fe().systems!.names, ['base', 'big', 'mid']);
+    assert.deepEqual(fe().cases.map((c) => c.values[0]), [1, 0.5, 0]);
   });
   it('compares each system with the first, Holm over the comparisons', () => {
-    const [big, mid] = fe.systems!.comparisons[0];
+    const [big, mid] = fe().systems!.comparisons[0];
     assert.ok(Math.abs(big.p - 0.22540333075851657) < 1e-9);
     assert.ok(Math.abs(mid.p - 0.7418011102528389) < 1e-9);
     assert.ok(Math.abs(big.pAdjusted - 2 * 0.22540333075851657) < 1e-9, `${big.pAdjusted}`);
     assert.ok(Math.abs(mid.pAdjusted - 0.7418011102528389) < 1e-9, `${mid.pAdjusted}`);
-    assert.equal(systemReadout(fe, 1), 'big vs base: RR 1.000');
-    assert.equal(systemReadout(fe, 2), 'mid vs base: RR 0.667');
+    assert.equal(systemReadout(fe(), 1), 'big vs base: RR 1.000');
+    assert.equal(systemReadout(fe(), 2), 'mid vs base: RR 0.667');
   });
   it('a mapping id → score is still one system\'s predictions', () => {
     const one = evaluateDocument(parseFixture('metrics: [RR]\ncases:\n  - id: u\n    labels: [a]\n    predictions: {x: 2, a: 1}\n', 'yaml')).fixtures[0];

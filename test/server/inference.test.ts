@@ -101,18 +101,21 @@ describe('the adaptive debouncer', () => {
   it('after a quiet spell runs at once (next turn); an edit within the last evaluation\'s cost waits', async () => {
     const d = new Debouncer();
     const runs: string[] = [];
-    // A first run that takes 100 ms: the smoothed cost becomes (10 + 100) / 2 = 55 ms.
-    d.schedule('doc', () => { const until = performance.now() + 100; while (performance.now() < until); runs.push('slow'); });
+    // A first run that takes 100 ms (more on a busy machine: its measured time is what counts): the smoothed
+    // cost becomes (10 + 100) / 2 = 55 ms.
+    let took = 0;
+    d.schedule('doc', () => { const start = performance.now(); while (performance.now() < start + 100); took = performance.now() - start; runs.push('slow'); });
     await sleep(5);
     assert.deepEqual(runs, ['slow']);
-    // Right after it, an edit is within the cost: it waits 55 ms, not 0 (timers fire in order, so the 5 ms sleep ends first).
+    const cost = (10 + took) / 2;
+    // Right after it, an edit is within the cost: it waits about 55 ms, not 0 (timers fire in order, so the 5 ms sleep ends first).
     d.schedule('doc', () => runs.push('next'));
     await sleep(5);
     assert.deepEqual(runs, ['slow'], 'still waiting');
-    await sleep(60);
+    await sleep(Math.min(150, cost) + 10);
     assert.deepEqual(runs, ['slow', 'next']);
-    // After a quiet spell longer than the cost (now (55 + 0) / 2), the next edit runs on the next turn again.
-    await sleep(60);
+    // After a quiet spell longer than the cost (now about (55 + 0) / 2), the next edit runs on the next turn again.
+    await sleep(cost / 2 + 10);
     d.schedule('doc', () => runs.push('quiet'));
     await sleep(5);
     assert.deepEqual(runs, ['slow', 'next', 'quiet']);

@@ -62,12 +62,12 @@ export function rbpResidual(rc: RankedCase, p: number, k: number | null): number
   return unjudged === 0 ? 0 : w + (1 - p) * sum;
 }
 
-/** The residual with its unjudged ranks. */
+/** The residual with its unjudged ranks, each contributing (1 − p) · p^(i−1). */
 export function explainRbpResidual(rc: RankedCase, p: number, k: number | null, metric: string): Explanation {
   const value = rbpResidual(rc, p, k);
   const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
   const terms: RankTerm[] = [];
-  for (let i = 0; i < n; i++) if (!rc.judged[i]) terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: false, discount: p ** i });
+  for (let i = 0; i < n; i++) if (!rc.judged[i]) terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: false, discount: p ** i, contribution: (1 - p) * p ** i });
   return {
     metric, value, formula: `RBPresid = p^n + (1 − p) Σ_{unjudged rank i} p^(i−1), p = ${p}; 0 when all ranked items are judged`,
     terms, numerator: value, denominator: 1, knobs: [],
