@@ -19,19 +19,14 @@ import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
 import { rankRunBlock } from '../../shared/trec/trecRanking';
 import { trecCase } from '../../shared/trec/trecCase';
 import { propertyRuns } from '../helpers/propertyRuns';
+import { seededUint32 } from '../../shared/stats/random';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
-// A small seeded generator (mulberry32), so that a failure names its seed.
+// The project's seeded generator as floats in [0, 1), so that a failure names its seed.
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededUint32(seed);
+  return () => next() / 4294967296;
 }
 const pick = <T>(rand: () => number, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
