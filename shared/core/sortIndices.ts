@@ -1,7 +1,8 @@
 /**
  * Sorting prediction indices by score, descending, ties in index order. Array.prototype.sort with a
  * comparator dominated evaluation time (a JS call per comparison); this quicksort moves keys and
- * indices together in typed arrays, so each comparison reads two adjacent numbers.
+ * indices together in typed arrays, so each comparison reads two adjacent numbers. Long lists of
+ * scores written with a few decimals (nearly every run's) are sorted by radix instead (radixSort).
  */
 
 /**
@@ -16,11 +17,102 @@ export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, id
   for (let i = 1; i < n && sorted; i++) if (keys[i] > keys[i - 1]) sorted = false;
   if (!sorted) {
     // The sort moves keys with their indices: a copy, into `work` when the caller lends one.
-    const k = work ? work.subarray(0, n) : keys.slice();
-    if (work) k.set(keys);
-    quicksort(k, idx, 0, n - 1, needed);
+    const k = work ? work.subarray(0, n) : new Float64Array(n);
+    if (needed || n < RADIX_MIN || !radixSort(keys, idx, k)) {
+      k.set(keys);
+      quicksort(k, idx, 0, n - 1, needed);
+    }
   }
   return idx;
+}
+
+// Below this many keys the quicksort's work is less than the radix sort's fixed cost (its counts).
+const RADIX_MIN = 256;
+// Exact powers of ten: x = m / 10^d is tested by that very division, as a reader computes x.
+const POW10 = Array.from({ length: 16 }, (_, d) => 10 ** d);
+// The radix sort's scratch, grown to the longest list sorted.
+let digits = new Uint32Array(0);
+let digitsBack = new Uint32Array(0);
+let indexBack = new Int32Array(0);
+const counts = new Int32Array(4 * 256);
+
+// The fewest decimals d ≤ 15 with x = m / 10^d for a whole m, or −1 (NaN, too many digits).
+function decimalsOf(x: number): number {
+  for (let d = 0; d < POW10.length; d++) if (Math.round(x * POW10[d]) / POW10[d] === x) return d;
+  return -1;
+}
+
+/**
+ * Sorts when every key is m / 10^d for one d, with whole numbers m less than 2^32 apart (scores
+ * written with a few decimals): a stable sort of max(m) − m a byte at a time, so that equal keys
+ * stay in index order with no comparison at all. Returns false, `idx` untouched, for other keys
+ * (NaN, ±∞, too many digits, too wide a range); `whole` (length n) is scratch.
+ */
+function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Array): boolean {
+  const n = keys.length;
+  let d = decimalsOf(keys[0]);
+  if (d < 0) return false;
+  let hi = -Infinity;
+  let lo = Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = keys[i];
+    const m = Math.round(x * POW10[d]);
+    if (m / POW10[d] !== x) {
+      // A key with more decimals: start again with as many.
+      const more = decimalsOf(x);
+      if (more <= d) return false;
+      d = more;
+      i = -1;
+      hi = -Infinity;
+      lo = Infinity;
+      continue;
+    }
+    whole[i] = m;
+    if (m > hi) hi = m;
+    if (m < lo) lo = m;
+  }
+  // Also false for ±∞ (an infinite range) and past 2^53, where whole numbers are no longer exact.
+  if (!(hi - lo < 2 ** 32 && hi <= 2 ** 53 && lo >= -(2 ** 53))) return false;
+  if (digits.length < n) {
+    digits = new Uint32Array(n);
+    digitsBack = new Uint32Array(n);
+    indexBack = new Int32Array(n);
+  }
+  const range = hi - lo;
+  const passes = range < 2 ** 8 ? 1 : range < 2 ** 16 ? 2 : range < 2 ** 24 ? 3 : 4;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) {
+    const u = hi - whole[i];
+    digits[i] = u;
+    for (let p = 0; p < passes; p++) counts[(p << 8) | ((u >>> (8 * p)) & 255)]++;
+  }
+  let from: Uint32Array = digits;
+  let fromIndex: Int32Array = idx;
+  let to: Uint32Array = digitsBack;
+  let toIndex: Int32Array = indexBack;
+  for (let p = 0; p < passes; p++) {
+    const base = p << 8;
+    for (let c = 0, sum = 0; c < 256; c++) {
+      const count = counts[base | c];
+      counts[base | c] = sum;
+      sum += count;
+    }
+    const shift = 8 * p;
+    for (let i = 0; i < n; i++) {
+      const u = from[i];
+      const at = counts[base | ((u >>> shift) & 255)]++;
+      to[at] = u;
+      toIndex[at] = fromIndex[i];
+    }
+    const swapped = from;
+    from = to;
+    to = swapped;
+    const swappedIndex = fromIndex;
+    fromIndex = toIndex;
+    toIndex = swappedIndex;
+  }
+  if (fromIndex !== idx) idx.set(fromIndex.subarray(0, n));
+  return true;
 }
 
 // a goes before b: larger key first, then smaller index.

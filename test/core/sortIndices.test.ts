@@ -65,4 +65,42 @@ describe('sorting prediction indices', () => {
       });
     }
   });
+
+  it('sorts 256 or more decimal keys by radix: 300 keys (i mod 3) / 100 → the 0.02s, then the 0.01s, then the 0s, each in index order', () => {
+    const keys = Float64Array.from({ length: 300 }, (_, i) => (i % 3) / 100);
+    const byRemainder = (r: number) => Array.from({ length: 100 }, (_, j) => 3 * j + r);
+    assert.deepEqual(Array.from(sortIndicesByKeyDesc(keys)), [...byRemainder(2), ...byRemainder(1), ...byRemainder(0)]);
+  });
+
+  it('radix: keys of two decimal counts (0.5 and 0.25), negative keys and −0 tie with 0 in index order', () => {
+    const keys = Float64Array.from({ length: 256 }, (_, i) => [0.5, -0.25, 0, -0, 1.75][i % 5]);
+    assert.deepEqual(Array.from(sortIndicesByKeyDesc(keys)), reference(keys));
+    const first = Array.from(sortIndicesByKeyDesc(keys)).slice(0, 4);
+    assert.deepEqual(first, [4, 9, 14, 19]); // the 1.75s first
+  });
+
+  it('radix and quicksort agree with the comparator sort on 300 seeded lists of 256–1,500 scores (4 to 9 decimals, ranges past 2^32 included)', () => {
+    const next = seededUint32(20261127);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 256 + below(next, 1245);
+      const decimals = 4 + below(next, 6);
+      const spread = 10 ** below(next, 8);
+      const keys = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        // A fifth tie with the key before, as real runs do; now and then NaN or ±∞ (the quicksort's).
+        const odd = below(next, 2000);
+        keys[i] = i > 0 && below(next, 5) === 0 ? keys[i - 1]
+          : odd === 0 ? Infinity : odd === 1 ? -Infinity
+            : Math.round(((next() / 2 ** 32) - 0.5) * spread * 10 ** decimals) / 10 ** decimals;
+      }
+      assert.deepEqual(Array.from(sortIndicesByKeyDesc(keys, undefined, new Int32Array(n), new Float64Array(n))), reference(keys), `trial ${trial}, n = ${n}`);
+    }
+  });
+
+  it('radix refuses keys it cannot order exactly, and the quicksort orders them: 1/3, 2^60 and 2^60 + 2^8', () => {
+    const thirds = Float64Array.from({ length: 260 }, (_, i) => (i % 7) / 3);
+    assert.deepEqual(Array.from(sortIndicesByKeyDesc(thirds)), reference(thirds));
+    const huge = Float64Array.from({ length: 260 }, (_, i) => 2 ** 60 + (i % 2) * 2 ** 8);
+    assert.deepEqual(Array.from(sortIndicesByKeyDesc(huge)).slice(0, 3), [1, 3, 5]);
+  });
 });
