@@ -12,7 +12,7 @@ import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
 import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, runQuery } from '../shared/trec/run';
-import { BlockColumns, StoreShare, handOverShares } from '../shared/trec/runStore';
+import { BlockColumns, Log, StorePiece, handOverShares } from '../shared/trec/runStore';
 import { rankRunBlock } from '../shared/trec/trecRanking';
 import { hashBytes } from '../shared/trec/byteInterner';
 import { ByteRange, readByteChunks } from './readChunks';
@@ -53,11 +53,28 @@ export interface QueryResult {
 }
 
 /**
- * What one segment of the run gives; run lines are numbered from the segment's first line. A query
- * whose lines go on in another segment is evaluated in each, and read again whole (see trecRun).
+ * Pieces of the run (byte ranges from line starts, in file order) that the threads take in turn
+ * from a shared counter, so that none sits idle while another has work left.
+ */
+export interface PiecesTask {
+  pieces: ByteRange[];
+  /** The counter the threads take pieces from (Atomics), in shared memory. */
+  next: Int32Array;
+}
+
+export interface SegmentTask extends PiecesTask {
+  /** Set (Atomics) by the thread that finds the run not grouped by query, so that the others stop too. */
+  stop: Int32Array;
+}
+
+/**
+ * What one piece of the run gives; run lines are numbered from the piece's first line. A query
+ * whose lines go on in another piece is evaluated in each, and read again whole (see trecRun).
  */
 export interface SegmentResult {
-  /** A query of the segment came back after another started: reading stopped, and the rest of this result is empty. */
+  /** Its index among the pieces. */
+  piece: number;
+  /** A query of the piece came back after another started: reading stopped, and the rest of this result is empty. */
   scattered: boolean;
   evaluated: QueryResult[];
   /** Queries of the run that the qrels do not judge (ignored, as trec_eval does). */
@@ -91,24 +108,35 @@ export interface CollectResult {
 }
 
 /**
- * A run whose lines are not grouped by query, read once in all: each thread keeps the lines of its
- * own byte range in a store in shared memory (keep), then evaluates its share of the queries from
+ * A run whose lines are not grouped by query, read once in all: each thread keeps the lines of the
+ * pieces it takes in a store in shared memory (keep), then evaluates its share of the queries from
  * every thread's store (evaluateShares).
  */
 export interface KeepResult {
-  /** The lines kept, numbered from the range's first line (lineOffset 0). */
-  store: StoreShare;
+  /** The store's logs. */
+  logs: Log[];
+  /** The pieces kept, in the order taken. */
+  parts: KeptPart[];
   unjudged: string[];
   qids: string[];
-  /** Lines numbered from the range's first line. */
+}
+
+/** A piece of the run kept in a store: where its lines are there (StorePiece) and what reading it found. */
+export interface KeptPart {
+  piece: number;
+  from: Int32Array;
+  to: Int32Array;
+  /** Lines numbered from the piece's first line. */
   problems: TrecProblem[];
   lines: number;
   entries: number;
 }
 
 export interface SharesTask {
-  /** Every thread's store, in file order, each with the lines before its range. */
-  stores: StoreShare[];
+  /** Every thread's store (its logs). */
+  stores: Log[][];
+  /** Every piece of the run, in file order. */
+  pieces: StorePiece[];
   /** The counter the threads take logs from (see handOverShares), in shared memory. */
   next: Int32Array;
 }
@@ -144,14 +172,30 @@ export class TrecEvaluator {
     return shared;
   }
 
-  /** Reads one byte range of the run, evaluating each query as soon as the next one starts. */
-  segment(range: ByteRange, onProgress?: Progress): SegmentResult {
-    const evaluated: QueryResult[] = [];
-    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), {});
-    readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, range);
-    const { problems, lines, entries, qids } = reader.end();
-    if (reader.scattered) return { scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 };
-    return { scattered: false, evaluated, unjudged: this.unjudged(qids), problems, lines, entries };
+  /**
+   * Reads pieces of the run in turn, evaluating each query as soon as the next one starts, until
+   * none is left or a piece turns out not grouped by query (then every thread stops).
+   */
+  segments(task: SegmentTask, onProgress?: Progress): SegmentResult[] {
+    const results: SegmentResult[] = [];
+    const going = () => Atomics.load(task.stop, 0) === 0;
+    const total = span(task.pieces);
+    let done = 0;
+    for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length && going(); piece = Atomics.add(task.next, 0, 1)) {
+      const range = task.pieces[piece];
+      const evaluated: QueryResult[] = [];
+      const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), {});
+      readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end) && going(), onProgress && ((d) => onProgress(done + d, total)), range);
+      done += range.end - range.start;
+      const { problems, lines, entries, qids } = reader.end();
+      if (reader.scattered) {
+        Atomics.store(task.stop, 0, 1);
+        results.push({ piece, scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 });
+        break;
+      }
+      results.push({ piece, scattered: false, evaluated, unjudged: this.unjudged(qids), problems, lines, entries });
+    }
+    return results;
   }
 
   /** The second pass over a run whose lines are not grouped by query: see CollectTask. */
@@ -165,18 +209,27 @@ export class TrecEvaluator {
     return { evaluated, unjudged: this.unjudged(qids), qids, problems: only ? [] : problems, lines, entries };
   }
 
-  /** Keeps the lines of one byte range (of judged queries) in shared memory: see KeepResult. */
-  keep(range: ByteRange, onProgress?: Progress): KeepResult {
+  /** Keeps the lines (of judged queries) of the pieces it takes in shared memory: see KeepResult. */
+  keep(task: PiecesTask, onProgress?: Progress): KeepResult {
     const reader = this.reader(() => {}, { mode: 'store', storeNumber: (qid) => this.qrels.queryIndex(qid) });
-    readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, range);
-    const { problems, lines, entries, qids } = reader.end();
-    return { store: reader.store.share(0), unjudged: this.unjudged(qids), qids, problems, lines, entries };
+    const parts: KeptPart[] = [];
+    const total = span(task.pieces);
+    let done = 0;
+    for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length; piece = Atomics.add(task.next, 0, 1)) {
+      const range = task.pieces[piece];
+      const from = reader.store.marks();
+      readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress && ((d) => onProgress(done + d, total)), range);
+      done += range.end - range.start;
+      parts.push({ piece, from, to: reader.store.marks(), ...reader.part() });
+    }
+    const { qids } = reader.end();
+    return { logs: reader.store.logs, parts, unjudged: this.unjudged(qids), qids };
   }
 
   /** Evaluates this thread's share of the queries kept by every thread: see SharesTask. */
   evaluateShares(task: SharesTask): QueryResult[] {
     const evaluated: QueryResult[] = [];
-    handOverShares(task.stores, task.next, new BlockColumns(), (q) => this.qrels.qids[q], (b) => evaluated.push(this.evaluateBlock(b)));
+    handOverShares(task.stores, task.pieces, task.next, new BlockColumns(), (q) => this.qrels.qids[q], (b) => evaluated.push(this.evaluateBlock(b)));
     return evaluated;
   }
 
@@ -227,4 +280,9 @@ export class TrecEvaluator {
     return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(runQuery(b), convention) : [],
       ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}) };
   }
+}
+
+// The bytes the pieces cover together.
+function span(pieces: ByteRange[]): number {
+  return pieces.length === 0 ? 0 : pieces[pieces.length - 1].end - pieces[0].start;
 }

@@ -11,6 +11,7 @@ import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
 import { byteOrderMark } from './trecInput';
 import { ByteRange, nextLineStart } from './readChunks';
+import { StorePiece } from '../shared/trec/runStore';
 import { CollectResult, QueryResult, SegmentResult } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
 
@@ -68,6 +69,10 @@ export interface TrecEvaluation {
 
 /** Runs over this size are split across threads when jobs are not given. */
 export const PARALLEL_BYTES = 32 << 20;
+// The smallest piece of a run read by several threads: small enough that the last pieces taken
+// leave neither thread idle for long (a megabyte is about 4 ms of work), large enough to cost
+// nothing to hand out.
+const SMALLEST_PIECE = 1 << 20;
 
 /** Evaluates a qrels and run pair. */
 export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation> {
@@ -75,17 +80,18 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
   const asTrecEval = options.resolved.preset === 'trec_eval';
   const qrelsMark = byteOrderMark(options.qrelsPath, 'qrels', asTrecEval);
   const runMark = byteOrderMark(options.runPath, 'run', asTrecEval);
-  const ranges = splitRanges(options.runPath, size, options.jobs, runMark.skip);
+  const pieces = splitRanges(options.runPath, size, options.jobs, runMark.skip);
+  const threads = Math.min(options.jobs, pieces.length);
   const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, qrelsFrom: qrelsMark.skip, runFrom: runMark.skip, asTrecEval,
     specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
-  // The first range is read in this thread, the others in workers. The workers start first and the
-  // qrels are read here meanwhile, once, then shared with them (a worker starting takes about as
-  // long as reading the qrels of a 2,000-query run).
+  // This thread and the workers take the pieces in turn. The workers start first and the qrels are
+  // read here meanwhile, once, then shared with them (a worker starting takes about as long as
+  // reading the qrels of a 2,000-query run).
   const runners: SegmentRunner[] = [];
   try {
-    const workers = ranges.slice(1).map(() => new WorkerRunner(setup));
+    const workers = Array.from({ length: threads - 1 }, () => new WorkerRunner(setup));
     runners.push(...workers);
     const inline = new InlineRunner(setup);
     runners.unshift(inline);
@@ -93,9 +99,12 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
       const qrels = inline.shareQrels();
       for (const w of workers) w.giveQrels(qrels);
     }
-    const progress = (done: number[]) => options.onProgress?.(done.reduce((a, b) => a + b, 0), size * (done.length > ranges.length ? 2 : 1));
-    const done = ranges.map(() => 0);
-    const segments = await inParallel(runners, (r, i) => r.segment(ranges[i], (d) => { done[i] = d; progress(done); }));
+    // Bytes read by each thread in the first pass, then in the second, if any.
+    const done = new Array<number>(2 * threads).fill(0);
+    let passes = 1;
+    const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), size * passes); };
+    const task = { pieces, next: counter(), stop: counter() };
+    const segments = (await inParallel(runners, (r, i) => r.segments(task, (d) => progress(i, d)))).flat().sort((a, b) => a.piece - b.piece);
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A query met in two places: its lines are read again, every thread keeping its share of the
@@ -104,10 +113,11 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const whole = segments.some((seg) => seg.scattered);
     const plan = whole ? undefined : settle(segments);
     const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
+    if (gather === null || gather.length > 0) passes = 2;
     const again = gather === null
-      ? [await readOnce(runners, ranges, (i, d) => { done[ranges.length + i] = d; progress(done); })]
+      ? [await readOnce(runners, pieces, (i, d) => progress(threads + i, d))]
       : gather.length > 0
-        ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => { done[ranges.length + i] = d / runners.length; progress(done); }))
+        ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => progress(threads + i, d / runners.length)))
         : [];
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
@@ -145,36 +155,55 @@ function inParallel<T>(runners: SegmentRunner[], ask: (r: SegmentRunner, i: numb
   return Promise.all(answers);
 }
 
+// A counter or flag in shared memory, for Atomics in every thread.
+function counter(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4));
+}
+
 /**
- * A run not grouped by query, read again once in all: each runner keeps the lines of its range,
- * then evaluates its share of the queries from every runner's lines (shared memory, not copied).
+ * A run not grouped by query, read again once in all: each runner keeps the lines of the pieces it
+ * takes, then evaluates its share of the queries from every runner's lines (shared memory, not copied).
  */
-async function readOnce(runners: SegmentRunner[], ranges: ByteRange[], onProgress: (i: number, done: number) => void): Promise<CollectResult> {
-  const kept = await inParallel(runners, (r, i) => r.keep(ranges[i], (d) => onProgress(i, d)));
-  const offsets = kept.map((_, i) => kept.slice(0, i).reduce((n, k) => n + k.lines, 0));
-  const stores = kept.map((k, i) => ({ logs: k.store.logs, lineOffset: offsets[i] }));
-  const next = new Int32Array(new SharedArrayBuffer(4));
-  const evaluated = await inParallel(runners, (r) => r.evaluateShares({ stores, next }));
+async function readOnce(runners: SegmentRunner[], pieces: ByteRange[], onProgress: (i: number, done: number) => void): Promise<CollectResult> {
+  const next = counter();
+  const kept = await inParallel(runners, (r, i) => r.keep({ pieces, next }, (d) => onProgress(i, d)));
+  const parts = kept.flatMap((k, store) => k.parts.map((part) => ({ ...part, store }))).sort((a, b) => a.piece - b.piece);
+  const inFileOrder: StorePiece[] = [];
+  const problems: TrecProblem[] = [];
+  let lines = 0;
+  for (const part of parts) {
+    inFileOrder.push({ store: part.store, from: part.from, to: part.to, lineOffset: lines });
+    for (const p of part.problems) problems.push(shift(p, lines));
+    lines += part.lines;
+  }
+  const task = { stores: kept.map((k) => k.logs), pieces: inFileOrder, next: counter() };
+  const evaluated = await inParallel(runners, (r) => r.evaluateShares(task));
   return {
     evaluated: evaluated.flat(),
     unjudged: [...new Set(kept.flatMap((k) => k.unjudged))],
     qids: [...new Set(kept.flatMap((k) => k.qids))],
-    problems: kept.flatMap((k, i) => k.problems.map((p) => shift(p, offsets[i]))),
-    lines: offsets[kept.length - 1] + kept[kept.length - 1].lines,
-    entries: kept.reduce((n, k) => n + k.entries, 0),
+    problems, lines,
+    entries: parts.reduce((n, part) => n + part.entries, 0),
   };
 }
 
 /**
- * Byte ranges of about equal size, each starting at a line start (the first at `from`) and, in a
- * run grouped by query, at a query's first line: a query is then read by one thread, never shipped
- * between threads (one query of 300,000 documents would be copied whole, twice).
+ * The pieces the threads take in turn: each starts at a line start (the first at `from`) and, in a
+ * run grouped by query, at a query's first line, so that a query is read by one thread, never
+ * shipped between threads (one query of 300,000 documents would be copied whole, twice). Each
+ * piece is a quarter of what is left per thread, down to a megabyte (less in a small run): large
+ * pieces first, small ones last, so that the threads end together. One piece for one thread.
  */
 export function splitRanges(path: string, size: number, jobs: number, from = 0): ByteRange[] {
   const starts = [from];
-  for (let i = 1; i < jobs; i++) {
-    const at = nextQueryStart(path, Math.max(nextLineStart(path, Math.floor((size * i) / jobs)), starts[starts.length - 1]), size);
-    if (at > starts[starts.length - 1] && at < size) starts.push(at);
+  const smallest = Math.min(SMALLEST_PIECE, Math.ceil((size - from) / (16 * jobs)));
+  for (let at = from; jobs > 1;) {
+    const step = Math.max(smallest, Math.ceil((size - at) / (4 * jobs)));
+    if (at + step >= size) break;
+    const next = nextQueryStart(path, nextLineStart(path, at + step), size);
+    if (next >= size) break;
+    starts.push(next);
+    at = next;
   }
   return starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : size }));
 }
@@ -189,7 +218,7 @@ function nextQueryStart(path: string, at: number, size: number): number {
     const lineStart = back.lastIndexOf(0x0a, back.length - 2) + 1;
     const qid = firstField(back, lineStart, back.length);
     if (qid === null) return at;
-    const buffer = Buffer.allocUnsafe(1 << 20);
+    const buffer = Buffer.allocUnsafe(1 << 16);
     for (let position = at; position < size;) {
       const read = readSync(fd, buffer, 0, buffer.length, position);
       let line = 0;

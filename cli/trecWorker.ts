@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TrecProblem } from '../shared/trec/problems';
 import { SharedQrels } from '../shared/trec/qrels';
-import { ByteRange } from './readChunks';
-import { CollectResult, CollectTask, FinishResult, FinishTask, KeepResult, Progress, QueryResult, SegmentResult, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
+import { CollectResult, CollectTask, FinishResult, FinishTask, KeepResult, PiecesTask, Progress, QueryResult, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
 
 const KIND = 'ranklens-trec-segment';
 
@@ -20,10 +19,10 @@ export interface QrelsInfo {
 }
 
 export interface SegmentRunner {
-  segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult>;
+  segments(task: SegmentTask, onProgress: Progress): Promise<SegmentResult[]>;
   qrels(): Promise<QrelsInfo>;
   collect(task: CollectTask, onProgress: Progress): Promise<CollectResult>;
-  keep(range: ByteRange, onProgress: Progress): Promise<KeepResult>;
+  keep(task: PiecesTask, onProgress: Progress): Promise<KeepResult>;
   evaluateShares(task: SharesTask): Promise<QueryResult[]>;
   finish(task: FinishTask): Promise<FinishResult>;
   close(): void;
@@ -39,8 +38,8 @@ export class InlineRunner implements SegmentRunner {
   shareQrels(): SharedQrels {
     return this.evaluator.shareQrels();
   }
-  async segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult> {
-    return this.evaluator.segment(range, onProgress);
+  async segments(task: SegmentTask, onProgress: Progress): Promise<SegmentResult[]> {
+    return this.evaluator.segments(task, onProgress);
   }
   async qrels(): Promise<QrelsInfo> {
     return qrelsInfo(this.evaluator);
@@ -48,8 +47,8 @@ export class InlineRunner implements SegmentRunner {
   async collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
     return this.evaluator.collect(task, onProgress);
   }
-  async keep(range: ByteRange, onProgress: Progress): Promise<KeepResult> {
-    return this.evaluator.keep(range, onProgress);
+  async keep(task: PiecesTask, onProgress: Progress): Promise<KeepResult> {
+    return this.evaluator.keep(task, onProgress);
   }
   async evaluateShares(task: SharesTask): Promise<QueryResult[]> {
     return this.evaluator.evaluateShares(task);
@@ -62,7 +61,7 @@ export class InlineRunner implements SegmentRunner {
 
 type Reply =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'segment'; result: SegmentResult }
+  | { type: 'segments'; result: SegmentResult[] }
   | { type: 'qrels'; result: QrelsInfo }
   | { type: 'collect'; result: CollectResult }
   | { type: 'keep'; result: KeepResult }
@@ -90,8 +89,8 @@ export class WorkerRunner implements SegmentRunner {
   giveQrels(qrels: SharedQrels): void {
     this.worker.postMessage({ type: 'qrels-table', qrels });
   }
-  segment(range: ByteRange, onProgress: Progress): Promise<SegmentResult> {
-    return this.request('segment', { type: 'segment', range }, onProgress) as Promise<SegmentResult>;
+  segments(task: SegmentTask, onProgress: Progress): Promise<SegmentResult[]> {
+    return this.request('segments', { type: 'segments', task }, onProgress) as Promise<SegmentResult[]>;
   }
   qrels(): Promise<QrelsInfo> {
     return this.request('qrels', { type: 'qrels' }) as Promise<QrelsInfo>;
@@ -99,8 +98,8 @@ export class WorkerRunner implements SegmentRunner {
   collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
     return this.request('collect', { type: 'collect', task }, onProgress) as Promise<CollectResult>;
   }
-  keep(range: ByteRange, onProgress: Progress): Promise<KeepResult> {
-    return this.request('keep', { type: 'keep', range }, onProgress) as Promise<KeepResult>;
+  keep(task: PiecesTask, onProgress: Progress): Promise<KeepResult> {
+    return this.request('keep', { type: 'keep', task }, onProgress) as Promise<KeepResult>;
   }
   evaluateShares(task: SharesTask): Promise<QueryResult[]> {
     return this.request('shares', { type: 'shares', task }) as Promise<QueryResult[]>;
@@ -153,14 +152,14 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
     posted = done;
     port.postMessage({ type: 'progress', done, total });
   };
-  port.on('message', (request: { type: string; range?: ByteRange; task?: FinishTask & CollectTask & SharesTask; qrels?: SharedQrels }) => {
+  port.on('message', (request: { type: string; task?: FinishTask & CollectTask & SharesTask & SegmentTask; qrels?: SharedQrels }) => {
     if (request.type === 'qrels-table') { evaluator = new TrecEvaluator(setup, request.qrels); return; }
     if (!evaluator) throw new Error('a request before the qrels');
     if (request.type !== 'qrels') posted = 0;
-    if (request.type === 'segment') port.postMessage({ type: 'segment', result: evaluator.segment(request.range!, progress) });
+    if (request.type === 'segments') port.postMessage({ type: 'segments', result: evaluator.segments(request.task!, progress) });
     else if (request.type === 'qrels') port.postMessage({ type: 'qrels', result: qrelsInfo(evaluator) });
     else if (request.type === 'collect') port.postMessage({ type: 'collect', result: evaluator.collect(request.task!, progress) });
-    else if (request.type === 'keep') port.postMessage({ type: 'keep', result: evaluator.keep(request.range!, progress) });
+    else if (request.type === 'keep') port.postMessage({ type: 'keep', result: evaluator.keep(request.task!, progress) });
     else if (request.type === 'shares') port.postMessage({ type: 'shares', result: evaluator.evaluateShares(request.task!) });
     else if (request.type === 'finish') port.postMessage({ type: 'finish', result: evaluator.finish(request.task!) });
   });

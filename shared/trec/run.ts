@@ -244,6 +244,18 @@ export class RunReader {
     return end + 1;
   }
 
+  /**
+   * store: ends a part of the file (a thread keeps several parts, in turn, in one store): its
+   * problems and counts, its lines numbered from its first; the next part's are numbered from 1.
+   */
+  part(): Omit<RunReading, 'qids'> {
+    const part = { problems: this.problems.list(), lines: this.line - 1, entries: this.entries };
+    this.problems = new ProblemList();
+    this.line = 1;
+    this.entries = 0;
+    return part;
+  }
+
   /** Hands over what is left; returns the problems and counts. */
   end(): RunReading {
     if (this.options.mode === 'collect') this.handOverAll();

@@ -4,7 +4,8 @@
  * whose lines are in any order. The store appends each line to one of 128 logs (by its query's
  * number), 12 bytes a line plus its docid's bytes, in memory other threads can read; once the file
  * is read, each log's queries are laid out side by side and each query handed over whole, its
- * lines in file order (those of several stores, one per part of the file, joined in file order).
+ * lines in file order (those of several stores, each holding some parts of the file, joined in
+ * file order).
  */
 import { Prediction } from '../core/caseInput';
 import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
@@ -135,9 +136,17 @@ export interface Log {
   odds: number;
 }
 
-/** A store's logs as another thread sees them, with the number of lines read before its own (its lines are numbered from 1). */
-export interface StoreShare {
-  logs: Log[];
+/**
+ * A part of the file kept in a store (a thread keeps the parts it takes in turn, one after the
+ * other, in one store): in log b its lines are [from[b], to[b]) and its docid bytes start at
+ * from[BUCKETS + b] (RunStore.marks); its lines are numbered from 1, lineOffset lines after the
+ * file's first.
+ */
+export interface StorePiece {
+  /** The index of its store among those handed over together. */
+  store: number;
+  from: Int32Array;
+  to: Int32Array;
   lineOffset: number;
 }
 
@@ -191,9 +200,14 @@ export class RunStore {
     } else this.append(log, from, start, end);
   }
 
-  /** The logs for another thread (the pages are shared only if the store was made shared). */
-  share(lineOffset: number): StoreShare {
-    return { logs: this.logs, lineOffset };
+  /** Where each log ends now: its lines, then its docid bytes (a StorePiece's from or to). */
+  marks(): Int32Array {
+    const marks = new Int32Array(2 * BUCKETS);
+    for (let b = 0; b < BUCKETS; b++) {
+      marks[b] = this.logs[b].count;
+      marks[BUCKETS + b] = this.logs[b].used;
+    }
+    return marks;
   }
 
   /**
@@ -201,7 +215,8 @@ export class RunStore {
    * in order within a log): into `block` (emptied first) for `onQuery`, qid(query) naming it.
    */
   handOver(block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
-    handOverShares([this.share(0)], new Int32Array(1), block, qid, onQuery);
+    const piece = { store: 0, from: new Int32Array(2 * BUCKETS), to: this.marks(), lineOffset: 0 };
+    handOverShares([this.logs], [piece], new Int32Array(1), block, qid, onQuery);
   }
 
   private buffer(bytes: number): ArrayBufferLike {
@@ -241,18 +256,21 @@ export class RunStore {
 }
 
 /**
- * Hands over every query of several stores, each query whole: its lines of the first store, then
- * of the next (stores in file order), each in file order, numbered from the start of the file. Logs
- * are taken one at a time from the counter next[0] (Atomics), so that threads sharing the counter
- * share the logs out as each is free. A log's queries are laid out in `block` side by side, each
- * handed over as a view of its part. As RunStore.handOver otherwise.
+ * Hands over every query of several stores (each store's logs), each query whole: its lines of the
+ * file's first piece, then of the next (`pieces` in file order, together every line of every
+ * store), each in file order, numbered from the start of the file. Logs are taken one at a time
+ * from the counter next[0] (Atomics), so that threads sharing the counter share the logs out as
+ * each is free. A log's queries are laid out in `block` side by side, each handed over as a view of
+ * its part. As RunStore.handOver otherwise.
  */
-export function handOverShares(stores: StoreShare[], next: Int32Array, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+export function handOverShares(stores: Log[][], pieces: StorePiece[], next: Int32Array, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
   const layout = new Layout();
   for (let b = Atomics.add(next, 0, 1); b < BUCKETS; b = Atomics.add(next, 0, 1)) {
-    layout.count(stores.map((s) => s.logs[b]));
+    layout.count(stores.map((logs) => logs[b]));
     block.reset('', layout.lines, layout.bytes);
-    for (const s of stores) scatter(s.logs[b], s.lineOffset, layout, block);
+    for (const p of pieces) {
+      if (p.to[b] > p.from[b]) scatter(stores[p.store][b], p.from[b], p.to[b], p.from[BUCKETS + b], p.lineOffset, layout, block);
+    }
     for (let l = 0; l < layout.locals; l++) {
       const from = layout.lineStart[l];
       const to = layout.lineStart[l + 1];
@@ -313,18 +331,18 @@ class Layout {
   }
 }
 
-// Copies each line of a log to its query's place in block (one pass over the log, in file order):
-// the docid's bytes hashed on the way, its end counted from its query's first byte, the line
-// number moved by lineOffset.
-function scatter(log: Log, lineOffset: number, layout: Layout, block: BlockColumns): void {
+// Copies lines [from, to) of a log, whose docid bytes start at byte `at`, each to its query's place
+// in block (one pass, in file order): the docid's bytes hashed on the way, its end counted from its
+// query's first byte, the line number moved by lineOffset.
+function scatter(log: Log, from: number, to: number, at: number, lineOffset: number, layout: Layout, block: BlockColumns): void {
   const { lineNext, byteNext, byteStart } = layout;
   // Every array in a local: V8 reloads a property after each store into a typed array.
   const { bytes: out, docEnd, docHash, scores, lines } = block;
   const { lines: pages, bytes: bytePages, odd } = log;
-  let page = 0;
-  let offset = 0;
-  let bytes = bytePages[0];
-  for (let i = 0; i < log.count; i++) {
+  let page = Math.floor(at / BYTE_PAGE);
+  let offset = at % BYTE_PAGE;
+  let bytes = bytePages[page];
+  for (let i = from; i < to; i++) {
     const ints = pages[i >>> PAGE_BITS];
     const slot = 3 * (i & (PAGE - 1));
     const packed = ints[slot + 2];

@@ -271,10 +271,12 @@ describe('readChunks and nextLineStart', () => {
   });
 });
 
-describe('splitRanges: a run cut at query starts', () => {
+describe('splitRanges: a run cut in pieces at query starts, large pieces first', () => {
   // 15 bytes a line: q1 on lines 0–2 (bytes 0–44), q2 on 3–5 (45–89), q3 on 6–7 (90–119).
   const lines = ['q1', 'q1', 'q1', 'q2', 'q2', 'q2', 'q3', 'q3'].map((q, i) => `${q} Q0 d${i} 1 1 t\n`);
-  const dir = tempFiles({ 'run': lines.join(''), 'spaced': lines.map((l, i) => (i === 3 ? ` \t${l.slice(2)}` : l)).join('').replace(' \t Q0', ' \tq2 Q0'), 'one': lines.slice(0, 3).join(''), 'blank': `${lines[0]}\n${lines[3]}` });
+  // 100 queries of one line each, 16 bytes a line (1,600 bytes).
+  const hundred = Array.from({ length: 100 }, (_, i) => `q${String(i).padStart(2, '0')} Q0 d 1 1 tt\n`);
+  const dir = tempFiles({ 'run': lines.join(''), 'spaced': lines.map((l, i) => (i === 3 ? ` \t${l.slice(2)}` : l)).join('').replace(' \t Q0', ' \tq2 Q0'), 'one': lines.slice(0, 3).join(''), 'blank': `${lines[0]}\n${lines[3]}`, 'hundred': hundred.join('') });
   const path = join(dir, 'run');
 
   it('one job: the whole file (from the byte-order mark\'s end)', () => {
@@ -282,15 +284,21 @@ describe('splitRanges: a run cut at query starts', () => {
     assert.deepEqual(splitRanges(path, 120, 1, 3), [{ start: 3, end: 120 }]);
   });
 
-  it('two jobs: the middle (byte 60, inside q2) moves to the next line (75), then on to q3\'s first line (90)', () => {
-    assert.deepEqual(splitRanges(path, 120, 2), [{ start: 0, end: 90 }, { start: 90, end: 120 }]);
-  });
-
-  it('three and four jobs: one range per query, never an empty one', () => {
+  it('two jobs: a quarter of what is left per thread, moved on to the end of its line and to the next query: one piece per query here', () => {
+    // From 0: a step of 120/8 = 15 bytes; byte 15 is in line 1, which ends at 30, inside q1, so the piece ends where q2 starts (45).
+    // From 45: 75/8 → 10 bytes, byte 55 in line 3 (45–59), still q2: on to q3 (90). From 90: 30/8 → 4 bytes, then the file ends inside q3.
     const perQuery = [{ start: 0, end: 45 }, { start: 45, end: 90 }, { start: 90, end: 120 }];
-    assert.deepEqual(splitRanges(path, 120, 3), perQuery);
+    assert.deepEqual(splitRanges(path, 120, 2), perQuery);
     assert.deepEqual(splitRanges(path, 120, 4), perQuery);
     assert.deepEqual(splitRanges(path, 120, 12), perQuery);
+  });
+
+  it('pieces shrink as the file is handed out, down to the smallest (a 32nd of the file for two threads here)', () => {
+    // From 0: 1,600/8 = 200, byte 200 is in line 12 (192–207): the piece ends at 208. From 208: 1,392/8 = 174, byte 382
+    // in line 23 (368–383): 384. … down to ⌈1,600/32⌉ = 50 bytes a step, 64 with the rest of the line.
+    const pieces = splitRanges(join(dir, 'hundred'), 1600, 2);
+    assert.deepEqual(pieces.map((r) => r.start), [0, 208, 384, 544, 688, 816, 928, 1024, 1104, 1168, 1232, 1296, 1360, 1424, 1488, 1552]);
+    assert.deepEqual(pieces.map((r) => r.end - r.start), [208, 176, 160, 144, 128, 112, 96, 80, 64, 64, 64, 64, 64, 64, 64, 48]);
   });
 
   it('one query: nothing to split', () => {
@@ -303,7 +311,8 @@ describe('splitRanges: a run cut at query starts', () => {
   });
 
   it('after a blank line, cuts where it is (no query id to compare)', () => {
-    // 15 bytes of q1, a blank line (byte 15), q2 from byte 16: the middle, 15, is the blank line, so the cut is right after it.
+    // 15 bytes of q1, a blank line (byte 15), q2 from byte 16: the first step (31/8 → 4 bytes) ends with line 0, at 15;
+    // the blank line there has no query id, so the cut moves on to q2's first line.
     assert.deepEqual(splitRanges(join(dir, 'blank'), 31, 2), [{ start: 0, end: 16 }, { start: 16, end: 31 }]);
   });
 });

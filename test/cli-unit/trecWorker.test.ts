@@ -1,5 +1,5 @@
 /**
- * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's segment, second pass
+ * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's segments, second pass
  * and finish on test/data/trec/handworked.*, and the worker side of a thread (serve) answering the
  * same requests over a MessageChannel, progress messages included.
  */
@@ -54,12 +54,16 @@ const setup = (more: Partial<TrecSetup> = {}): TrecSetup => ({
 });
 // P@5 per query (test/cli/trec.test.ts): 1: 2/5, 2: 2/5, 10: 1/5, 3: 0. Run order: 1, 2, 10, 3, then 9 (not judged).
 const summary = (qs: { qid: string; values: number[] }[]) => qs.map((q) => `${q.qid}=${q.values[0]}`);
+// A counter or flag in shared memory, as the threads share them.
+const counter = (value = 0) => Int32Array.of(value);
+// Pieces of the file cut at the given byte offsets.
+const piecesAt = (cuts: number[], end: number) => cuts.map((start, i) => ({ start, end: i + 1 < cuts.length ? cuts[i + 1] : end }));
 
 describe('TrecEvaluator', () => {
   it('a segment evaluates each query of it as the next one starts; query 9 is not judged', () => {
     const ev = new TrecEvaluator(setup());
-    const seg = ev.segment({ start: 0, end: size });
-    assert.equal(seg.scattered, false);
+    const [seg, ...more] = ev.segments({ pieces: [{ start: 0, end: size }], next: counter(), stop: counter() });
+    assert.deepEqual([seg.piece, seg.scattered, more], [0, false, []]);
     assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
     assert.deepEqual(seg.evaluated.map((q) => q.relevant), [3, 2, 1, 0]);
     assert.deepEqual([seg.unjudged, seg.lines, seg.entries, seg.problems], [['9'], 14, 13, []]);
@@ -96,20 +100,23 @@ describe('TrecEvaluator', () => {
     assert.ok(shares[0].length > 0 && shares[1].length > 0, `both threads get queries: ${JSON.stringify(shares)}`);
   });
 
-  it('keep and evaluateShares: each evaluator keeps its range, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
-    // Query 1's lines are on both sides of the cut (after line 4: "1 Q0 d3 …" is line 5).
-    const cut = lineStarts(readFileSync(runPath, 'latin1'))[3];
+  it('keep and evaluateShares: each evaluator keeps the pieces it takes, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
+    // Query 1's lines are on both sides of the first cut (after line 4: "1 Q0 d3 …" is line 5); the second cut is after line 8.
+    const starts = lineStarts(readFileSync(runPath, 'latin1'));
+    const pieces = piecesAt([0, starts[3], starts[7]], size);
     const evaluators = [new TrecEvaluator(setup()), new TrecEvaluator(setup())];
-    const kept = [evaluators[0].keep({ start: 0, end: cut }), evaluators[1].keep({ start: cut, end: size })];
-    assert.deepEqual(kept.map((k) => [k.qids, k.unjudged, k.lines, k.entries]), [[['1'], [], 4, 3], [['1', '2', '10', '3', '9'], ['9'], 10, 10]]);
-    const stores = [{ ...kept[0].store, lineOffset: 0 }, { ...kept[1].store, lineOffset: 4 }];
+    // The second evaluator takes piece 1 (its counter starts there, as if the first had taken piece 0), then piece 2.
+    const kept = [evaluators[0].keep({ pieces: pieces.slice(0, 1), next: counter() }), evaluators[1].keep({ pieces, next: counter(1) })];
+    assert.deepEqual(kept.map((k) => [k.qids, k.unjudged, k.parts.map((p) => [p.piece, p.lines, p.entries])]),
+      [[['1'], [], [[0, 4, 3]]], [['1', '2', '10', '3', '9'], ['9'], [[1, 4, 4], [2, 6, 6]]]]);
+    const inOrder = [{ ...kept[0].parts[0], store: 0, lineOffset: 0 }, { ...kept[1].parts[0], store: 1, lineOffset: 4 }, { ...kept[1].parts[1], store: 1, lineOffset: 8 }];
     // Alone, the first evaluator takes every log from the counter: query 1 whole, from both stores.
-    const evaluated = evaluators[0].evaluateShares({ stores, next: new Int32Array(1) });
+    const evaluated = evaluators[0].evaluateShares({ stores: kept.map((k) => k.logs), pieces: inOrder, next: counter() });
     assert.deepEqual(summary(evaluated).sort(), ['10=0.2', '1=0.4', '2=0.4', '3=0']);
     const dupRun = join(tempFiles({ 'd.run': '1 Q0 d1 1 2 t\n2 Q0 a 1 1 t\n1 Q0 d1 2 1 t\n' }), 'd.run');
     const dup = new TrecEvaluator(setup({ runPath: dupRun }));
-    const whole = dup.keep({ start: 0, end: statSync(dupRun).size });
-    const [q1] = dup.evaluateShares({ stores: [{ ...whole.store, lineOffset: 10 }], next: new Int32Array(1) });
+    const whole = dup.keep({ pieces: [{ start: 0, end: statSync(dupRun).size }], next: counter() });
+    const [q1] = dup.evaluateShares({ stores: [whole.logs], pieces: [{ ...whole.parts[0], store: 0, lineOffset: 10 }], next: counter() });
     assert.deepEqual([q1.qid, q1.problems.map((x) => [x.code, x.line, x.related?.[0].line])], ['1', [['duplicate-prediction', 13, 11]]]);
   });
 
@@ -121,26 +128,42 @@ describe('TrecEvaluator', () => {
       const qrels = join(tempFiles({ 'q': '1 0 a 1\n1 0 b 0\n2 0 c 2\n3 0 a 1\n3 0 x 1\n12 0 a 1\n' }), 'q');
       const more = { runPath: path, qrelsPath: qrels, specs: [{ family: 'AP', k: null }, { family: 'P', k: 2 }, { family: 'NumRet', k: null }] as TrecSetup['specs'] };
       const simple = new TrecEvaluator(setup(more)).collect({ only: null, part: 0, parts: 1 });
-      const starts = [0, ...lineStarts(text).filter(() => rand() < 0.2)].slice(0, 4);
-      const ranges = starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : text.length }));
-      const evaluators = ranges.map(() => new TrecEvaluator(setup(more)));
-      const kept = ranges.map((r, i) => evaluators[i].keep(r));
-      const offsets = kept.map((_, i) => kept.slice(0, i).reduce((n, k) => n + k.lines, 0));
-      const stores = kept.map((k, i) => ({ ...k.store, lineOffset: offsets[i] }));
-      const evaluated = evaluators[evaluators.length - 1].evaluateShares({ stores, next: new Int32Array(1) });
+      // Up to six pieces, kept by up to three evaluators, each taking the next few in turn (several parts to a store).
+      const pieces = piecesAt([0, ...lineStarts(text).filter(() => rand() < 0.2)].slice(0, 6), text.length);
+      const evaluators = [1, 2, 3].slice(0, 1 + Math.floor(rand() * 3)).map(() => new TrecEvaluator(setup(more)));
+      // Evaluator i takes pieces [firsts[i], firsts[i + 1]), as if the others had taken theirs already (none, now and then).
+      const firsts = [0, ...evaluators.slice(1).map(() => Math.floor(rand() * (pieces.length + 1))).sort((a, b) => a - b), pieces.length];
+      const kept = evaluators.map((ev, i) => ev.keep({ pieces: pieces.slice(0, firsts[i + 1]), next: counter(firsts[i]) }));
+      const parts = kept.flatMap((k, store) => k.parts.map((p) => ({ ...p, store }))).sort((a, b) => a.piece - b.piece);
+      assert.deepEqual(parts.map((p) => p.piece), [...pieces.keys()], `seed ${seed}: every piece kept once`);
+      const offsets = parts.map((_, i) => parts.slice(0, i).reduce((n, p) => n + p.lines, 0));
+      const inOrder = parts.map((p, i) => ({ ...p, lineOffset: offsets[i] }));
+      const evaluated = evaluators[evaluators.length - 1].evaluateShares({ stores: kept.map((k) => k.logs), pieces: inOrder, next: counter() });
       const byQid = (qs: { qid: string }[]) => [...qs].sort((a, b) => (a.qid < b.qid ? -1 : 1));
       assert.deepEqual(byQid(evaluated), byQid(simple.evaluated), `seed ${seed}`);
-      assert.deepEqual(kept.flatMap((k, i) => k.problems.map((p) => p.line + offsets[i])), simple.problems.map((p) => p.line), `seed ${seed}`);
-      assert.deepEqual([kept.reduce((n, k) => n + k.lines, 0), kept.reduce((n, k) => n + k.entries, 0), new Set(kept.flatMap((k) => k.qids)).size],
+      assert.deepEqual(parts.flatMap((p, i) => p.problems.map((x) => x.line + offsets[i])), simple.problems.map((p) => p.line), `seed ${seed}`);
+      assert.deepEqual([parts.reduce((n, p) => n + p.lines, 0), parts.reduce((n, p) => n + p.entries, 0), new Set(kept.flatMap((k) => k.qids)).size],
         [simple.lines, simple.entries, simple.qids.length], `seed ${seed}`);
     }
   });
 
-  it('a segment of a run that is not grouped stops and says so, with nothing else', () => {
+  it('a segment of a run that is not grouped stops and says so, with nothing else, and tells the other threads to stop', () => {
     const dir = tempFiles({ 'g.run': '1 Q0 d1 1 1 t\n2 Q0 a 1 1 t\n1 Q0 d3 2 0.5 t\n' });
     const path = join(dir, 'g.run');
-    const seg = new TrecEvaluator(setup({ runPath: path })).segment({ start: 0, end: statSync(path).size });
-    assert.deepEqual(seg, { scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 });
+    const stop = counter();
+    const segs = new TrecEvaluator(setup({ runPath: path })).segments({ pieces: [{ start: 0, end: statSync(path).size }, { start: 0, end: 14 }], next: counter(), stop });
+    assert.deepEqual(segs, [{ piece: 0, scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 }]);
+    assert.equal(stop[0], 1);
+    // Told to stop, a thread takes no further piece.
+    assert.deepEqual(new TrecEvaluator(setup()).segments({ pieces: [{ start: 0, end: size }], next: counter(), stop }), []);
+  });
+
+  it('segments: the pieces a thread takes in turn, each read afresh (a query in two pieces is evaluated in each)', () => {
+    // Pieces: lines 1–4 (query 1: d2 d1 d5), lines 5–8 (query 1 again: d3 d4, then 2: c a), lines 9–14 (2 again: b; 10, 3, 9).
+    // Each piece ranks what it holds: one relevant document in each part of queries 1 and 2 (P@5 = 1/5), trecRun gathers them.
+    const starts = lineStarts(readFileSync(runPath, 'latin1'));
+    const segs = new TrecEvaluator(setup()).segments({ pieces: piecesAt([0, starts[3], starts[7]], size), next: counter(), stop: counter() });
+    assert.deepEqual(segs.map((s) => [s.piece, summary(s.evaluated), s.lines]), [[0, ['1=0.2'], 4], [1, ['1=0.2', '2=0.2'], 4], [2, ['2=0.2', '10=0.2', '3=0'], 6]]);
   });
 
   it('-M cuts each ranking, -J drops its unjudged documents; a duplicate document is refused under trec_eval\'s duplicates=error', () => {
@@ -165,7 +188,7 @@ describe('TrecEvaluator', () => {
 });
 
 describe('serve: the worker side', () => {
-  it('answers qrels, segment, collect and finish as the evaluator does, with progress messages', async () => {
+  it('answers qrels, segments, collect and finish as the evaluator does, with progress messages', async () => {
     const { port1, port2 } = new MessageChannel();
     serve(port1, setup());
     const replies: { type: string; done?: number; total?: number; result?: unknown }[] = [];
@@ -180,7 +203,7 @@ describe('serve: the worker side', () => {
     try {
       const info = await ask({ type: 'qrels' }, 'qrels') as { qids: string[] };
       assert.deepEqual(info.qids, ['1', '2', '10', '3', '4']);
-      const seg = await ask({ type: 'segment', range: { start: 0, end: size } }, 'segment') as { evaluated: { qid: string; values: number[] }[] };
+      const [seg] = await ask({ type: 'segments', task: { pieces: [{ start: 0, end: size }], next: counter(), stop: counter() } }, 'segments') as { evaluated: { qid: string; values: number[] }[] }[];
       assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
       const all = await ask({ type: 'collect', task: { only: ['3'], part: 0, parts: 1 } }, 'collect') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(all.evaluated), ['3=0']);
@@ -188,7 +211,7 @@ describe('serve: the worker side', () => {
       assert.deepEqual(summary(done.evaluated), ['4=0']);
       // The file is read whole once per segment and collect: one progress message each, at the end.
       assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);
-      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segment', 'progress', 'collect', 'finish']);
+      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segments', 'progress', 'collect', 'finish']);
     } finally {
       port1.close();
       port2.close();
@@ -196,7 +219,7 @@ describe('serve: the worker side', () => {
   });
 });
 
-describe('evaluateTrec: ranges, threads, problems in file order, progress', () => {
+describe('evaluateTrec: pieces, threads, problems in file order, progress', () => {
   // Query 1 lists a twice and line 3 is malformed; query 2 the same on lines 4–6. 68 bytes.
   const dir = tempFiles({
     'p.qrels': '1 0 a 1\n1 0 a 1\n2 0 c 1\n',
@@ -223,14 +246,16 @@ describe('evaluateTrec: ranges, threads, problems in file order, progress', () =
     assert.deepEqual([ev.scattered, ev.grouped, ev.queries.map((q) => q.values[0])], [0, true, [NaN, NaN]]);
   });
 
-  it('two threads: the second range\'s problems renumbered from the start of the file', async () => {
-    // The middle, byte 34, is in line 4; the next line whose first field is not "2" is "bad too" (byte 60):
-    // the ranges are bytes 0–59 (lines 1–5) and 60–67 (line 6, renumbered from 1 to 6).
-    assert.deepEqual(splitRanges(join(dir, 'p.run'), 68, 2), [{ start: 0, end: 60 }, { start: 60, end: 68 }]);
+  it('two threads: the pieces\' problems renumbered from the start of the file', async () => {
+    // Lines of 13, 15, 4, 13, 15 and 8 bytes. From 0 a step of 68/8 → 9 bytes ends with line 1 (13), inside query 1: the
+    // piece runs on to "bad" (28). From 28 a step of 5 ends with line 4 (45), inside query 2: on to "bad too" (60). Then 8 bytes.
+    // The pieces' problems are renumbered from the start of the file.
+    assert.deepEqual(splitRanges(join(dir, 'p.run'), 68, 2), [{ start: 0, end: 28 }, { start: 28, end: 60 }, { start: 60, end: 68 }]);
     const { ev, progress, problems } = await run('p', 2);
     assert.deepEqual(problems, PROBLEMS);
-    // One report per thread (in whichever order they finish), the last one at 68 of 68.
-    assert.deepEqual([progress.length, progress[1]], [2, [68, 68]]);
+    // Reports as the threads read their pieces (which thread takes which piece varies): never going back, the last at 68 of 68.
+    assert.ok(progress.every(([d, t], i) => t === 68 && (i === 0 || d >= progress[i - 1][0])), JSON.stringify(progress));
+    assert.deepEqual(progress[progress.length - 1], [68, 68]);
     assert.equal(ev.counts.runLines, 6);
   });
 

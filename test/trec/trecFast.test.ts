@@ -271,7 +271,7 @@ describe('RunStore', () => {
 });
 
 describe('handOverShares', () => {
-  it('joins the stores of parts of a file as one store of the whole file: each query whole, in file order, scores exact (property)', () => {
+  it('joins the stores of pieces of a file, taken in turn by several stores, as one store of the whole file: each query whole, in file order, scores exact (property)', () => {
     const scores = [0, -0, 1, -3, 27.5389, 0.30000000000000004, 1e-3, 1e300, -1e-300, NaN, Infinity, -Infinity, 2147483647, 2147483648, -2147483647.5, 3e9, 0.123456789012345, 12.5];
     for (let seed = 1; seed <= propertyRuns(40); seed++) {
       const rand = random(seed);
@@ -286,16 +286,20 @@ describe('handOverShares', () => {
       for (const l of lines) { const b = bytes(l.id); whole.add(l.query, b, 0, b.length, l.score, l.line); }
       const expected = new Map<string, [string[], number[], number[]]>();
       whole.handOver(new BlockColumns(), (q) => `q${q}`, (b) => { const q = runQuery(b); expected.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]); });
-      // Parts of the file, each its lines numbered from 1, in shared stores.
-      const cuts = [0, ...[1, 2].map(() => Math.floor(rand() * lines.length)).sort((a, b) => a - b), lines.length];
-      const stores = cuts.slice(1).map((end, i) => {
-        const store = new RunStore(true);
+      // Pieces of the file, each its lines numbered from 1, each kept by one of three shared stores
+      // (taken at random, in turn: a store holds several pieces, one after the other).
+      const cuts = [0, ...[1, 2, 3, 4, 5].map(() => Math.floor(rand() * lines.length)).sort((a, b) => a - b), lines.length];
+      const stores = [new RunStore(true), new RunStore(true), new RunStore(true)];
+      const pieces = cuts.slice(1).map((end, i) => {
+        const s = Math.floor(rand() * stores.length);
+        const store = stores[s];
+        const from = store.marks();
         for (const l of lines.slice(cuts[i], end)) { const b = bytes(`x ${l.id}`); store.add(l.query, b, 2, b.length, l.score, l.line - cuts[i]); }
-        return store.share(cuts[i]);
+        return { store: s, from, to: store.marks(), lineOffset: cuts[i] };
       });
       const got = new Map<string, [string[], number[], number[]]>();
       const next = new Int32Array(new SharedArrayBuffer(4));
-      handOverShares(stores, next, new BlockColumns(), (q) => `q${q}`, (b) => {
+      handOverShares(stores.map((st) => st.logs), pieces, next, new BlockColumns(), (q) => `q${q}`, (b) => {
         const q = runQuery(b);
         assert.ok(!got.has(b.qid), `${b.qid} handed over once`);
         for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
