@@ -10,7 +10,7 @@ import { MetricSpec, metricName } from '../shared/core/metricNames';
 import { compareText } from '../shared/core/ranking';
 import { TrecProblem, capProblems } from '../shared/trec/problems';
 import { byteOrderMark } from './trecInput';
-import { ByteRange, nextLineStart } from './readChunks';
+import { ByteRange } from './readChunks';
 import { StorePiece } from '../shared/trec/runStore';
 import { CollectResult, QueryResult, SegmentResult } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
@@ -80,19 +80,18 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
   const asTrecEval = options.resolved.preset === 'trec_eval';
   const qrelsMark = byteOrderMark(options.qrelsPath, 'qrels', asTrecEval);
   const runMark = byteOrderMark(options.runPath, 'run', asTrecEval);
-  const pieces = splitRanges(options.runPath, size, options.jobs, runMark.skip);
-  const threads = Math.min(options.jobs, pieces.length);
   const setup = { qrelsPath: options.qrelsPath, runPath: options.runPath, qrelsFrom: qrelsMark.skip, runFrom: runMark.skip, asTrecEval,
     specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
-  // This thread and the workers take the pieces in turn. The workers start first and the qrels are
-  // read here meanwhile, once, then shared with them (a worker starting takes about as long as
-  // reading the qrels of a 2,000-query run).
+  // This thread and the workers take the pieces in turn. The workers start first; the run is cut
+  // in pieces and the qrels are read here meanwhile, once, then shared with them (a worker starting
+  // takes about as long as reading the qrels of a 2,000-query run).
   const runners: SegmentRunner[] = [];
   try {
-    const workers = Array.from({ length: threads - 1 }, () => new WorkerRunner(setup));
+    const workers = Array.from({ length: options.jobs - 1 }, () => new WorkerRunner(setup));
     runners.push(...workers);
+    const pieces = splitRanges(options.runPath, size, options.jobs, runMark.skip);
     const inline = new InlineRunner(setup);
     runners.unshift(inline);
     if (workers.length > 0) {
@@ -100,6 +99,7 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
       for (const w of workers) w.giveQrels(qrels);
     }
     // Bytes read by each thread in the first pass, then in the second, if any.
+    const threads = runners.length;
     const done = new Array<number>(2 * threads).fill(0);
     let passes = 1;
     const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), size * passes); };
@@ -109,7 +109,7 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const judged = new Set(qrels.qids);
     // A query met in two places: its lines are read again, every thread keeping its share of the
     // queries. When a segment stopped early (the run is not grouped by query), the whole run is read
-    // again, once in all, each thread its own range (readOnce).
+    // again, once in all, the threads taking pieces in turn (readOnce).
     const whole = segments.some((seg) => seg.scattered);
     const plan = whole ? undefined : settle(segments);
     const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
@@ -197,54 +197,86 @@ async function readOnce(runners: SegmentRunner[], pieces: ByteRange[], onProgres
 export function splitRanges(path: string, size: number, jobs: number, from = 0): ByteRange[] {
   const starts = [from];
   const smallest = Math.min(SMALLEST_PIECE, Math.ceil((size - from) / (16 * jobs)));
-  for (let at = from; jobs > 1;) {
-    const step = Math.max(smallest, Math.ceil((size - at) / (4 * jobs)));
-    if (at + step >= size) break;
-    const next = nextQueryStart(path, nextLineStart(path, at + step), size);
-    if (next >= size) break;
-    starts.push(next);
-    at = next;
+  if (jobs > 1) {
+    const fd = openSync(path, 'r');
+    const window = Buffer.allocUnsafe(WINDOW);
+    try {
+      for (let at = from; ;) {
+        const step = Math.max(smallest, Math.ceil((size - at) / (4 * jobs)));
+        if (at + step >= size) break;
+        const next = pieceEnd(fd, window, at + step, size);
+        if (next >= size) break;
+        starts.push(next);
+        at = next;
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
   return starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : size }));
 }
 
-/** The first line start at or after `at` whose first field differs from the first field of the line before `at`. */
-function nextQueryStart(path: string, at: number, size: number): number {
-  if (at <= 0 || at >= size) return at;
-  const fd = openSync(path, 'r');
-  try {
-    const back = Buffer.alloc(Math.min(at, 1 << 16));
-    readSync(fd, back, 0, back.length, at - back.length);
-    const lineStart = back.lastIndexOf(0x0a, back.length - 2) + 1;
-    const qid = firstField(back, lineStart, back.length);
-    if (qid === null) return at;
-    const buffer = Buffer.allocUnsafe(1 << 16);
-    for (let position = at; position < size;) {
-      const read = readSync(fd, buffer, 0, buffer.length, position);
-      let line = 0;
-      for (;;) {
-        const end = buffer.indexOf(0x0a, line);
-        if (end < 0 || end >= read) break;
-        const field = firstField(buffer, line, end);
-        if (field !== null && !field.equals(qid)) return position + line;
-        line = end + 1;
-      }
-      if (line === 0) return at; // a line longer than the buffer: give up aligning
+// Bytes read around a cut: a query of up to a few hundred lines is passed in one read.
+const WINDOW = 1 << 16;
+const BACK = 1 << 12;
+
+/**
+ * Where a piece reaching byte `target` ends: at the first line start after the line holding
+ * `target` whose query differs from that line's (blank lines have none, and are passed), so that
+ * the piece ends with a query; right after that line when it is blank, or when a line is too long
+ * to look past (then the query is read by two threads and gathered).
+ */
+function pieceEnd(fd: number, window: Buffer, target: number, size: number): number {
+  let position = Math.max(0, target - BACK);
+  let read = readSync(fd, window, 0, window.length, position);
+  const lineStart = window.lastIndexOf(0x0a, target - position - 1) + 1;
+  let end = window.indexOf(0x0a, target - position);
+  if (end < 0 || end >= read) return nextLineStartAfter(fd, window, target, size);
+  if (lineStart === 0 && position > 0) return position + end + 1; // a line longer than BACK: no query to compare
+  const qid = Buffer.from(window.subarray(...fieldAt(window, lineStart, end))); // a copy: the window is read into again
+  if (qid.length === 0) return position + end + 1;
+  for (let line = end + 1; ;) {
+    end = window.indexOf(0x0a, line);
+    if (end < 0 || end >= read) {
+      if (line === 0) return position; // a line longer than the window: give up aligning
       position += line;
+      if (position >= size) return size;
+      read = readSync(fd, window, 0, window.length, position);
+      line = 0;
+      continue;
     }
-    return size;
-  } finally {
-    closeSync(fd);
+    if (!startsWith(window, line, end, qid)) {
+      const [from, to] = fieldAt(window, line, end);
+      if (to > from && (to - from !== qid.length || window.compare(qid, 0, qid.length, from, to) !== 0)) return position + line;
+    }
+    line = end + 1;
   }
 }
 
-// The first whitespace-separated field of buffer[from, to), or null for a blank line.
-function firstField(buffer: Buffer, from: number, to: number): Buffer | null {
+// Just past the line break of the line holding byte `at` (a line longer than the window), or the size.
+function nextLineStartAfter(fd: number, window: Buffer, at: number, size: number): number {
+  for (let position = at; position < size;) {
+    const read = readSync(fd, window, 0, window.length, position);
+    const i = window.subarray(0, read).indexOf(0x0a);
+    if (i >= 0) return position + i + 1;
+    position += read;
+  }
+  return size;
+}
+
+// Whether the line buffer[from, to) starts with the field `qid` (the usual line of the same query, checked without a loop of its own).
+function startsWith(buffer: Buffer, from: number, to: number, qid: Buffer): boolean {
+  const after = buffer[from + qid.length];
+  return from + qid.length < to && (after === 32 || after === 9) && buffer.compare(qid, 0, qid.length, from, from + qid.length) === 0;
+}
+
+// The first whitespace-separated field of buffer[from, to), as [start, end) (empty for a blank line).
+function fieldAt(buffer: Buffer, from: number, to: number): [number, number] {
   let i = from;
   while (i < to && (buffer[i] === 32 || (buffer[i] >= 9 && buffer[i] <= 13))) i++;
   let end = i;
   while (end < to && !(buffer[end] === 32 || (buffer[end] >= 9 && buffer[end] <= 13))) end++;
-  return end > i ? buffer.subarray(i, end) : null;
+  return [i, end];
 }
 
 interface Plan {
