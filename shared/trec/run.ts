@@ -201,7 +201,11 @@ export class RunReader {
     if (copy) {
       this.entries++;
       block.pushCopied(at, h, negative ? -value : value, line);
-    } else this.entry(query, bytes, s2, e2, h, negative ? -value : value, line);
+    } else {
+      // A score of up to 9 digits (fewer than 15 decimals) is, as the store keeps it, this whole number and count of decimals.
+      const whole = digits <= 9 && fraction < 15 && !(negative && mantissa === 0) ? fraction : -1;
+      this.entry(query, bytes, s2, e2, h, negative ? -value : value, line, negative ? -mantissa : mantissa, whole);
+    }
     return p + 1;
   }
 
@@ -240,7 +244,7 @@ export class RunReader {
     }
     let score: number | undefined = parseDecimalBytes(bytes, at[8], at[9]);
     if (Number.isNaN(score)) score = this.oddScore(bytes, start, end, line);
-    if (score !== undefined) this.entry(query, bytes, at[4], at[5], hashBytes(bytes, at[4], at[5]), score, line);
+    if (score !== undefined) this.entry(query, bytes, at[4], at[5], hashBytes(bytes, at[4], at[5]), score, line, 0, -1);
     return end + 1;
   }
 
@@ -311,7 +315,8 @@ export class RunReader {
   }
 
   // A line read as a prediction of `query`, its docid bytes[from, to) (FNV-1a hash h).
-  private entry(query: number, bytes: Uint8Array, from: number, to: number, h: number, score: number, line: number): void {
+  // decimals ≥ 0: the score is whole / 10^decimals, as the store keeps it (see RunStore.add).
+  private entry(query: number, bytes: Uint8Array, from: number, to: number, h: number, score: number, line: number, whole: number, decimals: number): void {
     this.entries++;
     const flags = this.flags[query];
     if (query !== this.current) {
@@ -324,7 +329,7 @@ export class RunReader {
       if ((flags & SEEN) === 0) { this.flags[query] = flags | SEEN; this.seen.push(query); }
     }
     if ((flags & KEPT) === 0) return;
-    if (this.collect) this.store.add(this.storeNumbers[query], bytes, from, to, score, line);
+    if (this.collect) this.store.add(this.storeNumbers[query], bytes, from, to, score, line, whole, decimals);
     else this.block.push(bytes, from, to, h, score, line);
   }
 

@@ -134,6 +134,9 @@ export interface Log {
   used: number; // docid bytes
   odd: Float64Array; // odd scores
   odds: number;
+  // Lines and docid bytes per local query (query >>> BUCKET_BITS), counted as they come, so that laying the log out needs no pass of its own.
+  queryLines: Int32Array;
+  queryBytes: Float64Array;
 }
 
 /**
@@ -159,11 +162,16 @@ export class RunStore {
 
   /** @param shared pages in shared memory, so that other threads can read the lines (see share). */
   constructor(private shared = false) {
-    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], bytes: [], used: 0, odd: new Float64Array(0), odds: 0 }));
+    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], bytes: [], used: 0, odd: new Float64Array(0), odds: 0,
+      queryLines: new Int32Array(16), queryBytes: new Float64Array(16) }));
   }
 
-  /** Appends a line of query `query` (a number, from 0) whose docid is from[start, end). */
-  add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number): void {
+  /**
+   * Appends a line of query `query` (a number, from 0) whose docid is from[start, end); with
+   * decimals ≥ 0, the caller read the score as whole / 10^decimals (|whole| < 2^31, decimals < 15,
+   * not −0), which the store keeps as it is.
+   */
+  add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number, whole = 0, decimals = -1): void {
     const local = query >>> BUCKET_BITS;
     if (local > 0xffff) throw new Error(`more than ${(0x10000 * BUCKETS).toLocaleString('en')} judged queries in one run`);
     const log = this.logs[query & (BUCKETS - 1)];
@@ -172,20 +180,27 @@ export class RunStore {
     if (slot === 0) log.lines.push(new Int32Array(this.page(12 * PAGE), this.slabUsed - 12 * PAGE, 3 * PAGE));
     const ints = log.lines[k >>> PAGE_BITS];
     const n = end - start;
-    // The decimals of the log's last score first: a run's scores mostly have as many (divisions saved).
-    let d = this.decimals[query & (BUCKETS - 1)];
-    if (!fits(score, d)) {
-      d = 0;
-      while (d < ODD && !fits(score, d)) d++;
-      if (d < ODD) this.decimals[query & (BUCKETS - 1)] = d;
+    let d = decimals;
+    if (d >= 0) ints[slot] = whole;
+    else {
+      // The decimals of the log's last score first: a run's scores mostly have as many (divisions saved).
+      d = this.decimals[query & (BUCKETS - 1)];
+      if (!fits(score, d)) {
+        d = 0;
+        while (d < ODD && !fits(score, d)) d++;
+        if (d < ODD) this.decimals[query & (BUCKETS - 1)] = d;
+      }
+      if (d === ODD || (score === 0 && 1 / score < 0)) {
+        ints[slot] = this.oddScore(log, score);
+        d = ODD;
+      } else ints[slot] = Math.round(score * POW10[d]);
     }
-    if (d === ODD || (score === 0 && 1 / score < 0)) {
-      ints[slot] = this.oddScore(log, score);
-      d = ODD;
-    } else ints[slot] = Math.round(score * POW10[d]);
     ints[slot + 1] = line;
     ints[slot + 2] = (local << 16) | (d << 12) | (n < LONG ? n : LONG);
     log.count = k + 1;
+    if (local >= log.queryLines.length) growQueries(log, local);
+    log.queryLines[local]++;
+    log.queryBytes[local] += n;
     if (n >= LONG) {
       const length = new Uint8Array(4);
       new DataView(length.buffer).setInt32(0, n);
@@ -292,22 +307,17 @@ class Layout {
   lineNext = new Int32Array(64);
   byteNext = new Float64Array(64);
 
-  // Counts the lines and docid bytes of each query in logs (one pass over their lines), then places them.
+  // Adds up the lines and docid bytes of each query in logs, then places them.
   count(logs: Log[]): void {
     this.locals = 0;
+    for (const log of logs) this.locals = Math.max(this.locals, log.queryLines.length);
+    if (this.locals + 1 > this.lineStart.length) this.grow(this.locals + 1);
     this.lineStart.fill(0);
     this.byteStart.fill(0);
     for (const log of logs) {
-      for (let i = 0, at = 0; i < log.count; i++) {
-        const packed = log.lines[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2];
-        let length = packed & LONG;
-        if (length === LONG) { length = longLength(log, at); at += 4; }
-        at += length;
-        const l = packed >>> 16;
-        if (l + 2 > this.lineStart.length) this.grow(l + 2);
-        if (l >= this.locals) this.locals = l + 1;
-        this.lineStart[l + 1]++;
-        this.byteStart[l + 1] += length;
+      for (let l = 0; l < log.queryLines.length; l++) {
+        this.lineStart[l + 1] += log.queryLines[l];
+        this.byteStart[l + 1] += log.queryBytes[l];
       }
     }
     for (let l = 0; l < this.locals; l++) {
@@ -379,6 +389,16 @@ function scatter(log: Log, from: number, to: number, at: number, lineOffset: num
     scores[k] = d === ODD ? odd[ints[slot]] : d === 0 ? ints[slot] : ints[slot] / POW10[d];
     lines[k] = ints[slot + 1] + lineOffset;
   }
+}
+
+function growQueries(log: Log, local: number): void {
+  const n = Math.max(local + 1, 2 * log.queryLines.length);
+  const lines = new Int32Array(n);
+  lines.set(log.queryLines);
+  const bytes = new Float64Array(n);
+  bytes.set(log.queryBytes);
+  log.queryLines = lines;
+  log.queryBytes = bytes;
 }
 
 // The 4-byte length written before a LONG docid at byte `at` of a log.
