@@ -55,10 +55,10 @@ const BYTE_CHUNK = 256 << 10;
 /**
  * Calls onBytes with the file's bytes (or the range's) in pieces of whole lines, bytes[0, end), each
  * ending with a line break: a last line without one is given one (readers scan up to a line break
- * without checking for the end). The buffer is reused: onBytes must copy what it keeps. Stops when
- * onBytes returns false.
+ * without checking for the end); `offset` is where bytes[0] is in the file. The buffer is reused:
+ * onBytes must copy what it keeps. Stops when onBytes returns false.
  */
-export function readByteChunks(path: string, onBytes: (bytes: Buffer, end: number) => boolean | void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
+export function readByteChunks(path: string, onBytes: (bytes: Buffer, end: number, offset: number) => boolean | void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
   const fd = openSync(path, 'r');
   try {
     const start = range?.start ?? 0;
@@ -72,12 +72,12 @@ export function readByteChunks(path: string, onBytes: (bytes: Buffer, end: numbe
       position += read;
       const filled = kept + read;
       if (read === 0) {
-        if (filled > 0) { buffer[filled] = NEWLINE; onBytes(buffer, filled + 1); }
+        if (filled > 0) { buffer[filled] = NEWLINE; onBytes(buffer, filled + 1, position - filled); }
         break;
       }
       const cut = buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (cut > 0) {
-        if (onBytes(buffer, cut) === false) break;
+        if (onBytes(buffer, cut, position - filled) === false) break;
         buffer.copy(buffer, 0, cut, filled);
         kept = filled - cut;
       } else kept = filled;

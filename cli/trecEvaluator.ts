@@ -11,6 +11,7 @@ import { relString } from '../shared/core/relString';
 import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
+import { QuerySpan } from '../shared/trec/openQueries';
 import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, runQuery } from '../shared/trec/run';
 import { BlockColumns, Log, StorePiece, handOverShares } from '../shared/trec/runStore';
 import { rankRunBlock } from '../shared/trec/trecRanking';
@@ -57,9 +58,21 @@ export interface QueryResult {
  * from a shared counter, so that none sits idle while another has work left.
  */
 export interface PiecesTask {
-  pieces: ByteRange[];
+  pieces: RunPiece[];
   /** The counter the threads take pieces from (Atomics), in shared memory. */
   next: Int32Array;
+}
+
+/** A piece of the run: a byte range from a line start to a line start (or the end). */
+export interface RunPiece extends ByteRange {
+  /** The number of its first line in the file, when known (the pieces of a second pass over parts of the run). */
+  line?: number;
+}
+
+/** A second pass over pieces of the run (see PiecesTask) that keeps the lines of some queries only. */
+export interface KeepTask extends PiecesTask {
+  /** The queries whose lines are kept (the others are skipped); all judged queries when absent. */
+  only?: string[];
 }
 
 export interface SegmentTask extends PiecesTask {
@@ -74,9 +87,11 @@ export interface SegmentTask extends PiecesTask {
 export interface SegmentResult {
   /** Its index among the pieces. */
   piece: number;
-  /** A query of the piece came back after another started: reading stopped, and the rest of this result is empty. */
+  /** A line came of a query already handed over (see OpenQueries): reading stopped, and the rest of this result is empty. */
   scattered: boolean;
   evaluated: QueryResult[];
+  /** Per evaluated query, where its lines lie: its first line's start and its last line's end in the file, and its first line's number in the piece. */
+  spans: number[];
   /** Queries of the run that the qrels do not judge (ignored, as trec_eval does). */
   unjudged: string[];
   problems: TrecProblem[];
@@ -84,23 +99,11 @@ export interface SegmentResult {
   entries: number;
 }
 
-/**
- * A second pass over the whole run for the few queries of a grouped run met in two ranges (a
- * query longer than the search for a range's start): this thread keeps the lines of its share of
- * them (a hash of the qid picks the thread) and evaluates each query once it is whole. A run not
- * grouped by query is read by keep and evaluateShares instead.
- */
-export interface CollectTask {
-  /** The queries to read; null for every query (the run is read only here, problems included). */
-  only: string[] | null;
-  part: number;
-  parts: number;
-}
-
-export interface CollectResult {
+/** What a second pass gives (trecRun's readOnce: keep, then evaluateShares). */
+export interface SecondPass {
   evaluated: QueryResult[];
   unjudged: string[];
-  /** The queries read (this thread's share). */
+  /** The queries read. */
   qids: string[];
   problems: TrecProblem[];
   lines: number;
@@ -108,9 +111,10 @@ export interface CollectResult {
 }
 
 /**
- * A run whose lines are not grouped by query, read once in all: each thread keeps the lines of the
- * pieces it takes in a store in shared memory (keep), then evaluates its share of the queries from
- * every thread's store (evaluateShares).
+ * A second pass, once in all, over a run whose lines are not grouped by query, or over the parts
+ * of a run that hold the queries met in several pieces: each thread keeps the lines of the pieces
+ * it takes in a store in shared memory (keep), then evaluates its share of the queries from every
+ * thread's store (evaluateShares).
  */
 export interface KeepResult {
   /** The store's logs. */
@@ -179,41 +183,32 @@ export class TrecEvaluator {
   segments(task: SegmentTask, onProgress?: Progress): SegmentResult[] {
     const results: SegmentResult[] = [];
     const going = () => Atomics.load(task.stop, 0) === 0;
-    const total = span(task.pieces);
+    const total = bytesOf(task.pieces);
     let done = 0;
     for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length && going(); piece = Atomics.add(task.next, 0, 1)) {
       const range = task.pieces[piece];
       const evaluated: QueryResult[] = [];
-      const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), {});
-      readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end) && going(), onProgress && ((d) => onProgress(done + d, total)), range);
+      const spans: number[] = [];
+      const reader = this.reader((b, at) => { evaluated.push(this.evaluateBlock(b)); spans.push(at!.start, at!.end, at!.line); }, {});
+      readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset) && going(), onProgress && ((d) => onProgress(done + d, total)), range);
       done += range.end - range.start;
       const { problems, lines, entries, qids } = reader.end();
       if (reader.scattered) {
         Atomics.store(task.stop, 0, 1);
-        results.push({ piece, scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 });
+        results.push({ piece, scattered: true, evaluated: [], spans: [], unjudged: [], problems: [], lines: 0, entries: 0 });
         break;
       }
-      results.push({ piece, scattered: false, evaluated, unjudged: this.unjudged(qids), problems, lines, entries });
+      results.push({ piece, scattered: false, evaluated, spans, unjudged: this.unjudged(qids), problems, lines, entries });
     }
     return results;
   }
 
-  /** The second pass over a run whose lines are not grouped by query: see CollectTask. */
-  collect(task: CollectTask, onProgress?: Progress): CollectResult {
-    const evaluated: QueryResult[] = [];
+  /** Keeps the lines (of judged queries, or of task.only) of the pieces it takes in shared memory: see KeepResult. */
+  keep(task: KeepTask, onProgress?: Progress): KeepResult {
     const only = task.only && new Set(task.only);
-    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { mode: 'collect',
-      accept: only ? (qid) => only.has(qid) : undefined, share: task.parts > 1 ? { part: task.part, parts: task.parts } : undefined });
-    readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress, { start: this.setup.runFrom, end: statSync(this.setup.runPath).size });
-    const { problems, lines, entries, qids } = reader.end();
-    return { evaluated, unjudged: this.unjudged(qids), qids, problems: only ? [] : problems, lines, entries };
-  }
-
-  /** Keeps the lines (of judged queries) of the pieces it takes in shared memory: see KeepResult. */
-  keep(task: PiecesTask, onProgress?: Progress): KeepResult {
-    const reader = this.reader(() => {}, { mode: 'store', storeNumber: (qid) => this.qrels.queryIndex(qid) });
+    const reader = this.reader(() => {}, { mode: 'store', storeNumber: (qid) => this.qrels.queryIndex(qid), accept: only ? (qid) => only.has(qid) : undefined });
     const parts: KeptPart[] = [];
-    const total = span(task.pieces);
+    const total = bytesOf(task.pieces);
     let done = 0;
     for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length; piece = Atomics.add(task.next, 0, 1)) {
       const range = task.pieces[piece];
@@ -239,7 +234,7 @@ export class TrecEvaluator {
   }
 
   // A run reader that keeps the lines of judged queries only.
-  private reader(onQuery: (b: RunBlock) => void, options: Omit<RunReaderOptions, 'asTrecEval' | 'keep'>): RunReader {
+  private reader(onQuery: (b: RunBlock, span?: QuerySpan) => void, options: Omit<RunReaderOptions, 'asTrecEval' | 'keep'>): RunReader {
     return new RunReader(onQuery, { ...options, asTrecEval: this.setup.asTrecEval, keep: (qid) => this.qrels.queryIndex(qid) >= 0 });
   }
 
@@ -282,7 +277,7 @@ export class TrecEvaluator {
   }
 }
 
-// The bytes the pieces cover together.
-function span(pieces: ByteRange[]): number {
-  return pieces.length === 0 ? 0 : pieces[pieces.length - 1].end - pieces[0].start;
+/** The bytes the pieces cover together. */
+export function bytesOf(pieces: ByteRange[]): number {
+  return pieces.reduce((n, p) => n + p.end - p.start, 0);
 }

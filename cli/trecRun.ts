@@ -12,7 +12,7 @@ import { TrecProblem, capProblems } from '../shared/trec/problems';
 import { byteOrderMark } from './trecInput';
 import { ByteRange } from './readChunks';
 import { StorePiece } from '../shared/trec/runStore';
-import { CollectResult, QueryResult, SegmentResult } from './trecEvaluator';
+import { QueryResult, RunPiece, SecondPass, SegmentResult, bytesOf } from './trecEvaluator';
 import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
 
 export interface TrecOptions {
@@ -101,24 +101,25 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     // Bytes read by each thread in the first pass, then in the second, if any.
     const threads = runners.length;
     const done = new Array<number>(2 * threads).fill(0);
-    let passes = 1;
-    const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), size * passes); };
+    let total = size;
+    const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), total); };
     const task = { pieces, next: counter(), stop: counter() };
     const segments = (await inParallel(runners, (r, i) => r.segments(task, (d) => progress(i, d)))).flat().sort((a, b) => a.piece - b.piece);
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
-    // A query met in two places: its lines are read again, every thread keeping its share of the
-    // queries. When a segment stopped early (the run is not grouped by query), the whole run is read
-    // again, once in all, the threads taking pieces in turn (readOnce).
+    // A judged query met in several pieces (a query cut where a piece ends, when parallel writers
+    // left the run's queries interleaved): the parts of the file that hold its lines are read again,
+    // for those queries only. When a piece stopped early (the run is not grouped by query), the whole
+    // run is read again. Either way once in all, the threads taking pieces in turn (readOnce).
     const whole = segments.some((seg) => seg.scattered);
-    const plan = whole ? undefined : settle(segments);
-    const gather = plan ? plan.gather.filter((qid) => judged.has(qid)) : null;
-    if (gather === null || gather.length > 0) passes = 2;
-    const again = gather === null
-      ? [await readOnce(runners, pieces, (i, d) => progress(threads + i, d))]
-      : gather.length > 0
-        ? await inParallel(runners, (r, i) => r.collect({ only: gather, part: i, parts: runners.length }, (d) => progress(threads + i, d / runners.length)))
-        : [];
+    const plan = whole ? undefined : settle(segments, judged);
+    const gather = plan ? plan.gather : null;
+    const again: SecondPass[] = [];
+    if (!plan || plan.gather.length > 0) {
+      const second = plan ? plan.spans : pieces;
+      total += bytesOf(second);
+      again.push(await readOnce(runners, second, (i, d) => progress(threads + i, d), plan?.gather));
+    }
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
     const finished = await runners[0].finish({ missing: options.complete ? missing : [] });
@@ -161,17 +162,21 @@ function counter(): Int32Array {
 }
 
 /**
- * A run not grouped by query, read again once in all: each runner keeps the lines of the pieces it
- * takes, then evaluates its share of the queries from every runner's lines (shared memory, not copied).
+ * A second pass, once in all (a run not grouped by query, or the parts of a run holding the
+ * queries `only`): each runner keeps the lines of the pieces it takes, then evaluates its share of
+ * the queries from every runner's lines (shared memory, not copied). Lines are numbered from the
+ * file's first: from each piece's own first line number when it has one, else counted.
  */
-async function readOnce(runners: SegmentRunner[], pieces: ByteRange[], onProgress: (i: number, done: number) => void): Promise<CollectResult> {
+async function readOnce(runners: SegmentRunner[], pieces: RunPiece[], onProgress: (i: number, done: number) => void, only?: string[]): Promise<SecondPass> {
   const next = counter();
-  const kept = await inParallel(runners, (r, i) => r.keep({ pieces, next }, (d) => onProgress(i, d)));
+  const kept = await inParallel(runners, (r, i) => r.keep({ pieces, next, only }, (d) => onProgress(i, d)));
   const parts = kept.flatMap((k, store) => k.parts.map((part) => ({ ...part, store }))).sort((a, b) => a.piece - b.piece);
   const inFileOrder: StorePiece[] = [];
   const problems: TrecProblem[] = [];
   let lines = 0;
   for (const part of parts) {
+    const first = pieces[part.piece].line;
+    if (first !== undefined) lines = first - 1;
     inFileOrder.push({ store: part.store, from: part.from, to: part.to, lineOffset: lines });
     for (const p of part.problems) problems.push(shift(p, lines));
     lines += part.lines;
@@ -280,10 +285,12 @@ function fieldAt(buffer: Buffer, from: number, to: number): [number, number] {
 }
 
 interface Plan {
-  /** Queries evaluated inside a range, whose lines lie nowhere else. */
+  /** Queries evaluated inside a piece, whose lines lie nowhere else. */
   evaluated: QueryResult[];
-  /** Queries seen in more than one range: read again from the whole file. */
+  /** Judged queries seen in more than one piece: read again where their lines lie (spans). */
   gather: string[];
+  /** The parts of the file that hold the lines of the gathered queries, in file order, each with its first line's number. */
+  spans: RunPiece[];
   unjudged: string[];
   runQids: Set<string>;
   problems: TrecProblem[];
@@ -292,33 +299,52 @@ interface Plan {
 }
 
 /**
- * Joins the ranges' results: numbers lines from the start of the file, and sends any query found in
- * two ranges to a second pass (ranges start where a query starts, so that takes a line longer than
- * the search for that start, or a run not grouped by query).
+ * Joins the pieces' results: numbers lines from the start of the file, and sends any judged query
+ * found in several pieces to a second pass over the parts of the file where its lines lie (pieces
+ * start where a query starts, so that takes queries interleaved by parallel writers, or a query
+ * longer than the search for that start).
  */
-function settle(segments: SegmentResult[]): Plan {
+function settle(segments: SegmentResult[], judged: Set<string>): Plan {
   const problems: TrecProblem[] = [];
   const places = new Map<string, number>();
   const count = (qid: string) => places.set(qid, (places.get(qid) ?? 0) + 1);
+  const spansOf = new Map<string, RunPiece[]>();
   let offset = 0;
   let entries = 0;
   for (const seg of segments) {
     for (const p of seg.problems) problems.push(shift(p, offset));
-    for (const q of seg.evaluated) { q.problems = q.problems.map((p) => shift(p, offset)); count(q.qid); }
+    seg.evaluated.forEach((q, i) => {
+      q.problems = q.problems.map((p) => shift(p, offset));
+      count(q.qid);
+      const span = { start: seg.spans[3 * i], end: seg.spans[3 * i + 1], line: seg.spans[3 * i + 2] + offset };
+      spansOf.set(q.qid, [...(spansOf.get(q.qid) ?? []), span]);
+    });
     offset += seg.lines;
     entries += seg.entries;
   }
   const unjudged = segments.flatMap((s) => s.unjudged);
   for (const qid of unjudged) count(qid);
-  const gather = [...places].filter(([, n]) => n > 1).map(([qid]) => qid);
+  const gather = [...places].filter(([qid, n]) => n > 1 && judged.has(qid)).map(([qid]) => qid);
   const scattered = new Set(gather);
   return {
     evaluated: segments.flatMap((s) => s.evaluated).filter((q) => !scattered.has(q.qid)),
     gather,
+    spans: joined(gather.flatMap((qid) => spansOf.get(qid) ?? [])),
     unjudged,
     runQids: new Set(places.keys()),
     problems, lines: offset, entries,
   };
+}
+
+// Spans in file order, those that overlap or touch made one (its first line's number the earliest's).
+function joined(spans: RunPiece[]): RunPiece[] {
+  const out: RunPiece[] = [];
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = out[out.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else out.push({ ...s });
+  }
+  return out;
 }
 
 function shift(p: TrecProblem, offset: number): TrecProblem {

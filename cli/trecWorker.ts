@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TrecProblem } from '../shared/trec/problems';
 import { SharedQrels } from '../shared/trec/qrels';
-import { CollectResult, CollectTask, FinishResult, FinishTask, KeepResult, PiecesTask, Progress, QueryResult, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
+import { FinishResult, FinishTask, KeepResult, KeepTask, Progress, QueryResult, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
 
 const KIND = 'ranklens-trec-segment';
 
@@ -21,8 +21,7 @@ export interface QrelsInfo {
 export interface SegmentRunner {
   segments(task: SegmentTask, onProgress: Progress): Promise<SegmentResult[]>;
   qrels(): Promise<QrelsInfo>;
-  collect(task: CollectTask, onProgress: Progress): Promise<CollectResult>;
-  keep(task: PiecesTask, onProgress: Progress): Promise<KeepResult>;
+  keep(task: KeepTask, onProgress: Progress): Promise<KeepResult>;
   evaluateShares(task: SharesTask): Promise<QueryResult[]>;
   finish(task: FinishTask): Promise<FinishResult>;
   close(): void;
@@ -44,10 +43,7 @@ export class InlineRunner implements SegmentRunner {
   async qrels(): Promise<QrelsInfo> {
     return qrelsInfo(this.evaluator);
   }
-  async collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
-    return this.evaluator.collect(task, onProgress);
-  }
-  async keep(task: PiecesTask, onProgress: Progress): Promise<KeepResult> {
+  async keep(task: KeepTask, onProgress: Progress): Promise<KeepResult> {
     return this.evaluator.keep(task, onProgress);
   }
   async evaluateShares(task: SharesTask): Promise<QueryResult[]> {
@@ -63,7 +59,6 @@ type Reply =
   | { type: 'progress'; done: number; total: number }
   | { type: 'segments'; result: SegmentResult[] }
   | { type: 'qrels'; result: QrelsInfo }
-  | { type: 'collect'; result: CollectResult }
   | { type: 'keep'; result: KeepResult }
   | { type: 'shares'; result: QueryResult[] }
   | { type: 'finish'; result: FinishResult };
@@ -95,10 +90,7 @@ export class WorkerRunner implements SegmentRunner {
   qrels(): Promise<QrelsInfo> {
     return this.request('qrels', { type: 'qrels' }) as Promise<QrelsInfo>;
   }
-  collect(task: CollectTask, onProgress: Progress): Promise<CollectResult> {
-    return this.request('collect', { type: 'collect', task }, onProgress) as Promise<CollectResult>;
-  }
-  keep(task: PiecesTask, onProgress: Progress): Promise<KeepResult> {
+  keep(task: KeepTask, onProgress: Progress): Promise<KeepResult> {
     return this.request('keep', { type: 'keep', task }, onProgress) as Promise<KeepResult>;
   }
   evaluateShares(task: SharesTask): Promise<QueryResult[]> {
@@ -145,23 +137,32 @@ function qrelsInfo(evaluator: TrecEvaluator): QrelsInfo {
  */
 export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false): void {
   let evaluator = sharedQrels ? undefined : new TrecEvaluator(setup);
-  // One message per 4 MB read is plenty for a bar redrawn ten times a second.
+  // One message per 4 MB read is plenty for a bar redrawn ten times a second; the last figure of a
+  // request is posted before its answer (a thread reads only some of the pieces: its figure may end
+  // short of the total).
   let posted = 0;
+  let last: [number, number] | undefined;
   const progress: Progress = (done, total) => {
+    last = [done, total];
     if (done - posted < 4 << 20 && done < total && done >= posted) return;
     posted = done;
+    last = undefined;
     port.postMessage({ type: 'progress', done, total });
   };
-  port.on('message', (request: { type: string; task?: FinishTask & CollectTask & SharesTask & SegmentTask; qrels?: SharedQrels }) => {
+  port.on('message', (request: { type: string; task?: FinishTask & KeepTask & SharesTask & SegmentTask; qrels?: SharedQrels }) => {
     if (request.type === 'qrels-table') { evaluator = new TrecEvaluator(setup, request.qrels); return; }
     if (!evaluator) throw new Error('a request before the qrels');
-    if (request.type !== 'qrels') posted = 0;
-    if (request.type === 'segments') port.postMessage({ type: 'segments', result: evaluator.segments(request.task!, progress) });
-    else if (request.type === 'qrels') port.postMessage({ type: 'qrels', result: qrelsInfo(evaluator) });
-    else if (request.type === 'collect') port.postMessage({ type: 'collect', result: evaluator.collect(request.task!, progress) });
-    else if (request.type === 'keep') port.postMessage({ type: 'keep', result: evaluator.keep(request.task!, progress) });
-    else if (request.type === 'shares') port.postMessage({ type: 'shares', result: evaluator.evaluateShares(request.task!) });
-    else if (request.type === 'finish') port.postMessage({ type: 'finish', result: evaluator.finish(request.task!) });
+    if (request.type !== 'qrels') { posted = 0; last = undefined; }
+    const answer = (type: string, result: unknown) => {
+      if (last) port.postMessage({ type: 'progress', done: last[0], total: last[1] });
+      last = undefined;
+      port.postMessage({ type, result });
+    };
+    if (request.type === 'segments') answer('segments', evaluator.segments(request.task!, progress));
+    else if (request.type === 'qrels') answer('qrels', qrelsInfo(evaluator));
+    else if (request.type === 'keep') answer('keep', evaluator.keep(request.task!, progress));
+    else if (request.type === 'shares') answer('shares', evaluator.evaluateShares(request.task!));
+    else if (request.type === 'finish') answer('finish', evaluator.finish(request.task!));
   });
 }
 

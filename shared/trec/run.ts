@@ -6,6 +6,7 @@ import { latin1, shownBytes, utf16Column } from './byteText';
 import { cAtof, namedFloat } from './cNumbers';
 import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
+import { OpenQueries, QuerySpan } from './openQueries';
 import { BlockColumns, RunBlock, RunQuery, RunStore } from './runStore';
 import { SHORT_QID, ShortQids } from './shortQids';
 
@@ -15,13 +16,16 @@ export interface RunReaderOptions {
   /** Read as trec_eval reads (scores through C's atof, with a warning), or as written (a score that is not a number is an error). */
   asTrecEval?: boolean;
   /**
-   * 'stream' (default) hands over each block of lines as soon as the next query starts, so a run
-   * written query by query is never held whole; it stops at the first query met in a second place
+   * 'stream' (default) hands over each query's lines once `window` other queries have been read
+   * since its last line (see OpenQueries), so a run written query by query, or by a few parallel
+   * writers, is never held whole; it stops at the first line of a query already handed over
    * (`scattered`). 'collect' keeps every line and hands over whole queries at the end. 'store'
    * keeps every line in `store`, in shared memory, and hands nothing over: other threads' stores
    * of other parts of the file join it (see handOverShares).
    */
   mode?: 'stream' | 'collect' | 'store';
+  /** stream: how many queries may be open at once (default 32: as many parallel writers). */
+  window?: number;
   /** store: the number a kept query's lines are stored under, the same in every thread (the qrels' number of the query). */
   storeNumber?: (qid: string) => number;
   /** collect: lines of other queries are skipped unread. */
@@ -68,7 +72,12 @@ export class RunReader {
   private flags = new Uint8Array(64);
   private seen: number[] = [];
   private current = -1; // the query of the last line read as a prediction
+  // stream: the block of the current query (one of open's); collect: the block queries are handed over in.
   private block = new BlockColumns();
+  private open: OpenQueries;
+  // stream: the file offset of the bytes fed (bytes[0]), and where they end.
+  private base = 0;
+  private fedTo = 0;
   /** collect and store: the lines kept. */
   readonly store: RunStore;
   private storeNumbers = new Int32Array(64);
@@ -86,8 +95,12 @@ export class RunReader {
   private share: { part: number; parts: number } | undefined;
   private general: boolean;
 
-  /** @param onQuery receives each block of contiguous lines of one kept query (stream), or each whole kept query (collect); the block is reused afterwards. */
-  constructor(private onQuery: (block: RunBlock) => void, private options: RunReaderOptions = {}) {
+  /**
+   * @param onQuery receives each kept query's lines as a block: in a stream, with the span of the
+   * file they lie in (offsets given to feed); in collect, each whole query. The block is reused afterwards.
+   */
+  constructor(private onQuery: (block: RunBlock, span?: QuerySpan) => void, private options: RunReaderOptions = {}) {
+    this.open = new OpenQueries(options.window ?? 32, (block, query, span) => { this.flags[query] |= CLOSED; this.onQuery(block, span); });
     this.asTrecEval = options.asTrecEval ?? false;
     this.collect = options.mode === 'collect' || options.mode === 'store';
     this.store = new RunStore(options.mode === 'store');
@@ -95,13 +108,16 @@ export class RunReader {
     this.general = options.general ?? false;
   }
 
-  /** Reads bytes[from, to): whole lines, the last ending with a line break. Returns false once reading has stopped. */
-  feed(bytes: Uint8Array, from = 0, to = bytes.length): boolean {
+  /**
+   * Reads bytes[from, to): whole lines, the last ending with a line break; bytes[0] is byte `offset`
+   * of the file (for the spans of a stream's queries). Returns false once reading has stopped.
+   */
+  feed(bytes: Uint8Array, from = 0, to = bytes.length, offset = 0): boolean {
     // No property is read or written after the loop: V8 compiles this loop while it runs (OSR), and
     // code after it, not yet run then, cost a deoptimization at the end of every chunk.
     let reading = !this.scattered;
-    // Room in the block for every docid of the piece: plainLine copies docids there with no check.
-    if (!this.collect) this.block.room(to - from);
+    this.base = offset;
+    this.fedTo = offset + to;
     for (let p = from; p < to && reading; this.line++) {
       const next = this.general ? -1 : this.plainLine(bytes, p, this.line);
       p = next >= 0 ? next : this.anyLine(bytes, p, this.line);
@@ -200,11 +216,13 @@ export class RunReader {
     const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
     if (copy) {
       this.entries++;
-      block.pushCopied(at, h, negative ? -value : value, line);
+      // The copy above does not check the block's room: bytes past its end were dropped, and push copies them again, with room.
+      if (at > block.bytes.length) block.push(bytes, s2, e2, h, negative ? -value : value, line);
+      else block.pushCopied(at, h, negative ? -value : value, line);
     } else {
       // A score of up to 9 digits (fewer than 15 decimals) is, as the store keeps it, this whole number and count of decimals.
       const whole = digits <= 9 && fraction < 15 && !(negative && mantissa === 0) ? fraction : -1;
-      this.entry(query, bytes, s2, e2, h, negative ? -value : value, line, negative ? -mantissa : mantissa, whole);
+      this.entry(query, bytes, s0, s2, e2, h, negative ? -value : value, line, negative ? -mantissa : mantissa, whole);
     }
     return p + 1;
   }
@@ -244,7 +262,7 @@ export class RunReader {
     }
     let score: number | undefined = parseDecimalBytes(bytes, at[8], at[9]);
     if (Number.isNaN(score)) score = this.oddScore(bytes, start, end, line);
-    if (score !== undefined) this.entry(query, bytes, at[4], at[5], hashBytes(bytes, at[4], at[5]), score, line, 0, -1);
+    if (score !== undefined) this.entry(query, bytes, start, at[4], at[5], hashBytes(bytes, at[4], at[5]), score, line, 0, -1);
     return end + 1;
   }
 
@@ -263,7 +281,7 @@ export class RunReader {
   /** Hands over what is left; returns the problems and counts. */
   end(): RunReading {
     if (this.options.mode === 'collect') this.handOverAll();
-    else if (!this.scattered) this.close();
+    else if (!this.collect && !this.scattered) this.open.closeAll(this.current, this.fedTo);
     return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.seen.map((k) => this.queries.string(k)) };
   }
 
@@ -314,17 +332,13 @@ export class RunReader {
     return named;
   }
 
-  // A line read as a prediction of `query`, its docid bytes[from, to) (FNV-1a hash h).
-  // decimals ≥ 0: the score is whole / 10^decimals, as the store keeps it (see RunStore.add).
-  private entry(query: number, bytes: Uint8Array, from: number, to: number, h: number, score: number, line: number, whole: number, decimals: number): void {
+  // A line (starting at bytes[lineStart]) read as a prediction of `query`, its docid bytes[from, to)
+  // (FNV-1a hash h). decimals ≥ 0: the score is whole / 10^decimals, as the store keeps it (see RunStore.add).
+  private entry(query: number, bytes: Uint8Array, lineStart: number, from: number, to: number, h: number, score: number, line: number, whole: number, decimals: number): void {
     this.entries++;
     const flags = this.flags[query];
     if (query !== this.current) {
-      if (!this.collect) {
-        this.close();
-        if (flags & CLOSED) { this.scattered = true; return; }
-        if (flags & KEPT) this.block.reset(this.queries.string(query));
-      }
+      if (!this.collect && !this.moveTo(query, flags, this.base + lineStart, line)) return;
       this.current = query;
       if ((flags & SEEN) === 0) { this.flags[query] = flags | SEEN; this.seen.push(query); }
     }
@@ -333,13 +347,14 @@ export class RunReader {
     else this.block.push(bytes, from, to, h, score, line);
   }
 
-  // stream: hands over the block being read, if any.
-  private close(): void {
-    const k = this.current;
-    if (k < 0) return;
-    this.current = -1;
-    this.flags[k] |= CLOSED;
-    if (this.flags[k] & KEPT) this.onQuery(this.block);
+  // stream: the reader moves on to `query` at byte `at` of the file, line `line`: its block becomes
+  // the current one (opened if need be); false when its block was handed over already (scattered).
+  private moveTo(query: number, flags: number, at: number, line: number): boolean {
+    if (this.current >= 0) this.open.leave(this.current, at);
+    if ((flags & KEPT) === 0) return true;
+    if (flags & CLOSED) { this.scattered = true; return false; }
+    this.block = this.open.find(query) ?? this.open.open(query, this.queries.string(query), at, line);
+    return true;
   }
 
   // collect: each kept query whole (in the store's order).

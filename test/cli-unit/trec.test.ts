@@ -131,13 +131,23 @@ describe('ranklens trec: runs that are not one block per query', () => {
   const dir = tempFiles({
     'g.qrels': '1 0 a 1\n2 0 c 1\n3 0 e 1\n',
     'g.run': '1 Q0 a 1 0.9 t\n1 Q0 b 2 0.8 t\n2 Q0 c 1 0.9 t\n2 Q0 d 2 0.8 t\n3 Q0 e 1 0.9 t\n3 Q0 f 2 0.8 t\n1 Q0 g 3 0.1 t\n',
+    // Query 0, then 1 … 32, then 0 again: 32 queries came between, more than are kept open.
+    'late.qrels': Array.from({ length: 33 }, (_, q) => `${q} 0 d 1\n`).join(''),
+    'late.run': ['0 Q0 d 1 2 t', ...Array.from({ length: 32 }, (_, q) => `${q + 1} Q0 x 1 1 t`), '0 Q0 e 2 1 t', ''].join('\n'),
   });
   const values = 'P_2                   \t1\t0.5000\nP_2                   \t2\t0.5000\nP_2                   \t3\t0.5000\nP_2                   \tall\t0.5000\n';
 
-  it('in one thread: the whole run is read again, and a note says it is not grouped', async () => {
+  it('in one thread: a query that comes back while others are open (as parallel writers leave them) is read in one pass, with no note', async () => {
     const r = await ranklens(['trec', 'g.qrels', 'g.run', '-q', '-m', 'P.2'], { cwd: dir });
     assert.equal(r.stdout, values);
-    assert.equal(r.stderr, 'g.run:1:1 info scattered-query The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.\n');
+    assert.equal(r.stderr, '');
+  });
+
+  it('in one thread: a query back after 32 others means the run is not grouped: it is read again whole, and a note says so', async () => {
+    const r = await ranklens(['trec', 'late.qrels', 'late.run', '-m', 'P.1'], { cwd: dir });
+    // Query 0 ranks d (relevant) first, the 32 others x (unjudged): P@1 = 1/33.
+    assert.equal(r.stdout, 'P_1                   \tall\t0.0303\n');
+    assert.equal(r.stderr, 'late.run:1:1 info scattered-query The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.\n');
   });
 
   it('in two threads (--jobs 2): only query 1 is read again, and the note counts it', async () => {
@@ -190,7 +200,6 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
     assert.equal(r.stderr, [
       'empty.qrels:1:1 error empty-file The qrels hold no judgement, so nothing is evaluated (trec_eval stops on an empty qrels file: "Cannot read qrels file").',
       'scattered.run:1:1 info query-not-in-qrels 2 run queries have no judgement in the qrels: ignored, as trec_eval does.',
-      'scattered.run:1:1 info scattered-query The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.',
       '',
     ].join('\n'));
     assert.equal(r.code, 1);
@@ -236,7 +245,6 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
     assert.equal(ranx.stderr, [
       'bom.qrels:1:1 warning byte-order-mark The file starts with a byte-order mark: skipped (trec_eval would read it as part of the first query id).',
       'scattered.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.',
-      'scattered.run:1:1 info scattered-query The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.',
       '',
     ].join('\n'));
   });

@@ -9,7 +9,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { TREC_DATA, tempFiles } from '../cli/ranklens';
-import { TrecEvaluator, TrecSetup } from '../../cli/trecEvaluator';
+import { KeepResult, QueryResult, TrecEvaluator, TrecSetup } from '../../cli/trecEvaluator';
+import { RunReader, runQuery, textBytes } from '../../shared/trec/run';
 import { InlineRunner, serve } from '../../cli/trecWorker';
 import { evaluateTrec, splitRanges } from '../../cli/trecRun';
 import { resolveConvention } from '../../shared/core/conventions';
@@ -38,6 +39,14 @@ function randomRun(rand: () => number): string {
     lines.push(`${qid} Q0 ${doc} ${i} ${score} t`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+// The simple path: the whole run read at once (every judged query whole), each query evaluated from its strings.
+function wholeRun(ev: TrecEvaluator, text: string) {
+  const evaluated: QueryResult[] = [];
+  const reader = new RunReader((b) => evaluated.push(ev.evaluate(runQuery(b))), { mode: 'collect', asTrecEval: true, keep: (qid) => ev.qrels.queryIndex(qid) >= 0 });
+  reader.feed(textBytes(text));
+  return { evaluated, ...reader.end() };
 }
 
 function lineStarts(text: string): number[] {
@@ -88,16 +97,17 @@ describe('TrecEvaluator', () => {
     assert.deepEqual([k4.values, k4.relstring], [[1], '-']);
   });
 
-  it('collect: every query, or only those asked for, or this thread\'s share of them', () => {
+  it('keep with `only`: the lines of those queries in the pieces given, numbered from each piece\'s first line', () => {
+    // Lines 6–9 (query 1's d4, query 2's c a b) and 10–11 (query 10): only queries 2 and 10, the pieces' first lines known.
+    const starts = lineStarts(readFileSync(runPath, 'latin1'));
+    const pieces = [{ start: starts[4], end: starts[8], line: 6 }, { start: starts[8], end: starts[10], line: 10 }];
     const ev = new TrecEvaluator(setup());
-    const all = ev.collect({ only: null, part: 0, parts: 1 });
-    assert.deepEqual(summary(all.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
-    assert.deepEqual([all.unjudged, all.qids, all.lines, all.entries], [['9'], ['1', '2', '10', '3', '9'], 14, 13]);
-    const only = ev.collect({ only: ['10'], part: 0, parts: 1 });
-    assert.deepEqual([summary(only.evaluated), only.problems], [['10=0.2'], []]);
-    const shares = [0, 1].map((part) => ev.collect({ only: null, part, parts: 2 }).qids);
-    assert.deepEqual([...shares[0], ...shares[1]].sort(), ['1', '10', '2', '3', '9']);
-    assert.ok(shares[0].length > 0 && shares[1].length > 0, `both threads get queries: ${JSON.stringify(shares)}`);
+    const kept = ev.keep({ pieces, next: counter(), only: ['2', '10'] });
+    // Query 1's line is skipped unread: neither counted nor kept.
+    assert.deepEqual([kept.qids, kept.parts.map((p) => [p.piece, p.lines, p.entries])], [['2', '10'], [[0, 4, 3], [1, 2, 2]]]);
+    const inOrder = kept.parts.map((p, i) => ({ ...p, store: 0, lineOffset: pieces[i].line - 1 }));
+    const evaluated = ev.evaluateShares({ stores: [kept.logs], pieces: inOrder, next: counter() });
+    assert.deepEqual(summary(evaluated).sort(), ['10=0.2', '2=0.4']);
   });
 
   it('keep and evaluateShares: each evaluator keeps the pieces it takes, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
@@ -127,7 +137,7 @@ describe('TrecEvaluator', () => {
       const path = join(tempFiles({ 'r.run': text }), 'r.run');
       const qrels = join(tempFiles({ 'q': '1 0 a 1\n1 0 b 0\n2 0 c 2\n3 0 a 1\n3 0 x 1\n12 0 a 1\n' }), 'q');
       const more = { runPath: path, qrelsPath: qrels, specs: [{ family: 'AP', k: null }, { family: 'P', k: 2 }, { family: 'NumRet', k: null }] as TrecSetup['specs'] };
-      const simple = new TrecEvaluator(setup(more)).collect({ only: null, part: 0, parts: 1 });
+      const simple = wholeRun(new TrecEvaluator(setup(more)), text);
       // Up to six pieces, kept by up to three evaluators, each taking the next few in turn (several parts to a store).
       const pieces = piecesAt([0, ...lineStarts(text).filter(() => rand() < 0.2)].slice(0, 6), text.length);
       const evaluators = [1, 2, 3].slice(0, 1 + Math.floor(rand() * 3)).map(() => new TrecEvaluator(setup(more)));
@@ -147,12 +157,19 @@ describe('TrecEvaluator', () => {
     }
   });
 
-  it('a segment of a run that is not grouped stops and says so, with nothing else, and tells the other threads to stop', () => {
-    const dir = tempFiles({ 'g.run': '1 Q0 d1 1 1 t\n2 Q0 a 1 1 t\n1 Q0 d3 2 0.5 t\n' });
-    const path = join(dir, 'g.run');
+  it('a segment keeps a query open while 32 others are read: one that comes back later stops it, with nothing else, and tells the other threads to stop', () => {
+    // Query q0, then q1 … q32 (judged, one line each), then q0 again: 32 queries read since q0's line, so it was handed over.
+    const qrelsOf = (n: number) => Array.from({ length: n }, (_, q) => `q${q} 0 d 1\n`).join('');
+    const back = (between: number) => ['q0 Q0 d 1 2 t', ...Array.from({ length: between }, (_, q) => `q${q + 1} Q0 d 1 1 t`), 'q0 Q0 e 2 1 t', ''].join('\n');
+    const dir = tempFiles({ 'w.qrels': qrelsOf(40), 'late.run': back(32), 'open.run': back(31) });
+    const at = (name: string) => ({ qrelsPath: join(dir, 'w.qrels'), runPath: join(dir, name) });
+    const open = new TrecEvaluator(setup(at('open.run'))).segments({ pieces: [{ start: 0, end: statSync(join(dir, 'open.run')).size }], next: counter(), stop: counter() });
+    // With 31 queries between, q0 is still open: read whole in one pass (d relevant at rank 1, P@5 = 1/5), its span the whole file.
+    assert.deepEqual([open[0].scattered, summary(open[0].evaluated).slice(-1), open[0].spans.slice(-3)], [false, ['q0=0.2'], [0, statSync(join(dir, 'open.run')).size, 1]]);
     const stop = counter();
-    const segs = new TrecEvaluator(setup({ runPath: path })).segments({ pieces: [{ start: 0, end: statSync(path).size }, { start: 0, end: 14 }], next: counter(), stop });
-    assert.deepEqual(segs, [{ piece: 0, scattered: true, evaluated: [], unjudged: [], problems: [], lines: 0, entries: 0 }]);
+    const path = join(dir, 'late.run');
+    const segs = new TrecEvaluator(setup(at('late.run'))).segments({ pieces: [{ start: 0, end: statSync(path).size }, { start: 0, end: 14 }], next: counter(), stop });
+    assert.deepEqual(segs, [{ piece: 0, scattered: true, evaluated: [], spans: [], unjudged: [], problems: [], lines: 0, entries: 0 }]);
     assert.equal(stop[0], 1);
     // Told to stop, a thread takes no further piece.
     assert.deepEqual(new TrecEvaluator(setup()).segments({ pieces: [{ start: 0, end: size }], next: counter(), stop }), []);
@@ -188,7 +205,7 @@ describe('TrecEvaluator', () => {
 });
 
 describe('serve: the worker side', () => {
-  it('answers qrels, segments, collect and finish as the evaluator does, with progress messages', async () => {
+  it('answers qrels, segments, keep, shares and finish as the evaluator does, with progress messages', async () => {
     const { port1, port2 } = new MessageChannel();
     serve(port1, setup());
     const replies: { type: string; done?: number; total?: number; result?: unknown }[] = [];
@@ -205,13 +222,14 @@ describe('serve: the worker side', () => {
       assert.deepEqual(info.qids, ['1', '2', '10', '3', '4']);
       const [seg] = await ask({ type: 'segments', task: { pieces: [{ start: 0, end: size }], next: counter(), stop: counter() } }, 'segments') as { evaluated: { qid: string; values: number[] }[] }[];
       assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
-      const all = await ask({ type: 'collect', task: { only: ['3'], part: 0, parts: 1 } }, 'collect') as { evaluated: { qid: string; values: number[] }[] };
-      assert.deepEqual(summary(all.evaluated), ['3=0']);
+      const kept = await ask({ type: 'keep', task: { pieces: [{ start: 0, end: size }], next: counter(), only: ['3'] } }, 'keep') as KeepResult;
+      const shares = await ask({ type: 'shares', task: { stores: [kept.logs], pieces: [{ ...kept.parts[0], store: 0, lineOffset: 0 }], next: counter() } }, 'shares') as QueryResult[];
+      assert.deepEqual(summary(shares), ['3=0']);
       const done = await ask({ type: 'finish', task: { missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(done.evaluated), ['4=0']);
-      // The file is read whole once per segment and collect: one progress message each, at the end.
+      // The file is read whole once by segments and once by keep: one progress message each, at the end.
       assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);
-      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segments', 'progress', 'collect', 'finish']);
+      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segments', 'progress', 'keep', 'shares', 'finish']);
     } finally {
       port1.close();
       port2.close();
@@ -226,6 +244,9 @@ describe('evaluateTrec: pieces, threads, problems in file order, progress', () =
     'p.run': '1 Q0 a 1 1 t\n1 Q0 a 2 0.5 t\nbad\n2 Q0 c 1 1 t\n2 Q0 c 2 0.5 t\nbad too\n',
     'g.qrels': '1 0 a 1\n2 0 c 1\n3 0 e 1\n',
     'g.run': '1 Q0 a 1 0.9 t\n1 Q0 b 2 0.8 t\n2 Q0 c 1 0.9 t\n2 Q0 d 2 0.8 t\n3 Q0 e 1 0.9 t\n3 Q0 f 2 0.8 t\n1 Q0 g 3 0.1 t\n',
+    // q0, then q1 … q32 (judged), then q0 again: q0 was handed over before its last line (34 lines, 499 bytes).
+    'late.qrels': Array.from({ length: 33 }, (_, q) => `q${q} 0 d 1\n`).join(''),
+    'late.run': ['q0 Q0 d 1 2 t', ...Array.from({ length: 32 }, (_, q) => `q${q + 1} Q0 x 1 1 t`), 'q0 Q0 e 2 1 t', ''].join('\n'),
   });
   const run = async (name: string, jobs: number) => {
     const progress: [number, number][] = [];
@@ -259,12 +280,23 @@ describe('evaluateTrec: pieces, threads, problems in file order, progress', () =
     assert.equal(ev.counts.runLines, 6);
   });
 
-  it('a run that is not grouped: read twice, so the progress total is twice the size (105 bytes)', async () => {
+  it('a query that comes back while still open is read in one pass; one met in two pieces is read again where its lines lie', async () => {
+    // One thread: query 1 comes back after 2 and 3, still open (32 may be): one pass, nothing read again (105 bytes, 15 a line).
     const one = await run('g', 1);
-    assert.deepEqual([one.ev.scattered, one.ev.grouped, one.progress], [3, false, [[105, 210]]]);
+    assert.deepEqual([one.ev.scattered, one.ev.grouped, one.progress], [0, true, [[105, 105]]]);
+    // Two threads: pieces [0, 30) (query 1), [30, 60), [60, 90), [90, 105) (query 1 again). Query 1 is read again from bytes
+    // 0–29 (lines 1–2) and 90–104 (line 7) only: 45 bytes more, a total of 150.
     const two = await run('g', 2);
     assert.deepEqual([two.ev.scattered, two.ev.grouped], [1, true]);
-    assert.deepEqual(two.progress[two.progress.length - 1], [210, 210]);
-    assert.deepEqual(two.ev.queries.map((q) => [q.qid, q.values[0]]), [['1', 1], ['2', 1], ['3', 1]]);
+    assert.deepEqual(two.progress[two.progress.length - 1], [150, 150]);
+    for (const r of [one, two]) assert.deepEqual(r.ev.queries.map((q) => [q.qid, q.values[0]]), [['1', 1], ['2', 1], ['3', 1]]);
+  });
+
+  it('a run that is not grouped (a query back after 32 others): read twice, so the progress total is twice the size (499 bytes)', async () => {
+    const late = await run('late', 1);
+    assert.deepEqual([late.ev.scattered, late.ev.grouped, late.progress], [33, false, [[499, 998]]]);
+    // q0 ranks d (relevant) first: P@1 = 1; the others rank x (not judged): 0.
+    assert.deepEqual(late.ev.queries.map((q) => q.values[0]).reduce((a, b) => a + b, 0), 1);
+    assert.deepEqual([late.ev.queries[0].qid, late.ev.queries[0].values[0]], ['q0', 1]);
   });
 });

@@ -93,17 +93,18 @@ describe('ranklens trec reads hostile files as trec_eval does', () => {
   });
 
   it('gives a shuffled run the output of the same lines grouped, with one thread or three', () => {
-    const lines = Array.from({ length: 60 }, (_, i) => `${i % 6} Q0 d${(i * 7) % 23} ${i} ${(i % 5) / 2} t`);
-    const qrels = Array.from({ length: 6 }, (_, q) => `${q} 0 d${q} 1\n${q} 0 d${q + 7} 2\n`).join('');
+    // 40 queries, three lines each: query i % 40, so each comes back after the 39 others (more than the 32 kept open).
+    const lines = Array.from({ length: 120 }, (_, i) => `${i % 40} Q0 d${(i * 7) % 23} ${i} ${(i % 5) / 2} t`);
+    const qrels = Array.from({ length: 40 }, (_, q) => `${q} 0 d${q % 23} 1\n${q} 0 d${(q + 7) % 23} 2\n`).join('');
     const grouped = trec({ qrels, run: `${[...lines].sort().join('\n')}\n` }, ['-q', '-m', 'all_trec']);
-    const shuffled = `${lines.join('\n')}\n`; // query i % 6: every line changes query
+    const shuffled = `${lines.join('\n')}\n`;
     const one = trec({ qrels, run: shuffled }, ['-q', '-m', 'all_trec']);
     assert.equal(one.stdout, grouped.stdout);
     assert.match(one.stderr, /info scattered-query The run's lines are not grouped by query: read in a second pass/);
-    // Three threads cut this 972-byte run in pieces of a line or two, each grouped in itself: the six queries met
-    // in several pieces are gathered in a second pass instead.
+    // Three threads cut this run in pieces of a few lines, none of which holds a query twice: the 40 queries, each met in
+    // several pieces, are read again where their lines lie.
     const three = trec({ qrels, run: shuffled }, ['-q', '-m', 'all_trec', '--jobs', '3']);
     assert.equal(three.stdout, grouped.stdout);
-    assert.match(three.stderr, /info scattered-query 6 queries have lines in several places of the run \(not one block per query\): read in a second pass/);
+    assert.match(three.stderr, /info scattered-query 40 queries have lines in several places of the run \(not one block per query\): read in a second pass/);
   });
 });

@@ -99,16 +99,27 @@ describe('runs', () => {
     assert.deepEqual(r.problems.map((p) => [p.line, p.code, p.start, p.end]), [[2, 'malformed-line', 0, 8], [3, 'invalid-score', 9, 13]]);
   });
 
-  it('hands over each block as soon as the next query starts, and stops when a query comes back', () => {
+  it('keeps a query open while `window` others start, hands over the one read least recently to make room, and stops when a query comes back after that', () => {
+    // 13 bytes a line, from byte 100 of the file: a a b a c d. With two open at a time, c makes room by handing over b (read
+    // less recently than a), d by handing over a. Each block comes with where its lines lie and its first line's number.
     const blocks: string[] = [];
-    const reader = new RunReader((q) => blocks.push(`${q.qid}:${q.count}`));
-    assert.equal(reader.feed(textBytes('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\n')), true);
-    assert.deepEqual(blocks, ['a:2']);
-    assert.equal(reader.feed(textBytes('a Q0 z 3 1 t\nc Q0 z 3 1 t\n')), false);
-    assert.deepEqual(blocks, ['a:2', 'b:1']);
+    const reader = new RunReader((q, span) => blocks.push(`${q.qid}:${q.count} ${span!.start}–${span!.end} line ${span!.line}`), { window: 2 });
+    assert.equal(reader.feed(textBytes('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\na Q0 z 3 1 t\nc Q0 z 3 1 t\nd Q0 x 1 1 t\n'), 0, 78, 100), true);
+    assert.deepEqual(blocks, ['b:1 126–139 line 3', 'a:3 100–152 line 1']);
+    assert.equal(reader.feed(textBytes('a Q0 w 4 1 t\n'), 0, 13, 178), false);
     assert.equal(reader.scattered, true);
     reader.end();
-    assert.deepEqual(blocks, ['a:2', 'b:1']);
+    assert.deepEqual(blocks, ['b:1 126–139 line 3', 'a:3 100–152 line 1']);
+  });
+
+  it('by default keeps 32 queries open: lines interleaved by parallel writers are read in one pass, each query whole at the end', () => {
+    const blocks: string[] = [];
+    const reader = new RunReader((q, span) => blocks.push(`${q.qid}:${runQuery(q).predictions.map((p) => p.id).join('')} ${span!.start}–${span!.end}`));
+    assert.equal(reader.feed(textBytes('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y 2 2 t\nb Q0 z 2 1 t\n')), true);
+    assert.deepEqual(blocks, []);
+    reader.end();
+    // Handed over in the order last read: a (line 3), then b (line 4), whose lines end with the file (52 bytes).
+    assert.deepEqual(blocks, ['a:xy 0–39', 'b:xz 13–52']);
   });
 
   it('joins the scattered lines of a query in file order when parsing a whole text', () => {
