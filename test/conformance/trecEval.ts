@@ -117,6 +117,39 @@ export function hostileTrec(seed: number, missing: boolean): { qrels: string; ru
   return { qrels: `${missing ? bom(1) : ''}${qrels.join(eol)}${eol}`, run: `${bom(2)}${run.join(eol)}${seed % 5 === 0 ? '' : eol}` };
 }
 
+/**
+ * A run of 40 to 80 queries in three layouts: grouped by query, shuffled, and interleaved as four
+ * parallel writers leave them (chunks of 1 to 6 lines), with its qrels (random files as above, more
+ * queries than a reader keeps open at once). Read with one, two and three threads, the pieces of a
+ * run are cut through interleaved queries, which are then read again where their lines lie.
+ */
+export function layoutTrec(seed: number): { qrels: string; runs: Record<'grouped' | 'shuffled' | 'interleaved', string> } {
+  const rnd = seeded(9000 + seed);
+  const int = (n: number) => Math.floor(rnd() * n);
+  const qrels: string[] = [];
+  const byQuery: string[][] = [];
+  const queries = 40 + int(41);
+  for (let q = 0; q < queries; q++) {
+    const qid = String(q * 3 + int(3));
+    const docs = Array.from({ length: 3 + int(30) }, (_, i) => `L${int(4)}-${i}`);
+    for (const d of docs) if (int(3) > 0) qrels.push(`${qid} 0 ${d} ${[-1, 0, 0, 1, 1, 2, 3][int(7)]}`);
+    byQuery.push(docs.filter(() => int(5) > 0).map((d) => `${qid} Q0 ${d} ${int(50)} ${int(3) === 0 ? int(3) : (rnd() * 10).toFixed(int(4))} lay${seed}`));
+  }
+  const grouped = byQuery.flat();
+  const shuffled = [...grouped];
+  for (let i = shuffled.length - 1; i > 0; i--) { const j = int(i + 1); [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]]; }
+  const interleaved: string[] = [];
+  const writers: string[][] = [];
+  for (let next = 0; next < byQuery.length || writers.some((w) => w.length > 0);) {
+    while (writers.filter((w) => w.length > 0).length < 4 && next < byQuery.length) writers.push([...byQuery[next++]]);
+    const live = writers.filter((w) => w.length > 0);
+    if (live.length === 0) continue;
+    interleaved.push(...live[int(live.length)].splice(0, 1 + int(6)));
+  }
+  const text = (lines: string[]) => `${lines.join('\n')}\n`;
+  return { qrels: text(qrels), runs: { grouped: text(grouped), shuffled: text(shuffled), interleaved: text(interleaved) } };
+}
+
 const OPTIONS: string[][] = [
   [], ['-q'], ['-q', '-m', 'official'], ['-q', '-m', 'all_trec'], ['-q', '-m', 'set'],
   ['-q', '-m', 'P.5,10', '-m', 'ndcg_cut.10'], ['-q', '-m', 'all_trec', '-l2'], ['-q', '-m', 'all_trec', '-l', '3'],
@@ -128,11 +161,12 @@ const OPTIONS: string[][] = [
 
 interface Tally { compared: number; runs: number; failures: string[] }
 
-function compare(tally: Tally, label: string, trecEval: string, args: string[], files: { qrels: string; run: string; gz: string }, stdin = false): void {
+// `ours`: options for ranklens only (--jobs).
+function compare(tally: Tally, label: string, trecEval: string, args: string[], files: { qrels: string; run: string; gz: string }, stdin = false, ours_: string[] = []): void {
   const want = spawnSync(trecEval, [...args, files.qrels, files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
   const ours = stdin
     ? spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, '-'], { encoding: 'latin1', input: require('node:fs').readFileSync(files.run), maxBuffer: 1 << 28 })
-    : spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, label.endsWith('.gz') ? files.gz : files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
+    : spawnSync(process.execPath, [CLI, 'trec', ...args, ...ours_, files.qrels, label.endsWith('.gz') ? files.gz : files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
   tally.runs++;
   if (want.status !== 0) { tally.failures.push(`${label}: trec_eval failed (${want.status}): ${want.stderr.trim()}`); return; }
   const a = want.stdout.split('\n');
@@ -174,6 +208,18 @@ function main(): number {
         for (const args of sets) compare(tally, `${label}: ${args.join(' ') || '(defaults)'}`, trecEval, args, files);
         compare(tally, `${label}: run from -`, trecEval, missing ? ['-c', '-q', '-m', 'all_trec'] : ['-q', '-m', 'all_trec'], files, true);
         compare(tally, `${label}: run.gz`, trecEval, missing ? ['-c', '-q'] : ['-q'], files);
+      }
+      const { qrels, runs } = layoutTrec(seed);
+      const qrelsPath = join(dir, `lq${seed}`);
+      writeFileSync(qrelsPath, qrels);
+      for (const [layout, run] of Object.entries(runs)) {
+        const files = { qrels: qrelsPath, run: join(dir, `l${seed}${layout}`), gz: '' };
+        writeFileSync(files.run, run);
+        for (const jobs of ['1', '2', '3']) {
+          for (const args of [['-c', '-q', '-m', 'all_trec'], ['-c', '-J', '-M', '20']]) {
+            compare(tally, `seed ${seed} ${layout}, --jobs ${jobs}: ${args.join(' ')}`, trecEval, args, files, false, ['--jobs', jobs]);
+          }
+        }
       }
     }
   } finally {
