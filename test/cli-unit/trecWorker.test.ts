@@ -237,6 +237,25 @@ describe('serve: the worker side', () => {
   });
 });
 
+describe('serve: the last progress figure of a request', () => {
+  it('is posted before the answer even when the thread read only some of the pieces (short of the total)', async () => {
+    const { port1, port2 } = new MessageChannel();
+    serve(port1, setup());
+    const replies: { type: string; done?: number; total?: number }[] = [];
+    const starts = lineStarts(readFileSync(runPath, 'latin1'));
+    // Two pieces, the counter already past the first: this thread reads lines 8–14 only, starts[6] bytes short.
+    const answered = new Promise<void>((resolve) => port2.on('message', (r: { type: string; done?: number; total?: number }) => { replies.push(r); if (r.type === 'keep') resolve(); }));
+    port2.postMessage({ type: 'keep', task: { pieces: piecesAt([0, starts[6]], size), next: counter(1) } });
+    try {
+      await answered;
+      assert.deepEqual(replies.map((r) => [r.type, r.done, r.total]), [['progress', size - starts[6], size], ['keep', undefined, undefined]]);
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+});
+
 describe('evaluateTrec: pieces, threads, problems in file order, progress', () => {
   // Query 1 lists a twice and line 3 is malformed; query 2 the same on lines 4–6. 68 bytes.
   const dir = tempFiles({
