@@ -303,9 +303,9 @@ class Layout {
   lines = 0;
   bytes = 0;
   lineStart = new Int32Array(64);
-  byteStart = new Float64Array(64);
+  byteStart = new Int32Array(64);
   lineNext = new Int32Array(64);
-  byteNext = new Float64Array(64);
+  byteNext = new Int32Array(64);
 
   // Adds up the lines and docid bytes of each query in logs, then places them.
   count(logs: Log[]): void {
@@ -314,12 +314,16 @@ class Layout {
     if (this.locals + 1 > this.lineStart.length) this.grow(this.locals + 1);
     this.lineStart.fill(0);
     this.byteStart.fill(0);
+    let bytes = 0;
     for (const log of logs) {
       for (let l = 0; l < log.queryLines.length; l++) {
         this.lineStart[l + 1] += log.queryLines[l];
         this.byteStart[l + 1] += log.queryBytes[l];
+        bytes += log.queryBytes[l];
       }
     }
+    // Byte positions are 32-bit: a log's docids (a 128th of a run's) past 2 GB would need a run of 256 GB.
+    if (bytes > 0x7fffffff) throw new Error('the docids of one log of the run take more than 2 GB');
     for (let l = 0; l < this.locals; l++) {
       this.lineStart[l + 1] += this.lineStart[l];
       this.byteStart[l + 1] += this.byteStart[l];
@@ -333,11 +337,10 @@ class Layout {
   private grow(size: number): void {
     const n = Math.max(size, 2 * this.lineStart.length);
     const int = (a: Int32Array) => { const x = new Int32Array(n); x.set(a); return x; };
-    const float = (a: Float64Array) => { const x = new Float64Array(n); x.set(a); return x; };
     this.lineStart = int(this.lineStart);
     this.lineNext = int(this.lineNext);
-    this.byteStart = float(this.byteStart);
-    this.byteNext = float(this.byteNext);
+    this.byteStart = int(this.byteStart);
+    this.byteNext = int(this.byteNext);
   }
 }
 
