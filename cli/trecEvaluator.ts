@@ -185,11 +185,15 @@ export class TrecEvaluator {
     const going = () => Atomics.load(task.stop, 0) === 0;
     const total = bytesOf(task.pieces);
     let done = 0;
+    let evaluated: QueryResult[] = [];
+    let spans: number[] = [];
+    // One reader for every piece this thread takes (restarted for each): a reader costs its tables and blocks to make.
+    const reader = this.reader((b, at) => { evaluated.push(this.evaluateBlock(b)); spans.push(at!.start, at!.end, at!.line); }, {});
     for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length && going(); piece = Atomics.add(task.next, 0, 1)) {
       const range = task.pieces[piece];
-      const evaluated: QueryResult[] = [];
-      const spans: number[] = [];
-      const reader = this.reader((b, at) => { evaluated.push(this.evaluateBlock(b)); spans.push(at!.start, at!.end, at!.line); }, {});
+      evaluated = [];
+      spans = [];
+      reader.restart();
       readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset) && going(), onProgress && ((d) => onProgress(done + d, total)), range);
       done += range.end - range.start;
       const { problems, lines, entries, qids } = reader.end();

@@ -285,6 +285,21 @@ export class RunReader {
     return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.seen.map((k) => this.queries.string(k)) };
   }
 
+  /**
+   * stream, after end(): reads another part of the file as if afresh (lines numbered from 1, no
+   * query seen or handed over yet), keeping what does not depend on the part: the queries' ids and
+   * what is known of each, and the blocks (a thread reads its pieces with one reader).
+   */
+  restart(): void {
+    for (let k = 0; k < this.known; k++) this.flags[k] &= ~(SEEN | CLOSED);
+    this.seen = [];
+    this.current = -1;
+    this.scattered = false;
+    this.problems = new ProblemList();
+    this.line = 1;
+    this.entries = 0;
+  }
+
   // The number of the query whose id is bytes[from, to) (hashed: h), met before or not.
   private queryOf(bytes: Uint8Array, from: number, to: number, h: number): number {
     const k = this.queries.intern(bytes, from, to, h);
