@@ -166,7 +166,7 @@ function addExpect(evaluation: DocumentEvaluation, req: ActionRequest, place: Pl
       const node = fe.cases[i].node;
       if (node.expectSpan || !overlaps(node.span, req.span) || fe.fixture.shape !== 'fixture') continue;
       const syntax = syntaxOf(req.language);
-      const edit = insertExpect(req.text, node, syntax, expectMapping(expectEntries(fe, i), syntax));
+      const edit = insertExpect(req.text, fe.fixture, node, syntax, expectMapping(expectEntries(fe, i), syntax));
       if (!edit) return [];
       return [action(`Add an expect block with the current values of case ${node.id.value}`, CodeActionKind.RefactorRewrite, req, place, [edit], [])];
     }
