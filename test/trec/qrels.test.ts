@@ -1,0 +1,128 @@
+/** The qrels reader on odd lines: each problem whole (file, line, columns, code, severity, message), each judgement as trec_eval reads it. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { QrelsReader, parseQrels } from '../../shared/trec/qrels';
+
+const malformed = (line: number, end: number, fields: number) => ({ file: 'qrels', line, start: 0, end, code: 'malformed-line', severity: 'error',
+  message: `A qrels line has 4 fields (qid iter docid grade); this one has ${fields}. The line is skipped.` });
+const judged = (text: string, asTrecEval = false) => [...parseQrels(text, { asTrecEval }).queries].map(([qid, q]) => [qid, q.ids, q.grades, q.lines]);
+const ATOL = "(C's atol: the whole number at its start, 0 when there is none)";
+
+describe('qrels grades', () => {
+  it('reads grades of several digits and signs: 12, 230, -1, +3', () => {
+    assert.deepEqual(judged('1 0 a 12\n1 0 b 230\n1 0 c -1\n1 0 d +3\n'), [['1', ['a', 'b', 'c', 'd'], [12, 230, -1, 3], [1, 2, 3, 4]]]);
+  });
+
+  it('refuses a lone sign under another preset, and reads it as 0 under trec_eval (atol)', () => {
+    assert.deepEqual(parseQrels('1 0 a -\n1 0 b +\n').problems, ['-', '+'].map((g, i) => ({ file: 'qrels', line: i + 1, start: 6, end: 7, code: 'invalid-grade', severity: 'error',
+      message: `The grade "${g}" is not a number. The line is skipped.` })));
+    const te = parseQrels('1 0 a -\n1 0 b +\n', { asTrecEval: true });
+    assert.deepEqual(te.problems, ['-', '+'].map((g, i) => ({ file: 'qrels', line: i + 1, start: 6, end: 7, code: 'non-integer-grade', severity: 'warning',
+      message: `trec_eval reads the grade "${g}" as 0 ${ATOL}.` })));
+  });
+
+  it('reads a whole number of up to 15 digits, 9 included, the same on a line read as text (a leading blank)', () => {
+    assert.deepEqual(parseQrels(' 1 0 a 9\n 1 0 b 123456789012345\n', { asTrecEval: true }).problems, []);
+    assert.deepEqual(judged(' 1 0 a 9\n 1 0 b 123456789012345\n', true), [['1', ['a', 'b'], [9, 123456789012345], [1, 2]]]);
+  });
+
+  it('words a fractional grade as it is read, under either preset', () => {
+    assert.deepEqual(parseQrels('1 0 b 0.5\n').problems, [{ file: 'qrels', line: 1, start: 6, end: 9, code: 'non-integer-grade', severity: 'warning',
+      message: 'The grade "0.5" is not written as a whole number: read as 0.5; trec_eval would read 0.' }]);
+    assert.deepEqual(parseQrels('1 0 b 0.5\n', { asTrecEval: true }).problems, [{ file: 'qrels', line: 1, start: 6, end: 9, code: 'non-integer-grade', severity: 'warning',
+      message: `trec_eval reads the grade "0.5" as 0 ${ATOL}.` }]);
+  });
+});
+
+describe('qrels lines', () => {
+  it('takes a tab or a return before the first field as a blank', () => {
+    assert.deepEqual(judged('\t1 0 a 1\n\r1 0 b 2\n'), [['1', ['a', 'b'], [1, 2], [1, 2]]]);
+  });
+
+  it('reports a short line ending in blanks, and reads the next line on its own', () => {
+    for (const [short, fields] of [['1 0 a ', 3], ['1 0 ', 2], ['1 ', 1]] as const) {
+      const r = parseQrels(`${short}\n1 0 b 1\n`);
+      assert.deepEqual(r.problems, [malformed(1, short.length - 1, fields)], short);
+      assert.deepEqual(judged(`${short}\n1 0 b 1\n`), [['1', ['b'], [1], [2]]], short);
+    }
+  });
+
+  it('does not join a short line to the next one that would complete it', () => {
+    for (const [first, second] of [['1', '0 b 1'], ['1 ', '0 b 1'], ['1 0', 'b 1'], ['1 0 ', 'b 1'], ['1 0 b ', '1']]) {
+      const r = parseQrels(`${first}\n${second}\n`);
+      const fields = first.trim().split(' ').length;
+      assert.deepEqual(r.problems, [malformed(1, first.trim().length, fields), malformed(2, second.length, 4 - fields)], JSON.stringify(first));
+      assert.deepEqual([...r.queries], []);
+    }
+  });
+
+  it('splits a line read as text at runs of blanks and a trailing blank, and keeps a control byte in its field', () => {
+    // Each line has a fractional grade (or another oddity), so that it is read as text, not by the fast reader of a plain line.
+    const text = '1  0 a 0.5\n1 0  b 0.5\n1 0 c  0.5\n1 0 d 0.5 \n1 0 e 1 x\n 1 0 f\x01g 1\n1\t0 \x01h 0.5\n1  0 i\n';
+    assert.deepEqual(judged(text), [['1', ['a', 'b', 'c', 'd', 'f\x01g', '\x01h'], [0.5, 0.5, 0.5, 0.5, 1, 0.5], [1, 2, 3, 4, 6, 7]]]);
+    const half = (line: number, start: number) => ({ file: 'qrels', line, start, end: start + 3, code: 'non-integer-grade', severity: 'warning',
+      message: 'The grade "0.5" is not written as a whole number: read as 0.5; trec_eval would read 0.' });
+    assert.deepEqual(parseQrels(text).problems, [half(1, 7), half(2, 7), half(3, 7), half(4, 6), malformed(5, 9, 5), half(7, 7), malformed(8, 6, 3)]);
+  });
+
+  it('takes a judgement of the query of a plain line on an odd line as the same query', () => {
+    assert.deepEqual(judged('1 0 a 1\n1 0 b 0.5\n1 0 c 2\n'), [['1', ['a', 'b', 'c'], [1, 0.5, 2], [1, 2, 3]]]);
+  });
+
+  it('words a second comment line in a row of one field, and the final comment line, under trec_eval', () => {
+    const r = parseQrels('#a\n#b\n#c d e f\n', { asTrecEval: true });
+    assert.deepEqual(r.problems, [
+      { file: 'qrels', line: 2, start: 0, end: 2, code: 'malformed-line', severity: 'error',
+        message: 'A comment line right after another: trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement, and with 1 field instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.' },
+      { file: 'qrels', line: 3, start: 0, end: 0, code: 'final-comment-line', severity: 'warning',
+        message: 'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.' },
+    ]);
+  });
+
+  it('reads empty qrels as no lines and no problems, under either preset', () => {
+    for (const asTrecEval of [false, true]) {
+      const r = parseQrels('', { asTrecEval });
+      assert.deepEqual([r.lines, r.problems, [...r.queries]], [0, [], []]);
+    }
+  });
+
+  it('reports the repeat of the file\'s first judgement', () => {
+    const r = parseQrels('1 0 a 1\n1 0 a 0\n');
+    assert.deepEqual(judged('1 0 a 1\n1 0 a 0\n'), [['1', ['a'], [1], [1]]]);
+    assert.deepEqual(r.problems, [{ file: 'qrels', line: 2, start: 0, end: 0, code: 'duplicate-judgement', severity: 'error',
+      message: '"a" is judged twice for query 1; the first grade is used (trec_eval stops on this).', related: [{ file: 'qrels', line: 1, message: 'first judgement' }] }]);
+  });
+});
+
+describe('large qrels', () => {
+  it('keep 4,000 judgements of 40-byte docids fed as one piece of 192 kB (160 kB of docids), and 1,500 of another piece', () => {
+    const line = (i: number) => `q${i % 7} 0 ${`doc${i}`.padEnd(40, '-')} ${i % 4}\n`;
+    const reader = new QrelsReader();
+    const first = Buffer.from(Array.from({ length: 4000 }, (_, i) => line(i)).join(''), 'latin1');
+    assert.equal(first.length, 192000); // its docids alone more than twice the reader's first 64 kB
+    reader.feed(first);
+    reader.feed(Buffer.from(Array.from({ length: 1500 }, (_, i) => line(4000 + i)).join(''), 'latin1'));
+    const table = reader.end();
+    assert.deepEqual(table.qids, ['q0', 'q1', 'q2', 'q3', 'q4', 'q5', 'q6']);
+    const q3 = table.query('q3')!;
+    assert.equal(q3.ids.length, 786);
+    assert.deepEqual([q3.ids[0], q3.grades[0], q3.lines[0]], ['doc3'.padEnd(40, '-'), 3, 4]);
+    assert.deepEqual([q3.ids[570], q3.grades[570], q3.lines[570]], ['doc3993'.padEnd(40, '-'), 1, 3994]); // the first piece's end
+    assert.deepEqual([q3.ids[785], q3.grades[785], q3.lines[785]], ['doc5498'.padEnd(40, '-'), 2, 5499]);
+    assert.deepEqual(table.problems, []);
+    assert.equal(table.lines, 5500);
+  });
+
+  it('answer undefined for a query they do not judge', () => {
+    const table = new QrelsReader().end();
+    assert.equal(table.query('nope'), undefined);
+    assert.equal(table.queryIndex('nope'), -1);
+  });
+
+  it('are shared with worker threads in shared memory', () => {
+    const reader = new QrelsReader();
+    reader.feed(Buffer.from('1 0 a 1\n', 'latin1'));
+    const shared = reader.end().shared();
+    for (const a of [shared.start, shared.docBytes, shared.docEnd, shared.docHash, shared.grades, shared.judgementLines]) assert.ok(a.buffer instanceof SharedArrayBuffer);
+  });
+});
