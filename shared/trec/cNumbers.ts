@@ -43,6 +43,18 @@ function hexFloat(body: string): number {
   const [whole, fraction = ''] = mantissa.split('.');
   const digits = (whole + fraction).replace(/^0+/, '') || '0';
   const scale = Number(exponent ?? 0) - 4 * fraction.length;
-  const value = Number(BigInt(`0x${digits}`));
-  return scale >= 0 ? value * 2 ** Math.min(scale, 2000) : value / 2 ** Math.min(-scale, 2000);
+  return timesPowerOfTwo(Number(BigInt(`0x${digits}`)), scale);
+}
+
+// value × 2^scale rounded once, as strtod: 2^scale alone overflows past ±1023 (0 × ∞ is NaN, 1 / ∞
+// is 0 where strtod gives a subnormal), so the value is first brought to [1, 2) exactly, and a result
+// below the normal range is reached from 2^-1022 in one last, rounding, multiplication.
+function timesPowerOfTwo(value: number, scale: number): number {
+  if (value === 0 || !Number.isFinite(value)) return value;
+  let e = Math.floor(Math.log2(value));
+  // log2 rounds: 2^53 − 1 gives 53.
+  if (value * 2 ** -e < 1) e--;
+  const unit = value * 2 ** -e;
+  const s = Math.max(-2200, Math.min(2200, scale + e));
+  return s >= -1022 ? unit * 2 ** s : unit * 2 ** -1022 * 2 ** (s + 1022);
 }

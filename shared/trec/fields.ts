@@ -167,9 +167,3 @@ export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number)
   const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
   return negative ? -value : value;
 }
-
-export function sameText(text: string, start: number, end: number, other: string): boolean {
-  if (end - start !== other.length) return false;
-  for (let i = 0; i < other.length; i++) if (text.charCodeAt(start + i) !== other.charCodeAt(i)) return false;
-  return true;
-}

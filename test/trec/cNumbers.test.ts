@@ -21,6 +21,16 @@ describe('cAtof reads as glibc\'s strtod', () => {
     for (const [text, value] of cases) assert.equal(cAtof(text), value, text);
   });
 
+  it('scales a hexadecimal float past 2^±1023 as strtod does: subnormals rounded once, zero stays zero (Python\'s float.fromhex)', () => {
+    const cases: [string, number][] = [
+      ['0x0p1100', 0], ['-0x0p2000', -0], ['0x1p-1074', 5e-324], ['0x1p-1075', 0], ['0x3p-1075', 1e-323], ['0x1.8p-1075', 5e-324],
+      ['0x10p-1078', 5e-324], ['0xffp-1080', 2e-323], ['0x1p-1022', 2.2250738585072014e-308],
+      ['0x123456789abcdef1p-1100', 9.657438622e-314], ['0x1p1023', 8.98846567431158e307],
+      ['0x1.fffffffffffffp1023', 1.7976931348623157e308], ['0x1p1024', Infinity], ['0x1p99999', Infinity], ['0x1p-99999', 0],
+    ];
+    for (const [text, value] of cases) assert.ok(Object.is(cAtof(text), value), `${text}: ${cAtof(text)}, not ${value}`);
+  });
+
   it('reads decimals with their exponent, the number at the start of junk, and 0 for no number', () => {
     const cases: [string, number][] = [['1e-3', 0.001], ['2abc', 2], ['.5x', 0.5], ['-7.25e+1', -72.5], ['1e400', Infinity], ['abc', 0], ['', 0], ['-', 0]];
     for (const [text, value] of cases) assert.equal(cAtof(text), value, text);
