@@ -145,6 +145,7 @@ export class QrelsReader {
   private duplicateSeverity: Severity;
   private asTrecEval: boolean;
   private general: boolean;
+  private slowLines = 0;
   // trec_eval skips one '#' line at a time: the line after a comment line is read as a judgement.
   private afterComment = false;
   // Judgements in file order, column by column; docids' bytes side by side.
@@ -191,6 +192,11 @@ export class QrelsReader {
   }
 
   /** The judgements read, each docid once per query (repeats reported here). */
+  /** How many lines the general reader read (the fast path took the others): none in plain qrels. */
+  generalLines(): number {
+    return this.slowLines;
+  }
+
   end(): QrelsTable {
     if (this.afterComment) {
       this.problems.push(fieldProblem('qrels', this.line - 1, 0, 0, 'final-comment-line', 'warning',
@@ -329,6 +335,7 @@ export class QrelsReader {
 
   // The line starting at bytes[start] read as text, with every rule; returns where the next line starts.
   private textLine(bytes: Uint8Array, start: number, line: number): number {
+    this.slowLines++;
     let end = start;
     while (bytes[end] !== 10) end++;
     const text = latin1(bytes, start, end);

@@ -94,6 +94,7 @@ export class RunReader {
   private collect: boolean;
   private share: { part: number; parts: number } | undefined;
   private general: boolean;
+  private slowLines = 0;
 
   /**
    * @param onQuery receives each kept query's lines as a block: in a stream, with the span of the
@@ -229,6 +230,7 @@ export class RunReader {
 
   // Any line, with every rule: blank, comment, short, odd fields or score. Returns where the next line starts.
   private anyLine(bytes: Uint8Array, p: number, line: number): number {
+    this.slowLines++;
     const at = this.at;
     const start = p;
     let c = bytes[p];
@@ -276,6 +278,11 @@ export class RunReader {
     this.line = 1;
     this.entries = 0;
     return part;
+  }
+
+  /** How many lines the general reader read (the fast path took the others): none in a plain run. */
+  generalLines(): number {
+    return this.slowLines;
   }
 
   /** Hands over what is left; returns the problems and counts. */

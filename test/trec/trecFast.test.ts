@@ -175,6 +175,31 @@ describe('RunReader: the fast line reads as the general reader of a line', () =>
     }
   });
 
+  it('takes the fast path on every plain line, and leaves to the general reader only the lines it needs', () => {
+    const plain = [
+      '301 Q0 doc1 1 27.5389 run', '301 Q0 doc2 2 -3 run', '301\tQ0\tdoc3\t3\t27.5389\trun', '301  Q0 doc4 4 -3 run',
+      '301 Q0 d 5 1 r more', 'query-number-301 Q0 d 1 0.5 r', '1 Q0 d 1 +3 r', '1 Q0 e 2 1. r', '1 Q0 f 3 .5 r', '1 Q0 g 4 -0 r',
+      '1 Q0 caf\xe9 5 2 r', '1 Q0 h 6 7 r ', '301 Q0 doc5 6 27.5389 run\r', '1234567 Q0 d 1 1 r', '123456 Q0 d 1 0.000001 r',
+      '2 Q0 d 1 12345678901234.5 r', '301 Q0 doc6 7 1 run',
+    ].join('\n') + '\n';
+    // An exponent, 16 digits, a line that starts with a blank: the fast path hands each on.
+    const odd = '1 Q0 x 1 1e-3 r\n1 Q0 y 2 1234567890123456 r\n 1 Q0 z 3 1 r\n';
+    const generalLines = (text: string, options: ConstructorParameters<typeof RunReader>[1]) => {
+      const reader = new RunReader(() => undefined, options);
+      const all = textBytes(text);
+      reader.feed(all, 0, all.length);
+      reader.end();
+      return reader.generalLines();
+    };
+    for (const mode of ['stream', 'collect', 'store'] as const) {
+      for (const asTrecEval of [true, false]) {
+        assert.equal(generalLines(plain, { mode, asTrecEval }), 0, `${mode}, asTrecEval ${asTrecEval}`);
+        assert.equal(generalLines(plain + odd, { mode, asTrecEval }), 3, `${mode}, asTrecEval ${asTrecEval}`);
+        assert.equal(generalLines(plain, { mode, asTrecEval, general: true }), 17);
+      }
+    }
+  });
+
   it('reads a plain line\'s fields, and the same lines with tabs and runs of blanks', () => {
     const read = (text: string) => readRun(text, { mode: 'collect' }, 1 << 20).blocks;
     const expected = [{ qid: '301', predictions: [{ id: 'doc1', score: 27.5389 }, { id: 'doc2', score: -3 }], lines: [1, 2] }];
@@ -226,6 +251,25 @@ describe('QrelsReader: the fast line reads as the general reader of a line', () 
       for (const asTrecEval of [true, false]) {
         assert.deepEqual(readQrels(text, asTrecEval, false), readQrels(text, asTrecEval, true), `seed ${seed}, asTrecEval ${asTrecEval}`);
       }
+    }
+  });
+
+  it('takes the fast path on every plain line, and leaves to the general reader only the lines it needs', () => {
+    const plain = ['301 0 doc1 1', '301 0 doc2 0', '301 0 doc3 -1', '301\t0\tdoc4\t2', 'query-301 0 d 1', '1 0 d +3', '1 0 e 03',
+      '1 0 caf\xe9 1', '1  0 f 1', '1234567890 0 d 12', '301 0 doc5 3'].join('\n') + '\n';
+    // A fifth field, an exponent grade, a decimal grade, a comment: the fast path hands each on.
+    const odd = '2 0 d 1 extra\n2 0 e 1e2\n2 0 f 2.5\n# note\n';
+    const generalLines = (text: string, asTrecEval: boolean, general = false) => {
+      const reader = new QrelsReader({ asTrecEval, general });
+      const all = textBytes(text);
+      reader.feed(all, 0, all.length);
+      reader.end();
+      return reader.generalLines();
+    };
+    for (const asTrecEval of [true, false]) {
+      assert.equal(generalLines(plain, asTrecEval), 0);
+      assert.equal(generalLines(plain + odd, asTrecEval), 4);
+      assert.equal(generalLines(plain, asTrecEval, true), 11);
     }
   });
 
