@@ -48,7 +48,7 @@ function decimalsOf(x: number): number {
  * stay in index order with no comparison at all. Returns false, `idx` untouched, for other keys
  * (NaN, ±∞, too many digits, too wide a range); `whole` (length n) is scratch.
  */
-function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Array): boolean {
+export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Array): boolean {
   const n = keys.length;
   let d = decimalsOf(keys[0]);
   if (d < 0) return false;

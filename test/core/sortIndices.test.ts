@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sortIndicesByKeyDesc } from '../../shared/core/sortIndices';
+import { radixSort, sortIndicesByKeyDesc } from '../../shared/core/sortIndices';
 import { below, seededUint32 } from '../../shared/stats/random';
 
 /** The simple path: a comparator sort, larger key first, ties by index. */
@@ -102,5 +102,38 @@ describe('sorting prediction indices', () => {
     assert.deepEqual(Array.from(sortIndicesByKeyDesc(thirds)), reference(thirds));
     const huge = Float64Array.from({ length: 260 }, (_, i) => 2 ** 60 + (i % 2) * 2 ** 8);
     assert.deepEqual(Array.from(sortIndicesByKeyDesc(huge)).slice(0, 3), [1, 3, 5]);
+  });
+});
+
+// radixSort on its own (sortIndicesByKeyDesc falls back to the quicksort, which orders the same, so
+// there only the order shows): whether it sorts, and the order it gives.
+function radix(keys: number[]): false | number[] {
+  const idx = Int32Array.from(keys, (_, i) => i);
+  return radixSort(Float64Array.from(keys), idx, new Float64Array(keys.length)) ? Array.from(idx) : false;
+}
+
+describe('radixSort', () => {
+  it('sorts keys written with a few decimals, one decimal count or several: [0.5, 0.25, 2, 0.25, -1.125] → 2, 0.5, the 0.25s, −1.125', () => {
+    assert.deepEqual(radix([0.5, 0.25, 2, 0.25, -1.125]), [2, 0, 1, 3, 4]);
+    assert.deepEqual(radix([3, 1, 2]), [0, 2, 1]);
+  });
+
+  it('takes as many byte passes as the range needs: whole keys exactly 2^8, 2^16 and 2^24 apart', () => {
+    for (const range of [2 ** 8 - 1, 2 ** 8, 2 ** 16 - 1, 2 ** 16, 2 ** 24 - 1, 2 ** 24, 2 ** 32 - 1]) {
+      assert.deepEqual(radix([0, range, 1, range - 1]), [1, 3, 2, 0], `range ${range}`);
+    }
+  });
+
+  it('refuses, leaving the indices as they were, NaN, ±∞, 1/3, a range of 2^32 and whole numbers past 2^53', () => {
+    for (const keys of [[NaN, 1], [1, NaN], [Infinity, 1], [1, -Infinity], [1 / 3, 1], [1, 1 / 3], [0, 2 ** 32], [2 ** 53 + 2, 2 ** 53 + 4], [-(2 ** 53) - 2, -(2 ** 53) - 4]]) {
+      const idx = Int32Array.from(keys, (_, i) => i);
+      assert.equal(radixSort(Float64Array.from(keys), idx, new Float64Array(keys.length)), false, String(keys));
+      assert.deepEqual(Array.from(idx), [0, 1]);
+    }
+  });
+
+  it('sorts whole numbers up to ±2^53: [2^53 − 2, 2^53], [−2^53, −2^53 + 2]', () => {
+    assert.deepEqual(radix([2 ** 53 - 2, 2 ** 53]), [1, 0]);
+    assert.deepEqual(radix([-(2 ** 53), -(2 ** 53) + 2]), [1, 0]);
   });
 });
