@@ -207,6 +207,29 @@ export class TrecEvaluator {
     return results;
   }
 
+  /**
+   * Reads the parts of the run `spans` (in file order, each with its first line's number) again in
+   * this thread as one stream, evaluating the queries `only` (queries cut where a piece ended). The
+   * streaming reader is the one the pieces ran, so it is already compiled, where a store pass would
+   * start cold in every thread. Undefined if one of those queries comes back after more than the
+   * reader's window of others (then they need a store pass: see keep).
+   */
+  gather(spans: RunPiece[], only: string[], onProgress?: Progress): QueryResult[] | undefined {
+    const wanted = new Set(only);
+    const evaluated: QueryResult[] = [];
+    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { accept: (qid) => wanted.has(qid) });
+    const total = bytesOf(spans);
+    let done = 0;
+    for (const span of spans) {
+      if (span.line !== undefined) reader.continueAt(span.line);
+      readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset), onProgress && ((d) => onProgress(done + d, total)), span);
+      if (reader.scattered) return undefined;
+      done += span.end - span.start;
+    }
+    reader.end();
+    return evaluated;
+  }
+
   /** Keeps the lines (of judged queries, or of task.only) of the pieces it takes in shared memory: see KeepResult. */
   keep(task: KeepTask, onProgress?: Progress): KeepResult {
     const only = task.only && new Set(task.only);

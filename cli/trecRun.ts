@@ -98,9 +98,9 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
       const qrels = inline.shareQrels();
       for (const w of workers) w.giveQrels(qrels);
     }
-    // Bytes read by each thread in the first pass, then in the second, if any.
+    // Bytes read by each thread in the first pass, then in the second, if any (the last: this thread's gathering).
     const threads = runners.length;
-    const done = new Array<number>(2 * threads).fill(0);
+    const done = new Array<number>(2 * threads + 1).fill(0);
     let total = size;
     const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), total); };
     const task = { pieces, next: counter(), stop: counter() };
@@ -109,13 +109,21 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const judged = new Set(qrels.qids);
     // A judged query met in several pieces (a query cut where a piece ends, when parallel writers
     // left the run's queries interleaved): the parts of the file that hold its lines are read again,
-    // for those queries only. When a piece stopped early (the run is not grouped by query), the whole
-    // run is read again. Either way once in all, the threads taking pieces in turn (readOnce).
+    // for those queries only, by this thread as a stream (a few megabytes: a store pass's set-up in
+    // every thread would cost more than it saves), or, if they are too scattered for a stream, as
+    // the whole run is when a piece stopped early (the run is not grouped by query): once in all,
+    // the threads taking pieces in turn (readOnce).
     const whole = segments.some((seg) => seg.scattered);
     const plan = whole ? undefined : settle(segments, judged);
     const gather = plan ? plan.gather : null;
+    let gathered: QueryResult[] | undefined;
+    if (plan && plan.gather.length > 0) {
+      total += bytesOf(plan.spans);
+      gathered = inline.gather(plan.spans, plan.gather, (d) => progress(2 * threads, d));
+      if (!gathered) progress(2 * threads, bytesOf(plan.spans)); // given up: what was read counts as read, the store pass adds its own
+    }
     const again: SecondPass[] = [];
-    if (!plan || plan.gather.length > 0) {
+    if (!plan || (plan.gather.length > 0 && !gathered)) {
       const second = plan ? plan.spans : pieces;
       total += bytesOf(second);
       again.push(await readOnce(runners, second, (i, d) => progress(threads + i, d), plan?.gather));
@@ -124,7 +132,7 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
     const finished = await runners[0].finish({ missing: options.complete ? missing : [] });
 
-    const queries = [...(plan?.evaluated ?? []), ...again.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
+    const queries = [...(plan?.evaluated ?? []), ...(gathered ?? []), ...again.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
     const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
     const unjudged = new Set([...(plan?.unjudged ?? []), ...again.flatMap((a) => a.unjudged), ...finished.unjudged]);
     const marks = [qrelsMark.problem, runMark.problem].filter((p): p is TrecProblem => p !== undefined);

@@ -28,7 +28,7 @@ export interface RunReaderOptions {
   window?: number;
   /** store: the number a kept query's lines are stored under, the same in every thread (the qrels' number of the query). */
   storeNumber?: (qid: string) => number;
-  /** collect: lines of other queries are skipped unread. */
+  /** Lines of other queries are skipped unread. */
   accept?: (qid: string) => boolean;
   /** collect: only the queries of this share are read (another thread reads the others); see queryShare. */
   share?: { part: number; parts: number };
@@ -305,6 +305,11 @@ export class RunReader {
     this.problems = new ProblemList();
     this.line = 1;
     this.entries = 0;
+  }
+
+  /** The next line fed is line `line` of the file (a pass over parts of the file numbers its lines as the file does). */
+  continueAt(line: number): void {
+    this.line = line;
   }
 
   // The number of the query whose id is bytes[from, to) (hashed: h), met before or not.

@@ -311,6 +311,41 @@ describe('evaluateTrec: pieces, threads, problems in file order, progress', () =
     for (const r of [one, two]) assert.deepEqual(r.ev.queries.map((q) => [q.qid, q.values[0]]), [['1', 1], ['2', 1], ['3', 1]]);
   });
 
+  it('a query cut where a piece ends is gathered from both places as one block: its duplicate is reported at its own line', async () => {
+    // Lines of 13, 13 and 15 bytes. Pieces [0, 13) (query 1), [13, 26) (query 2), [26, 41) (query 1 again, a twice).
+    const d = tempFiles({ 'cut.qrels': '1 0 a 1\n2 0 c 1\n', 'cut.run': '1 Q0 a 1 1 t\n2 Q0 c 1 1 t\n1 Q0 a 2 0.5 t\n' });
+    assert.deepEqual(splitRanges(join(d, 'cut.run'), 41, 2), [{ start: 0, end: 13 }, { start: 13, end: 26 }, { start: 26, end: 41 }]);
+    const cut = async (jobs: number) => {
+      const progress: [number, number][] = [];
+      const ev = await evaluateTrec({ qrelsPath: join(d, 'cut.qrels'), runPath: join(d, 'cut.run'), specs: [{ family: 'P', k: 1 }],
+        resolved: resolveConvention('trec_eval').resolved, complete: false, jobs, onProgress: (n, t) => progress.push([n, t]) });
+      return { ev, progress, problems: ev.problems.map((p) => [p.file, p.line, p.code, ...(p.related ?? []).map((r) => `${r.file}:${r.line}`)]) };
+    };
+    const one = await cut(1);
+    const two = await cut(2);
+    for (const r of [one, two]) {
+      assert.deepEqual(r.problems, [['run', 3, 'duplicate-prediction', 'run:1']]);
+      // A query listing a document twice is left out under trec_eval's convention (as the 'p' run's are).
+      assert.deepEqual(r.ev.queries.map((q) => [q.qid, q.values[0]]), [['1', NaN], ['2', 1]]);
+    }
+    // Query 1 read again over its two parts, 13 and 15 bytes: 41 + 28.
+    assert.deepEqual([two.ev.scattered, two.ev.grouped, two.progress[two.progress.length - 1]], [1, true, [69, 69]]);
+  });
+
+  it('queries cut in too many places for one stream are read again by the threads\' store: the same values', async () => {
+    // q0, q1 … q32, q1 … q32 again, q0 again (15 bytes a line but q10 … q32's 16): each query in two pieces, all 33 gathered;
+    // read as one stream q0 is handed over when q32 opens (32 open at most) and comes back at the end.
+    const lines = ['q0 Q0 d 1 2 t', ...Array.from({ length: 32 }, (_, q) => `q${q + 1} Q0 d 1 1 t`), ...Array.from({ length: 32 }, (_, q) => `q${q + 1} Q0 x 2 1 t`), 'q0 Q0 e 2 1 t'];
+    const d = tempFiles({ 'many.qrels': Array.from({ length: 33 }, (_, q) => `q${q} 0 d 1\n`).join(''), 'many.run': lines.join('\n') + '\n' });
+    const many = async (jobs: number) => evaluateTrec({ qrelsPath: join(d, 'many.qrels'), runPath: join(d, 'many.run'), specs: [{ family: 'P', k: 2 }],
+      resolved: resolveConvention('trec_eval').resolved, complete: false, jobs });
+    const one = await many(1);
+    const two = await many(2);
+    // Every query ranks d (relevant) then another: P@2 = 1/2.
+    for (const ev of [one, two]) assert.deepEqual(ev.queries.map((q) => q.values[0]), new Array(33).fill(0.5));
+    assert.deepEqual([one.scattered, one.grouped, two.scattered, two.grouped], [33, false, 33, true]);
+  });
+
   it('a run that is not grouped (a query back after 32 others): read twice, so the progress total is twice the size (499 bytes)', async () => {
     const late = await run('late', 1);
     assert.deepEqual([late.ev.scattered, late.ev.grouped, late.progress], [33, false, [[499, 998]]]);
