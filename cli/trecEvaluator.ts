@@ -12,7 +12,7 @@ import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
 import { QuerySpan } from '../shared/trec/openQueries';
-import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, runQuery } from '../shared/trec/run';
+import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, primeRunReader, runQuery } from '../shared/trec/run';
 import { BlockColumns, Log, StorePiece, handOverShares } from '../shared/trec/runStore';
 import { rankRunBlock } from '../shared/trec/trecRanking';
 import { hashBytes } from '../shared/trec/byteInterner';
@@ -189,6 +189,10 @@ export class TrecEvaluator {
     let spans: number[] = [];
     // One reader for every piece this thread takes (restarted for each): a reader costs its tables and blocks to make.
     const reader = this.reader((b, at) => { evaluated.push(this.evaluateBlock(b)); spans.push(at!.start, at!.end, at!.line); }, {});
+    // Both threads warm up at once on two cores, so V8's background compiler has no core of its own:
+    // every branch first met after the line reader was optimized (a new query, a signed score, an
+    // unjudged query) cost a deoptimization and a slow stretch before it was compiled again.
+    primeRunReader(this.setup.asTrecEval);
     for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length && going(); piece = Atomics.add(task.next, 0, 1)) {
       const range = task.pieces[piece];
       evaluated = [];

@@ -84,14 +84,15 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     specs: options.specs, convention: options.resolved.convention,
     maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval };
-  // This thread and the workers take the pieces in turn. The workers start first; the run is cut
-  // in pieces and the qrels are read here meanwhile, once, then shared with them (a worker starting
-  // takes about as long as reading the qrels of a 2,000-query run).
+  // This thread and the workers take the pieces in turn. The run is cut in pieces (a few reads),
+  // the workers start, and the qrels are read here meanwhile, once, then shared with them (a worker
+  // starting takes about as long as reading the qrels of a 2,000-query run). No more threads than
+  // pieces: a run of one long query is one piece, and an idle worker costs 10–20 MB.
   const runners: SegmentRunner[] = [];
   try {
-    const workers = Array.from({ length: options.jobs - 1 }, () => new WorkerRunner(setup));
-    runners.push(...workers);
     const pieces = splitRanges(options.runPath, size, options.jobs, runMark.skip);
+    const workers = Array.from({ length: Math.min(options.jobs, pieces.length) - 1 }, () => new WorkerRunner(setup));
+    runners.push(...workers);
     const inline = new InlineRunner(setup);
     runners.unshift(inline);
     if (workers.length > 0) {

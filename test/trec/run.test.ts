@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
-import { RunReader, duplicateProblems, parseRun, queryShare, textBytes } from '../../shared/trec/run';
+import { RunReader, duplicateProblems, parseRun, primeRunReader, queryShare, textBytes } from '../../shared/trec/run';
 
 const malformed = (line: number, end: number, fields: number) => ({ file: 'run', line, start: 0, end, code: 'malformed-line', severity: 'error',
   message: `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${fields}. The line is skipped.` });
@@ -141,5 +141,14 @@ describe('duplicateProblems', () => {
     assert.deepEqual(problem(['a', 'b', 'a']), at(`"a" appears twice for query 7: ${effect}.`));
     assert.deepEqual(problem(['a', 'b', 'a', 'b']), at(`"a" appears twice for query 7 (1 more repeated line in this query): ${effect}.`));
     assert.deepEqual(problem(['a', 'b', 'a', 'b', 'a']), at(`"a" appears twice for query 7 (2 more repeated lines in this query): ${effect}.`));
+  });
+});
+
+describe('primeRunReader (warms the line reader up before a thread reads its pieces)', () => {
+  it('reads all 240 of its lines by the fast path, the three judged queries handed over once each, nothing wrong', () => {
+    for (const asTrecEval of [false, true]) {
+      const r = primeRunReader(asTrecEval);
+      assert.deepEqual([r.generalLines, r.entries, r.lines, r.qids, r.handedOver, r.problems], [0, 240, 240, ['p1', 'p2', 'unjudged', 'p3'], 3, []]);
+    }
   });
 });
