@@ -212,6 +212,17 @@ export class TrecEvaluator {
   }
 
   /**
+   * Whether the first chunk of `range` (256 kB of whole lines) already shows the run is not grouped
+   * by query: a judged query back after more than the reader's window of others. A first pass over
+   * pieces would stop at the same line of the piece `range`, so it can be skipped.
+   */
+  scatteredAtStart(range: ByteRange): boolean {
+    const reader = this.reader(() => {}, {});
+    readByteChunks(this.setup.runPath, (chunk, end, offset) => { reader.feed(chunk, 0, end, offset); return false; }, undefined, range);
+    return reader.scattered;
+  }
+
+  /**
    * Reads the parts of the run `spans` (in file order, each with its first line's number) again in
    * this thread as one stream, evaluating the queries `only` (queries cut where a piece ended). The
    * streaming reader is the one the pieces ran, so it is already compiled, where a store pass would

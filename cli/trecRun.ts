@@ -99,13 +99,16 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
       const qrels = inline.shareQrels();
       for (const w of workers) w.giveQrels(qrels);
     }
+    // A run whose first lines show it is not grouped (shuffled) goes straight to the store pass:
+    // the first pass would stop in its first piece, after every thread had started it.
+    const shuffled = inline.scatteredAtStart(pieces[0]);
     // Bytes read by each thread in the first pass, then in the second, if any (the last: this thread's gathering).
     const threads = runners.length;
     const done = new Array<number>(2 * threads + 1).fill(0);
-    let total = size;
+    let total = shuffled ? 0 : size;
     const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), total); };
     const task = { pieces, next: counter(), stop: counter() };
-    const segments = (await inParallel(runners, (r, i) => r.segments(task, (d) => progress(i, d)))).flat().sort((a, b) => a.piece - b.piece);
+    const segments = shuffled ? [] : (await inParallel(runners, (r, i) => r.segments(task, (d) => progress(i, d)))).flat().sort((a, b) => a.piece - b.piece);
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A judged query met in several pieces (a query cut where a piece ends, when parallel writers
@@ -114,7 +117,7 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     // every thread would cost more than it saves), or, if they are too scattered for a stream, as
     // the whole run is when a piece stopped early (the run is not grouped by query): once in all,
     // the threads taking pieces in turn (readOnce).
-    const whole = segments.some((seg) => seg.scattered);
+    const whole = shuffled || segments.some((seg) => seg.scattered);
     const plan = whole ? undefined : settle(segments, judged);
     const gather = plan ? plan.gather : null;
     let gathered: QueryResult[] | undefined;
@@ -126,6 +129,8 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     const again: SecondPass[] = [];
     if (!plan || (plan.gather.length > 0 && !gathered)) {
       const second = plan ? plan.spans : pieces;
+      // A first pass that stopped early read less than the run: the bar counts what it read.
+      if (!plan) total = done.reduce((a, b) => a + b, 0);
       total += bytesOf(second);
       again.push(await readOnce(runners, second, (i, d) => progress(threads + i, d), plan?.gather));
     }

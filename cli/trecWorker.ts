@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TrecProblem } from '../shared/trec/problems';
 import { SharedQrels } from '../shared/trec/qrels';
+import { ByteRange } from './readChunks';
 import { FinishResult, FinishTask, KeepResult, KeepTask, Progress, QueryResult, RunPiece, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
 
 const KIND = 'ranklens-trec-segment';
@@ -45,6 +46,10 @@ export class InlineRunner implements SegmentRunner {
   }
   async keep(task: KeepTask, onProgress: Progress): Promise<KeepResult> {
     return this.evaluator.keep(task, onProgress);
+  }
+  /** See TrecEvaluator.scatteredAtStart. */
+  scatteredAtStart(range: ByteRange): boolean {
+    return this.evaluator.scatteredAtStart(range);
   }
   /** See TrecEvaluator.gather (this thread only: its streaming reader is the one already compiled). */
   gather(spans: RunPiece[], only: string[], onProgress: Progress): QueryResult[] | undefined {

@@ -346,11 +346,24 @@ describe('evaluateTrec: pieces, threads, problems in file order, progress', () =
     assert.deepEqual([one.scattered, one.grouped, two.scattered, two.grouped], [33, false, 33, true]);
   });
 
-  it('a run that is not grouped (a query back after 32 others): read twice, so the progress total is twice the size (499 bytes)', async () => {
+  it('a run whose first lines show it is not grouped (a query back after 32 others) is read once, into the store: progress to its 499 bytes', async () => {
     const late = await run('late', 1);
-    assert.deepEqual([late.ev.scattered, late.ev.grouped, late.progress], [33, false, [[499, 998]]]);
+    assert.deepEqual([late.ev.scattered, late.ev.grouped, late.progress], [33, false, [[499, 499]]]);
     // q0 ranks d (relevant) first: P@1 = 1; the others rank x (not judged): 0.
     assert.deepEqual(late.ev.queries.map((q) => q.values[0]).reduce((a, b) => a + b, 0), 1);
     assert.deepEqual([late.ev.queries[0].qid, late.ev.queries[0].values[0]], ['q0', 1]);
+  });
+  it('a run found not grouped past its first 256 kB is read again whole: the progress total is what the first pass read and the run', async () => {
+    // As late.run, but q32 goes on for 14,000 lines (about 290 kB) before q0 comes back.
+    const lines = ['q0 Q0 d 1 2 t', ...Array.from({ length: 32 }, (_, q) => `q${q + 1} Q0 x 1 1 t`), ...Array.from({ length: 14_000 }, (_, i) => `q32 Q0 y${i} ${i + 2} 0.5 t`), 'q0 Q0 e 2 1 t'];
+    const d = tempFiles({ 'far.qrels': Array.from({ length: 33 }, (_, q) => `q${q} 0 d 1\n`).join(''), 'far.run': lines.join('\n') + '\n' });
+    const size = statSync(join(d, 'far.run')).size;
+    const progress: [number, number][] = [];
+    const ev = await evaluateTrec({ qrelsPath: join(d, 'far.qrels'), runPath: join(d, 'far.run'), specs: [{ family: 'P', k: 1 }],
+      resolved: resolveConvention('trec_eval').resolved, complete: false, jobs: 1, onProgress: (n, t) => progress.push([n, t]) });
+    assert.ok(size > 1 << 18, String(size));
+    // The first pass stops in its second chunk, having reported its first (262,144 bytes read), then the store pass reads all 342,287.
+    assert.deepEqual([size, ev.scattered, ev.grouped, progress[progress.length - 1]], [342_287, 33, false, [604_431, 604_431]]);
+    assert.deepEqual([ev.queries[0].qid, ev.queries[0].values[0], ev.queries.reduce((n, q) => n + q.values[0], 0)], ['q0', 1, 1]);
   });
 });
