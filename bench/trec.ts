@@ -6,6 +6,7 @@
  * query of 300,000 documents with 200-character ids. Both tools run with -c and trec_eval's default
  * measures; wall time is the median of `--runs` runs (the two tools alternate), peak RSS the
  * largest GNU time reports (`/usr/bin/time -v`, worker threads included). The outputs must be equal.
+ * A layout's ratio to grouped pairs each of its runs with a run of the grouped file in the same loop.
  *
  *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N]
  *   TREC_EVAL=/path/to/trec_eval (else trec_eval on the PATH or /tmp/trec_eval*)
@@ -42,6 +43,10 @@ interface Case {
   ranklens?: Figure;
   trecEval?: Figure;
   sameOutput?: boolean;
+  /** The same lines grouped by query: ranklens on them in the same loop, for a paired ratio. */
+  groupedRun?: string;
+  /** Median of each loop's ranklens time over its time on the grouped lines. */
+  vsGrouped?: number;
 }
 
 function timeOnce(command: string, args: string[]): Run {
@@ -59,17 +64,25 @@ function figure(runs: Run[]): Figure {
   return { medianMs: summarize(runs.map((r) => r.wallMs)).median, peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)), cpuS: summarize(runs.map((r) => r.cpuS)).median };
 }
 
-/** Times both tools on a case, alternating, so that both see the same machine. */
+/**
+ * Times both tools on a case, alternating, so that both see the same machine; with a grouped run,
+ * ranklens on it too in each loop, so that the ratio to grouped compares runs minutes apart no more
+ * (this VM's speed drifts by a third over minutes, more for a run that fills fresh memory).
+ */
 function measure(c: Case, trecEval: string, runs: number, jobs?: number): void {
   const ours: Run[] = [];
   const theirs: Run[] = [];
+  const ratios: number[] = [];
+  const ranklens = (run: string) => timeOnce(process.execPath, [CLI, 'trec', '-c', c.qrels, run, ...(jobs ? ['--jobs', String(jobs)] : [])]);
   for (let i = 0; i < runs; i++) {
     theirs.push(timeOnce(trecEval, ['-c', c.qrels, c.run]));
-    ours.push(timeOnce(process.execPath, [CLI, 'trec', '-c', c.qrels, c.run, ...(jobs ? ['--jobs', String(jobs)] : [])]));
+    ours.push(ranklens(c.run));
+    if (c.groupedRun) ratios.push(ours[i].wallMs / ranklens(c.groupedRun).wallMs);
   }
   c.trecEval = figure(theirs);
   c.ranklens = figure(ours);
   c.sameOutput = ours[0].stdout.equals(theirs[0].stdout);
+  if (ratios.length > 0) c.vsGrouped = summarize(ratios).median;
 }
 
 /** One query, 300,000 documents, ids of 200 characters, a tenth of them judged. */
@@ -113,7 +126,9 @@ function report(cases: Case[], grouped: Map<string, Case>): boolean {
       : size === '2k' ? [verdict('time', t, 0.3), verdict('memory', m, 1)]
         : [verdict('memory', m, 2)];
     const base = grouped.get(size);
-    if (base && base !== c && base.ranklens) targets.push(verdict(`vs grouped`, c.ranklens.medianMs / base.ranklens.medianMs, 1.5));
+    if (base && base !== c && base.ranklens && c.vsGrouped !== undefined) {
+      targets.push(`${verdict('vs grouped', c.vsGrouped, 1.5)} (median of each loop's pair; ${(c.ranklens.medianMs / base.ranklens.medianMs).toFixed(2)}× the grouped case's median)`);
+    }
     console.log(`trec ${c.name}: ${fmt(c)}; ${targets.join(', ')}; same output: ${c.sameOutput ? 'yes' : 'NO'}`);
   }
   return same;
@@ -140,7 +155,8 @@ function main(argv: string[]): number {
       for (const layout of ['grouped', 'shuffled', 'interleaved'] as Layout[]) {
         const run = layout === 'grouped' ? data.runPath : join(sub, `${layout}.run`);
         if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
-        const c: Case = { name: `${size} ${layout} (${queries.toLocaleString('en')} queries, ${data.runLines.toLocaleString('en')} lines)`, qrels: data.qrelsPath, run };
+        const c: Case = { name: `${size} ${layout} (${queries.toLocaleString('en')} queries, ${data.runLines.toLocaleString('en')} lines)`, qrels: data.qrelsPath, run,
+          groupedRun: layout === 'grouped' ? undefined : data.runPath };
         measure(c, trecEval, runs, jobs);
         if (layout === 'grouped') grouped.set(size, c);
         cases.push(c);
