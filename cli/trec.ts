@@ -183,7 +183,7 @@ export function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: 
     out.push({ path: runPath, severity: 'info', code: 'scattered-query', range: top,
       message: ev.grouped
         ? `${plural(ev.scattered, 'query')} lines in several places of the run (not one block per query): read in a second pass.`
-        : 'The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.' });
+        : 'The run\'s lines are not grouped by query: each query\'s lines are kept (compactly) until the whole run is read.' });
   }
   if (c.noRelevant > 0) {
     const effect = ev.convention.convention.emptyLabels === 'zero'

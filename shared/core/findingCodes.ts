@@ -77,7 +77,7 @@ export const FINDING_CODES = {
   'empty-file': { layer: 'trec', severity: 'error', summary: 'The qrels hold no judgement or the run no line: nothing is evaluated (trec_eval stops).' },
   'nothing-evaluated': { layer: 'trec', severity: 'error', summary: 'No query is both judged and in the run: nothing is printed (trec_eval stops).' },
   'query-not-in-run': { layer: 'trec', severity: 'warning', summary: 'Judged queries with no line in the run: skipped (trec_eval stops on the first), or scored 0 with --complete (an info).' },
-  'scattered-query': { layer: 'trec', severity: 'info', summary: 'Queries whose run lines are not one block, or a run not grouped by query: read in a second pass.' },
+  'scattered-query': { layer: 'trec', severity: 'info', summary: 'Queries whose run lines are not one block (read again where they lie), or a run not grouped by query (its lines kept until the run is read).' },
 
   // The command's own checks.
   'expected-finding-missing': { layer: 'cli', severity: 'error', summary: 'expectFindings declares a code that the file does not have.' },

@@ -191,12 +191,12 @@ export class QrelsReader {
     for (let p = from; p < to; this.line++) p = this.plainLine(bytes, p, this.line);
   }
 
-  /** The judgements read, each docid once per query (repeats reported here). */
   /** How many lines the general reader read (the fast path took the others): none in plain qrels. */
   generalLines(): number {
     return this.slowLines;
   }
 
+  /** The judgements read, each docid once per query (repeats reported here). */
   end(): QrelsTable {
     if (this.afterComment) {
       this.problems.push(fieldProblem('qrels', this.line - 1, 0, 0, 'final-comment-line', 'warning',

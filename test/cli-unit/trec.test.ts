@@ -147,7 +147,7 @@ describe('ranklens trec: runs that are not one block per query', () => {
     const r = await ranklens(['trec', 'late.qrels', 'late.run', '-m', 'P.1'], { cwd: dir });
     // Query 0 ranks d (relevant) first, the 32 others x (unjudged): P@1 = 1/33.
     assert.equal(r.stdout, 'P_1                   \tall\t0.0303\n');
-    assert.equal(r.stderr, 'late.run:1:1 info scattered-query The run\'s lines are not grouped by query: read in a second pass, each query\'s lines kept (compactly) until it is whole.\n');
+    assert.equal(r.stderr, 'late.run:1:1 info scattered-query The run\'s lines are not grouped by query: each query\'s lines are kept (compactly) until the whole run is read.\n');
   });
 
   it('in two threads (--jobs 2): only query 1 is read again, and the note counts it', async () => {

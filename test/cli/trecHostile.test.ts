@@ -100,7 +100,7 @@ describe('ranklens trec reads hostile files as trec_eval does', () => {
     const shuffled = `${lines.join('\n')}\n`;
     const one = trec({ qrels, run: shuffled }, ['-q', '-m', 'all_trec']);
     assert.equal(one.stdout, grouped.stdout);
-    assert.match(one.stderr, /info scattered-query The run's lines are not grouped by query: read in a second pass/);
+    assert.match(one.stderr, /info scattered-query The run's lines are not grouped by query: each query's lines are kept \(compactly\) until the whole run is read/);
     // Three threads cut this run in pieces of a few lines, none of which holds a query twice: the 40 queries, each met in
     // several pieces, are read again where their lines lie.
     const three = trec({ qrels, run: shuffled }, ['-q', '-m', 'all_trec', '--jobs', '3']);
