@@ -118,8 +118,8 @@ describe('radixSort', () => {
     assert.deepEqual(radix([3, 1, 2]), [0, 2, 1]);
   });
 
-  it('takes as many byte passes as the range needs: whole keys exactly 2^8, 2^16 and 2^24 apart', () => {
-    for (const range of [2 ** 8 - 1, 2 ** 8, 2 ** 16 - 1, 2 ** 16, 2 ** 24 - 1, 2 ** 24, 2 ** 32 - 1]) {
+  it('takes as many passes of up to 11 bits as the range needs: whole keys 2^8, 2^11, 2^18, 2^22, 2^24 and 2^32 − 1 apart, and one less', () => {
+    for (const range of [3, 2 ** 8 - 1, 2 ** 8, 2 ** 11 - 1, 2 ** 11, 2 ** 16, 2 ** 18 - 1, 2 ** 18, 2 ** 22 - 1, 2 ** 22, 2 ** 24, 2 ** 32 - 1]) {
       assert.deepEqual(radix([0, range, 1, range - 1]), [1, 3, 2, 0], `range ${range}`);
     }
   });
@@ -130,6 +130,20 @@ describe('radixSort', () => {
       assert.equal(radixSort(Float64Array.from(keys), idx, new Float64Array(keys.length)), false, String(keys));
       assert.deepEqual(Array.from(idx), [0, 1]);
     }
+  });
+
+  it('keeps index order among equal keys, with no pass at all when every key is equal: [7, 7, 7] → 0, 1, 2; [5, 9, 5, 9] → 1, 3, 0, 2', () => {
+    assert.deepEqual(radix([7, 7, 7]), [0, 1, 2]);
+    assert.deepEqual(radix([5, 9, 5, 9]), [1, 3, 0, 2]);
+  });
+
+  it('orders 1,000 scores of 4 decimals below 26 (two passes of 9 bits) as a stable comparison sort does', () => {
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const keys = Array.from({ length: 1000 }, () => Math.round(next() * 26 * 10 ** 4) / 10 ** 4);
+    keys[500] = keys[10]; // a tie, kept in index order
+    const expected = keys.map((_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b);
+    assert.deepEqual(radix(keys), expected);
   });
 
   it('sorts whole numbers up to ±2^53: [2^53 − 2, 2^53], [−2^53, −2^53 + 2]', () => {
