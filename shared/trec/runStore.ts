@@ -316,21 +316,23 @@ class Layout {
     this.byteStart.fill(0);
     let bytes = 0;
     for (const log of logs) {
-      const pages = log.lines;
       let at = 0;
-      for (let i = 0; i < log.count; i++) {
-        const packed = pages[i >>> PAGE_BITS][3 * (i & (PAGE - 1)) + 2];
-        const l = packed >>> 16;
-        let length = packed & LONG;
-        if (length === LONG) {
-          length = longLength(log, at);
-          at += 4;
+      for (let first = 0; first < log.count; first += PAGE) {
+        const ints = log.lines[first >>> PAGE_BITS];
+        const end = 3 * Math.min(PAGE, log.count - first);
+        for (let slot = 2; slot < end; slot += 3) {
+          const packed = ints[slot];
+          const l = packed >>> 16;
+          let length = packed & LONG;
+          if (length === LONG) {
+            length = longLength(log, at);
+            at += 4;
+          }
+          at += length;
+          if (l >= this.locals) this.more(l);
+          this.lineStart[l + 1]++;
+          this.byteStart[l + 1] += length;
         }
-        at += length;
-        if (l + 2 > this.lineStart.length) this.grow(l + 2);
-        if (l + 1 > this.locals) this.locals = l + 1;
-        this.lineStart[l + 1]++;
-        this.byteStart[l + 1] += length;
       }
       bytes += at;
     }
@@ -344,6 +346,12 @@ class Layout {
     this.bytes = this.byteStart[this.locals];
     this.lineNext.set(this.lineStart);
     this.byteNext.set(this.byteStart);
+  }
+
+  // Query l is the last yet.
+  private more(l: number): void {
+    if (l + 2 > this.lineStart.length) this.grow(l + 2);
+    this.locals = l + 1;
   }
 
   private grow(size: number): void {
