@@ -120,6 +120,8 @@ const LONG = 0xfff;
 const ODD = 15;
 const POW10 = Array.from({ length: ODD }, (_, d) => 10 ** d);
 
+// The most queries a store holds: their local numbers (query >>> BUCKET_BITS) take 16 bits.
+const MOST_QUERIES = 0x10000 * BUCKETS - 1;
 // A new log's last pages: none yet.
 const NO_LINES = new Int32Array(0);
 const NO_BYTES = new Uint8Array(0);
@@ -176,9 +178,31 @@ export class RunStore {
    * not −0), which the store keeps as it is.
    */
   add(query: number, from: Uint8Array, start: number, end: number, score: number, line: number, whole = 0, decimals = -1): void {
+    // Nearly every line: a score read as whole / 10^decimals, a short docid that fits in the log's
+    // last page of bytes, and room in its last page of lines. Kept small, so that V8 inlines it.
+    const log = this.logs[query & (BUCKETS - 1)];
+    const k = log.count;
+    const slot = 3 * (k & (PAGE - 1));
+    const n = end - start;
+    const at = log.used & (BYTE_PAGE - 1);
+    if (slot === 0 || decimals < 0 || at === 0 || BYTE_PAGE - at < n || n >= LONG || query > MOST_QUERIES) {
+      this.addAny(log, query, from, start, end, score, line, whole, decimals);
+      return;
+    }
+    const ints = log.page;
+    ints[slot] = whole;
+    ints[slot + 1] = line;
+    ints[slot + 2] = ((query >>> BUCKET_BITS) << 16) | (decimals << 12) | n;
+    log.count = k + 1;
+    const bytes = log.bytePage;
+    for (let i = start, o = at; i < end; i++) bytes[o++] = from[i];
+    log.used += n;
+  }
+
+  // add, for any line.
+  private addAny(log: Log, query: number, from: Uint8Array, start: number, end: number, score: number, line: number, whole: number, decimals: number): void {
     const local = query >>> BUCKET_BITS;
     if (local > 0xffff) throw new Error(`more than ${(0x10000 * BUCKETS).toLocaleString('en')} judged queries in one run`);
-    const log = this.logs[query & (BUCKETS - 1)];
     const k = log.count;
     const slot = 3 * (k & (PAGE - 1));
     if (slot === 0) log.lines.push(log.page = new Int32Array(this.page(12 * PAGE), this.slabUsed - 12 * PAGE, 3 * PAGE));
@@ -207,7 +231,7 @@ export class RunStore {
       new DataView(length.buffer).setInt32(0, n);
       this.append(log, length, 0, 4);
     }
-    // The docid's bytes: in the log's last page when they fit (nearly always), else across pages.
+    // The docid's bytes: in the log's last page when they fit, else across pages.
     const at = log.used & (BYTE_PAGE - 1);
     if (at !== 0 && BYTE_PAGE - at >= n) {
       const bytes = log.bytePage;
