@@ -292,9 +292,12 @@ describe('RunStore', () => {
     for (let line = 1; line <= 30_000; line++) {
       const query = Math.floor(rand() * 700);
       const id = line % 5000 === 0 ? 'L'.repeat(70_000 + line) : line % 97 === 0 ? `l${'o'.repeat(5000)}ng${line}` : `doc${line}`;
-      const score = Math.round(rand() * 1000) / 7;
+      // Half the scores as the line reader gives a plain decimal: its whole number and decimals.
+      const decimals = line % 2 === 0 ? line % 5 : -1;
+      const whole = Math.round(rand() * 2e9) - 1e9;
+      const score = decimals >= 0 ? whole / 10 ** decimals : Math.round(rand() * 1000) / 7;
       const b = bytes(`  ${id} `);
-      store.add(query, b, 2, 2 + id.length, score, line);
+      store.add(query, b, 2, 2 + id.length, score, line, whole, decimals);
       const e = expected.get(query) ?? { ids: [], scores: [], lines: [] };
       e.ids.push(id); e.scores.push(score); e.lines.push(line);
       expected.set(query, e);
@@ -311,6 +314,16 @@ describe('RunStore', () => {
     });
     // Each query once (log by log: query mod the number of logs).
     assert.deepEqual([...handed].sort((x, y) => x - y), [...expected.keys()].sort((x, y) => x - y));
+  });
+
+  it('holds queries numbered up to 2^23 − 1, and says so beyond', () => {
+    const store = new RunStore();
+    const b = bytes('d1');
+    store.add(2 ** 23 - 1, b, 0, 2, 1.5, 1, 15, 1);
+    assert.throws(() => store.add(2 ** 23, b, 0, 2, 1.5, 2, 15, 1), /more than 8,388,608 judged queries in one run/);
+    const got: [string, number[]][] = [];
+    store.handOver(new BlockColumns(), (q) => `q${q}`, (block) => got.push([block.qid, Array.from(block.scores.subarray(0, block.count))]));
+    assert.deepEqual(got, [['q8388607', [1.5]]]);
   });
 });
 
