@@ -8,7 +8,7 @@ import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { OpenQueries, QuerySpan } from './openQueries';
 import { BlockColumns, RunBlock, RunQuery, RunStore } from './runStore';
-import { SHORT_QID, ShortQids } from './shortQids';
+import { SHORT_QID, ShortQids, plainNumber } from './shortQids';
 
 export type { RunBlock, RunQuery } from './runStore';
 
@@ -149,10 +149,12 @@ export class RunReader {
       key += (p - s0) * 2 ** 48; // as shortQidKey
       if (key === this.lastKey[0]) query = this.lastQuery;
       else {
-        query = this.shortQids.get(key, h);
+        const number = plainNumber(bytes, s0, p);
+        query = number >= 0 ? this.shortQids.numbered(number) : this.shortQids.get(key, h);
         if (query < 0) {
           query = this.queryOf(bytes, s0, p, h);
-          this.shortQids.set(key, h, query);
+          if (number >= 0) this.shortQids.setNumbered(number, query);
+          else this.shortQids.set(key, h, query);
         }
         this.lastKey[0] = key;
         this.lastQuery = query;

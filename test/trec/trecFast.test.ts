@@ -14,7 +14,7 @@ import { parseDecimal, parseDecimalBytes } from '../../shared/trec/fields';
 import { QrelsReader } from '../../shared/trec/qrels';
 import { RunBlock, RunReader, runQuery, textBytes } from '../../shared/trec/run';
 import { BlockColumns, RunStore, handOverShares } from '../../shared/trec/runStore';
-import { ShortQids, shortQidKey } from '../../shared/trec/shortQids';
+import { ShortQids, plainNumber, shortQidKey } from '../../shared/trec/shortQids';
 import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
 import { rankRunBlock } from '../../shared/trec/trecRanking';
 import { trecCase } from '../../shared/trec/trecCase';
@@ -68,6 +68,26 @@ describe('ShortQids', () => {
     ids.forEach((b, i) => { assert.equal(t.get(...at(b)), -1); t.set(...at(b), i); });
     ids.forEach((b, i) => assert.equal(t.get(...at(b)), i));
     assert.equal(t.get(...at(bytes('3'))), -1);
+  });
+
+  it('reads plain numbers only: "0", "7", "999999" are 0, 7, 999999; "007", "00", "1a", "-1", "+1" are not', () => {
+    const number = (id: string) => { const b = bytes(id); return plainNumber(b, 0, b.length); };
+    assert.deepEqual(['0', '7', '999999', '007', '00', '1a', '-1', '+1'].map(number), [0, 7, 999999, -1, -1, -1, -1, -1]);
+  });
+
+  it('finds ids that are plain numbers by their number, up to 999,999, and no other', () => {
+    const t = new ShortQids();
+    for (const [n, query] of [[0, 3], [7, 0], [2000, 1], [999_999, 2]]) { assert.equal(t.numbered(n), -1); t.setNumbered(n, query); }
+    assert.deepEqual([0, 7, 2000, 999_999, 1, 1024, 5000].map((n) => t.numbered(n)), [3, 0, 1, 2, -1, -1, -1]);
+  });
+
+  it('keeps qids that write the same number apart in a run in any order: 7, 007, 07, 0, 00 and 7 again', () => {
+    const run = ['7', '007', '07', '0', '00', '7'].map((qid, i) => `${qid} Q0 d${i} 1 ${i}.5 tag`).join('\n');
+    const queries: [string, string[]][] = [];
+    const reader = new RunReader((b) => queries.push([b.qid, runQuery(b).predictions.map((p) => p.id)]), { mode: 'collect' });
+    reader.feed(textBytes(run));
+    reader.end();
+    assert.deepEqual(queries.sort(), [['0', ['d3']], ['00', ['d4']], ['007', ['d1']], ['07', ['d2']], ['7', ['d0', 'd5']]]);
   });
 });
 
