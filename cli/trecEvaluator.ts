@@ -51,6 +51,11 @@ export interface QueryResult {
   problems: TrecProblem[];
   /** With TrecSetup.relstring: trec_eval's relstring of the query. */
   relstring?: string;
+  /**
+   * It lists a docid twice, but came from a store pass, which numbers no lines: its problem is
+   * left for a pass that reads it again with its lines' numbers (place).
+   */
+  unplaced?: boolean;
 }
 
 /**
@@ -248,7 +253,8 @@ export class TrecEvaluator {
   /** Keeps the lines (of judged queries, or of task.only) of the pieces it takes in shared memory: see KeepResult. */
   keep(task: KeepTask, onProgress?: Progress): KeepResult {
     const only = task.only && new Set(task.only);
-    const reader = this.reader(() => {}, { mode: 'store', storeNumber: (qid) => this.qrels.queryIndex(qid), accept: only ? (qid) => only.has(qid) : undefined });
+    // No line numbers: they take a fifth of the store, and only a query that lists a docid twice needs them (see place).
+    const reader = this.reader(() => {}, { mode: 'store', lineNumbers: false, storeNumber: (qid) => this.qrels.queryIndex(qid), accept: only ? (qid) => only.has(qid) : undefined });
     const parts: KeptPart[] = [];
     const total = bytesOf(task.pieces);
     let done = 0;
@@ -261,6 +267,27 @@ export class TrecEvaluator {
     }
     const { qids } = reader.end();
     return { logs: reader.store.logs, parts, unjudged: this.unjudged(qids), qids };
+  }
+
+  /**
+   * Reads the parts of the run `spans` (in file order, each numbered from its first line's number
+   * when it has one, else on from the last) again in this thread, keeping the lines of the queries
+   * `only` with their numbers, and evaluates those queries: for the queries a store pass evaluated
+   * without placing their repeated docids (QueryResult.unplaced), rare as a run with repeats is.
+   */
+  place(spans: RunPiece[], only: string[], onProgress?: Progress): QueryResult[] {
+    const wanted = new Set(only);
+    const evaluated: QueryResult[] = [];
+    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { mode: 'collect', accept: (qid) => wanted.has(qid) });
+    const total = bytesOf(spans);
+    let done = 0;
+    for (const span of spans) {
+      if (span.line !== undefined) reader.continueAt(span.line);
+      readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress && ((d) => onProgress(done + d, total)), span);
+      done += span.end - span.start;
+    }
+    reader.end();
+    return evaluated;
   }
 
   /** Evaluates this thread's share of the queries kept by every thread: see SharesTask. */
@@ -314,8 +341,10 @@ export class TrecEvaluator {
     if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
     if (this.setup.judgedOnly) rc = judgedOnly(rc);
     const values = specs.map((s) => metricValue(rc, s, convention));
-    return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 ? duplicateProblems(runQuery(b), convention) : [],
-      ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}) };
+    // A block of a store that numbers no lines has none: its repeats are placed later (see place).
+    const unplaced = rc.duplicates > 0 && b.lines.length < b.count;
+    return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 && !unplaced ? duplicateProblems(runQuery(b), convention) : [],
+      ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}), ...(unplaced ? { unplaced } : {}) };
   }
 }
 

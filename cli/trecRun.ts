@@ -102,9 +102,10 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
     // A run whose first lines show it is not grouped (shuffled) goes straight to the store pass:
     // the first pass would stop in its first piece, after every thread had started it.
     const shuffled = inline.scatteredAtStart(pieces[0]);
-    // Bytes read by each thread in the first pass, then in the second, if any (the last: this thread's gathering).
+    // Bytes read by each thread in the first pass, then in the second, if any (the last two: this
+    // thread's gathering, and its placing of repeats).
     const threads = runners.length;
-    const done = new Array<number>(2 * threads + 1).fill(0);
+    const done = new Array<number>(2 * threads + 2).fill(0);
     let total = shuffled ? 0 : size;
     const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), total); };
     const task = { pieces, next: counter(), stop: counter() };
@@ -132,7 +133,16 @@ export async function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation
       // A first pass that stopped early read less than the run: the bar counts what it read.
       if (!plan) total = done.reduce((a, b) => a + b, 0);
       total += bytesOf(second);
-      again.push(await readOnce(runners, second, (i, d) => progress(threads + i, d), plan?.gather));
+      const pass = await readOnce(runners, second, (i, d) => progress(threads + i, d), plan?.gather);
+      // The store numbers no lines (a fifth of its memory): the queries that list a docid twice are
+      // read again, with their lines' numbers, to say where (a run with repeats is rare: trec_eval refuses it).
+      const unplaced = pass.evaluated.filter((q) => q.unplaced).map((q) => q.qid);
+      if (unplaced.length > 0) {
+        total += bytesOf(second);
+        const placed = new Map(inline.place(second, unplaced, (d) => progress(2 * threads + 1, d)).map((q) => [q.qid, q]));
+        pass.evaluated = pass.evaluated.map((q) => placed.get(q.qid) ?? q);
+      }
+      again.push(pass);
     }
     const runQids = plan?.runQids ?? new Set(again.flatMap((a) => a.qids));
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));

@@ -55,6 +55,10 @@ export class InlineRunner implements SegmentRunner {
   gather(spans: RunPiece[], only: string[], onProgress: Progress): QueryResult[] | undefined {
     return this.evaluator.gather(spans, only, onProgress);
   }
+  /** See TrecEvaluator.place (this thread only: a few queries). */
+  place(spans: RunPiece[], only: string[], onProgress: Progress): QueryResult[] {
+    return this.evaluator.place(spans, only, onProgress);
+  }
   async evaluateShares(task: SharesTask): Promise<QueryResult[]> {
     return this.evaluator.evaluateShares(task);
   }

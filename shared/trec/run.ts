@@ -39,6 +39,11 @@ export interface RunReaderOptions {
   keep?: (qid: string) => boolean;
   /** Read every line with the general reader of a line, never the fast one (tests check that both read alike). */
   general?: boolean;
+  /**
+   * collect and store: keep each line's number (default). Without, queries are handed over with
+   * no line numbers (a block's `lines` empty), and the lines kept take a fifth less memory.
+   */
+  lineNumbers?: boolean;
 }
 
 /** What a reader read, once it has handed everything over. */
@@ -104,7 +109,7 @@ export class RunReader {
     this.open = new OpenQueries(options.window ?? 32, (block, query, span) => { this.flags[query] |= CLOSED; this.onQuery(block, span); });
     this.asTrecEval = options.asTrecEval ?? false;
     this.collect = options.mode === 'collect' || options.mode === 'store';
-    this.store = new RunStore(options.mode === 'store');
+    this.store = new RunStore(options.mode === 'store', options.lineNumbers ?? true);
     this.share = options.share && options.share.parts > 1 ? options.share : undefined;
     this.general = options.general ?? false;
   }

@@ -19,7 +19,8 @@ export interface RunQuery {
 
 /**
  * One query's lines as columns, the first `count` of each: line i's docid is bytes[docEnd[i − 1],
- * docEnd[i]) (from 0 for the first), with its FNV-1a hash. Valid until its reader goes on.
+ * docEnd[i]) (from 0 for the first), with its FNV-1a hash; `lines` is empty when it comes from a
+ * store that does not number lines. Valid until its reader goes on.
  */
 export interface RunBlock {
   qid: string;
@@ -104,10 +105,11 @@ export class BlockColumns implements RunBlock {
 // being small enough to stay in cache then too.
 const BUCKETS = 128;
 const BUCKET_BITS = 7;
-// A log is pages of PAGE lines (12 bytes a line: the score, the line number, and the query's number
-// within the bucket with the score's decimals and the docid's length) and pages of BYTE_PAGE docid
-// bytes: nothing is copied to grow, and only each log's last pages are partly used. Pages are cut
-// from slabs of SLAB bytes: a shared buffer is costly to make (a thousand a second cost 0.1 s).
+// A log is pages of PAGE lines (8 bytes a line: the score, and the query's number within the bucket
+// with the score's decimals and the docid's length), pages of BYTE_PAGE docid bytes and, if the
+// store numbers lines, pages of PAGE line numbers: nothing is copied to grow, and only each log's
+// last pages are partly used. Pages are cut from slabs of SLAB bytes: a shared buffer is costly to
+// make (a thousand a second cost 0.1 s).
 const PAGE = 1024;
 const PAGE_BITS = 10;
 const BYTE_PAGE = 1 << 14;
@@ -135,13 +137,16 @@ function fits(score: number, d: number): boolean {
 /** One log: plain data (so that it can be posted to another thread, its pages shared when the store is). */
 export interface Log {
   count: number;
-  lines: Int32Array[]; // line i at lines[i >>> PAGE_BITS], slot 3 * (i & (PAGE − 1)): m, line number, local query << 16 | d << 12 | length
+  lines: Int32Array[]; // line i at lines[i >>> PAGE_BITS], slot 2 * (i & (PAGE − 1)): m, local query << 16 | d << 12 | length
+  numbers: Int32Array[]; // line i's number at numbers[i >>> PAGE_BITS][i & (PAGE − 1)]; none if the store does not number lines
+  numbered: boolean;
   bytes: Uint8Array[];
   used: number; // docid bytes
   odd: Float64Array; // odd scores
   odds: number;
-  // The last pages of lines and bytes, the ones add writes to: one property read, not three.
+  // The last pages, the ones add writes to: one property read, not three.
   page: Int32Array;
+  numberPage: Int32Array;
   bytePage: Uint8Array;
 }
 
@@ -166,10 +171,14 @@ export class RunStore {
   private slabUsed = SLAB;
   private decimals = new Uint8Array(BUCKETS);
 
-  /** @param shared pages in shared memory, so that other threads can read the lines (see share). */
-  constructor(private shared = false) {
-    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], bytes: [], used: 0, odd: new Float64Array(0), odds: 0,
-      page: NO_LINES, bytePage: NO_BYTES }));
+  /**
+   * @param shared pages in shared memory, so that other threads can read the lines (see share).
+   * @param numbered keeps each line's number; without, a query is handed over with no line numbers
+   * (`lines` empty), and the store takes a fifth less memory (8 bytes a line and the docid's, not 12).
+   */
+  constructor(private shared = false, private numbered = true) {
+    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], numbers: [], numbered, bytes: [], used: 0, odd: new Float64Array(0), odds: 0,
+      page: NO_LINES, numberPage: NO_LINES, bytePage: NO_BYTES }));
   }
 
   /**
@@ -182,7 +191,7 @@ export class RunStore {
     // last page of bytes, and room in its last page of lines. Kept small, so that V8 inlines it.
     const log = this.logs[query & (BUCKETS - 1)];
     const k = log.count;
-    const slot = 3 * (k & (PAGE - 1));
+    const slot = 2 * (k & (PAGE - 1));
     const n = end - start;
     const at = log.used & (BYTE_PAGE - 1);
     if (slot === 0 || decimals < 0 || at === 0 || BYTE_PAGE - at < n || n >= LONG || query > MOST_QUERIES) {
@@ -191,8 +200,8 @@ export class RunStore {
     }
     const ints = log.page;
     ints[slot] = whole;
-    ints[slot + 1] = line;
-    ints[slot + 2] = ((query >>> BUCKET_BITS) << 16) | (decimals << 12) | n;
+    ints[slot + 1] = ((query >>> BUCKET_BITS) << 16) | (decimals << 12) | n;
+    if (this.numbered) log.numberPage[k & (PAGE - 1)] = line;
     log.count = k + 1;
     const bytes = log.bytePage;
     for (let i = start, o = at; i < end; i++) bytes[o++] = from[i];
@@ -204,8 +213,11 @@ export class RunStore {
     const local = query >>> BUCKET_BITS;
     if (local > 0xffff) throw new Error(`more than ${(0x10000 * BUCKETS).toLocaleString('en')} judged queries in one run`);
     const k = log.count;
-    const slot = 3 * (k & (PAGE - 1));
-    if (slot === 0) log.lines.push(log.page = new Int32Array(this.page(12 * PAGE), this.slabUsed - 12 * PAGE, 3 * PAGE));
+    const slot = 2 * (k & (PAGE - 1));
+    if (slot === 0) {
+      log.lines.push(log.page = new Int32Array(this.page(8 * PAGE), this.slabUsed - 8 * PAGE, 2 * PAGE));
+      if (this.numbered) log.numbers.push(log.numberPage = new Int32Array(this.page(4 * PAGE), this.slabUsed - 4 * PAGE, PAGE));
+    }
     const ints = log.page;
     const n = end - start;
     let d = decimals;
@@ -223,8 +235,8 @@ export class RunStore {
         d = ODD;
       } else ints[slot] = Math.round(score * POW10[d]);
     }
-    ints[slot + 1] = line;
-    ints[slot + 2] = (local << 16) | (d << 12) | (n < LONG ? n : LONG);
+    ints[slot + 1] = (local << 16) | (d << 12) | (n < LONG ? n : LONG);
+    if (this.numbered) log.numberPage[k & (PAGE - 1)] = line;
     log.count = k + 1;
     if (n >= LONG) {
       const length = new Uint8Array(4);
@@ -305,6 +317,7 @@ export class RunStore {
  */
 export function handOverShares(stores: Log[][], pieces: StorePiece[], next: Int32Array, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
   const layout = new Layout();
+  const numbered = stores.every((logs) => logs[0].numbered);
   for (let b = Atomics.add(next, 0, 1); b < BUCKETS; b = Atomics.add(next, 0, 1)) {
     layout.count(stores.map((logs) => logs[b]));
     block.reset('', layout.lines, layout.bytes);
@@ -316,7 +329,7 @@ export function handOverShares(stores: Log[][], pieces: StorePiece[], next: Int3
       const to = layout.lineStart[l + 1];
       if (to === from) continue;
       onQuery({ qid: qid((l << BUCKET_BITS) | b), count: to - from, bytes: block.bytes.subarray(layout.byteStart[l], layout.byteStart[l + 1]),
-        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: block.lines.subarray(from, to) });
+        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: numbered ? block.lines.subarray(from, to) : NO_LINES });
     }
   }
 }
@@ -343,8 +356,8 @@ class Layout {
       let at = 0;
       for (let first = 0; first < log.count; first += PAGE) {
         const ints = log.lines[first >>> PAGE_BITS];
-        const end = 3 * Math.min(PAGE, log.count - first);
-        for (let slot = 2; slot < end; slot += 3) {
+        const end = 2 * Math.min(PAGE, log.count - first);
+        for (let slot = 1; slot < end; slot += 2) {
           const packed = ints[slot];
           const l = packed >>> 16;
           let length = packed & LONG;
@@ -395,14 +408,14 @@ function scatter(log: Log, from: number, to: number, at: number, lineOffset: num
   const { lineNext, byteNext, byteStart } = layout;
   // Every array in a local: V8 reloads a property after each store into a typed array.
   const { bytes: out, docEnd, docHash, scores, lines } = block;
-  const { lines: pages, bytes: bytePages, odd } = log;
+  const { lines: pages, numbers, numbered, bytes: bytePages, odd } = log;
   let page = Math.floor(at / BYTE_PAGE);
   let offset = at % BYTE_PAGE;
   let bytes = bytePages[page];
   for (let i = from; i < to; i++) {
     const ints = pages[i >>> PAGE_BITS];
-    const slot = 3 * (i & (PAGE - 1));
-    const packed = ints[slot + 2];
+    const slot = 2 * (i & (PAGE - 1));
+    const packed = ints[slot + 1];
     const l = packed >>> 16;
     let length = packed & LONG;
     if (length === LONG) {
@@ -434,7 +447,7 @@ function scatter(log: Log, from: number, to: number, at: number, lineOffset: num
     docEnd[k] = end - byteStart[l];
     docHash[k] = h;
     scores[k] = d === ODD ? odd[ints[slot]] : d === 0 ? ints[slot] : ints[slot] / POW10[d];
-    lines[k] = ints[slot + 1] + lineOffset;
+    if (numbered) lines[k] = numbers[i >>> PAGE_BITS][i & (PAGE - 1)] + lineOffset;
   }
 }
 

@@ -126,8 +126,11 @@ describe('TrecEvaluator', () => {
     const dupRun = join(tempFiles({ 'd.run': '1 Q0 d1 1 2 t\n2 Q0 a 1 1 t\n1 Q0 d1 2 1 t\n' }), 'd.run');
     const dup = new TrecEvaluator(setup({ runPath: dupRun }));
     const whole = dup.keep({ pieces: [{ start: 0, end: statSync(dupRun).size }], next: counter() });
+    // The store numbers no lines: query 1's repeat is found, but placed by reading the query again (place), with its lines' numbers.
     const [q1] = dup.evaluateShares({ stores: [whole.logs], pieces: [{ ...whole.parts[0], store: 0, lineOffset: 10 }], next: counter() });
-    assert.deepEqual([q1.qid, q1.problems.map((x) => [x.code, x.line, x.related?.[0].line])], ['1', [['duplicate-prediction', 13, 11]]]);
+    assert.deepEqual([q1.qid, q1.values, q1.problems, q1.unplaced], ['1', [NaN], [], true]);
+    const [placed] = dup.place([{ start: 0, end: statSync(dupRun).size, line: 11 }], ['1']);
+    assert.deepEqual([placed.qid, placed.values, placed.problems.map((x) => [x.code, x.line, x.related?.[0].line]), placed.unplaced], ['1', [NaN], [['duplicate-prediction', 13, 11]], undefined]);
   });
 
   it('keep and evaluateShares give what collect gives, on random runs cut at random line starts (property)', () => {
@@ -330,6 +333,28 @@ describe('evaluateTrec: pieces, threads, problems in file order, progress', () =
     }
     // Query 1 read again over its two parts, 13 and 15 bytes: 41 + 28.
     assert.deepEqual([two.ev.scattered, two.ev.grouped, two.progress[two.progress.length - 1]], [1, true, [69, 69]]);
+  });
+
+  it('a run not grouped by query that lists a docid twice: the store pass finds it, one more pass over the run says where', async () => {
+    // q0 … q32, then q0 with d0 again (line 34, first on line 1) and q5 with d5 again (line 35, first on line 6), then 400
+    // lines of the 33 queries in turn: not grouped in its first piece, for one thread or two, so read once into the
+    // threads' stores (which number no lines), then q0 and q5 read again.
+    const lines = [...Array.from({ length: 33 }, (_, q) => `q${q} Q0 d${q} 1 2 t`), 'q0 Q0 d0 2 1 t', 'q5 Q0 d5 2 1 t',
+      ...Array.from({ length: 400 }, (_, i) => `q${i % 33} Q0 f${i} ${i + 3} 1 t`)];
+    const d = tempFiles({ 'rep.qrels': Array.from({ length: 33 }, (_, q) => `q${q} 0 d${q} 1\n`).join(''), 'rep.run': lines.join('\n') + '\n' });
+    const size = statSync(join(d, 'rep.run')).size;
+    for (const jobs of [1, 2]) {
+      const progress: [number, number][] = [];
+      const ev = await evaluateTrec({ qrelsPath: join(d, 'rep.qrels'), runPath: join(d, 'rep.run'), specs: [{ family: 'P', k: 1 }],
+        resolved: resolveConvention('ranx').resolved, complete: false, jobs, onProgress: (n, t) => progress.push([n, t]) });
+      assert.deepEqual(ev.problems.filter((p) => p.code === 'duplicate-prediction').map((p) => [p.line, p.related?.[0].line, p.severity]),
+        [[34, 1, 'warning'], [35, 6, 'warning']], `jobs ${jobs}`);
+      // duplicates=first (ranx): the repeat is dropped; each query ranks its relevant document first.
+      assert.deepEqual(ev.queries.map((q) => q.values[0]), new Array(33).fill(1));
+      assert.ok(ev.queries.every((q) => q.unplaced === undefined));
+      // Not grouped, and read twice: once into the stores, once to place the repeats.
+      assert.deepEqual([ev.grouped, progress[progress.length - 1]], [false, [2 * size, 2 * size]], `jobs ${jobs}`);
+    }
   });
 
   it('queries cut in too many places for one stream are read again by the threads\' store: the same values', async () => {
