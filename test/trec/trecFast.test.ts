@@ -55,7 +55,7 @@ describe('ByteInterner', () => {
 
 describe('ShortQids', () => {
   it('gives ids of up to 6 bytes numbers that are equal exactly when the ids are', () => {
-    const key = (id: string) => { const b = bytes(id); return shortQidKey(b, 0, b.length); };
+    const key = (id: string) => { const b = bytes(`x\t${id}`); return shortQidKey(b, 2, b.length); };
     assert.deepEqual([key('1'), key('01'), key('\x001'), key('A'), key('\xff\xff\xff\xff\xff\xff')],
       [2 ** 48 + 49, 2 * 2 ** 48 + 48 * 256 + 49, 2 * 2 ** 48 + 49, 2 ** 48 + 65, 7 * 2 ** 48 - 1]);
     assert.ok(key('\xff\xff\xff\xff\xff\xff') < 2 ** 53);
@@ -71,7 +71,8 @@ describe('ShortQids', () => {
   });
 
   it('reads plain numbers only: "0", "7", "999999" are 0, 7, 999999; "007", "00", "1a", "-1", "+1" are not', () => {
-    const number = (id: string) => { const b = bytes(id); return plainNumber(b, 0, b.length); };
+    // Each id after two bytes of something else, as in a line.
+    const number = (id: string) => { const b = bytes(`9 ${id}`); return plainNumber(b, 2, b.length); };
     assert.deepEqual(['0', '7', '999999', '007', '00', '1a', '-1', '+1'].map(number), [0, 7, 999999, -1, -1, -1, -1, -1]);
   });
 
@@ -334,6 +335,29 @@ describe('RunStore', () => {
     });
     // Each query once (log by log: query mod the number of logs).
     assert.deepEqual([...handed].sort((x, y) => x - y), [...expected.keys()].sort((x, y) => x - y));
+  });
+
+  it('reads back a long docid whose 4-byte length crosses the end of a page of bytes, or ends on it', () => {
+    // Query 0 (log 0): 163 docids of 100 bytes and one of 82 fill 16,382 bytes of its first page of 16,384, so the
+    // length of the 5,000-byte docid that follows takes bytes 16,382–16,385. Query 1 (log 1): 16,380 bytes first,
+    // the length then ends on the page's last byte.
+    const store = new RunStore();
+    const expected = new Map<number, string[]>([[0, []], [1, []]]);
+    const add = (query: number, id: string) => {
+      const b = bytes(id);
+      store.add(query, b, 0, b.length, 1.5, 1, 15, 1);
+      expected.get(query)!.push(id);
+    };
+    for (let i = 0; i < 163; i++) { add(0, `a${String(i).padStart(99, '0')}`); add(1, `b${String(i).padStart(99, '0')}`); }
+    add(0, 'c'.repeat(82));
+    add(1, 'd'.repeat(80));
+    add(0, 'L'.repeat(5000));
+    add(1, 'M'.repeat(4095));
+    add(0, 'after0');
+    add(1, 'after1');
+    const got = new Map<number, string[]>();
+    store.handOver(new BlockColumns(), (q) => `q${q}`, (b) => got.set(Number(b.qid.slice(1)), runQuery(b).predictions.map((p) => p.id)));
+    assert.deepEqual(got, expected);
   });
 
   it('holds queries numbered up to 2^23 − 1, and says so beyond', () => {
