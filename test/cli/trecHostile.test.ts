@@ -107,4 +107,16 @@ describe('ranklens trec reads hostile files as trec_eval does', () => {
     assert.equal(three.stdout, grouped.stdout);
     assert.match(three.stderr, /info scattered-query 40 queries have lines in several places of the run \(not one block per query\): read in a second pass/);
   });
+
+  it('says where a shuffled run lists a docid twice, with one thread or three (the store keeps no line numbers: the query is read again)', () => {
+    // The run above, and query 5's d12 (line 6) once more on line 121.
+    const lines = Array.from({ length: 120 }, (_, i) => `${i % 40} Q0 d${(i * 7) % 23} ${i} ${(i % 5) / 2} t`);
+    const qrels = Array.from({ length: 40 }, (_, q) => `${q} 0 d${q % 23} 1\n${q} 0 d${(q + 7) % 23} 2\n`).join('');
+    const run = `${[...lines, '5 Q0 d12 120 0.25 t'].join('\n')}\n`;
+    for (const jobs of ['1', '3']) {
+      const r = trec({ qrels, run }, ['--jobs', jobs]);
+      assert.equal(r.code, 1, `jobs ${jobs}`);
+      assert.match(r.stderr, /^r:121:1 error duplicate-prediction "d12" appears twice for query 5: duplicates=error: the query is not evaluated and is left out of the means \(trec_eval stops on this\)\. \(first occurrence: r:6:1\)$/m, `jobs ${jobs}`);
+    }
+  });
 });
