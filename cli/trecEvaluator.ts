@@ -13,7 +13,8 @@ import { TrecProblem } from '../shared/trec/problems';
 import { QrelsReader, QrelsTable, SharedQrels } from '../shared/trec/qrels';
 import { QuerySpan } from '../shared/trec/openQueries';
 import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, primeRunReader, runQuery } from '../shared/trec/run';
-import { BlockColumns, Log, StorePiece, handOverShares } from '../shared/trec/runStore';
+import { BlockColumns } from '../shared/trec/runBlock';
+import { Log, StorePiece, handOverShares } from '../shared/trec/runStore';
 import { rankRunBlock } from '../shared/trec/trecRanking';
 import { hashBytes } from '../shared/trec/byteInterner';
 import { ByteRange, readByteChunks } from './readChunks';
@@ -235,19 +236,7 @@ export class TrecEvaluator {
    * reader's window of others (then they need a store pass: see keep).
    */
   gather(spans: RunPiece[], only: string[], onProgress?: Progress): QueryResult[] | undefined {
-    const wanted = new Set(only);
-    const evaluated: QueryResult[] = [];
-    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { accept: (qid) => wanted.has(qid) });
-    const total = bytesOf(spans);
-    let done = 0;
-    for (const span of spans) {
-      if (span.line !== undefined) reader.continueAt(span.line);
-      readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset), onProgress && ((d) => onProgress(done + d, total)), span);
-      if (reader.scattered) return undefined;
-      done += span.end - span.start;
-    }
-    reader.end();
-    return evaluated;
+    return this.readAgain(spans, only, 'stream', onProgress);
   }
 
   /** Keeps the lines (of judged queries, or of task.only) of the pieces it takes in shared memory: see KeepResult. */
@@ -276,14 +265,22 @@ export class TrecEvaluator {
    * without placing their repeated docids (QueryResult.unplaced), rare as a run with repeats is.
    */
   place(spans: RunPiece[], only: string[], onProgress?: Progress): QueryResult[] {
+    return this.readAgain(spans, only, 'collect', onProgress)!; // a reader that collects never stops
+  }
+
+  // Reads `spans` (each numbered from its first line's number when it has one, else on from the
+  // last) in this thread, evaluating the queries `only`: as a stream (undefined once one of them
+  // comes back after the reader's window: see gather), or collected whole (see place).
+  private readAgain(spans: RunPiece[], only: string[], mode: 'stream' | 'collect', onProgress?: Progress): QueryResult[] | undefined {
     const wanted = new Set(only);
     const evaluated: QueryResult[] = [];
-    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { mode: 'collect', accept: (qid) => wanted.has(qid) });
+    const reader = this.reader((b) => evaluated.push(this.evaluateBlock(b)), { mode, accept: (qid) => wanted.has(qid) });
     const total = bytesOf(spans);
     let done = 0;
     for (const span of spans) {
       if (span.line !== undefined) reader.continueAt(span.line);
-      readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress && ((d) => onProgress(done + d, total)), span);
+      readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset), onProgress && ((d) => onProgress(done + d, total)), span);
+      if (reader.scattered) return undefined;
       done += span.end - span.start;
     }
     reader.end();

@@ -7,10 +7,11 @@ import { cAtof, namedFloat } from './cNumbers';
 import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { OpenQueries, QuerySpan } from './openQueries';
-import { BlockColumns, RunBlock, RunQuery, RunStore } from './runStore';
+import { BlockColumns, RunBlock, RunQuery } from './runBlock';
+import { RunStore } from './runStore';
 import { SHORT_QID, ShortQids, plainNumber } from './shortQids';
 
-export type { RunBlock, RunQuery } from './runStore';
+export type { RunBlock, RunQuery } from './runBlock';
 
 export interface RunReaderOptions {
   /** Read as trec_eval reads (scores through C's atof, with a warning), or as written (a score that is not a number is an error). */

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { OpenQueries } from '../../shared/trec/openQueries';
-import { BlockColumns } from '../../shared/trec/runStore';
+import { BlockColumns } from '../../shared/trec/runBlock';
 
 // Each handed-over block as "query: qid lines start–end line n".
 function recorder() {
