@@ -23,13 +23,13 @@ export function withThreshold(rc: RankedCase, threshold: RelevanceThreshold, con
     nRelevant = 0;
     for (const g of rc.labelGrades) if (isRelevantGrade(g, threshold)) nRelevant++;
   }
-  return { ...rc, relevant, nRelevant };
+  return { ...rc, ids: rc.ids, relevant, nRelevant };
 }
 
 /** The case cut to its first m ranked items. */
 export function truncated(rc: RankedCase, m: number): RankedCase {
-  if (rc.ids.length <= m) return rc;
-  return { ...rc, ids: rc.ids.slice(0, m), source: rc.source.subarray(0, m), grades: rc.grades.subarray(0, m),
+  if (rc.count <= m) return rc;
+  return { ...rc, ids: rc.ids.slice(0, m), count: m, source: rc.source.subarray(0, m), grades: rc.grades.subarray(0, m),
     relevant: rc.relevant.subarray(0, m), judged: rc.judged.subarray(0, m), tieStart: null, tieEnd: null };
 }
 
@@ -43,7 +43,7 @@ export function judgedOnly(rc: RankedCase): RankedCase {
     keep.forEach((r, i) => { out[i] = a[r]; });
     return out;
   };
-  return { ...rc, ids: keep.map((r) => rc.ids[r]), source: pick(rc.source, (n) => new Int32Array(n)),
+  return { ...rc, ids: keep.map((r) => rc.ids[r]), count: keep.length, source: pick(rc.source, (n) => new Int32Array(n)),
     grades: pick(rc.grades, (n) => new Float64Array(n)), relevant: pick(rc.relevant, (n) => new Uint8Array(n)),
     judged: pick(rc.judged, (n) => new Uint8Array(n)), tieStart: null, tieEnd: null };
 }

@@ -11,6 +11,8 @@ import { sortIndicesByKeyDesc } from './sortIndices';
 export interface RankedCase {
   /** Item id at each rank (index 0 is rank 1). */
   ids: string[];
+  /** How many items are ranked: the length of ids and of every per-rank array. */
+  count: number;
   /** Index into the case's predictions for each rank. */
   source: Int32Array;
   /** The item's grade at each rank: its label grade, 0 when unlabeled or not finite. */
@@ -164,8 +166,12 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
  * table of id strings); the TREC reader from ids it interned while reading, without strings.
  */
 export interface SlottedCase {
-  /** Each prediction's id: ties under id-desc and id-asc compare them; RankedCase.ids are taken from them. */
-  ids: ArrayLike<string>;
+  /**
+   * Each prediction's id: ties under id-desc and id-asc compare them; RankedCase.ids are taken from
+   * them. A function is called only for the ids that are read: the TREC reader cuts an id from its
+   * line's bytes when a tie or an explanation needs it, not for each of a run's million lines.
+   */
+  ids: ArrayLike<string> | ((i: number) => string);
   /** Each prediction's slot, below slotCount: equal ids, equal slots. */
   slots: Int32Array;
   slotCount: number;
@@ -198,11 +204,14 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uin
   const stamp = ++keptStamp;
   const { keys, slots, grades: gradeAt, labelGrades } = c;
   const n0 = slots.length;
-  const order = orderPredictions(c.ids, keys, conv, cut(arrays, n0).order, arrays.keyWork, needed);
+  const given = c.ids;
+  const idAt = typeof given === 'function' ? given : (i: number) => given[i];
+  const order = orderPredictions(idAt, keys, conv, cut(arrays, n0).order, arrays.keyWork, needed);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
-  const ids = new Array<string>(order.length);
+  // Lazy ids are cut when RankedCase.ids is first read (most evaluations read only values).
+  const ids = typeof given === 'function' ? null : new Array<string>(order.length);
   let duplicates = 0;
   let n = 0;
   let relevantPredicted = 0;
@@ -223,7 +232,7 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uin
     // repeat of it still counts as a duplicate: trec_eval checks repeats before it drops unjudged items.
     if (drop && !labeled) continue;
     source[n] = i;
-    ids[n] = c.ids[i];
+    if (ids) ids[n] = (given as ArrayLike<string>)[i];
     if (labeled) {
       grades[n] = g;
       if (g >= 0) judged[n] = 1;
@@ -231,7 +240,7 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uin
     }
     n++;
   }
-  ids.length = n;
+  if (ids) ids.length = n;
 
   let nRelevant = relevantPredicted;
   if (conv.relevantPool === 'labels') {
@@ -255,7 +264,32 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uin
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
   const kept = cut(arrays, n);
-  return { ids, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores: keys ? countUnusual(keys) : 0, tieStart, tieEnd, rejected };
+  const unusualScores = keys ? countUnusual(keys) : 0;
+  if (ids) return { ids, count: n, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores, tieStart, tieEnd, rejected };
+  return Object.assign(new LazyIds(idAt), { count: n, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores, tieStart, tieEnd, rejected });
+}
+
+/**
+ * A ranking whose ids are cut from the case's ids (a function) when first read. A class, so that
+ * the getter is one accessor on one prototype: a getter written in an object literal is a new
+ * accessor per object, which gave each ranking a hidden class of its own (the metrics reading it
+ * ran a third slower). Its fields are private, so a copy ({ ...rc }) carries none of them.
+ */
+class LazyIds {
+  #idAt: (i: number) => string;
+  #ids: string[] | undefined;
+  declare source: Int32Array;
+
+  constructor(idAt: (i: number) => string) {
+    this.#idAt = idAt;
+  }
+
+  get ids(): string[] {
+    if (this.#ids) return this.#ids;
+    const ids = new Array<string>(this.source.length);
+    for (let r = 0; r < ids.length; r++) ids[r] = this.#idAt(this.source[r]);
+    return (this.#ids = ids);
+  }
 }
 
 /**
@@ -309,7 +343,7 @@ function scoreKeys(input: CaseInput, keys: Float64Array): Float64Array {
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(ids: ArrayLike<string>, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
+function orderPredictions(idAt: (i: number) => string, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
     for (let i = 0; i < order.length; i++) order[i] = i;
@@ -322,14 +356,18 @@ function orderPredictions(ids: ArrayLike<string>, keys: Float64Array | null, con
     let end = start + 1;
     while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
     if (end - start > 16) {
-      const run = Array.from(order.subarray(start, end)).sort((a, b) => sign * compareText(ids[a], ids[b]));
-      order.set(run, start);
+      const run = Array.from(order.subarray(start, end));
+      const ids = run.map(idAt);
+      // Array.prototype.sort is stable: equal ids keep their order, as before.
+      const byId = run.map((_, k) => k).sort((a, b) => sign * compareText(ids[a], ids[b]));
+      order.set(byId.map((k) => run[k]), start);
     } else if (end - start > 1) {
       // Small tied groups (the usual case) are sorted in place: no array and no comparator call per group.
       for (let i = start + 1; i < end; i++) {
         const v = order[i];
+        const id = idAt(v);
         let j = i - 1;
-        while (j >= start && sign * compareText(ids[v], ids[order[j]]) < 0) { order[j + 1] = order[j]; j--; }
+        while (j >= start && sign * compareText(id, idAt(order[j])) < 0) { order[j + 1] = order[j]; j--; }
         order[j + 1] = v;
       }
     }

@@ -7,7 +7,7 @@ import { RankedCase } from './ranking';
  */
 export function relString(rc: RankedCase, n: number): string {
   let out = '';
-  for (let r = 0; r < Math.min(n, rc.ids.length); r++) {
+  for (let r = 0; r < Math.min(n, rc.count); r++) {
     const g = Math.trunc(rc.grades[r]);
     out += rc.judged[r] ? (g > 9 ? '>' : String(g)) : rc.grades[r] < 0 ? '.' : '-';
   }

@@ -3,7 +3,8 @@
  * small table (DocidSlots), so that a line's number finds its grade in an array, and its scores in a
  * typed array. The same ranking rankCase(trecCase(…)) gives for the same lines (trecRanking.test.ts
  * checks it on random queries), without a prediction or label object, or a hash table of strings,
- * per query; the only strings are the ids the ranked case carries, cut from one string per query.
+ * per query; the only strings are the judged ids and one string per query, from which the ranked
+ * case cuts an id only when it is read (a tie, an explanation): most evaluations read none.
  */
 import { Convention } from '../core/conventions';
 import { RankedCase, rankCase, rankSlotted } from '../core/ranking';
@@ -60,19 +61,21 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     slotScratch = new Int32Array(2 * n);
     gradeScratch = new Float64Array(2 * n);
   }
-  const ids = new Array<string>(n);
   const slotOf = slotScratch;
   const grades = gradeScratch;
   const keys = new Float64Array(n);
   const bytes = block.bytes;
+  // Ids are cut from the block's text only when read (ties, explanations): the block is reused
+  // after, so the ranking keeps the text and a copy of where each id ends.
   const text = latin1(bytes, 0, block.docEnd[n - 1]);
+  const ends = block.docEnd.slice(0, n);
+  const ids = (i: number): string => text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
   for (let i = 0, from = 0; i < n; i++) {
     const to = block.docEnd[i];
     let s = slots.slot(1, from, to, block.docHash[i]);
     if (s < 0) s = -s - 1;
     slotOf[i] = s;
     grades[i] = s < labels ? labelGrades[s] : NaN;
-    ids[i] = text.slice(from, to);
     const score = block.scores[i];
     keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
     from = to;

@@ -438,7 +438,8 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
         predictions.forEach((p, i) => { const b = bytes(p.id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), p.score, i + 1); });
         const fast = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex(qid), conv, asTrecEval);
         const simple = rankCase(trecCase(qrels.query(qid), asTrecEval ? inTrecEvalOrder(predictions) : predictions), conv);
-        assert.deepEqual(fast, simple, `seed ${seed}, ${name}`);
+        // fast cuts its ids only when they are read (a getter): read here, they are rankCase's.
+        assert.deepEqual({ ...fast, ids: fast.ids }, simple, `seed ${seed}, ${name}`);
       }
     }
   });

@@ -19,18 +19,18 @@ function denominator(rc: RankedCase, k: number | null, hits: number, conv: Conve
     case 'hits': return hits;
     case 'relevant': return rc.nRelevant;
     case 'min-k-relevant': return k === null ? rc.nRelevant : Math.min(k, rc.nRelevant);
-    case 'min-relevant-predicted': return Math.min(rc.nRelevant, rc.ids.length);
-    case 'min-k-relevant-predicted': return Math.min(k ?? Infinity, rc.nRelevant, rc.ids.length);
+    case 'min-relevant-predicted': return Math.min(rc.nRelevant, rc.count);
+    case 'min-k-relevant-predicted': return Math.min(k ?? Infinity, rc.nRelevant, rc.count);
   }
 }
 
 /** Elliot's MAP@k: the mean of P@1…P@k (each ÷ its own cutoff, ranks past the list included). */
 function everyRank(rc: RankedCase, k: number | null): number {
-  const n = k ?? rc.ids.length;
+  const n = k ?? rc.count;
   let hits = 0;
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    if (i < rc.ids.length) hits += rc.relevant[i];
+    if (i < rc.count) hits += rc.relevant[i];
     sum += hits / (i + 1);
   }
   return n === 0 ? 0 : sum / n;
@@ -81,11 +81,11 @@ export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: 
 }
 
 function explainEveryRank(rc: RankedCase, k: number | null, terms: RankTerm[], value: number): Explanation {
-  const n = k ?? rc.ids.length;
+  const n = k ?? rc.count;
   let hits = 0;
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
-    if (i < rc.ids.length) hits += rc.relevant[i];
+    if (i < rc.count) hits += rc.relevant[i];
     parts.push(`${hits}/${i + 1}`);
   }
   return {

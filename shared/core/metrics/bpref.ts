@@ -14,7 +14,7 @@ function bprefTerms(rc: RankedCase, threshold: RelevanceThreshold): { sum: numbe
   const terms: RankTerm[] = [];
   let nonrel = 0;
   let sum = 0;
-  for (let r = 0; r < rc.ids.length; r++) {
+  for (let r = 0; r < rc.count; r++) {
     if (!rc.judged[r]) continue;
     if (!rc.relevant[r]) { nonrel++; continue; }
     const t = nonrel > 0 ? 1 - Math.min(nonrel, R) / Math.min(N, R) : 1;
@@ -32,7 +32,7 @@ export function bpref(rc: RankedCase, threshold: RelevanceThreshold): number {
   const R = rc.nRelevant;
   let nonrel = 0;
   let sum = 0;
-  for (let r = 0; r < rc.ids.length; r++) {
+  for (let r = 0; r < rc.count; r++) {
     if (!rc.judged[r]) continue;
     if (!rc.relevant[r]) { nonrel++; continue; }
     sum += nonrel > 0 ? 1 - Math.min(nonrel, R) / Math.min(N, R) : 1;

@@ -10,7 +10,7 @@ type CountFamily = 'NumQ' | 'NumRet' | 'NumRel' | 'NumRelRet' | 'NumNonrelJudged
 export function count(rc: RankedCase, family: CountFamily): number {
   switch (family) {
     case 'NumQ': return 1;
-    case 'NumRet': return rc.ids.length;
+    case 'NumRet': return rc.count;
     case 'NumRel': return rc.nRelevant;
     case 'NumRelRet': return relevantRetrieved(rc);
     case 'NumNonrelJudgedRet': return judgedRetrieved(rc) - relevantRetrieved(rc);
@@ -29,7 +29,7 @@ const WHAT: Record<CountFamily, string> = {
 export function explainCount(rc: RankedCase, spec: MetricSpec & { family: CountFamily }): Explanation {
   const value = count(rc, spec.family);
   const terms = [];
-  for (let r = 0; r < rc.ids.length; r++) {
+  for (let r = 0; r < rc.count; r++) {
     const counted = spec.family === 'NumRet' || (spec.family === 'NumRelRet' && rc.relevant[r] === 1)
       || (spec.family === 'NumNonrelJudgedRet' && rc.judged[r] === 1 && rc.relevant[r] === 0);
     if (counted) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, contribution: 1 });

@@ -36,21 +36,21 @@ export function explainPrecisionAtMultipleOfR(rc: RankedCase, x: number, metric:
 
 /** Judged@k = judged items in the top k / k (k: every rank when there is no cutoff). */
 export function judgedShare(rc: RankedCase, k: number | null): number {
-  const d = k ?? rc.ids.length;
+  const d = k ?? rc.count;
   return d === 0 ? 0 : judgedRetrieved(rc, d) / d;
 }
 
 /** Unjudged@k = unjudged items in the top k / k; missing ranks count as judged (trec_eval's unj). */
 export function unjudgedShare(rc: RankedCase, k: number | null): number {
-  const d = k ?? rc.ids.length;
-  const n = Math.min(d, rc.ids.length);
+  const d = k ?? rc.count;
+  const n = Math.min(d, rc.count);
   return d === 0 ? 0 : (n - judgedRetrieved(rc, n)) / d;
 }
 
 /** Judged@k or Unjudged@k as its fraction. */
 export function explainJudgedShare(rc: RankedCase, k: number | null, judged: boolean, metric: string): Explanation {
-  const d = k ?? rc.ids.length;
-  const n = Math.min(d, rc.ids.length);
+  const d = k ?? rc.count;
+  const n = Math.min(d, rc.count);
   const terms = [];
   for (let r = 0; r < n; r++) {
     if ((rc.judged[r] === 1) === judged) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, contribution: 1 });

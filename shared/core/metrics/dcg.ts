@@ -72,7 +72,7 @@ function idealRanking(rc: RankedCase, k: number | null, conv: Convention): Ideal
   }
   const items = conv.ideal === 'labels'
     ? rc.labelIds.map((id, i) => ({ id, grade: rc.labelGrades[i] }))
-    : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k) : rc.ids.length).map((id, r) => ({ id, grade: rc.grades[r] }));
+    : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k) : rc.count).map((id, r) => ({ id, grade: rc.grades[r] }));
   return sortByGain(items, conv).slice(0, k ?? Infinity);
 }
 

@@ -33,7 +33,7 @@ function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boo
   if (!spec) return rc.nRelevant === 0;
   if (DEFINED_WITHOUT_RELEVANT.has(spec.family)) return false;
   // A ranking emptied of its predictions (unjudged=drop, trec_eval -J) has no precision to interpolate, relevant items or not (trec_eval -c -J: NaN).
-  if ((spec.family === 'IPrec' || spec.family === '11ptAvg') && rc.ids.length === 0 && rc.order.length > 0) return false;
+  if ((spec.family === 'IPrec' || spec.family === '11ptAvg') && rc.count === 0 && rc.order.length > 0) return false;
   const t = conv.relevanceThreshold;
   if (GRADED.has(spec.family) && spec.rel === undefined && typeof t === 'number' && t > 0 && conv.relevantPool === 'labels') {
     return !rc.labelGrades.some((g) => gain(g, conv) > 0);
@@ -89,15 +89,15 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention)
   if (fixed) return fixed.value;
   const k = spec.k;
   switch (spec.family) {
-    case 'P': return precision(rc, k ?? rc.ids.length, conv);
-    case 'R': return recall(rc, k ?? rc.ids.length, conv);
-    case 'F1': return f1(rc, k ?? rc.ids.length, conv);
+    case 'P': return precision(rc, k ?? rc.count, conv);
+    case 'R': return recall(rc, k ?? rc.count, conv);
+    case 'F1': return f1(rc, k ?? rc.count, conv);
     case 'AP': case 'gmAP': return averagePrecision(rc, k, conv);
     case 'RR': return reciprocalRank(rc, k);
     case 'DCG': return dcg(rc, k, conv);
     case 'nDCG': return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv);
     case 'Rprec': return rPrecision(rc);
-    case 'Success': return success(rc, k ?? rc.ids.length);
+    case 'Success': return success(rc, k ?? rc.count);
     case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return count(rc, spec.family);
     case 'Bpref': case 'gmBpref': return bpref(rc, thresholdOf(spec.rel, conv));
     case 'infAP': return infAP(rc);
@@ -109,7 +109,7 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention)
     case 'G': return kishidaG(rc, conv);
     case 'nDCGrel': return ndcgRel(rc, conv);
     case 'Rndcg': return rndcg(rc, conv);
-    case 'RelP': return relativePrecision(rc, k ?? rc.ids.length);
+    case 'RelP': return relativePrecision(rc, k ?? rc.count);
     case 'SetP': case 'SetRelP': case 'SetR': case 'SetAP': return setMeasure(rc, spec.family);
     case 'SetF': return setMeasure(rc, 'SetF', spec.param ?? 1);
     case 'RBP': return rbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined);
@@ -137,16 +137,16 @@ function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, nam
   const k = spec.k;
   const named = (e: Explanation): Explanation => ({ ...e, metric: name });
   switch (spec.family) {
-    case 'P': return explainPrecision(rc, k ?? rc.ids.length, conv);
-    case 'R': return explainRecall(rc, k ?? rc.ids.length, conv);
-    case 'F1': return explainF1(rc, k ?? rc.ids.length, conv);
+    case 'P': return explainPrecision(rc, k ?? rc.count, conv);
+    case 'R': return explainRecall(rc, k ?? rc.count, conv);
+    case 'F1': return explainF1(rc, k ?? rc.count, conv);
     case 'AP': return explainAveragePrecision(rc, k, conv);
     case 'gmAP': return named({ ...explainAveragePrecision(rc, k, conv), note: 'the run figure is the geometric mean over cases, each value floored at 0.00001' });
     case 'RR': return explainReciprocalRank(rc, k);
     case 'DCG': return explainDcg(rc, k, conv);
     case 'nDCG': return spec.gains ? named(explainGainMap(rc, spec.gains, k)) : explainNdcg(rc, k, conv);
     case 'Rprec': return explainRPrecision(rc, conv);
-    case 'Success': return explainSuccess(rc, k ?? rc.ids.length);
+    case 'Success': return explainSuccess(rc, k ?? rc.count);
     case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet':
       return named(explainCount(rc, { ...spec, family: spec.family }));
     case 'Bpref': case 'gmBpref': return named(explainBpref(rc, thresholdOf(spec.rel, conv), spec.family));
@@ -156,7 +156,7 @@ function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, nam
     case 'RprecMult': return explainPrecisionAtMultipleOfR(rc, spec.param ?? 1, name);
     case 'Utility': return explainUtility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0, name);
     case 'binG': case 'G': case 'nDCGrel': case 'Rndcg': return explainGainVariant(rc, spec.family, conv, name);
-    case 'RelP': return explainRelativePrecision(rc, k ?? rc.ids.length, name);
+    case 'RelP': return explainRelativePrecision(rc, k ?? rc.count, name);
     case 'SetP': case 'SetRelP': case 'SetR': case 'SetAP': return explainSetMeasure(rc, spec.family, name);
     case 'SetF': return explainSetMeasure(rc, 'SetF', name, spec.param ?? FAMILY_PARAM.SetF!.default);
     case 'RBP': return explainRbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined, name);

@@ -23,7 +23,7 @@ function topGrade(rc: RankedCase, max: number | undefined): number {
 }
 
 function errTerms(rc: RankedCase, k: number | null, conv: Convention, max: number | undefined): { value: number; terms: RankTerm[] } {
-  const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  const n = k === null ? rc.count : Math.min(k, rc.count);
   const top = topGrade(rc, max);
   let reach = 1;
   let value = 0;

@@ -20,7 +20,7 @@ export function idealGains(rc: RankedCase, conv: Convention): number[] {
 export function binG(rc: RankedCase): number {
   let hits = 0;
   let sum = 0;
-  for (let i = 0; i < rc.ids.length; i++) {
+  for (let i = 0; i < rc.count; i++) {
     if (!rc.relevant[i]) continue;
     hits++;
     sum += 1 / Math.log2(3 + i - hits);
@@ -34,7 +34,7 @@ export function kishidaG(rc: RankedCase, conv: Convention): number {
   let sumResults = 0;
   let sumCost = 0;
   let g = 0;
-  for (let i = 0; i < rc.ids.length; i++) {
+  for (let i = 0; i < rc.count; i++) {
     const x = gain(rc.grades[i], conv);
     sumResults += x;
     sumCost += Math.max(ideal[i] ?? 0, 1);
@@ -51,12 +51,12 @@ export function ndcgRel(rc: RankedCase, conv: Convention): number {
   let idcg = 0;
   let sum = 0;
   let relRet = 0;
-  const n = Math.max(rc.ids.length, ideal.length);
+  const n = Math.max(rc.count, ideal.length);
   for (let i = 0; i < n; i++) {
     const d = Math.log2(i + 2);
-    if (i < rc.ids.length) { const x = gain(rc.grades[i], conv); if (x !== 0) dcg += x / d; }
+    if (i < rc.count) { const x = gain(rc.grades[i], conv); if (x !== 0) dcg += x / d; }
     if (i < ideal.length) idcg += ideal[i] / d;
-    if (i < rc.ids.length && gain(rc.grades[i], conv) > 0) { sum += dcg / idcg; relRet++; }
+    if (i < rc.count && gain(rc.grades[i], conv) > 0) { sum += dcg / idcg; relRet++; }
   }
   sum += (ideal.length - relRet) * dcg / idcg;
   return sum > 0 ? sum / ideal.length : 0;
@@ -77,15 +77,15 @@ export function rndcg(rc: RankedCase, conv: Convention): number {
   const boundary = () => {
     if (old !== current) { if (idcg > 0) { sum += dcg / idcg; count++; } old = current; }
   };
-  for (; i < rc.ids.length && current > 0; i++) {
+  for (; i < rc.count && current > 0; i++) {
     const x = gain(rc.grades[i], conv);
     current = at(i);
     boundary();
     if (x !== 0) dcg += x / Math.log2(i + 2);
     if (current > 0) idcg += current / Math.log2(i + 2);
   }
-  if (i < rc.ids.length) {
-    for (; i < rc.ids.length; i++) { const x = gain(rc.grades[i], conv); if (x !== 0) dcg += x / Math.log2(i + 2); }
+  if (i < rc.count) {
+    for (; i < rc.count; i++) { const x = gain(rc.grades[i], conv); if (x !== 0) dcg += x / Math.log2(i + 2); }
     if (idcg > 0) { sum += dcg / idcg; count++; }
   }
   while (current > 0) {
@@ -108,7 +108,7 @@ const FORMULAS = {
 export function explainGainVariant(rc: RankedCase, family: 'binG' | 'G' | 'nDCGrel' | 'Rndcg', conv: Convention, metric: string): Explanation {
   const value = family === 'binG' ? binG(rc) : family === 'G' ? kishidaG(rc, conv) : family === 'nDCGrel' ? ndcgRel(rc, conv) : rndcg(rc, conv);
   const terms = [];
-  for (let r = 0; r < rc.ids.length; r++) {
+  for (let r = 0; r < rc.count; r++) {
     const x = family === 'binG' ? rc.relevant[r] : gain(rc.grades[r], conv);
     if (x > 0) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, gain: x });
   }
@@ -127,7 +127,7 @@ export function explainGainVariant(rc: RankedCase, family: 'binG' | 'G' | 'nDCGr
 export function ndcgWithGains(rc: RankedCase, gains: readonly (readonly [number, number])[], k: number | null): number {
   const map = new Map(gains.map(([g, v]) => [g, v]));
   const gainOf = (level: number) => map.get(level) ?? (level >= 0 ? level : 0);
-  const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  const n = k === null ? rc.count : Math.min(k, rc.count);
   let dcg = 0;
   for (let i = 0; i < n; i++) {
     const level = rc.judged[i] ? Math.trunc(rc.grades[i]) : rc.grades[i] < 0 ? -2 : -1;

@@ -4,7 +4,7 @@ import { RankTerm } from '../explanation';
 
 /** The number of ranks the cutoff covers: min(k, number ranked); k null means every rank. */
 export function depth(rc: RankedCase, k: number | null): number {
-  return k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  return k === null ? rc.count : Math.min(k, rc.count);
 }
 
 /** Relevant items in the top k. */

@@ -15,7 +15,7 @@ function infApTerms(rc: RankedCase): { sum: number; terms: RankTerm[] } {
   let unjudgedInPool = 0;
   let sum = 0;
   const terms: RankTerm[] = [];
-  for (let j = 0; j < rc.ids.length; j++) {
+  for (let j = 0; j < rc.count; j++) {
     if (!rc.judged[j]) {
       if (rc.grades[j] < 0) unjudgedInPool++;
       continue;

@@ -19,7 +19,7 @@ function lround(x: number): number {
 /** Interpolated precision at each level, computed as trec_eval does (one backward pass). */
 export function interpolatedPrecisions(rc: RankedCase, levels: readonly number[]): number[] {
   const sorted = levels.map((l, i) => ({ l, i })).sort((a, b) => a.l - b.l);
-  const numRet = rc.ids.length;
+  const numRet = rc.count;
   const relRet = relevantRetrieved(rc);
   const cutoffs = sorted.map((s) => lround(s.l * rc.nRelevant));
   const out = new Array<number>(levels.length).fill(0);

@@ -20,8 +20,8 @@ export function explainPrecision(rc: RankedCase, k: number, conv: Convention): E
   const d = denominator(rc, k, conv);
   const value = precision(rc, k, conv);
   const effect = conv.precisionDenominator === 'k'
-    ? `divides by k = ${k}${rc.ids.length < k ? ` although only ${rc.ids.length} items are predicted` : ''}`
-    : `divides by min(k, predicted) = min(${k}, ${rc.ids.length}) = ${d}`;
+    ? `divides by k = ${k}${rc.count < k ? ` although only ${rc.count} items are predicted` : ''}`
+    : `divides by min(k, predicted) = min(${k}, ${rc.count}) = ${d}`;
   return {
     metric: `P@${k}`, value,
     formula: conv.precisionDenominator === 'k' ? 'P@k = |relevant ∩ top k| / k' : 'P@k = |relevant ∩ top k| / min(k, |predicted|)',

@@ -17,7 +17,7 @@ function topGrade(rc: RankedCase): number {
 }
 
 function rbpTerms(rc: RankedCase, p: number, k: number | null, binary: boolean): { sum: number; terms: RankTerm[] } {
-  const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  const n = k === null ? rc.count : Math.min(k, rc.count);
   const top = topGrade(rc);
   const terms: RankTerm[] = [];
   let sum = 0;
@@ -51,7 +51,7 @@ export function explainRbp(rc: RankedCase, p: number, k: number | null, binary: 
 
 /** RBPresid = p^n + (1 − p) Σ over unjudged ranks p^(i−1); 0 when every ranked item is judged. */
 export function rbpResidual(rc: RankedCase, p: number, k: number | null): number {
-  const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  const n = k === null ? rc.count : Math.min(k, rc.count);
   let w = 1;
   let sum = 0;
   let unjudged = 0;
@@ -65,7 +65,7 @@ export function rbpResidual(rc: RankedCase, p: number, k: number | null): number
 /** The residual with its unjudged ranks, each contributing (1 − p) · p^(i−1). */
 export function explainRbpResidual(rc: RankedCase, p: number, k: number | null, metric: string): Explanation {
   const value = rbpResidual(rc, p, k);
-  const n = k === null ? rc.ids.length : Math.min(k, rc.ids.length);
+  const n = k === null ? rc.count : Math.min(k, rc.count);
   const terms: RankTerm[] = [];
   for (let i = 0; i < n; i++) if (!rc.judged[i]) terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: false, discount: p ** i, contribution: (1 - p) * p ** i });
   return {

@@ -10,7 +10,7 @@ type SetFamily = 'SetP' | 'SetRelP' | 'SetR' | 'SetAP' | 'SetF';
 
 function parts(rc: RankedCase, family: SetFamily, beta: number): { numerator: number; denominator: number; formula: string } {
   const hits = relevantRetrieved(rc);
-  const ret = rc.ids.length;
+  const ret = rc.count;
   const R = rc.nRelevant;
   switch (family) {
     case 'SetP': return { numerator: hits, denominator: ret, formula: 'SetP = relevant retrieved / retrieved' };

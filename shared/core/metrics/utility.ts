@@ -10,7 +10,7 @@ import { relevantRetrieved } from './judgements';
 export function utility(rc: RankedCase, coefficients: readonly number[], collection = 0): number {
   const [a, b, c, d] = coefficients;
   const hits = relevantRetrieved(rc);
-  const ret = rc.ids.length;
+  const ret = rc.count;
   const R = rc.nRelevant;
   return a * hits + b * (ret - hits) + c * (R - hits) + d * (collection + hits - ret - R);
 }
@@ -19,7 +19,7 @@ export function utility(rc: RankedCase, coefficients: readonly number[], collect
 export function explainUtility(rc: RankedCase, coefficients: readonly number[], collection: number, metric: string): Explanation {
   const [a, b, c, d] = coefficients;
   const hits = relevantRetrieved(rc);
-  const ret = rc.ids.length;
+  const ret = rc.count;
   const R = rc.nRelevant;
   const value = utility(rc, coefficients, collection);
   return {
