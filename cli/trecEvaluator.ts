@@ -170,8 +170,11 @@ export class TrecEvaluator {
   /** Reads the qrels, unless given them (read by another thread: see shareQrels). */
   constructor(private setup: TrecSetup, qrels?: SharedQrels) {
     if (qrels) { this.qrels = QrelsTable.fromShared(qrels); return; }
-    const reader = new QrelsReader({ duplicateSeverity: setup.convention.duplicates === 'error' ? 'error' : 'warning', asTrecEval: setup.asTrecEval });
-    readByteChunks(setup.qrelsPath, (bytes, end) => reader.feed(bytes, 0, end), undefined, { start: setup.qrelsFrom, end: statSync(setup.qrelsPath).size });
+    const end = statSync(setup.qrelsPath).size;
+    // In shared memory from the start: the table is then shared with worker threads as it is.
+    const reader = new QrelsReader({ duplicateSeverity: setup.convention.duplicates === 'error' ? 'error' : 'warning', asTrecEval: setup.asTrecEval,
+      size: end - setup.qrelsFrom, shared: true });
+    readByteChunks(setup.qrelsPath, (bytes, to) => reader.feed(bytes, 0, to), undefined, { start: setup.qrelsFrom, end });
     this.qrels = reader.end();
   }
 

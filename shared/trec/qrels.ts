@@ -130,6 +130,13 @@ export interface QrelsReaderOptions {
   asTrecEval?: boolean;
   /** Read every line with the general reader of a line, never the fast one (tests check that both read alike). */
   general?: boolean;
+  /**
+   * How many bytes will be fed in all, if known: the columns are then sized at the first chunk for
+   * the lines it predicts, so that they rarely grow (each growth a copy into fresh memory).
+   */
+  size?: number;
+  /** Columns in shared memory, so that QrelsTable.shared copies nothing (a table for worker threads). */
+  shared?: boolean;
 }
 
 /**
@@ -150,12 +157,12 @@ export class QrelsReader {
   private afterComment = false;
   // Judgements in file order, column by column; docids' bytes side by side.
   private count = 0;
-  private query = new Int32Array(1024);
-  private docEnd = new Int32Array(1024);
-  private docHash = new Int32Array(1024);
-  private grade = new Float64Array(1024);
-  private lineOf = new Int32Array(1024);
-  private bytes = new Uint8Array(1 << 16);
+  private query: Int32Array = new Int32Array(1024);
+  private docEnd: Int32Array = new Int32Array(1024);
+  private docHash: Int32Array = new Int32Array(1024);
+  private grade: Float64Array = new Float64Array(1024);
+  private lineOf: Int32Array = new Int32Array(1024);
+  private bytes: Uint8Array = new Uint8Array(1 << 16);
   private used = 0;
   private lastQid = new Uint8Array(64);
   private lastLength = -1;
@@ -171,18 +178,27 @@ export class QrelsReader {
   private firstOf: number[] = [];
   private repeats: number[] = [];
 
+  private size: number;
+  private shared: boolean;
+
   constructor(options: QrelsReaderOptions = {}) {
     this.duplicateSeverity = options.duplicateSeverity ?? 'error';
     this.asTrecEval = options.asTrecEval ?? false;
     this.general = options.general ?? false;
     this.splitter = new FieldSplitter(this.asTrecEval);
+    this.size = options.size ?? 0;
+    this.shared = options.shared ?? false;
   }
 
   /** Reads bytes[from, to): whole lines, the last ending with a line break. */
   feed(bytes: Uint8Array, from = 0, to = bytes.length): void {
+    // On this VM a page of memory costs far more the first time it is written than a copy: the
+    // qrels of 10,000 queries took 0.2 s to move to shared memory, and as long to grow by doubling.
+    // Sized once from the first chunk's lines, with 5% to spare, the columns are written once.
+    if (this.size > 0 && this.line === 1) this.sizeFor(bytes, from, to);
     // Room for every docid of the piece, so that lines copy theirs with no check.
     if (this.used + to - from > this.bytes.length) {
-      const more = new Uint8Array(Math.max(2 * this.bytes.length, this.used + to - from));
+      const more = this.uint8(Math.max(2 * this.bytes.length, this.used + to - from));
       more.set(this.bytes.subarray(0, this.used));
       this.bytes = more;
       this.slots.setPool(0, more);
@@ -418,16 +434,42 @@ export class QrelsReader {
     this.count = i + 1;
   }
 
-  private grow(): void {
-    const n = 2 * this.query.length;
-    const int = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b; };
-    const grade = new Float64Array(n);
-    grade.set(this.grade);
+  private grow(n = 2 * this.query.length): void {
+    const int = (a: Int32Array) => { const b = this.int32(n); b.set(a.subarray(0, this.count)); return b; };
+    const grade = this.float64(n);
+    grade.set(this.grade.subarray(0, this.count));
     this.query = int(this.query);
     this.docEnd = int(this.docEnd);
     this.docHash = int(this.docHash);
     this.lineOf = int(this.lineOf);
     this.grade = grade;
+  }
+
+  // Columns for the lines the first chunk predicts (its share of the size), and room for as many
+  // docid bytes as the file has: memory is taken only where it is written.
+  private sizeFor(bytes: Uint8Array, from: number, to: number): void {
+    let lines = 0;
+    for (let p = bytes.indexOf(10, from); p >= 0 && p < to; p = bytes.indexOf(10, p + 1)) lines++;
+    const expected = Math.ceil((1.05 * lines * this.size) / Math.max(to - from, 1)) + 64;
+    if (expected > this.query.length) this.grow(expected);
+    if (this.size > this.bytes.length) {
+      const more = this.uint8(this.size);
+      more.set(this.bytes.subarray(0, this.used));
+      this.bytes = more;
+      this.slots.setPool(0, more);
+    }
+  }
+
+  private int32(n: number): Int32Array {
+    return this.shared ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);
+  }
+
+  private float64(n: number): Float64Array {
+    return this.shared ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n);
+  }
+
+  private uint8(n: number): Uint8Array {
+    return this.shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
   }
 
   // The grade of the line just split, or undefined when the line is skipped.

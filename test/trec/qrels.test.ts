@@ -119,6 +119,33 @@ describe('large qrels', () => {
     assert.equal(table.queryIndex('nope'), -1);
   });
 
+  it('read with their size known are the same table: columns sized at the first chunk, grown when later lines are shorter', () => {
+    // 200 lines of 40-byte docids, then 3,000 of short ones: the first chunk predicts 210 lines.
+    const long = (i: number) => `q${Math.floor(i / 100)} 0 ${`doc${i}`.padEnd(40, '-')} ${i % 3}\n`;
+    const short = (i: number) => `q${3 + Math.floor(i / 1500)} 0 d${i} 1\n`;
+    const first = Buffer.from(Array.from({ length: 200 }, (_, i) => long(i)).join(''), 'latin1');
+    const second = Buffer.from(Array.from({ length: 3000 }, (_, i) => short(i)).join(''), 'latin1');
+    const read = (options: { size?: number; shared?: boolean }) => {
+      const reader = new QrelsReader(options);
+      reader.feed(first);
+      reader.feed(second);
+      return reader.end();
+    };
+    const plain = read({});
+    for (const options of [{ size: first.length + second.length }, { size: first.length + second.length, shared: true }, { size: first.length, shared: true }]) {
+      const table = read(options);
+      assert.deepEqual(table.byQuery(), plain.byQuery());
+      assert.equal(table.query('q4')!.ids[1499], 'd2999');
+      assert.equal(table.query('q4')!.lines[1499], 3200);
+      assert.equal(table.lines, 3200);
+      if (options.shared) {
+        const shared = table.shared();
+        for (const a of [shared.docBytes, shared.docEnd, shared.docHash, shared.grades, shared.judgementLines]) assert.ok(a.buffer instanceof SharedArrayBuffer);
+        assert.equal(shared.docEnd, table.docEnd, 'already shared: not copied');
+      }
+    }
+  });
+
   it('are shared with worker threads in shared memory', () => {
     const reader = new QrelsReader();
     reader.feed(Buffer.from('1 0 a 1\n', 'latin1'));
