@@ -157,12 +157,12 @@ export class QrelsReader {
   private afterComment = false;
   // Judgements in file order, column by column; docids' bytes side by side.
   private count = 0;
-  private query: Int32Array = new Int32Array(1024);
-  private docEnd: Int32Array = new Int32Array(1024);
-  private docHash: Int32Array = new Int32Array(1024);
-  private grade: Float64Array = new Float64Array(1024);
-  private lineOf: Int32Array = new Int32Array(1024);
-  private bytes: Uint8Array = new Uint8Array(1 << 16);
+  private query: Int32Array;
+  private docEnd: Int32Array;
+  private docHash: Int32Array;
+  private grade: Float64Array;
+  private lineOf: Int32Array;
+  private bytes: Uint8Array;
   private used = 0;
   private lastQid = new Uint8Array(64);
   private lastLength = -1;
@@ -188,6 +188,12 @@ export class QrelsReader {
     this.splitter = new FieldSplitter(this.asTrecEval);
     this.size = options.size ?? 0;
     this.shared = options.shared ?? false;
+    this.query = this.int32(1024);
+    this.docEnd = this.int32(1024);
+    this.docHash = this.int32(1024);
+    this.grade = this.float64(1024);
+    this.lineOf = this.int32(1024);
+    this.bytes = this.uint8(1 << 16);
   }
 
   /** Reads bytes[from, to): whole lines, the last ending with a line break. */

@@ -146,6 +146,36 @@ describe('large qrels', () => {
     }
   });
 
+  it('read with their size known take their columns once, sized from the first chunk: 5% more lines than it predicts, and 64', () => {
+    // 4 chunks of 2,000 lines of 14 bytes (q1 0 d02001 1): the first predicts 8,000 lines, so 8,400 + 64.
+    const chunk = (c: number) => Buffer.from(Array.from({ length: 2000 }, (_, i) => `q${c} 0 d${String(2000 * c + i).padStart(5, '0')} 1\n`).join(''), 'latin1');
+    const chunks = [0, 1, 2, 3].map(chunk);
+    assert.equal(chunks[0].length, 28000);
+    const reader = new QrelsReader({ size: 112000, shared: true });
+    for (const c of chunks) reader.feed(c);
+    const table = reader.end();
+    assert.equal(table.docEnd.length, 8000);
+    assert.equal(table.docEnd.buffer.byteLength, 4 * (8400 + 64));
+    assert.equal(table.grades.buffer.byteLength, 8 * (8400 + 64));
+    assert.equal(table.docBytes.buffer.byteLength, 112000, 'room for as many docid bytes as the file has');
+    assert.equal(table.docid(7999), 'd07999');
+    // Without the size, the columns grow by doubling from 1,024 lines; docids fit in the first 64 kB.
+    const unsized = new QrelsReader();
+    for (const c of chunks) unsized.feed(c);
+    const plain = unsized.end();
+    assert.equal(plain.docEnd.buffer.byteLength, 4 * 8192);
+    assert.equal(plain.docBytes.buffer.byteLength, 65536);
+    assert.deepEqual(plain.byQuery(), table.byQuery());
+  });
+
+  it('read into shared memory need no copy to be shared, however small', () => {
+    const reader = new QrelsReader({ shared: true });
+    reader.feed(Buffer.from('1 0 a 1\n1 0 b 0\n', 'latin1'));
+    const table = reader.end();
+    const shared = table.shared();
+    for (const name of ['docBytes', 'docEnd', 'docHash', 'grades', 'judgementLines'] as const) assert.equal(shared[name], table[name], name);
+  });
+
   it('are shared with worker threads in shared memory', () => {
     const reader = new QrelsReader();
     reader.feed(Buffer.from('1 0 a 1\n', 'latin1'));
