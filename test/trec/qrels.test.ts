@@ -147,25 +147,48 @@ describe('large qrels', () => {
   });
 
   it('read with their size known take their columns once, sized from the first chunk: 5% more lines than it predicts, and 64', () => {
-    // 4 chunks of 2,000 lines of 14 bytes (q1 0 d02001 1): the first predicts 8,000 lines, so 8,400 + 64.
-    const chunk = (c: number) => Buffer.from(Array.from({ length: 2000 }, (_, i) => `q${c} 0 d${String(2000 * c + i).padStart(5, '0')} 1\n`).join(''), 'latin1');
-    const chunks = [0, 1, 2, 3].map(chunk);
-    assert.equal(chunks[0].length, 28000);
+    // A first chunk of 2,000 lines of 14 bytes (q0 0 d00001 1), then 3 of 1,000 lines of 28 bytes,
+    // 28,000 bytes each: the first predicts 8,000 lines, so 8,400 + 64 (a later one would predict 4,000).
+    const line = (c: number, i: number) => `q${c} 0 d${String(2000 * c + i).padStart(5, '0')}${c === 0 ? '' : '-'.repeat(14)} 1\n`;
+    const chunks = [0, 1, 2, 3].map((c) => Buffer.from(Array.from({ length: c === 0 ? 2000 : 1000 }, (_, i) => line(c, i)).join(''), 'latin1'));
+    assert.deepEqual(chunks.map((c) => c.length), [28000, 28000, 28000, 28000]);
     const reader = new QrelsReader({ size: 112000, shared: true });
     for (const c of chunks) reader.feed(c);
     const table = reader.end();
-    assert.equal(table.docEnd.length, 8000);
+    assert.equal(table.docEnd.length, 5000);
     assert.equal(table.docEnd.buffer.byteLength, 4 * (8400 + 64));
     assert.equal(table.grades.buffer.byteLength, 8 * (8400 + 64));
     assert.equal(table.docBytes.buffer.byteLength, 112000, 'room for as many docid bytes as the file has');
-    assert.equal(table.docid(7999), 'd07999');
-    // Without the size, the columns grow by doubling from 1,024 lines; docids fit in the first 64 kB.
+    assert.equal(table.docid(4999), `d06999${'-'.repeat(14)}`);
+    // Without the size, the columns grow by doubling from 1,024 lines, in plain memory.
     const unsized = new QrelsReader();
     for (const c of chunks) unsized.feed(c);
     const plain = unsized.end();
     assert.equal(plain.docEnd.buffer.byteLength, 4 * 8192);
-    assert.equal(plain.docBytes.buffer.byteLength, 65536);
+    assert.ok(!(plain.docEnd.buffer instanceof SharedArrayBuffer));
+    assert.equal(unsized.generalLines(), 0, 'a plain line is read by the fast reader unless asked otherwise');
     assert.deepEqual(plain.byQuery(), table.byQuery());
+  });
+
+  it('sized from a chunk count only its own lines, where it starts and ends in the buffer fed', () => {
+    // Lines of 11 bytes; the buffer holds 10 before the chunk's 100 and 90 after (a reader's buffer holds older bytes).
+    const lines = (n: number, from: number) => Array.from({ length: n }, (_, i) => `q 0 d${String(from + i).padStart(3, '0')} 1\n`).join('');
+    const buffer = Buffer.from(lines(10, 900) + lines(100, 0) + lines(90, 910), 'latin1');
+    const sizedFor = (size: number) => {
+      const reader = new QrelsReader({ size });
+      reader.feed(buffer, 110, 1210);
+      return reader.end().docEnd.buffer.byteLength / 4;
+    };
+    assert.equal(sizedFor(9000), 1024, '100 lines in 1,100 bytes predict 859 (+5%) + 64 lines: the first 1,024 are enough');
+    assert.equal(sizedFor(13200), 1260 + 64);
+  });
+
+  it('sized for a small file keep their first columns (1,024 lines, 64 kB of docids)', () => {
+    const reader = new QrelsReader({ size: 16, shared: true });
+    reader.feed(Buffer.from('1 0 a 1\n1 0 b 0\n', 'latin1'));
+    const table = reader.end();
+    assert.equal(table.docEnd.buffer.byteLength, 4 * 1024);
+    assert.equal(table.docBytes.buffer.byteLength, 1 << 16);
   });
 
   it('read into shared memory need no copy to be shared, however small', () => {

@@ -418,6 +418,23 @@ describe('handOverShares', () => {
 });
 
 describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
+  it('with ids cut when read, still the ranked lines\' after the block is reused for another query', () => {
+    const qreader = new QrelsReader({ asTrecEval: true });
+    qreader.feed(textBytes('1 0 b 1\n2 0 x 1\n'));
+    const qrels = qreader.end();
+    const block = new BlockColumns();
+    const fill = (qid: string, ids: string[], scores: number[]) => {
+      block.reset(qid);
+      ids.forEach((id, i) => { const b = bytes(id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), scores[i], i + 1); });
+    };
+    fill('1', ['a', 'bb', 'c'], [1, 3, 2]);
+    const first = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true);
+    fill('2', ['xxxxx', 'y'], [1, 2]);
+    rankRunBlock(block as RunBlock, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true);
+    assert.deepEqual(first.ids, ['bb', 'c', 'a']);
+  });
+
+
   it('on random queries (ties, repeats, NaN and odd scores, negative grades), under every preset', () => {
     const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'caf\xe9', 'caf\xe8', '\xf0\x9f\x98\x80', '\xee\x80\x80'];
     for (let seed = 1; seed <= propertyRuns(400); seed++) {
