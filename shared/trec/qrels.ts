@@ -440,29 +440,37 @@ export class QrelsReader {
     this.count = i + 1;
   }
 
+  // Every column is made before any is replaced: a failed allocation leaves the reader as it was.
   private grow(n = 2 * this.query.length): void {
     const int = (a: Int32Array) => { const b = this.int32(n); b.set(a.subarray(0, this.count)); return b; };
+    const [query, docEnd, docHash, lineOf] = [this.query, this.docEnd, this.docHash, this.lineOf].map(int);
     const grade = this.float64(n);
     grade.set(this.grade.subarray(0, this.count));
-    this.query = int(this.query);
-    this.docEnd = int(this.docEnd);
-    this.docHash = int(this.docHash);
-    this.lineOf = int(this.lineOf);
+    this.query = query;
+    this.docEnd = docEnd;
+    this.docHash = docHash;
+    this.lineOf = lineOf;
     this.grade = grade;
   }
 
-  // Columns for the lines the first chunk predicts (its share of the size), and room for as many
-  // docid bytes as the file has: memory is taken only where it is written.
+  // Columns for the lines the first chunk predicts (its share of the size, at most one judgement
+  // per 8 bytes: "q 0 d 1"), and room for as many docid bytes as the file has: memory is taken only
+  // where it is written. A reservation the system refuses (a file of many gigabytes) is skipped:
+  // the columns then grow as lines come, as when the size is not known.
   private sizeFor(bytes: Uint8Array, from: number, to: number): void {
     let lines = 0;
     for (let p = bytes.indexOf(10, from); p >= 0 && p < to; p = bytes.indexOf(10, p + 1)) lines++;
-    const expected = Math.ceil((1.05 * lines * this.size) / Math.max(to - from, 1)) + 64;
-    if (expected > this.query.length) this.grow(expected);
-    if (this.size > this.bytes.length) {
-      const more = this.uint8(this.size);
-      more.set(this.bytes.subarray(0, this.used));
-      this.bytes = more;
-      this.slots.setPool(0, more);
+    const expected = Math.min(Math.ceil((1.05 * lines * this.size) / Math.max(to - from, 1)), Math.ceil(this.size / 8)) + 64;
+    try {
+      if (expected > this.query.length) this.grow(expected);
+      if (this.size > this.bytes.length) {
+        const more = this.uint8(this.size);
+        more.set(this.bytes.subarray(0, this.used));
+        this.bytes = more;
+        this.slots.setPool(0, more);
+      }
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
     }
   }
 

@@ -183,6 +183,26 @@ describe('large qrels', () => {
     assert.equal(sizedFor(13200), 1260 + 64);
   });
 
+  it('sized from a first chunk of blank lines expect at most one judgement per 8 bytes', () => {
+    const reader = new QrelsReader({ size: 8000 });
+    reader.feed(Buffer.from('\n'.repeat(800), 'latin1'));
+    reader.feed(Buffer.from('1 0 a 1\n', 'latin1'));
+    const table = reader.end();
+    assert.equal(table.docEnd.buffer.byteLength, 4 * (1000 + 64), 'not 8,400 + 64');
+    assert.deepEqual(table.query('1')!.lines, [801]);
+  });
+
+  it('sized for a file larger than memory (10^12 bytes) read on, their columns growing as lines come', () => {
+    for (const shared of [false, true]) {
+      const reader = new QrelsReader({ size: 1e12, shared });
+      reader.feed(Buffer.from('1 0 a 1\n1 0 b 2\n', 'latin1'));
+      const table = reader.end();
+      assert.deepEqual(table.query('1')!.ids, ['a', 'b']);
+      assert.equal(table.docEnd.buffer.byteLength, 4 * 1024);
+      assert.equal(table.docBytes.buffer.byteLength, 1 << 16);
+    }
+  });
+
   it('sized for a small file keep their first columns (1,024 lines, 64 kB of docids)', () => {
     const reader = new QrelsReader({ size: 16, shared: true });
     reader.feed(Buffer.from('1 0 a 1\n1 0 b 0\n', 'latin1'));
