@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TrecProblem } from '../shared/trec/problems';
-import { SharedQrels } from '../shared/trec/qrels';
+import { SharedQrels } from '../shared/trec/qrelsTable';
 import { ByteRange } from './readChunks';
 import { FinishResult, FinishTask, KeepResult, KeepTask, Progress, QueryResult, RunPiece, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
 

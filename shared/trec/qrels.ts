@@ -7,116 +7,8 @@ import { latin1, shownBytes, utf16Column } from './byteText';
 import { cAtol } from './cNumbers';
 import { FieldSplitter, parseDecimal } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
-
-/** One query's judgements, column by column, ids as byte strings. */
-export interface QrelsQuery {
-  ids: string[];
-  grades: number[];
-  /** The line of each judgement. */
-  lines: number[];
-}
-
-/** The qrels as strings, query by query (parseQrels; QrelsTable.byQuery). */
-export interface TrecQrels {
-  /** Judgements per query, in file order; a docid judged twice keeps its first grade. */
-  queries: Map<string, QrelsQuery>;
-  problems: TrecProblem[];
-  /** Lines read, including blank and comment lines. */
-  lines: number;
-}
-
-/**
- * The qrels as ranking uses them, without a string per judgement: judgements grouped by query in
- * column arrays, query k's at [start[k], start[k + 1]), in file order, each docid once; judgement
- * j's docid is docBytes[docStart(j), docEnd[j]) (a query's docids side by side), with its FNV-1a hash.
- */
-export class QrelsTable {
-  private index = new Map<string, number>();
-
-  constructor(
-    /** Judged query ids (byte strings), in the order first met. */
-    readonly qids: string[],
-    readonly start: Int32Array,
-    readonly docBytes: Uint8Array,
-    readonly docEnd: Int32Array,
-    readonly docHash: Int32Array,
-    readonly grades: Float64Array,
-    readonly judgementLines: Int32Array,
-    readonly problems: TrecProblem[],
-    /** Lines read, including blank and comment lines. */
-    readonly lines: number,
-  ) {
-    qids.forEach((qid, k) => this.index.set(qid, k));
-  }
-
-  /**
-   * The table as plain data whose arrays are in shared memory, so that worker threads are sent it
-   * without a copy of each array (and read the qrels once, in one thread); fromShared rebuilds it.
-   */
-  shared(): SharedQrels {
-    return { qids: this.qids, start: shared(this.start), docBytes: shared(this.docBytes), docEnd: shared(this.docEnd), docHash: shared(this.docHash),
-      grades: shared(this.grades), judgementLines: shared(this.judgementLines), problems: this.problems, lines: this.lines };
-  }
-
-  /** The table of shared() data. */
-  static fromShared(q: SharedQrels): QrelsTable {
-    return new QrelsTable(q.qids, q.start, q.docBytes, q.docEnd, q.docHash, q.grades, q.judgementLines, q.problems, q.lines);
-  }
-
-  /** Where judgement j's docid starts in docBytes. */
-  docStart(j: number): number {
-    return j === 0 ? 0 : this.docEnd[j - 1];
-  }
-
-  /** Judgement j's docid as a byte string. */
-  docid(j: number): string {
-    return latin1(this.docBytes, this.docStart(j), this.docEnd[j]);
-  }
-
-  /** The number of a judged query, −1 for a query the qrels do not judge. */
-  queryIndex(qid: string): number {
-    return this.index.get(qid) ?? -1;
-  }
-
-  /** A query's judgements as strings (undefined when it is not judged). */
-  query(qid: string): QrelsQuery | undefined {
-    const k = this.queryIndex(qid);
-    if (k < 0) return undefined;
-    const q: QrelsQuery = { ids: [], grades: [], lines: [] };
-    for (let j = this.start[k]; j < this.start[k + 1]; j++) {
-      q.ids.push(this.docid(j));
-      q.grades.push(this.grades[j]);
-      q.lines.push(this.judgementLines[j]);
-    }
-    return q;
-  }
-
-  /** Every query's judgements as strings. */
-  byQuery(): TrecQrels {
-    return { queries: new Map(this.qids.map((qid) => [qid, this.query(qid)!])), problems: this.problems, lines: this.lines };
-  }
-}
-
-/** A QrelsTable's data, its arrays in shared memory (QrelsTable.shared). */
-export interface SharedQrels {
-  qids: string[];
-  start: Int32Array;
-  docBytes: Uint8Array;
-  docEnd: Int32Array;
-  docHash: Int32Array;
-  grades: Float64Array;
-  judgementLines: Int32Array;
-  problems: TrecProblem[];
-  lines: number;
-}
-
-// A typed array's copy in a SharedArrayBuffer (the array itself when it is in one already).
-function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
-  if (a.buffer instanceof SharedArrayBuffer) return a;
-  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
-  copy.set(a as never);
-  return copy;
-}
+import { QrelsTable, TrecQrels } from './qrelsTable';
+import { memory } from './sharedMemory';
 
 export interface QrelsReaderOptions {
   /** How a docid judged twice for one query is reported (trec_eval stops on it). */
@@ -188,12 +80,12 @@ export class QrelsReader {
     this.splitter = new FieldSplitter(this.asTrecEval);
     this.size = options.size ?? 0;
     this.shared = options.shared ?? false;
-    this.query = this.int32(1024);
-    this.docEnd = this.int32(1024);
-    this.docHash = this.int32(1024);
-    this.grade = this.float64(1024);
-    this.lineOf = this.int32(1024);
-    this.bytes = this.uint8(1 << 16);
+    this.query = new Int32Array(memory(4 * 1024, this.shared));
+    this.docEnd = new Int32Array(memory(4 * 1024, this.shared));
+    this.docHash = new Int32Array(memory(4 * 1024, this.shared));
+    this.grade = new Float64Array(memory(8 * 1024, this.shared));
+    this.lineOf = new Int32Array(memory(4 * 1024, this.shared));
+    this.bytes = new Uint8Array(memory(1 << 16, this.shared));
   }
 
   /** Reads bytes[from, to): whole lines, the last ending with a line break. */
@@ -203,12 +95,7 @@ export class QrelsReader {
     // Sized once from the first chunk's lines, with 5% to spare, the columns are written once.
     if (this.size > 0 && this.line === 1) this.sizeFor(bytes, from, to);
     // Room for every docid of the piece, so that lines copy theirs with no check.
-    if (this.used + to - from > this.bytes.length) {
-      const more = this.uint8(Math.max(2 * this.bytes.length, this.used + to - from));
-      more.set(this.bytes.subarray(0, this.used));
-      this.bytes = more;
-      this.slots.setPool(0, more);
-    }
+    if (this.used + to - from > this.bytes.length) this.growBytes(Math.max(2 * this.bytes.length, this.used + to - from));
     // Nothing after the loop: see RunReader.feed.
     for (let p = from; p < to; this.line++) p = this.plainLine(bytes, p, this.line);
   }
@@ -442,9 +329,9 @@ export class QrelsReader {
 
   // Every column is made before any is replaced: a failed allocation leaves the reader as it was.
   private grow(n = 2 * this.query.length): void {
-    const int = (a: Int32Array) => { const b = this.int32(n); b.set(a.subarray(0, this.count)); return b; };
+    const int = (a: Int32Array) => { const b = new Int32Array(memory(4 * n, this.shared)); b.set(a.subarray(0, this.count)); return b; };
     const [query, docEnd, docHash, lineOf] = [this.query, this.docEnd, this.docHash, this.lineOf].map(int);
-    const grade = this.float64(n);
+    const grade = new Float64Array(memory(8 * n, this.shared));
     grade.set(this.grade.subarray(0, this.count));
     this.query = query;
     this.docEnd = docEnd;
@@ -463,27 +350,18 @@ export class QrelsReader {
     const expected = Math.min(Math.ceil((1.05 * lines * this.size) / Math.max(to - from, 1)), Math.ceil(this.size / 8)) + 64;
     try {
       if (expected > this.query.length) this.grow(expected);
-      if (this.size > this.bytes.length) {
-        const more = this.uint8(this.size);
-        more.set(this.bytes.subarray(0, this.used));
-        this.bytes = more;
-        this.slots.setPool(0, more);
-      }
+      if (this.size > this.bytes.length) this.growBytes(this.size);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
     }
   }
 
-  private int32(n: number): Int32Array {
-    return this.shared ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);
-  }
-
-  private float64(n: number): Float64Array {
-    return this.shared ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n);
-  }
-
-  private uint8(n: number): Uint8Array {
-    return this.shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+  // Room for n docid bytes, the bytes kept moved there.
+  private growBytes(n: number): void {
+    const more = new Uint8Array(memory(n, this.shared));
+    more.set(this.bytes.subarray(0, this.used));
+    this.bytes = more;
+    this.slots.setPool(0, more);
   }
 
   // The grade of the line just split, or undefined when the line is skipped.

@@ -7,6 +7,7 @@
  */
 import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
 import { BlockColumns, RunBlock } from './runBlock';
+import { memory } from './sharedMemory';
 
 // A line goes to one of BUCKETS logs, by its query's number (query mod BUCKETS): the lines of a run in
 // any order go each to a different query, and appending each to its query's own cells touched a
@@ -183,13 +184,9 @@ export class RunStore {
     handOverShares([this.logs], [piece], new Int32Array(1), block, qid, onQuery);
   }
 
-  private buffer(bytes: number): ArrayBufferLike {
-    return this.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-  }
-
   // A page of `bytes` bytes (a multiple of 8) at the end of the slab (a new one when it is full).
   private page(bytes: number): ArrayBufferLike {
-    if (this.slabUsed + bytes > SLAB) { this.slab = this.buffer(SLAB); this.slabUsed = 0; }
+    if (this.slabUsed + bytes > SLAB) { this.slab = memory(SLAB, this.shared); this.slabUsed = 0; }
     this.slabUsed += bytes;
     return this.slab;
   }
@@ -197,7 +194,7 @@ export class RunStore {
   // Keeps a score in a log's list of odd scores; returns its index there.
   private oddScore(log: Log, score: number): number {
     if (log.odds === log.odd.length) {
-      const odd = new Float64Array(this.buffer(8 * Math.max(8, 2 * log.odds)));
+      const odd = new Float64Array(memory(8 * Math.max(8, 2 * log.odds), this.shared));
       odd.set(log.odd);
       log.odd = odd;
     }

@@ -6,7 +6,7 @@
  * instead of stopping everything.
  */
 import { CaseInput, Label, Prediction } from '../core/caseInput';
-import { QrelsQuery } from './qrels';
+import { QrelsQuery } from './qrelsTable';
 
 /** The case the metric core sees for one query: its judgements and its scored predictions. */
 export function trecCase(judged: QrelsQuery | undefined, predictions: readonly Prediction[]): CaseInput {

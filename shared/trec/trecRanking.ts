@@ -10,7 +10,7 @@ import { Convention } from '../core/conventions';
 import { RankedCase, rankCase, rankSlotted } from '../core/ranking';
 import { latin1 } from './byteText';
 import { DocidSlots } from './docidSlots';
-import { QrelsTable } from './qrels';
+import { QrelsTable } from './qrelsTable';
 import { RunBlock, runQuery } from './run';
 import { inTrecEvalOrder } from './trecEvalOrder';
 import { trecCase } from './trecCase';
