@@ -91,7 +91,8 @@ export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   Judged: 'Share judged in the top k', ERR: 'Expected reciprocal rank',
 };
 
-const ALIASES: Readonly<Record<string, Family>> = {
+/** Every name a family answers to, lower-cased (lookups lower-case the name and read `-` and spaces as `_`). */
+export const ALIASES: Readonly<Record<string, Family>> = {
   p: 'P', prec: 'P', precision: 'P',
   r: 'R', rec: 'R', recall: 'R',
   f1: 'F1', f: 'F1', f1score: 'F1', f1_score: 'F1',

@@ -1,6 +1,6 @@
 /**
- * One declaration of every finding code: the README's tables list exactly the declared codes, each
- * once, with its declared default severity.
+ * One declaration of every finding code: the reference's tables (docs/reference/findings.md) list
+ * exactly the declared codes, each once, with its declared default severity.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { FINDING_CODES, FIXTURE_FINDING_CODES, isFindingCode, isFixtureFindingCode } from '../../shared/core/findingCodes';
 
-const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+const readme = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'reference', 'findings.md'), 'utf8');
 const rows = [...readme.matchAll(/^\| `([a-z-]+)` \| (error|warning|info|hint) \| /gm)].map((m) => ({ code: m[1], severity: m[2] }));
 
-test('the README lists every declared finding code once, with its severity', () => {
+test('docs/reference/findings.md lists every declared finding code once, with its severity', () => {
   const listed = rows.map((r) => r.code);
   assert.deepEqual([...listed].sort(), Object.keys(FINDING_CODES).sort());
   assert.equal(new Set(listed).size, listed.length);

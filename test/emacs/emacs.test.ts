@@ -1,7 +1,7 @@
 /**
- * The README's Emacs snippet, as written there, in Debian's Emacs (28, with elpa-eglot): eglot starts
- * `ranklens-language-server --stdio` (the npm bin, here a wrapper around dist/server.js) for a YAML
- * fixture, and flymake shows the server's diagnostics.
+ * The Emacs snippet of docs/guide/editor.md, as written there, in Debian's Emacs (28, with
+ * elpa-eglot): eglot starts `ranklens-language-server --stdio` (the npm bin, here a wrapper around
+ * dist/server.js) for a YAML fixture, and flymake shows the server's diagnostics.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianPackages, repoRoot } from '../editor/harness';
 
-/** The ```elisp block of the README. */
+/** The ```elisp block of the editor guide. */
 function readmeSnippet(): string {
-  const m = /```elisp\n([\s\S]*?)```/.exec(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
-  assert.ok(m, 'the README has an elisp snippet');
+  const m = /```elisp\n([\s\S]*?)```/.exec(readFileSync(join(repoRoot, 'docs', 'guide', 'editor.md'), 'utf8'));
+  assert.ok(m, 'the editor guide has an elisp snippet');
   return m[1];
 }
 
-describe('Emacs with the README snippet', () => {
+describe('Emacs with the editor guide\'s snippet', () => {
   it('starts the server through eglot and shows its diagnostic for a failed expectation', () => {
     ensureDebianPackages();
     const dir = mkdtempSync(join(tmpdir(), 'ranklens-emacs-'));

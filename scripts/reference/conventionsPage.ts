@@ -1,0 +1,32 @@
+/** docs/reference/conventions.md: every knob and every preset's settings, from shared/core/conventions.ts. */
+import { KNOBS, KnobInfo, PRESET_NAMES, PRESETS } from '../../shared/core/conventions';
+import { code, codes, page, table } from './markdown';
+
+/** The values a knob takes, as the page writes them. */
+function knobValues(knob: KnobInfo): string {
+  // relevanceThreshold takes any finite number besides its named values.
+  return knob.name === 'relevanceThreshold' ? `a number · ${codes(knob.values)}` : codes(knob.values);
+}
+
+/** The page's text. */
+export function conventionsPage(): string {
+  const knobRows = KNOBS.map((k) => [code(k.name), knobValues(k), k.affects, k.description]);
+  const presetRows = KNOBS.map((k) => [code(k.name), ...PRESET_NAMES.map((p) => String(PRESETS[p][k.name]))]);
+  const differences = PRESET_NAMES.filter((p) => p !== 'default').map((p) => {
+    const changed = KNOBS.filter((k) => PRESETS[p][k.name] !== PRESETS.default[k.name]).map((k) => `${k.name}: ${PRESETS[p][k.name]}`);
+    return `- ${code(p)}: ${changed.length > 0 ? changed.map(code).join(', ') : 'the same as `default`'}`;
+  });
+  return page('Presets and knobs', ['shared/core/conventions.ts'], [
+    'Every number is computed under one convention: a plain object of knobs. A preset is a named convention. A '
+      + 'fixture names a preset (`convention: trec_eval`) or a preset and the knobs it sets differently '
+      + '(`convention: { preset: ranx, gain: exponential }`); preset names are case-insensitive. '
+      + '[Conventions and measures](../guide/conventions.md) tells what each preset reproduces, and where.',
+    '## Knobs',
+    table(['knob', 'values', 'affects', 'what it decides'], knobRows),
+    '## Presets',
+    `The presets, in the order reports list them: ${codes(PRESET_NAMES)}.`,
+    table(['knob', ...PRESET_NAMES.map(code)], presetRows),
+    '## What each preset sets differently from `default`',
+    differences.join('\n'),
+  ]);
+}
