@@ -2,7 +2,7 @@
 // node:test mapped onto it (test/mutation/nodeTest.cjs), so that coverage is known per test and a
 // mutant runs only the tests that reach it. MUTATE (comma-separated globs) narrows the run, e.g.
 // MUTATE=shared/core/metrics/precision.ts npm run mutation.
-// Left out of the default run, each for its reason in the README (Mutation testing): the server's
+// Left out of the default run, each for its reason in docs/dev/mutation.md: the server's
 // wiring and platform files, which need a live LSP connection (or a web worker) to load at all.
 const EXCLUDED = ['!server/main.ts', '!server/platform.ts', '!server/platform.browser.ts'];
 // MUTATION_REPORT names the JSON report (the HTML one sits next to it), so that one run per folder keeps

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Per-folder mutation scores from Stryker's JSON reports (reports/mutation/mutation.json by default), as the
-// README quotes them: score = (killed + timeout) / (all − ignored − compile errors), Stryker's own
+// docs/dev/mutation.md quotes them: score = (killed + timeout) / (all − ignored − compile errors), Stryker's own
 // definition; static mutants (ignoreStatic) are Ignored by Stryker and counted apart; survivors and
 // mutants without coverage listed per file with --survivors.
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * `--format sarif`: a SARIF 2.1.0 log with one run, one result per finding. Every finding code is a
- * rule (its default severity as the rule's level, its README summary as its description). Regions
+ * rule (its default severity as the rule's level, its declared summary as its description). Regions
  * are 1-based lines and columns; columns count UTF-16 code units, SARIF's default, which the run
  * states in `columnKind`. A finding the file declares in expectFindings is kept, suppressed in source.
  */

@@ -110,7 +110,7 @@ export async function jsonReportPage(): Promise<string> {
         + '`file` when they are in the qrels.',
       block('sh', '$ ranklens trec qrels base.run -m P.5 -m map --json'),
       block('json', trec),
-      '## `ranklens trec QRELS RUN_A RUN_B … --json`',
+      '## `ranklens trec QRELS RUN_A RUN_B --json`',
       [
         '- `runs[]`: each run\'s `name` (its run tag, or its file name when tags clash), `path` and `means`, as '
           + '`ranklens trec` gives them for that run alone.',

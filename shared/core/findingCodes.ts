@@ -1,7 +1,8 @@
 /**
  * Every finding code Ranklens reports, declared once: its layer, default severity and one-line
- * meaning. The README's tables, the JSON Schema's expectFindings list and the severity settings are
- * checked against this table by tests, and `FindingCode` makes a misspelled code fail to compile.
+ * meaning. docs/reference/findings.md is generated from it, the JSON Schema's expectFindings list and
+ * the severity settings are checked against it by tests, and `FindingCode` makes a misspelled code
+ * fail to compile.
  */
 import type { Severity } from './findings';
 

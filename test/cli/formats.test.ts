@@ -129,7 +129,7 @@ describe('--format sarif', () => {
     ]);
   });
 
-  it('makes every finding code a rule with its severity and README text, and every finding a result', () => {
+  it('makes every finding code a rule with its severity and declared summary, and every finding a result', () => {
     const r = ranklens(['check', '--format', 'sarif', 'examples/every-finding.rank.json'], join(EXAMPLES, '..'));
     const run = JSON.parse(r.stdout).runs[0];
     assert.equal(run.columnKind, 'utf16CodeUnits');

@@ -1,6 +1,6 @@
 /**
  * Knobs for definitions found in libraries' own evaluation code, each with a worked example computed
- * from that code (file and line in the README's conventions notes): LensKit's Recall, AP and NDCG
+ * from that code (file and line in docs/guide/conventions.md): LensKit's Recall, AP and NDCG
  * discount, BEIR's R_cap, LightFM's ranks of tied items, trec_eval -J.
  */
 import { describe, it } from 'node:test';

@@ -27,7 +27,7 @@ function expectations(ev: DocumentEvaluation) {
 }
 
 describe('examples/', () => {
-  it('holds the six fixtures the README points to', () => {
+  it('holds the six fixtures docs/guide/fixtures.md points to', () => {
     assert.deepEqual(files, [
       'every-finding.rank.json', 'every-finding.rank.yaml', 'ranx-qrels-run.rank.json',
       'seed000-users.rank.yaml', 'seed001-graded-feeds.rank.json', 'seed002-eight-documents.rank.yaml',
