@@ -3,7 +3,7 @@
  * fixture names (*.rank.json, *.rank.yaml, *.rank.yml), and globs with *, ** and ? (Node 20 has
  * no fs.glob, and a dependency is not worth three wildcards).
  */
-import { globToRegExp } from '../shared/fixture/glob';
+import { globToRegExp } from '../shared/fixture/files/glob';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { FixtureLanguage, fixtureLanguage } from '../shared/fixture/parse';

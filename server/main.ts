@@ -18,7 +18,7 @@ import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { declaredFindingCodes } from '../shared/evaluation/expectFindings';
 import { hover } from './features/hover';
-import { caseAt } from '../shared/fixture/nodeAt';
+import { caseAt } from '../shared/fixture/editing/nodeAt';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
 import { inlayHints } from './features/inlayHints';
 import {

@@ -6,7 +6,7 @@
  */
 import { FileChangeType, FileEvent } from 'vscode-languageserver';
 import { FixtureLanguage, fixtureLanguage, parseFixture } from '../../shared/fixture/parse';
-import { FixtureDocument } from '../../shared/fixture/model';
+import { FixtureDocument } from '../../shared/fixture/model/model';
 import { WorkspaceFiles, uriPath } from '../workspaceFiles';
 
 export interface WatcherHost {

@@ -8,7 +8,7 @@ import { fmt } from '../core/explanation';
 import { isFixtureFindingCode } from '../core/findingCodes';
 import { declaredFindingCodes } from '../evaluation/expectFindings';
 import { DocumentEvaluation, ExpectResult, FixtureEvaluation } from '../evaluation/fixtureEvaluation';
-import { FixtureDocument, LocatedFinding, Span } from '../fixture/model';
+import { FixtureDocument, LocatedFinding, Span } from '../fixture/model/model';
 import { expectValueText } from './expectText';
 
 /**
