@@ -6,7 +6,8 @@
 import { globToRegExp } from '../shared/fixture/files/glob';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { FixtureLanguage, fixtureLanguage } from '../shared/fixture/parse';
+import { FixtureLanguage } from '../shared/fixture/parse';
+import { fixtureLanguage } from '../shared/fixture/files/fixtureLanguage';
 import { UsageError } from './usage';
 
 export interface FixtureFile {

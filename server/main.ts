@@ -24,8 +24,8 @@ import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
   STATUS_NOTIFICATION, StatusParams,
-  DEFAULT_FIXTURE_PATTERNS,
 } from '../shared/protocol';
+import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture/files/filePatterns';
 import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';

@@ -5,7 +5,8 @@
  * cancels an older one.
  */
 import { FileChangeType, FileEvent } from 'vscode-languageserver';
-import { FixtureLanguage, fixtureLanguage, parseFixture } from '../../shared/fixture/parse';
+import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
+import { fixtureLanguage } from '../../shared/fixture/files/fixtureLanguage';
 import { FixtureDocument } from '../../shared/fixture/model/model';
 import { WorkspaceFiles, uriPath } from '../workspaceFiles';
 
