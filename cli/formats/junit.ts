@@ -5,7 +5,7 @@
  * convention. Lines are 1-based; `file` and `line` on a testcase are what CI reporters link to.
  */
 import { LocatedFinding } from '../../shared/fixture/model/model';
-import { DocumentTests, ExpectationTest, FixtureTests, fixtureTests, testCounts } from '../../shared/text/fixtureTests';
+import { DocumentTests, ExpectationTest, FixtureTests, fixtureTests, testCounts } from '../../shared/text/fixtureSuite';
 import { LoadedFixtureFile } from '../fixtureFile';
 import { LineIndex } from '../positions';
 import { xmlText } from './xml';

@@ -19,7 +19,7 @@ import { evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
 import { parseFixture } from '../../shared/fixture/parse';
 import { fixtureLanguage } from '../../shared/fixture/files/fixtureLanguage';
 import { DEFAULT_FIXTURE_PATTERNS } from '../../shared/fixture/files/filePatterns';
-import { fixtureTests, hasTests } from '../../shared/text/fixtureTests';
+import { fixtureTests, hasTests } from '../../shared/text/fixtureSuite';
 import { SET_COMPUTED, agrees, examplesDir, pickFixture, type FixtureUnderTest } from './fixtureUnderTest';
 import { chromiumArgs, chromiumPath, ensureCodeServer, removeDir, repoRoot, startCodeServer, type CodeServer } from './harness';
 import { T, Workbench, until } from './workbench';

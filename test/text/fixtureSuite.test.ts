@@ -7,7 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixtureTests, hasTests, testCounts } from '../../shared/text/fixtureTests';
+import { fixtureTests, hasTests, testCounts } from '../../shared/text/fixtureSuite';
 import { evaluated } from '../helpers/evaluatedFixture';
 
 const TEXT = (declared: string) => `k: [3]\nconvention: trec_eval\nexpectFindings: ${declared}\ncases:\n`
