@@ -20,6 +20,7 @@ function layer(message, folders, packages = EDITOR_PACKAGES) {
 }
 
 const FRONT_ENDS = ['server', 'client', 'cli', 'features'];
+const FIXTURE_BANS = [...FRONT_ENDS, 'evaluation', 'inference', 'text', 'curves', 'trec'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'test/**', 'bench/**', '*.mjs'] },
@@ -34,7 +35,12 @@ export default tseslint.config(
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/ is the pure core', FRONT_ENDS) } },
   { files: ['shared/core/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']) } },
   { files: ['shared/stats/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/stats is pure statistics on plain arrays', [...FRONT_ENDS, 'core', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']) } },
-  { files: ['shared/fixture/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture reads text into the model', [...FRONT_ENDS, 'evaluation', 'inference', 'text', 'curves', 'trec']) } },
+  { files: ['shared/fixture/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture reads text into the model', FIXTURE_BANS) } },
+  // Inside the fixture layer, one way: model ◀ tree ◀ schema ◀ syntax ◀ parse.ts ◀ editing, files.
+  { files: ['shared/fixture/model/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/model is what a parse produces', [...FIXTURE_BANS, 'tree', 'schema', 'syntax', 'editing', 'files']) } },
+  { files: ['shared/fixture/tree/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/tree is the syntax-free located tree', [...FIXTURE_BANS, 'schema', 'syntax', 'editing', 'files']) } },
+  { files: ['shared/fixture/schema/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/schema reads the located tree into the model', [...FIXTURE_BANS, 'syntax', 'editing', 'files']) } },
+  { files: ['shared/fixture/syntax/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/syntax reads text into the located tree', [...FIXTURE_BANS, 'editing', 'files']) } },
   { files: ['shared/evaluation/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec']) } },
   { files: ['shared/inference/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec']) } },
   { files: ['shared/trec/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/trec reads TREC files for the core', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves']) } },

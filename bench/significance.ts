@@ -12,7 +12,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compareSystems } from '../shared/stats/compareSystems';
-import { SignificanceTest } from '../shared/stats/significanceTest';
+import { SignificanceTest } from '../shared/stats/testNames';
 import { generateTrec } from './genTrec';
 import { seeded, summarize } from './random';
 

@@ -4,7 +4,7 @@
  * runs it is significantly better than (ranx's report does the same with superscripts).
  */
 import { CompareOptions, SystemComparison } from '../shared/stats/compareSystems';
-import { TEST_TITLES } from '../shared/stats/significanceTest';
+import { TEST_TITLES } from '../shared/stats/testNames';
 
 export type CompareFormat = 'text' | 'markdown' | 'latex' | 'json';
 

@@ -3,10 +3,11 @@
  * fixture names (*.rank.json, *.rank.yaml, *.rank.yml), and globs with *, ** and ? (Node 20 has
  * no fs.glob, and a dependency is not worth three wildcards).
  */
-import { globToRegExp } from '../shared/fixture/glob';
+import { globToRegExp } from '../shared/fixture/files/glob';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { FixtureLanguage, fixtureLanguage } from '../shared/fixture/parse';
+import { FixtureLanguage } from '../shared/fixture/parse';
+import { fixtureLanguage } from '../shared/fixture/files/fixtureLanguage';
 import { UsageError } from './usage';
 
 export interface FixtureFile {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { evaluateDeclared, missingDeclaredFindings } from '../shared/evaluation/expectFindings';
 import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
 import { ConfigSeverity } from '../shared/evaluation/projectConfig';
-import { FixtureDocument, LocatedFinding } from '../shared/fixture/model';
+import { FixtureDocument, LocatedFinding } from '../shared/fixture/model/model';
 import { parseFixture } from '../shared/fixture/parse';
 import { FixtureFile } from './findFiles';
 import { LineIndex } from './positions';

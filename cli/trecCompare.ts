@@ -11,7 +11,7 @@ import { compareText } from '../shared/core/ranking';
 import { shownBytes } from '../shared/trec/byteText';
 import { SystemComparison, compareSystems } from '../shared/stats/compareSystems';
 import { CORRECTIONS, Correction } from '../shared/stats/corrections';
-import { SIGNIFICANCE_TESTS, SignificanceTest, TEST_TITLES } from '../shared/stats/significanceTest';
+import { SIGNIFICANCE_TESTS, SignificanceTest, TEST_TITLES } from '../shared/stats/testNames';
 import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './compareReport';
 import { jsonReportText } from './compareReportJson';
 import { progressBar } from './progress';

@@ -8,8 +8,8 @@ import { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
   CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
-  DEFAULT_FIXTURE_PATTERNS,
 } from '../shared/protocol';
+import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture/files/filePatterns';
 import { MetricCurves } from '../shared/curves/curves';
 import { curvesHtml } from '../shared/curves/curvesHtml';
 import { showCurvesPanel } from './curvesPanel';

@@ -5,10 +5,10 @@
  */
 import { EvaluationCache, evaluateDocumentCached } from '../shared/evaluation/caseCache';
 import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { FixtureDocument } from '../shared/fixture/model';
+import { FixtureDocument } from '../shared/fixture/model/model';
 import { FixtureLanguage, parseFixture } from '../shared/fixture/parse';
 import { OpenDocument, editsSince } from './documents';
-import { canSpliceInto, reparse } from '../shared/fixture/incrementalParse';
+import { canSpliceInto, reparse } from '../shared/fixture/editing/incrementalParse';
 
 export interface Analysis {
   uri: string;

@@ -18,14 +18,14 @@ import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { declaredFindingCodes } from '../shared/evaluation/expectFindings';
 import { hover } from './features/hover';
-import { caseAt } from '../shared/fixture/nodeAt';
+import { caseAt } from '../shared/fixture/editing/nodeAt';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
 import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
   STATUS_NOTIFICATION, StatusParams,
-  DEFAULT_FIXTURE_PATTERNS,
 } from '../shared/protocol';
+import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture/files/filePatterns';
 import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';

@@ -5,8 +5,8 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FixtureLanguage } from '../shared/fixture/parse';
-import { FixtureDocument } from '../shared/fixture/model';
-import { syntaxOfLanguageId } from '../shared/fixture/syntaxes';
+import { FixtureDocument } from '../shared/fixture/model/model';
+import { syntaxOfLanguageId } from '../shared/fixture/syntax/syntaxes';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';

@@ -3,7 +3,7 @@
  * partial table from another editor, or nothing) and turning them into evaluation options.
  */
 import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { DEFAULT_CUTOFFS } from '../shared/fixture/model';
+import { DEFAULT_CUTOFFS } from '../shared/fixture/model/model';
 
 export type SeverityName = 'error' | 'warning' | 'info' | 'hint' | 'off';
 const SEVERITY_NAMES: readonly SeverityName[] = ['error', 'warning', 'info', 'hint', 'off'];

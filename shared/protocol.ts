@@ -3,9 +3,6 @@
  * imports), so the VS Code client, the protocol tests and other editors agree on one definition.
  */
 
-/** The file names recognized as fixtures without configuration (client activation, server watcher, parser). */
-export const DEFAULT_FIXTURE_PATTERNS: readonly string[] = ['*.rank.json', '*.rank.yaml', '*.rank.yml'];
-
 /** Request: one case's full breakdown as Markdown; the case by index (as lenses give it) or by a position in it. */
 export const CASE_BREAKDOWN_REQUEST = 'ranklens/caseBreakdown';
 export interface CaseBreakdownParams {
@@ -74,7 +71,7 @@ export interface InitializationOptions {
 /**
  * Request from the server to the client: the fixture files under workspace folders (URIs), for a
  * server without a file system (the web worker). `patterns` are the file patterns in force
- * (DEFAULT_FIXTURE_PATTERNS and the user's extra ones).
+ * (the built-in ones, shared/fixture/files/filePatterns.ts, and the user's extra ones).
  */
 export const FIND_FILES_REQUEST = 'ranklens/findFiles';
 export interface FindFilesParams {

@@ -8,12 +8,12 @@ import { CodeAction, CodeActionKind, Diagnostic, Position, Range, TextEdit, Work
 import { expectEntries, expectMapping, expectValueText } from '../../shared/text/expectText';
 import { CaseEvaluation, DocumentEvaluation, ExpectResult } from '../../shared/evaluation/fixtureEvaluation';
 import { isFixtureFindingCode } from '../../shared/core/findingCodes';
-import { LocatedFinding, Span } from '../../shared/fixture/model';
+import { LocatedFinding, Span } from '../../shared/fixture/model/model';
 import { FixtureLanguage } from '../../shared/fixture/parse';
-import { syntaxOf } from '../../shared/fixture/syntaxes';
+import { syntaxOf } from '../../shared/fixture/syntax/syntaxes';
 import { Placer } from '../positions';
-import { OffsetEdit, declareFinding, insertExpect, removeEntry, writtenLike } from '../../shared/fixture/textEdits';
-import { itemSpan } from '../../shared/fixture/itemList';
+import { OffsetEdit, declareFinding, insertExpect, removeEntry, writtenLike } from '../../shared/fixture/editing/textEdits';
+import { itemSpan } from '../../shared/fixture/model/itemList';
 import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 export interface ActionRequest {

@@ -4,7 +4,7 @@
  * `ranklens check` prints it; JSON syntax findings are left out when the client reports its own.
  */
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
-import { LocatedFinding } from '../../shared/fixture/model';
+import { LocatedFinding } from '../../shared/fixture/model/model';
 import { Severity } from '../../shared/core/findings';
 import { Placer } from '../positions';
 import { SeverityName } from '../settings';

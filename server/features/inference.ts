@@ -5,11 +5,11 @@
  * expectation no convention explains.
  */
 import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languageserver';
-import { LocatedFinding, Span } from '../../shared/fixture/model';
+import { LocatedFinding, Span } from '../../shared/fixture/model/model';
 import { FixtureInference, fixtureInferenceSteps } from '../../shared/inference/fixtureInference';
 import { conventionEdit, hasFailedExpectations, inferenceFinding, unexplainedHover } from '../../shared/text/inferenceText';
 import { Analysis } from '../analysis';
-import { targetAt } from '../../shared/fixture/nodeAt';
+import { targetAt } from '../../shared/fixture/editing/nodeAt';
 import { Placer } from '../positions';
 
 interface Job {

@@ -7,7 +7,7 @@ import { InlayHint, Range } from 'vscode-languageserver';
 import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
 import { predictionMarks } from '../../shared/core/predictionMarks';
 import { Placer } from '../positions';
-import { itemCount, itemSpan } from '../../shared/fixture/itemList';
+import { itemCount, itemSpan } from '../../shared/fixture/model/itemList';
 import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>

@@ -1,13 +1,13 @@
 /**
  * ranklens/fixtureTests: a fixture file's expectations and declared findings with their outcomes, for
  * VS Code's Testing view. An open document is read as the lenses read it (its current analysis); a
- * file that is not open is read from the workspace (the disk, or the client in a web worker). The model is shared/text/fixtureTests.ts, which the CLI's
+ * file that is not open is read from the workspace (the disk, or the client in a web worker). The model is shared/text/fixtureSuite.ts, which the CLI's
  * JUnit report reads too.
  */
 import { declaredFindingCodes, evaluateDeclared } from '../../shared/evaluation/expectFindings';
 import { FixtureOptions } from '../../shared/evaluation/fixtureEvaluation';
 import { FixtureTestsResult } from '../../shared/protocol';
-import { fixtureTests } from '../../shared/text/fixtureTests';
+import { fixtureTests } from '../../shared/text/fixtureSuite';
 import { Analysis } from '../analysis';
 import { Placer, placer } from '../positions';
 import { RanklensService } from '../service';

@@ -5,8 +5,9 @@
  * cancels an older one.
  */
 import { FileChangeType, FileEvent } from 'vscode-languageserver';
-import { FixtureLanguage, fixtureLanguage, parseFixture } from '../../shared/fixture/parse';
-import { FixtureDocument } from '../../shared/fixture/model';
+import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
+import { fixtureLanguage } from '../../shared/fixture/files/fixtureLanguage';
+import { FixtureDocument } from '../../shared/fixture/model/model';
 import { WorkspaceFiles, uriPath } from '../workspaceFiles';
 
 export interface WatcherHost {

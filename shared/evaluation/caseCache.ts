@@ -7,9 +7,9 @@
 import {
   CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
 } from './fixtureEvaluation';
-import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model';
+import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { aggregate } from '../core/aggregate';
-import { idTypes } from '../fixture/itemList';
+import { idTypes } from '../fixture/model/itemList';
 import { duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
 
 interface CachedCase {

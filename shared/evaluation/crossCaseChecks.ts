@@ -4,8 +4,8 @@
  * predictions. Exported on their own so that the
  * case cache runs them without re-evaluating the fixture.
  */
-import { CaseNode, FixtureNode, LocatedFinding, Span } from '../fixture/model';
-import { itemId, itemIdSpan } from '../fixture/itemList';
+import { CaseNode, FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
+import { itemId, itemIdSpan } from '../fixture/model/itemList';
 
 /** mixed-id-types: the first place an item id is written with the other type, pointing at the first. */
 export function mixedIdTypes(cases: readonly CaseNode[]): LocatedFinding[] {

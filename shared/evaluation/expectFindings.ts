@@ -5,7 +5,7 @@
  */
 import { FindingCode, isFixtureFindingCode } from '../core/findingCodes';
 import { DocumentEvaluation, FixtureOptions, evaluateDocument } from './fixtureEvaluation';
-import { FixtureDocument, LocatedFinding } from '../fixture/model';
+import { FixtureDocument, LocatedFinding } from '../fixture/model/model';
 
 export interface DeclaredFindingsCheck {
   /** The known codes declared by the file's fixtures (unknown ones were reported and are not checked). */

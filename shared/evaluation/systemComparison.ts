@@ -7,10 +7,10 @@
 import { Convention } from '../core/conventions';
 import { means } from '../core/means';
 import { MetricSpec } from '../core/metricNames';
-import { FixtureNode, LocatedFinding, Span } from '../fixture/model';
+import { FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { CompareOptions, SystemComparison, compareSystems } from '../stats/compareSystems';
 import { Correction } from '../stats/corrections';
-import { SignificanceTest, TEST_TITLES } from '../stats/significanceTest';
+import { SignificanceTest, TEST_TITLES } from '../stats/testNames';
 import { evaluateCaseNode } from './fixtureEvaluation';
 
 /** What the editor compares with: ranx's and the command's defaults. */

@@ -5,7 +5,7 @@
 import { Convention, PresetName } from '../core/conventions';
 import { fmt } from '../core/explanation';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
-import { ExpectNode } from '../fixture/model';
+import { ExpectNode } from '../fixture/model/model';
 import { expectedValue } from './expected';
 import { InferOptions, InferenceResult, inferConventions, inferenceSteps } from './search';
 import { caseInput } from '../evaluation/fixtureEvaluation';

@@ -7,7 +7,7 @@ import { Correction, adjustPValues } from './corrections';
 import { pairedSummary } from './pairedSummary';
 import { pairedTTest } from './pairedT';
 import { randomizationTests } from './randomization';
-import { SignificanceTest } from './significanceTest';
+import { SignificanceTest } from './testNames';
 import { smallestP } from './smallestP';
 import { randomizedTukeyHsd } from './tukeyHsd';
 import { wilcoxonTest } from './wilcoxon';

@@ -3,7 +3,7 @@
  * comparison can never be significant, and the editor and the command say so.
  */
 import { normalSf } from './distributions';
-import { SignificanceTest } from './significanceTest';
+import { SignificanceTest } from './testNames';
 
 /** Smallest reachable two-sided p for n pairs (m systems for Tukey), before any correction. */
 export function smallestP(test: SignificanceTest, n: number, trials: number, systems = 2): number {

@@ -2,7 +2,7 @@
 import { fmt } from '../core/explanation';
 import { FixtureEvaluation, writtenDecimals } from '../evaluation/fixtureEvaluation';
 import { readoutIndexes } from './lensText';
-import { FixtureSyntax } from '../fixture/syntax';
+import { FixtureSyntax } from '../fixture/syntax/fixtureSyntax';
 
 /** A value as an expect entry holds it: null for NaN, at least 3 decimals, more when the old text had more. */
 export function expectValueText(computed: number | null, written = ''): string {

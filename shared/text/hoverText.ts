@@ -15,7 +15,7 @@ import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
 import { RankedCase, rankCase } from '../core/ranking';
 import { toleranceText } from '../evaluation/tolerance';
 import { caseInput } from '../evaluation/fixtureEvaluation';
-import { itemCount } from '../fixture/itemList';
+import { itemCount } from '../fixture/model/itemList';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 

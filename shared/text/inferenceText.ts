@@ -5,7 +5,7 @@
  */
 import { FINDING_CODES } from '../core/findingCodes';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
-import { FixtureNode, LocatedFinding, Span } from '../fixture/model';
+import { FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { FixtureLanguage } from '../fixture/parse';
 import { ConventionMatch } from '../inference/search';
 import { FixtureInference, conventionText, knobsText, nearestText } from '../inference/fixtureInference';

@@ -6,7 +6,7 @@
 import { fmt } from '../core/explanation';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { SystemComparison } from '../stats/compareSystems';
-import { TEST_TITLES } from '../stats/significanceTest';
+import { TEST_TITLES } from '../stats/testNames';
 import { readoutIndexes } from './lensText';
 
 const CORRECTIONS = { none: 'no correction', bonferroni: 'Bonferroni', holm: 'Holm', bh: 'Benjamini–Hochberg' } as const;

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitGlob } from '../../cli/findFiles';
-import { globToRegExp } from '../../shared/fixture/glob';
+import { globToRegExp } from '../../shared/fixture/files/glob';
 import { LineIndex } from '../../cli/positions';
 
 describe('LineIndex', () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { EvaluationCache, evaluateDocumentCached } from '../../shared/evaluation/caseCache';
 import { FixtureOptions, evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
 import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
-import { reparse } from '../../shared/fixture/incrementalParse';
+import { reparse } from '../../shared/fixture/editing/incrementalParse';
 
 function same(text: string, language: FixtureLanguage, cache: EvaluationCache, options: FixtureOptions = {}): void {
   const doc = parseFixture(text, language);

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FixtureLanguage } from '../../shared/fixture/syntax';
+import { FixtureLanguage } from '../../shared/fixture/syntax/fixtureSyntax';
 import { findingsOf } from '../helpers/fixtureText';
 
 function crossCase(text: string, language: FixtureLanguage, code: string): unknown[] {

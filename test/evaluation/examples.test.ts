@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { evaluateDeclared } from '../../shared/evaluation/expectFindings';
 import { FIXTURE_FINDING_CODES as ALL_FINDING_CODES } from '../../shared/core/findingCodes';
 import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { fixtureLanguage, parseFixture } from '../../shared/fixture/parse';
+import { parseFixture } from '../../shared/fixture/parse';
+import { fixtureLanguage } from '../../shared/fixture/files/fixtureLanguage';
 import { codesOf } from '../helpers/fixtureText';
 import { assertPrinted } from '../helpers/printed';
 

@@ -1,6 +1,6 @@
 /** A fixture written inline, parsed and evaluated as the editor and the CLI do. */
 import { DocumentEvaluation, FixtureEvaluation, FixtureOptions, evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
-import { FixtureDocument } from '../../shared/fixture/model';
+import { FixtureDocument } from '../../shared/fixture/model/model';
 import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
 
 export interface Evaluated {

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { evaluateDocument, FixtureOptions } from '../../shared/evaluation/fixtureEvaluation';
-import { FixtureLimits, DEFAULT_LIMITS } from '../../shared/fixture/limits';
-import { FixtureDocument, LocatedFinding } from '../../shared/fixture/model';
+import { FixtureLimits, DEFAULT_LIMITS } from '../../shared/fixture/syntax/limits';
+import { FixtureDocument, LocatedFinding } from '../../shared/fixture/model/model';
 import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
 
 export interface Marked {

@@ -1,5 +1,5 @@
 /** A located tree with its column-stored collections (flow lists and mappings of scalars) made into nodes, for deepEqual. */
-import { TreeNode } from '../../shared/fixture/locatedTree';
+import { TreeNode } from '../../shared/fixture/tree/locatedTree';
 
 export function plainTree<T extends TreeNode | undefined>(node: T): T;
 export function plainTree(node: TreeNode | undefined): TreeNode | undefined {

@@ -27,6 +27,17 @@ describe('layering lint', () => {
     assert.deepEqual(found.map((m) => m.slice(0, 2)), ['1:', '2:']);
   });
 
+  it('keeps the fixture layer\'s folders one way: model ◀ tree ◀ schema ◀ syntax', async () => {
+    assert.deepEqual(await violations('shared/fixture/model/bad.ts', "import { TreeNode } from '../tree/locatedTree';\n"),
+      ["1: '../tree/locatedTree' import is restricted from being used by a pattern. shared/fixture/model is what a parse produces: it must not import server, client, cli, features, evaluation, inference, text, curves, trec, tree, schema, syntax, editing, files."]);
+    assert.equal((await violations('shared/fixture/tree/bad.ts', "import { readFixture } from '../schema/fixtureSchema';\n")).length, 1);
+    assert.equal((await violations('shared/fixture/schema/bad.ts', "import { syntaxOf } from '../syntax/syntaxes';\n")).length, 1);
+    assert.equal((await violations('shared/fixture/syntax/yaml/bad.ts', "import { reparse } from '../../editing/incrementalParse';\nimport { fixtureLanguage } from '../../files/fixtureLanguage';\n")).length, 2);
+    assert.equal((await violations('shared/fixture/syntax/json/bad.ts', "import { hoverText } from '../../../text/hoverText';\n")).length, 1);
+    assert.deepEqual(await violations('shared/fixture/syntax/json/ok.ts', "import { readFixture } from '../../schema/fixtureSchema';\nimport { TreeNode } from '../../tree/locatedTree';\nimport { Span } from '../../model/span';\n"), []);
+    assert.deepEqual(await violations('shared/fixture/editing/ok.ts', "import { parseFixture } from '../parse';\nimport { syntaxOf } from '../syntax/syntaxes';\n"), []);
+  });
+
   it('refuses a statistics file that imports the core, and an evaluation file that imports the inference', async () => {
     assert.deepEqual(await violations('shared/stats/bad.ts', "import { fmt } from '../core/explanation';\n"),
       ["1: '../core/explanation' import is restricted from being used by a pattern. shared/stats is pure statistics on plain arrays: it must not import server, client, cli, features, core, fixture, evaluation, inference, text, curves, trec."]);

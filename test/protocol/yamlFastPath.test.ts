@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TestClient } from './lspClient';
-import { fastYamlTree } from '../../shared/fixture/yaml/yamlFastTree';
+import { fastYamlTree } from '../../shared/fixture/syntax/yaml/yamlFastTree';
 
 const FIXTURE = `k: [1, 3]
 cases:

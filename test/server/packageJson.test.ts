@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_FINDING_CODES as ALL_FINDING_CODES } from '../../shared/core/findingCodes';
 import { PRESET_NAMES } from '../../shared/core/conventions';
-import { COMPARE_CONVENTIONS_COMMAND, DEFAULT_FIXTURE_PATTERNS, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND } from '../../shared/protocol';
+import { COMPARE_CONVENTIONS_COMMAND, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND } from '../../shared/protocol';
+import { DEFAULT_FIXTURE_PATTERNS } from '../../shared/fixture/files/filePatterns';
 import { DEFAULT_SETTINGS } from '../../server/settings';
 
 const repoRoot = join(__dirname, '..', '..', '..');

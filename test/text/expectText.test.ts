@@ -1,7 +1,7 @@
 /** The text the expectation quick fixes write: values at the written precision, and expect mappings in JSON and YAML. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { syntaxOf } from '../../shared/fixture/syntaxes';
+import { syntaxOf } from '../../shared/fixture/syntax/syntaxes';
 import { expectEntries, expectMapping, expectValueText } from '../../shared/text/expectText';
 import { evaluated } from '../helpers/evaluatedFixture';
 
