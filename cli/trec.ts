@@ -6,19 +6,19 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { byteString, shownBytes } from '../shared/trec/byteText';
-import { TrecProblem } from '../shared/trec/problems';
+import { byteString, shownBytes } from '../shared/trec/read/byteText';
+import { TrecProblem } from '../shared/trec/read/problems';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
 import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
-import { DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecRow, parseTrecMeasures } from './trecMeasures';
+import { DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecRow, parseTrecMeasures } from '../shared/trec/measureNames';
 import { rowSpecs, trecText } from './trecFormat';
-import { lastRunTag, readableFiles } from './trecInput';
+import { UnreadableInput, lastRunTag, readableFiles } from '../shared/trec/node/inputFiles';
 import { aggregate } from '../shared/core/aggregate';
 import { metricName } from '../shared/core/metricNames';
-import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
+import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from '../shared/trec/evaluate/evaluateTrec';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
@@ -76,7 +76,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   const resolved = trecConvention(values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
 
-  const files = await readableFiles(qrelsName, runName, io.stdin);
+  const files = await readableFiles(qrelsName, runName, io.stdin).catch((e: unknown) => { throw e instanceof UnreadableInput ? new UsageError(e.message) : e; });
   try {
     const { qrelsPath, runPath } = files;
     const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);

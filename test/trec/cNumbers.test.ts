@@ -1,7 +1,7 @@
 /** Numbers as trec_eval's C reads them (atof for scores, atol for grades), and the words other tools accept. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cAtof, cAtol, namedFloat } from '../../shared/trec/cNumbers';
+import { cAtof, cAtol, namedFloat } from '../../shared/trec/read/cNumbers';
 
 describe('cAtof reads as glibc\'s strtod', () => {
   it('reads the infinities and NaN in any case, with a sign, as the whole word or its prefix', () => {

@@ -6,12 +6,12 @@
  * per query; the only strings are the judged ids and one string per query, from which the ranked
  * case cuts an id only when it is read (a tie, an explanation): most evaluations read none.
  */
-import { Convention } from '../core/conventions';
-import { RankedCase, rankCase, rankSlotted } from '../core/ranking';
-import { latin1 } from './byteText';
-import { DocidSlots } from './docidSlots';
-import { QrelsTable } from './qrelsTable';
-import { RunBlock, runQuery } from './run';
+import { Convention } from '../../core/conventions';
+import { RankedCase, rankCase, rankSlotted } from '../../core/ranking';
+import { latin1 } from '../read/byteText';
+import { DocidSlots } from '../read/docidTable';
+import { QrelsTable } from '../read/qrelsTable';
+import { RunBlock, runQuery } from '../read/runReader';
 import { inTrecEvalOrder } from './trecEvalOrder';
 import { trecCase } from './trecCase';
 

@@ -1,17 +1,17 @@
 /** Reads TREC runs (`qid Q0 docid rank score tag`) from their bytes into per-query blocks of lines. */
 import { Buffer } from 'node:buffer';
-import { Convention } from '../core/conventions';
-import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './byteInterner';
+import { Convention } from '../../core/conventions';
+import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './qidTable';
 import { latin1, shownBytes, utf16Column } from './byteText';
 import { cAtof, namedFloat } from './cNumbers';
 import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { OpenQueries, QuerySpan } from './openQueries';
-import { BlockColumns, RunBlock, RunQuery } from './runBlock';
-import { RunStore } from './runStore';
-import { SHORT_QID, ShortQids, plainNumber } from './shortQids';
+import { BlockColumns, RunBlock, RunQuery } from '../store/runBlock';
+import { RunStore } from '../store/runStore';
+import { SHORT_QID, ShortQids, plainNumber } from './shortQidTable';
 
-export type { RunBlock, RunQuery } from './runBlock';
+export type { RunBlock, RunQuery } from '../store/runBlock';
 
 export interface RunReaderOptions {
   /** Read as trec_eval reads (scores through C's atof, with a warning), or as written (a score that is not a number is an error). */

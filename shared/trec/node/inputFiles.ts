@@ -10,9 +10,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { shownBytes } from '../shared/trec/byteText';
-import { TrecFileKind, TrecProblem, fieldProblem } from '../shared/trec/problems';
-import { UsageError } from './usage';
+import { shownBytes } from '../read/byteText';
+import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
+
+/** A file named on the command line that cannot be read (a missing .gz, a broken stream): a usage problem, not the engine's. */
+export class UnreadableInput extends Error {}
 
 export interface ReadableFiles {
   qrelsPath: string;
@@ -45,7 +47,7 @@ async function plain(name: string, what: string, scratch: () => string, stdin: (
     if (gz) await pipeline(source, createGunzip(), createWriteStream(out));
     else await pipeline(source, createWriteStream(out));
   } catch (e) {
-    throw new UsageError(`Cannot read ${name === '-' ? 'the run from stdin' : name}: ${(e as Error).message}`);
+    throw new UnreadableInput(`Cannot read ${name === '-' ? 'the run from stdin' : name}: ${(e as Error).message}`);
   }
   return out;
 }

@@ -1,14 +1,14 @@
 /** Reads TREC qrels (`qid iter docid grade`) from their bytes into per-query judgements. */
 import { Buffer } from 'node:buffer';
-import { Severity } from '../core/findings';
-import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './byteInterner';
-import { DocidSlots } from './docidSlots';
+import { Severity } from '../../core/findings';
+import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './qidTable';
+import { DocidSlots } from './docidTable';
 import { latin1, shownBytes, utf16Column } from './byteText';
 import { cAtol } from './cNumbers';
 import { FieldSplitter, parseDecimal } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { QrelsTable, TrecQrels } from './qrelsTable';
-import { memory } from './sharedMemory';
+import { memory } from '../store/sharedMemory';
 
 export interface QrelsReaderOptions {
   /** How a docid judged twice for one query is reported (trec_eval stops on it). */

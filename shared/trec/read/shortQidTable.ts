@@ -4,7 +4,7 @@
  * number, never bytes. A run in any order changes query at nearly every line; a cache of such ids
  * that evicted on collisions sent a third of the lines of a 10,000-query run to the byte table.
  */
-import { slotHash } from './byteInterner';
+import { slotHash } from './qidTable';
 
 /** The longest id that has a number (6 bytes and a length stay below 2^53). */
 export const SHORT_QID = 6;

@@ -4,21 +4,21 @@
  * evaluated as soon as the next one starts, so memory holds one query's lines at a time.
  */
 import { statSync } from 'node:fs';
-import { Convention } from '../shared/core/conventions';
-import { MetricSpec } from '../shared/core/metricNames';
-import { metricValue } from '../shared/core/metrics/dispatch';
-import { relString } from '../shared/core/relString';
-import { judgedOnly, truncated } from '../shared/core/rankViews';
-import { TrecProblem } from '../shared/trec/problems';
-import { QrelsReader } from '../shared/trec/qrels';
-import { QrelsTable, SharedQrels } from '../shared/trec/qrelsTable';
-import { QuerySpan } from '../shared/trec/openQueries';
-import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, primeRunReader, runQuery } from '../shared/trec/run';
-import { BlockColumns } from '../shared/trec/runBlock';
-import { Log, StorePiece, handOverShares } from '../shared/trec/runStore';
-import { rankRunBlock } from '../shared/trec/trecRanking';
-import { hashBytes } from '../shared/trec/byteInterner';
-import { ByteRange, readByteChunks } from './readChunks';
+import { Convention } from '../../core/conventions';
+import { MetricSpec } from '../../core/metricNames';
+import { metricValue } from '../../core/metrics/dispatch';
+import { relString } from '../../core/relString';
+import { judgedOnly, truncated } from '../../core/rankViews';
+import { TrecProblem } from '../read/problems';
+import { QrelsReader } from '../read/qrelsReader';
+import { QrelsTable, SharedQrels } from '../read/qrelsTable';
+import { QuerySpan } from '../read/openQueries';
+import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, primeRunReader, runQuery } from '../read/runReader';
+import { BlockColumns } from '../store/runBlock';
+import { Log, StorePiece, handOverShares } from '../store/runStore';
+import { rankRunBlock } from './trecRanking';
+import { hashBytes } from '../read/qidTable';
+import { ByteRange, readByteChunks } from '../node/fileChunks';
 
 export interface TrecSetup {
   qrelsPath: string;

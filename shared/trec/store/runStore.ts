@@ -5,7 +5,7 @@
  * laid out side by side and each query handed over whole, its lines in file order (those of several
  * stores, each holding some parts of the file, joined in file order).
  */
-import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
+import { FNV_OFFSET, FNV_PRIME } from '../read/qidTable';
 import { BlockColumns, RunBlock } from './runBlock';
 import { memory } from './sharedMemory';
 

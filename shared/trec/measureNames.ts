@@ -3,8 +3,8 @@
  * map  iprec_at_recall..25,.5  official  all_trec  set), read as trec_eval reads them, and Ranklens
  * names (P@5, nDCG@10, AP, ERR@10, RBP(p=0.8), P(rel=2)@10). Each becomes one printed row.
  */
-import { MetricSpec, TAKES_NO_CUTOFF, metricName, parseMetricName } from '../shared/core/metricNames';
-import { TREC_NICKNAMES, TrecMeasure, trecEvalName, trecMeasure } from '../shared/core/trecEvalNames';
+import { MetricSpec, TAKES_NO_CUTOFF, metricName, parseMetricName } from '../core/metricNames';
+import { TREC_NICKNAMES, TrecMeasure, trecEvalName, trecMeasure } from '../core/trecEvalNames';
 
 /** What `ranklens trec` computes when no -m is given: trec_eval's official set. */
 export const DEFAULT_TREC_MEASURES: readonly string[] = ['official'];

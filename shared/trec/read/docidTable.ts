@@ -5,7 +5,7 @@
  * query's docids (a few thousand), so it stays in the CPU's cache, where one table of every docid
  * of the run (tens of thousands, or millions) made each lookup a trip to memory.
  */
-import { slotHash } from './byteInterner';
+import { slotHash } from './qidTable';
 
 export class DocidSlots {
   /** Docids numbered in the current query: 0 … count − 1. */

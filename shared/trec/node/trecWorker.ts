@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { TrecProblem } from '../shared/trec/problems';
-import { SharedQrels } from '../shared/trec/qrelsTable';
-import { ByteRange } from './readChunks';
-import { FinishResult, FinishTask, KeepResult, KeepTask, Progress, QueryResult, RunPiece, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from './trecEvaluator';
+import { TrecProblem } from '../read/problems';
+import { SharedQrels } from '../read/qrelsTable';
+import { ByteRange } from './fileChunks';
+import { FinishResult, FinishTask, KeepResult, KeepTask, Progress, QueryResult, RunPiece, SegmentResult, SegmentTask, SharesTask, TrecEvaluator, TrecSetup } from '../evaluate/trecEvaluator';
 
 const KIND = 'ranklens-trec-segment';
 

@@ -4,16 +4,16 @@
  * range boundary, queries scattered over the file, judged queries missing from the run.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { ResolvedConvention } from '../shared/core/conventions';
-import { means } from '../shared/core/means';
-import { MetricSpec, metricName } from '../shared/core/metricNames';
-import { compareText } from '../shared/core/ranking';
-import { TrecProblem, capProblems } from '../shared/trec/problems';
-import { byteOrderMark } from './trecInput';
-import { ByteRange } from './readChunks';
-import { StorePiece } from '../shared/trec/runStore';
+import { ResolvedConvention } from '../../core/conventions';
+import { means } from '../../core/means';
+import { MetricSpec, metricName } from '../../core/metricNames';
+import { compareText } from '../../core/ranking';
+import { TrecProblem, capProblems } from '../read/problems';
+import { byteOrderMark } from '../node/inputFiles';
+import { ByteRange } from '../node/fileChunks';
+import { StorePiece } from '../store/runStore';
 import { QueryResult, RunPiece, SecondPass, SegmentResult, bytesOf } from './trecEvaluator';
-import { InlineRunner, SegmentRunner, WorkerRunner } from './trecWorker';
+import { InlineRunner, SegmentRunner, WorkerRunner } from '../node/trecWorker';
 
 export interface TrecOptions {
   qrelsPath: string;
