@@ -5,7 +5,8 @@ import { PRESETS } from '../../shared/core/conventions';
 import { parseDecimal } from '../../shared/trec/read/fields';
 import { PROBLEMS_LISTED, capProblems } from '../../shared/trec/read/problems';
 import { parseQrels } from '../../shared/trec/read/qrelsReader';
-import { RunQuery, RunReader, duplicateProblems, parseRun, runQuery, textBytes } from '../../shared/trec/read/runReader';
+import { textBytes } from '../../shared/trec/read/byteText';
+import { RunQuery, RunReader, duplicateProblems, parseRun, runQuery } from '../../shared/trec/read/runReader';
 import { trecCase } from '../../shared/trec/evaluate/trecCase';
 
 const decimal = (text: string) => parseDecimal(text, 0, text.length);

@@ -1,0 +1,11 @@
+/** The platform evaluateTrec runs on under Node: the disk, the machine's cores, worker threads. */
+import { availableParallelism } from 'node:os';
+import { TrecPlatform } from '../evaluate/evaluateTrec';
+import { NODE_FILES } from './nodeFiles';
+import { WorkerRunner } from './trecWorker';
+
+export const NODE_PLATFORM: TrecPlatform = {
+  files: NODE_FILES,
+  cores: availableParallelism,
+  startWorker: (setup) => new WorkerRunner(setup),
+};
