@@ -1,6 +1,6 @@
 /**
- * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's segments, second pass
- * and finish on test/data/trec/handworked.*, and the worker side of a thread (serve) answering the
+ * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's passes (stream, store,
+ * missing queries) on test/data/trec/handworked.*, and the worker side of a thread (serve) answering the
  * same requests over a MessageChannel, progress messages included.
  */
 import { describe, it } from 'node:test';
@@ -77,7 +77,7 @@ const counter = (value = 0) => Int32Array.of(value);
 const piecesAt = (cuts: number[], end: number) => cuts.map((start, i) => ({ start, end: i + 1 < cuts.length ? cuts[i + 1] : end }));
 
 describe('TrecEvaluator', () => {
-  it('a segment evaluates each query of it as the next one starts; query 9 is not judged', () => {
+  it('the stream pass evaluates each query of a piece as the next one starts; query 9 is not judged', () => {
     const ev = new TrecEvaluator(setup(), NODE_FILES);
     const [seg, ...more] = ev.streamPieces({ pieces: [{ start: 0, end: size }], next: counter(), stop: counter() });
     assert.deepEqual([seg.piece, seg.scattered, more], [0, false, []]);
@@ -87,7 +87,7 @@ describe('TrecEvaluator', () => {
     assert.deepEqual(ev.qrels.lines, 14);
   });
 
-  it('finish evaluates the missing queries as empty rankings', () => {
+  it('evaluateMissing evaluates the missing queries as empty rankings', () => {
     const ev = new TrecEvaluator(setup(), NODE_FILES);
     const done = ev.evaluateMissing({ missing: ['4'] });
     assert.deepEqual(summary(done.evaluated), ['4=0']);
@@ -105,7 +105,7 @@ describe('TrecEvaluator', () => {
     assert.deepEqual([k4.values, k4.relstring], [[1], '-']);
   });
 
-  it('keep with `only`: the lines of those queries in the pieces given, numbered from each piece\'s first line', () => {
+  it('storePieces with `only`: the lines of those queries in the pieces given, numbered from each piece\'s first line', () => {
     // Lines 6–9 (query 1's d4, query 2's c a b) and 10–11 (query 10): only queries 2 and 10, the pieces' first lines known.
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
     const pieces = [{ start: starts[4], end: starts[8], line: 6 }, { start: starts[8], end: starts[10], line: 10 }];
@@ -118,7 +118,7 @@ describe('TrecEvaluator', () => {
     assert.deepEqual(summary(evaluated).sort(), ['10=0.2', '2=0.4']);
   });
 
-  it('keep and evaluateShares: each evaluator keeps the pieces it takes, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
+  it('storePieces and evaluateStoredShare: each evaluator keeps the pieces it takes, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
     // Query 1's lines are on both sides of the first cut (after line 4: "1 Q0 d3 …" is line 5); the second cut is after line 8.
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
     const pieces = piecesAt([0, starts[3], starts[7]], size);
@@ -134,14 +134,14 @@ describe('TrecEvaluator', () => {
     const dupRun = join(tempFiles({ 'd.run': '1 Q0 d1 1 2 t\n2 Q0 a 1 1 t\n1 Q0 d1 2 1 t\n' }), 'd.run');
     const dup = new TrecEvaluator(setup({ runPath: dupRun }), NODE_FILES);
     const whole = dup.storePieces({ pieces: [{ start: 0, end: statSync(dupRun).size }], next: counter() });
-    // The store numbers no lines: query 1's repeat is found, but placed by reading the query again (place), with its lines' numbers.
+    // The store numbers no lines: query 1's repeat is found, but placed by reading the query again (placeRepeatedDocids), with its lines' numbers.
     const [q1] = dup.evaluateStoredShare({ stores: [whole.logs], pieces: [{ ...whole.parts[0], store: 0, lineOffset: 10 }], next: counter() });
     assert.deepEqual([q1.qid, q1.values, q1.problems, q1.unplaced], ['1', [NaN], [], true]);
     const [placed] = dup.placeRepeatedDocids([{ start: 0, end: statSync(dupRun).size, line: 11 }], ['1']);
     assert.deepEqual([placed.qid, placed.values, placed.problems.map((x) => [x.code, x.line, x.related?.[0].line]), placed.unplaced], ['1', [NaN], [['duplicate-prediction', 13, 11]], undefined]);
   });
 
-  it('keep and evaluateShares give what collect gives, on random runs cut at random line starts (property)', () => {
+  it('storePieces and evaluateStoredShare give what collect gives, on random runs cut at random line starts (property)', () => {
     for (let seed = 1; seed <= propertyRuns(60); seed++) {
       const rand = seeded(seed);
       const text = randomRun(rand);
@@ -168,7 +168,7 @@ describe('TrecEvaluator', () => {
     }
   });
 
-  it('a segment keeps a query open while 32 others are read: one that comes back later stops it, with nothing else, and tells the other threads to stop', () => {
+  it('the stream pass keeps a query open while 32 others are read: one that comes back later stops it, with nothing else, and tells the other threads to stop', () => {
     // Query q0, then q1 … q32 (judged, one line each), then q0 again: 32 queries read since q0's line, so it was handed over.
     const qrelsOf = (n: number) => Array.from({ length: n }, (_, q) => `q${q} 0 d 1\n`).join('');
     const back = (between: number) => ['q0 Q0 d 1 2 t', ...Array.from({ length: between }, (_, q) => `q${q + 1} Q0 d 1 1 t`), 'q0 Q0 e 2 1 t', ''].join('\n');
@@ -186,9 +186,9 @@ describe('TrecEvaluator', () => {
     assert.deepEqual(new TrecEvaluator(setup(), NODE_FILES).streamPieces({ pieces: [{ start: 0, end: size }], next: counter(), stop }), []);
   });
 
-  it('segments: the pieces a thread takes in turn, each read afresh (a query in two pieces is evaluated in each)', () => {
+  it('streamPieces: the pieces a thread takes in turn, each read afresh (a query in two pieces is evaluated in each)', () => {
     // Pieces: lines 1–4 (query 1: d2 d1 d5), lines 5–8 (query 1 again: d3 d4, then 2: c a), lines 9–14 (2 again: b; 10, 3, 9).
-    // Each piece ranks what it holds: one relevant document in each part of queries 1 and 2 (P@5 = 1/5), trecRun gathers them.
+    // Each piece ranks what it holds: one relevant document in each part of queries 1 and 2 (P@5 = 1/5), evaluateTrec reads them again (rereadCutQueries).
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
     const segs = new TrecEvaluator(setup(), NODE_FILES).streamPieces({ pieces: piecesAt([0, starts[3], starts[7]], size), next: counter(), stop: counter() });
     assert.deepEqual(segs.map((s) => [s.piece, summary(s.evaluated), s.lines]), [[0, ['1=0.2'], 4], [1, ['1=0.2', '2=0.2'], 4], [2, ['2=0.2', '10=0.2', '3=0'], 6]]);
@@ -205,6 +205,17 @@ describe('TrecEvaluator', () => {
     assert.deepEqual([first.values, first.problems.map((x) => x.severity)], [[0.2], ['warning']]);
   });
 
+  it('two evaluators, their queries interleaved, each give what it gives alone', () => {
+    const specs: TrecSetup['specs'] = [{ family: 'AP', k: null }, { family: 'nDCG', k: 3 }, { family: 'P', k: 2 }];
+    const q1 = { qid: '1', predictions: [{ id: 'd2', score: 0.9 }, { id: 'd1', score: 0.8 }, { id: 'd5', score: 0.8 }, { id: 'd3', score: 0.5 }], lines: [1, 2, 3, 4] };
+    const q2 = { qid: '2', predictions: [{ id: 'c', score: 1 }, { id: 'a', score: 2 }, { id: 'b', score: 3 }], lines: [5, 6, 7] };
+    const trec = () => new TrecEvaluator(setup({ specs }), NODE_FILES);
+    const ranx = () => new TrecEvaluator(setup({ specs, convention: PRESETS.ranx, asTrecEval: false }), NODE_FILES);
+    const [x, y] = [trec(), ranx()];
+    const interleaved = [x.evaluate(q1), y.evaluate(q2), y.evaluate(q1), x.evaluate(q2)];
+    assert.deepEqual(interleaved, [trec().evaluate(q1), ranx().evaluate(q2), ranx().evaluate(q1), trec().evaluate(q2)]);
+  });
+
   it('a qrels judging a document twice: an error under duplicates=error, else a warning', async () => {
     const dir = tempFiles({ 'q': '1 0 a 1\n1 0 a 0\n' });
     const twice = (convention: TrecSetup['convention']) => new TrecEvaluator(setup({ qrelsPath: join(dir, 'q'), convention }), NODE_FILES).qrels.problems.map((x) => [x.code, x.severity, x.line]);
@@ -216,7 +227,7 @@ describe('TrecEvaluator', () => {
 });
 
 describe('serve: the worker side', () => {
-  it('answers qrels, segments, keep, shares and finish as the evaluator does, with progress messages', async () => {
+  it('answers qrels and each pass (segments: the stream pass, keep and shares: the store pass, finish: the missing queries) as the evaluator does, with progress messages', async () => {
     const { port1, port2 } = new MessageChannel();
     serve(port1, setup());
     const replies: { type: string; done?: number; total?: number; result?: unknown }[] = [];
@@ -238,7 +249,7 @@ describe('serve: the worker side', () => {
       assert.deepEqual(summary(shares), ['3=0']);
       const done = await ask({ type: 'finish', task: { missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(done.evaluated), ['4=0']);
-      // The file is read whole once by segments and once by keep: one progress message each, at the end.
+      // The file is read whole once by the stream pass and once by the store pass: one progress message each, at the end.
       assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);
       assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segments', 'progress', 'keep', 'shares', 'finish']);
     } finally {

@@ -438,6 +438,29 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
   });
 
 
+  it('two evaluations interleaved, each with its own scratch, leave each other\'s rankings as they were', () => {
+    const qreader = new QrelsReader({ asTrecEval: true });
+    qreader.feed(textBytes('1 0 b 1\n1 0 c 2\n2 0 x 1\n2 0 y 3\n'));
+    const qrels = qreader.end();
+    const block = (qid: string, ids: string[], scores: number[]) => {
+      const b = new BlockColumns();
+      b.reset(qid);
+      ids.forEach((id, i) => { const d = bytes(id); b.push(d, 0, d.length, hashBytes(d, 0, d.length), scores[i], i + 1); });
+      return b as RunBlock;
+    };
+    const one = block('1', ['a', 'b', 'c', 'd'], [4, 3, 2, 1]);
+    const two = block('2', ['y', 'z', 'x'], [1, 3, 2]);
+    const alone = (b: RunBlock, q: string) => rankRunBlock(b, qrels, qrels.queryIndex(q), PRESETS.trec_eval, true, rankingScratch());
+    const [a, b] = [rankingScratch(), rankingScratch()];
+    const first = rankRunBlock(one, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true, a);
+    const second = rankRunBlock(two, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, b);
+    const again = rankRunBlock(two, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, a);
+    rankRunBlock(one, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true, b);
+    for (const [got, want] of [[first, alone(one, '1')], [second, alone(two, '2')], [again, alone(two, '2')]]) {
+      assert.deepEqual({ ...got, ids: got.ids }, { ...want, ids: want.ids });
+    }
+  });
+
   it('on random queries (ties, repeats, NaN and odd scores, negative grades), under every preset', () => {
     const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'caf\xe9', 'caf\xe8', '\xf0\x9f\x98\x80', '\xee\x80\x80'];
     for (let seed = 1; seed <= propertyRuns(400); seed++) {

@@ -47,7 +47,7 @@ interface RunBytes {
  * Where a piece reaching byte `target` ends: at the first line start after the line holding
  * `target` whose query differs from that line's (blank lines have none, and are passed), so that
  * the piece ends with a query; right after that line when it is blank, or when a line is too long
- * to look past (then the query is read by two threads and gathered).
+ * to look past (then the query is read by two threads, and read again: rereadCutQueries).
  */
 function pieceEnd(file: RunBytes, window: Uint8Array, target: number, size: number): number {
   let position = Math.max(0, target - BACK);

@@ -14,7 +14,7 @@ import { WorkerPassRunner } from '../evaluate/passRunners';
 import { TrecEvaluator } from '../evaluate/trecEvaluator';
 import { NODE_FILES } from './nodeFiles';
 
-const KIND = 'ranklens-trec-segment';
+const KIND = 'ranklens-trec-worker';
 
 // The messages between the threads: a request of each pass is tagged as its answer is ('segments':
 // streamPieces, 'keep': storePieces, 'shares': evaluateStoredShare, 'finish': evaluateMissing), and
