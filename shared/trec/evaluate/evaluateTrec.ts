@@ -40,6 +40,7 @@ export interface TrecPlatform {
   startWorker(setup: TrecSetup): WorkerPassRunner;
 }
 
+/** What to evaluate, and how. */
 export interface TrecOptions {
   qrelsPath: string;
   runPath: string;
@@ -57,6 +58,7 @@ export interface TrecOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** How many lines and queries each file had, and what became of the queries. */
 export interface TrecCounts {
   qrelsQueries: number;
   qrelsLines: number;
@@ -73,6 +75,7 @@ export interface TrecCounts {
   noRelevant: number;
 }
 
+/** The evaluation of a qrels and run pair: per query, the means, the problems and the counts. */
 export interface TrecEvaluation {
   specs: MetricSpec[];
   names: string[];

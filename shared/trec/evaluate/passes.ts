@@ -34,6 +34,7 @@ export interface TrecSetup {
   missingAsTrecEval?: { reset: number[]; resetRelstring: boolean };
 }
 
+/** One evaluated query: a value per spec, and the problems found in its lines. */
 export interface QueryResult {
   qid: string;
   /** One value per spec; NaN when the convention leaves the query out. */
@@ -139,6 +140,7 @@ export interface MissingTask {
   missing: string[];
 }
 
+/** What evaluateMissing gives: the missing queries evaluated. */
 export interface MissingResult {
   evaluated: QueryResult[];
   unjudged: string[];
@@ -151,6 +153,7 @@ export interface QrelsInfo {
   lines: number;
 }
 
+/** Bytes read so far, of how many. */
 export type Progress = (done: number, total: number) => void;
 
 /** The bytes the pieces cover together. */

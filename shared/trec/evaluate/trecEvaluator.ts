@@ -22,6 +22,7 @@ import {
 import { ByteRange, TrecFiles } from './trecFiles';
 import { RankingScratch, rankRunBlock, rankingScratch } from './trecRanking';
 
+/** One thread's evaluator: the qrels it reads or is given, and the passes it runs over pieces of the run. */
 export class TrecEvaluator {
   qrels: QrelsTable;
   // This evaluator's own: every query it ranks uses it (see RankingScratch).

@@ -14,6 +14,7 @@ import { C_SPACES } from '../read/fields';
 /** A file named on the command line that cannot be read (a missing .gz, a broken stream): a usage problem, not the engine's. */
 export class UnreadableInput extends Error {}
 
+/** The plain files to read the qrels and the run from. */
 export interface ReadableFiles {
   qrelsPath: string;
   runPath: string;

@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { TrecFiles } from '../evaluate/trecFiles';
 import { readByteChunks } from './fileChunks';
 
+/** Files on disk, each read by byte range (opened and closed on each call). */
 export const NODE_FILES: TrecFiles = {
   size: (path) => statSync(path).size,
   readAt(path, at, into) {

@@ -4,6 +4,7 @@ import { TrecPlatform } from '../evaluate/evaluateTrec';
 import { NODE_FILES } from './nodeFiles';
 import { WorkerRunner } from './trecWorker';
 
+/** Node's TrecPlatform: the disk, availableParallelism(), a worker thread per WorkerRunner. */
 export const NODE_PLATFORM: TrecPlatform = {
   files: NODE_FILES,
   cores: availableParallelism,
