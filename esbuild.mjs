@@ -22,7 +22,7 @@ const entries = [
   { in: 'server/main.ts', out: 'dist/server', banner: '#!/usr/bin/env node' },
   { in: 'cli/main.ts', out: 'dist/cli', banner: '#!/usr/bin/env node' },
   // The worker threads of `ranklens trec`: only the evaluator, so a thread starts without compiling the whole CLI.
-  { in: 'cli/trecWorker.ts', out: 'dist/trecWorker' },
+  { in: 'shared/trec/node/trecWorker.ts', out: 'dist/trecWorker' },
   // VS Code for the Web: the client runs in the web extension host, the server in a web worker.
   { in: 'client/extension.ts', out: 'dist/client.browser', external: ['vscode'], browser: true },
   { in: 'server/main.ts', out: 'dist/server.browser', browser: true, format: 'iife' },

@@ -4,7 +4,7 @@
  * order is random). Seeded, and streamed: a 400 MB run never has to fit in memory as lines.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { readChunks } from '../cli/readChunks';
+import { readChunks } from '../shared/trec';
 import { seeded } from './random';
 
 export type Layout = 'grouped' | 'shuffled' | 'interleaved';

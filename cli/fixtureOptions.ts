@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
 import { FoundConfig, findProjectConfig, withProjectConfig } from '../shared/evaluation/projectConfig';
 import { parseMetricName } from '../shared/core/metricNames';
-import { splitNames } from './trecMeasures';
+import { splitNames } from '../shared/trec';
 import { UsageError, conventionOption } from './usage';
 
 /** FixtureOptions from the option values; a bad value is a UsageError. */

@@ -1,6 +1,6 @@
 /**
  * The `ranklens` command: check fixtures, evaluate TREC files, compare presets, infer conventions. Built by esbuild into
- * dist/cli.js. The same bundle also serves as the worker thread of `trec` (see trecWorker.ts), so
+ * dist/cli.js. The same bundle also serves as the worker thread of `trec` (see shared/trec/node/trecWorker.ts), so
  * the command only starts on the main thread.
  */
 import { isMainThread } from 'node:worker_threads';

@@ -4,11 +4,10 @@
  * compared with a paired significance test, corrected for the comparisons of each measure.
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareText } from '../shared/core/ranking';
-import { shownBytes } from '../shared/trec/byteText';
+import { TrecEvaluation, evaluateTrec, parseTrecMeasures, shownBytes } from '../shared/trec';
 import { SystemComparison, compareSystems } from '../shared/stats/compareSystems';
 import { CORRECTIONS, Correction } from '../shared/stats/corrections';
 import { SIGNIFICANCE_TESTS, SignificanceTest, TEST_TITLES } from '../shared/stats/testNames';
@@ -16,10 +15,8 @@ import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './co
 import { jsonReportText } from './compareReportJson';
 import { progressBar } from './progress';
 import { ReportFinding, fails, findingLine } from './report';
-import { problemFinding, summaryFindings } from './trec';
+import { problemFinding, summaryFindings } from './trecFindings';
 import { rowSpecs } from './trecFormat';
-import { parseTrecMeasures } from './trecMeasures';
-import { PARALLEL_BYTES, TrecEvaluation, evaluateTrec } from './trecRun';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
@@ -93,7 +90,7 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const findings: ReportFinding[] = [];
   const complete = !!values.complete;
   for (const runPath of runPaths) {
-    const jobs = positiveInt('--jobs', values.jobs) ?? (statSync(runPath).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
+    const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
     const progress = progressBar(`ranklens trec ${basename(runPath)}`, 'MB');
     let ev: TrecEvaluation;
     try {

@@ -3,7 +3,7 @@
  * trec_eval's table order, then the summary over "all" (-n leaves it out).
  */
 import { MetricSpec } from '../shared/core/metricNames';
-import { TrecRow } from './trecMeasures';
+import { TrecRow } from '../shared/trec';
 
 /**
  * C's printf("%6.4f"): toFixed(4) rounds the exact binary value as C does, except at an exact tie

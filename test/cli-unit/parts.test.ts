@@ -13,9 +13,10 @@ import { LineIndex } from '../../cli/positions';
 import { fails, findingLine, ReportFinding } from '../../cli/report';
 import { findFiles, splitGlob } from '../../cli/findFiles';
 import { cFixed4, trecText, trecValue } from '../../cli/trecFormat';
-import { parseTrecMeasures, splitNames } from '../../cli/trecMeasures';
-import { nextLineStart, readChunks } from '../../cli/readChunks';
-import { splitRanges } from '../../cli/trecRun';
+import { parseTrecMeasures, splitNames } from '../../shared/trec/measureNames';
+import { nextLineStart, readChunks } from '../../shared/trec/node/fileChunks';
+import { splitRanges as splitRangesOf } from '../../shared/trec/evaluate/runPieces';
+import { NODE_FILES } from '../../shared/trec/node/nodeFiles';
 import { progressBar } from '../../cli/progress';
 import { sarifReport, region } from '../../cli/formats/sarif';
 import { escapeData, escapeProperty, githubCommand, githubReport } from '../../cli/formats/github';
@@ -23,9 +24,12 @@ import { xmlText } from '../../cli/formats/xml';
 import { ComparisonReport, beats, compareReport, footer, runLetter } from '../../cli/compareReport';
 import { runPairs } from '../../cli/trecCompare';
 import { jsonReportText } from '../../cli/compareReportJson';
-import { lastRunTag } from '../../cli/trecInput';
+import { lastRunTag } from '../../shared/trec/node/inputFiles';
 import { conventionOption, positiveInt } from '../../cli/usage';
 import { trecConvention, wholeNumber } from '../../cli/trecOptions';
+
+// The run cut into pieces, read from the disk.
+const splitRanges = (path: string, size: number, jobs: number, from?: number) => splitRangesOf(NODE_FILES, path, size, jobs, from);
 
 describe('table', () => {
   it('pads each column to its widest cell; numeric columns (past the first) right-aligned', () => {

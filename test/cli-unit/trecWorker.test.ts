@@ -1,6 +1,6 @@
 /**
- * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's segments, second pass
- * and finish on test/data/trec/handworked.*, and the worker side of a thread (serve) answering the
+ * The evaluation behind `ranklens trec` without the command: a TrecEvaluator's passes (stream, store,
+ * missing queries) on test/data/trec/handworked.*, and the worker side of a thread (serve) answering the
  * same requests over a MessageChannel, progress messages included.
  */
 import { describe, it } from 'node:test';
@@ -9,13 +9,21 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { TREC_DATA, tempFiles } from '../cli/ranklens';
-import { KeepResult, QueryResult, TrecEvaluator, TrecSetup } from '../../cli/trecEvaluator';
-import { RunReader, runQuery, textBytes } from '../../shared/trec/run';
-import { InlineRunner, serve } from '../../cli/trecWorker';
-import { evaluateTrec, splitRanges } from '../../cli/trecRun';
+import { QueryResult, StoredPieces, TrecSetup } from '../../shared/trec/evaluate/passes';
+import { InlineRunner } from '../../shared/trec/evaluate/passRunners';
+import { splitRanges as splitRangesOf } from '../../shared/trec/evaluate/runPieces';
+import { TrecEvaluator } from '../../shared/trec/evaluate/trecEvaluator';
+import { textBytes } from '../../shared/trec/read/byteText';
+import { RunReader, runQuery } from '../../shared/trec/read/runReader';
+import { NODE_FILES } from '../../shared/trec/node/nodeFiles';
+import { serve } from '../../shared/trec/node/trecWorker';
+import { evaluateTrec } from '../../shared/trec';
 import { resolveConvention } from '../../shared/core/conventions';
 import { PRESETS } from '../../shared/core/conventions';
 import { propertyRuns } from '../helpers/propertyRuns';
+
+// The run cut into pieces, read from the disk.
+const splitRanges = (path: string, size: number, jobs: number, from?: number) => splitRangesOf(NODE_FILES, path, size, jobs, from);
 
 function seeded(seed: number): () => number {
   let x = seed >>> 0 || 1;
@@ -69,9 +77,9 @@ const counter = (value = 0) => Int32Array.of(value);
 const piecesAt = (cuts: number[], end: number) => cuts.map((start, i) => ({ start, end: i + 1 < cuts.length ? cuts[i + 1] : end }));
 
 describe('TrecEvaluator', () => {
-  it('a segment evaluates each query of it as the next one starts; query 9 is not judged', () => {
-    const ev = new TrecEvaluator(setup());
-    const [seg, ...more] = ev.segments({ pieces: [{ start: 0, end: size }], next: counter(), stop: counter() });
+  it('the stream pass evaluates each query of a piece as the next one starts; query 9 is not judged', () => {
+    const ev = new TrecEvaluator(setup(), NODE_FILES);
+    const [seg, ...more] = ev.streamPieces({ pieces: [{ start: 0, end: size }], next: counter(), stop: counter() });
     assert.deepEqual([seg.piece, seg.scattered, more], [0, false, []]);
     assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
     assert.deepEqual(seg.evaluated.map((q) => q.relevant), [3, 2, 1, 0]);
@@ -79,79 +87,79 @@ describe('TrecEvaluator', () => {
     assert.deepEqual(ev.qrels.lines, 14);
   });
 
-  it('finish evaluates the missing queries as empty rankings', () => {
-    const ev = new TrecEvaluator(setup());
-    const done = ev.finish({ missing: ['4'] });
+  it('evaluateMissing evaluates the missing queries as empty rankings', () => {
+    const ev = new TrecEvaluator(setup(), NODE_FILES);
+    const done = ev.evaluateMissing({ missing: ['4'] });
     assert.deepEqual(summary(done.evaluated), ['4=0']);
     assert.deepEqual(done.unjudged, []);
     assert.deepEqual(done.evaluated.map((q) => q.relevant), [1]);
   });
 
   it('trec_eval\'s -c: a made-up document for the missing query, then the listed values cleared (relstring too)', () => {
-    const ev = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }, { family: 'Unjudged', k: 5 }], relstring: 3, missingAsTrecEval: { reset: [0], resetRelstring: true } }));
-    const [q4] = ev.finish({ missing: ['4'] }).evaluated;
+    const ev = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }, { family: 'Unjudged', k: 5 }], relstring: 3, missingAsTrecEval: { reset: [0], resetRelstring: true } }), NODE_FILES);
+    const [q4] = ev.evaluateMissing({ missing: ['4'] }).evaluated;
     // The made-up document is retrieved and unjudged: num_ret cleared to 0, unj@5 kept at 1/5.
     assert.deepEqual([q4.values, q4.relstring], [[0, 0.2], '']);
-    const kept = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }], relstring: 3, missingAsTrecEval: { reset: [], resetRelstring: false } }));
-    const [k4] = kept.finish({ missing: ['4'] }).evaluated;
+    const kept = new TrecEvaluator(setup({ specs: [{ family: 'NumRet', k: null }], relstring: 3, missingAsTrecEval: { reset: [], resetRelstring: false } }), NODE_FILES);
+    const [k4] = kept.evaluateMissing({ missing: ['4'] }).evaluated;
     assert.deepEqual([k4.values, k4.relstring], [[1], '-']);
   });
 
-  it('keep with `only`: the lines of those queries in the pieces given, numbered from each piece\'s first line', () => {
+  it('storePieces with `only`: the lines of those queries in the pieces given, numbered from each piece\'s first line', () => {
     // Lines 6–9 (query 1's d4, query 2's c a b) and 10–11 (query 10): only queries 2 and 10, the pieces' first lines known.
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
     const pieces = [{ start: starts[4], end: starts[8], line: 6 }, { start: starts[8], end: starts[10], line: 10 }];
-    const ev = new TrecEvaluator(setup());
-    const kept = ev.keep({ pieces, next: counter(), only: ['2', '10'] });
+    const ev = new TrecEvaluator(setup(), NODE_FILES);
+    const kept = ev.storePieces({ pieces, next: counter(), only: ['2', '10'] });
     // Query 1's line is skipped unread: neither counted nor kept.
     assert.deepEqual([kept.qids, kept.parts.map((p) => [p.piece, p.lines, p.entries])], [['2', '10'], [[0, 4, 3], [1, 2, 2]]]);
     const inOrder = kept.parts.map((p, i) => ({ ...p, store: 0, lineOffset: pieces[i].line - 1 }));
-    const evaluated = ev.evaluateShares({ stores: [kept.logs], pieces: inOrder, next: counter() });
+    const evaluated = ev.evaluateStoredShare({ stores: [kept.logs], pieces: inOrder, next: counter() });
     assert.deepEqual(summary(evaluated).sort(), ['10=0.2', '2=0.4']);
   });
 
-  it('keep and evaluateShares: each evaluator keeps the pieces it takes, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
+  it('storePieces and evaluateStoredShare: each evaluator keeps the pieces it takes, the shares together evaluate every query once, lines numbered from the file\'s start', () => {
     // Query 1's lines are on both sides of the first cut (after line 4: "1 Q0 d3 …" is line 5); the second cut is after line 8.
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
     const pieces = piecesAt([0, starts[3], starts[7]], size);
-    const evaluators = [new TrecEvaluator(setup()), new TrecEvaluator(setup())];
+    const evaluators = [new TrecEvaluator(setup(), NODE_FILES), new TrecEvaluator(setup(), NODE_FILES)];
     // The second evaluator takes piece 1 (its counter starts there, as if the first had taken piece 0), then piece 2.
-    const kept = [evaluators[0].keep({ pieces: pieces.slice(0, 1), next: counter() }), evaluators[1].keep({ pieces, next: counter(1) })];
+    const kept = [evaluators[0].storePieces({ pieces: pieces.slice(0, 1), next: counter() }), evaluators[1].storePieces({ pieces, next: counter(1) })];
     assert.deepEqual(kept.map((k) => [k.qids, k.unjudged, k.parts.map((p) => [p.piece, p.lines, p.entries])]),
       [[['1'], [], [[0, 4, 3]]], [['1', '2', '10', '3', '9'], ['9'], [[1, 4, 4], [2, 6, 6]]]]);
     const inOrder = [{ ...kept[0].parts[0], store: 0, lineOffset: 0 }, { ...kept[1].parts[0], store: 1, lineOffset: 4 }, { ...kept[1].parts[1], store: 1, lineOffset: 8 }];
     // Alone, the first evaluator takes every log from the counter: query 1 whole, from both stores.
-    const evaluated = evaluators[0].evaluateShares({ stores: kept.map((k) => k.logs), pieces: inOrder, next: counter() });
+    const evaluated = evaluators[0].evaluateStoredShare({ stores: kept.map((k) => k.logs), pieces: inOrder, next: counter() });
     assert.deepEqual(summary(evaluated).sort(), ['10=0.2', '1=0.4', '2=0.4', '3=0']);
     const dupRun = join(tempFiles({ 'd.run': '1 Q0 d1 1 2 t\n2 Q0 a 1 1 t\n1 Q0 d1 2 1 t\n' }), 'd.run');
-    const dup = new TrecEvaluator(setup({ runPath: dupRun }));
-    const whole = dup.keep({ pieces: [{ start: 0, end: statSync(dupRun).size }], next: counter() });
-    // The store numbers no lines: query 1's repeat is found, but placed by reading the query again (place), with its lines' numbers.
-    const [q1] = dup.evaluateShares({ stores: [whole.logs], pieces: [{ ...whole.parts[0], store: 0, lineOffset: 10 }], next: counter() });
+    const dup = new TrecEvaluator(setup({ runPath: dupRun }), NODE_FILES);
+    const whole = dup.storePieces({ pieces: [{ start: 0, end: statSync(dupRun).size }], next: counter() });
+    // The store numbers no lines: query 1's repeat is found, but placed by reading the query again (placeRepeatedDocids), with its lines' numbers.
+    const [q1] = dup.evaluateStoredShare({ stores: [whole.logs], pieces: [{ ...whole.parts[0], store: 0, lineOffset: 10 }], next: counter() });
     assert.deepEqual([q1.qid, q1.values, q1.problems, q1.unplaced], ['1', [NaN], [], true]);
-    const [placed] = dup.place([{ start: 0, end: statSync(dupRun).size, line: 11 }], ['1']);
+    const [placed] = dup.placeRepeatedDocids([{ start: 0, end: statSync(dupRun).size, line: 11 }], ['1']);
     assert.deepEqual([placed.qid, placed.values, placed.problems.map((x) => [x.code, x.line, x.related?.[0].line]), placed.unplaced], ['1', [NaN], [['duplicate-prediction', 13, 11]], undefined]);
   });
 
-  it('keep and evaluateShares give what collect gives, on random runs cut at random line starts (property)', () => {
+  it('storePieces and evaluateStoredShare give what collect gives, on random runs cut at random line starts (property)', () => {
     for (let seed = 1; seed <= propertyRuns(60); seed++) {
       const rand = seeded(seed);
       const text = randomRun(rand);
       const path = join(tempFiles({ 'r.run': text }), 'r.run');
       const qrels = join(tempFiles({ 'q': '1 0 a 1\n1 0 b 0\n2 0 c 2\n3 0 a 1\n3 0 x 1\n12 0 a 1\n' }), 'q');
       const more = { runPath: path, qrelsPath: qrels, specs: [{ family: 'AP', k: null }, { family: 'P', k: 2 }, { family: 'NumRet', k: null }] as TrecSetup['specs'] };
-      const simple = wholeRun(new TrecEvaluator(setup(more)), text);
+      const simple = wholeRun(new TrecEvaluator(setup(more), NODE_FILES), text);
       // Up to six pieces, kept by up to three evaluators, each taking the next few in turn (several parts to a store).
       const pieces = piecesAt([0, ...lineStarts(text).filter(() => rand() < 0.2)].slice(0, 6), text.length);
-      const evaluators = [1, 2, 3].slice(0, 1 + Math.floor(rand() * 3)).map(() => new TrecEvaluator(setup(more)));
+      const evaluators = [1, 2, 3].slice(0, 1 + Math.floor(rand() * 3)).map(() => new TrecEvaluator(setup(more), NODE_FILES));
       // Evaluator i takes pieces [firsts[i], firsts[i + 1]), as if the others had taken theirs already (none, now and then).
       const firsts = [0, ...evaluators.slice(1).map(() => Math.floor(rand() * (pieces.length + 1))).sort((a, b) => a - b), pieces.length];
-      const kept = evaluators.map((ev, i) => ev.keep({ pieces: pieces.slice(0, firsts[i + 1]), next: counter(firsts[i]) }));
+      const kept = evaluators.map((ev, i) => ev.storePieces({ pieces: pieces.slice(0, firsts[i + 1]), next: counter(firsts[i]) }));
       const parts = kept.flatMap((k, store) => k.parts.map((p) => ({ ...p, store }))).sort((a, b) => a.piece - b.piece);
       assert.deepEqual(parts.map((p) => p.piece), [...pieces.keys()], `seed ${seed}: every piece kept once`);
       const offsets = parts.map((_, i) => parts.slice(0, i).reduce((n, p) => n + p.lines, 0));
       const inOrder = parts.map((p, i) => ({ ...p, lineOffset: offsets[i] }));
-      const evaluated = evaluators[evaluators.length - 1].evaluateShares({ stores: kept.map((k) => k.logs), pieces: inOrder, next: counter() });
+      const evaluated = evaluators[evaluators.length - 1].evaluateStoredShare({ stores: kept.map((k) => k.logs), pieces: inOrder, next: counter() });
       const byQid = (qs: { qid: string }[]) => [...qs].sort((a, b) => (a.qid < b.qid ? -1 : 1));
       assert.deepEqual(byQid(evaluated), byQid(simple.evaluated), `seed ${seed}`);
       assert.deepEqual(parts.flatMap((p, i) => p.problems.map((x) => x.line + offsets[i])), simple.problems.map((p) => p.line), `seed ${seed}`);
@@ -160,55 +168,66 @@ describe('TrecEvaluator', () => {
     }
   });
 
-  it('a segment keeps a query open while 32 others are read: one that comes back later stops it, with nothing else, and tells the other threads to stop', () => {
+  it('the stream pass keeps a query open while 32 others are read: one that comes back later stops it, with nothing else, and tells the other threads to stop', () => {
     // Query q0, then q1 … q32 (judged, one line each), then q0 again: 32 queries read since q0's line, so it was handed over.
     const qrelsOf = (n: number) => Array.from({ length: n }, (_, q) => `q${q} 0 d 1\n`).join('');
     const back = (between: number) => ['q0 Q0 d 1 2 t', ...Array.from({ length: between }, (_, q) => `q${q + 1} Q0 d 1 1 t`), 'q0 Q0 e 2 1 t', ''].join('\n');
     const dir = tempFiles({ 'w.qrels': qrelsOf(40), 'late.run': back(32), 'open.run': back(31) });
     const at = (name: string) => ({ qrelsPath: join(dir, 'w.qrels'), runPath: join(dir, name) });
-    const open = new TrecEvaluator(setup(at('open.run'))).segments({ pieces: [{ start: 0, end: statSync(join(dir, 'open.run')).size }], next: counter(), stop: counter() });
+    const open = new TrecEvaluator(setup(at('open.run')), NODE_FILES).streamPieces({ pieces: [{ start: 0, end: statSync(join(dir, 'open.run')).size }], next: counter(), stop: counter() });
     // With 31 queries between, q0 is still open: read whole in one pass (d relevant at rank 1, P@5 = 1/5), its span the whole file.
     assert.deepEqual([open[0].scattered, summary(open[0].evaluated).slice(-1), open[0].spans.slice(-3)], [false, ['q0=0.2'], [0, statSync(join(dir, 'open.run')).size, 1]]);
     const stop = counter();
     const path = join(dir, 'late.run');
-    const segs = new TrecEvaluator(setup(at('late.run'))).segments({ pieces: [{ start: 0, end: statSync(path).size }, { start: 0, end: 14 }], next: counter(), stop });
+    const segs = new TrecEvaluator(setup(at('late.run')), NODE_FILES).streamPieces({ pieces: [{ start: 0, end: statSync(path).size }, { start: 0, end: 14 }], next: counter(), stop });
     assert.deepEqual(segs, [{ piece: 0, scattered: true, evaluated: [], spans: [], unjudged: [], problems: [], lines: 0, entries: 0 }]);
     assert.equal(stop[0], 1);
     // Told to stop, a thread takes no further piece.
-    assert.deepEqual(new TrecEvaluator(setup()).segments({ pieces: [{ start: 0, end: size }], next: counter(), stop }), []);
+    assert.deepEqual(new TrecEvaluator(setup(), NODE_FILES).streamPieces({ pieces: [{ start: 0, end: size }], next: counter(), stop }), []);
   });
 
-  it('segments: the pieces a thread takes in turn, each read afresh (a query in two pieces is evaluated in each)', () => {
+  it('streamPieces: the pieces a thread takes in turn, each read afresh (a query in two pieces is evaluated in each)', () => {
     // Pieces: lines 1–4 (query 1: d2 d1 d5), lines 5–8 (query 1 again: d3 d4, then 2: c a), lines 9–14 (2 again: b; 10, 3, 9).
-    // Each piece ranks what it holds: one relevant document in each part of queries 1 and 2 (P@5 = 1/5), trecRun gathers them.
+    // Each piece ranks what it holds: one relevant document in each part of queries 1 and 2 (P@5 = 1/5), evaluateTrec reads them again (rereadCutQueries).
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
-    const segs = new TrecEvaluator(setup()).segments({ pieces: piecesAt([0, starts[3], starts[7]], size), next: counter(), stop: counter() });
+    const segs = new TrecEvaluator(setup(), NODE_FILES).streamPieces({ pieces: piecesAt([0, starts[3], starts[7]], size), next: counter(), stop: counter() });
     assert.deepEqual(segs.map((s) => [s.piece, summary(s.evaluated), s.lines]), [[0, ['1=0.2'], 4], [1, ['1=0.2', '2=0.2'], 4], [2, ['2=0.2', '10=0.2', '3=0'], 6]]);
   });
 
   it('-M cuts each ranking, -J drops its unjudged documents; a duplicate document is refused under trec_eval\'s duplicates=error', () => {
     // Query 1 in trec_eval's order: d2 d5 d1 d3 (d5 and d1 tie at 0.8; "d5" > "d1"), d5 unjudged.
     const q1 = { qid: '1', predictions: [{ id: 'd2', score: 0.9 }, { id: 'd1', score: 0.8 }, { id: 'd5', score: 0.8 }, { id: 'd3', score: 0.5 }], lines: [1, 2, 3, 4] };
-    const p = (more: Partial<TrecSetup>) => new TrecEvaluator(setup(more)).evaluate(q1).values[0];
+    const p = (more: Partial<TrecSetup>) => new TrecEvaluator(setup(more), NODE_FILES).evaluate(q1).values[0];
     assert.deepEqual([p({}), p({ maxRank: 2 }), p({ specs: [{ family: 'P', k: 2 }] }), p({ specs: [{ family: 'P', k: 2 }], judgedOnly: true })], [0.4, 0, 0, 0.5]);
-    const dup = new TrecEvaluator(setup()).evaluate({ qid: '1', predictions: [{ id: 'd1', score: 2 }, { id: 'd1', score: 1 }], lines: [1, 2] });
+    const dup = new TrecEvaluator(setup(), NODE_FILES).evaluate({ qid: '1', predictions: [{ id: 'd1', score: 2 }, { id: 'd1', score: 1 }], lines: [1, 2] });
     assert.deepEqual([dup.values, dup.problems.map((x) => [x.code, x.severity, x.line])], [[NaN], [['duplicate-prediction', 'error', 2]]]);
-    const first = new TrecEvaluator(setup({ convention: PRESETS.ranx, asTrecEval: false })).evaluate({ qid: '1', predictions: [{ id: 'd1', score: 2 }, { id: 'd1', score: 1 }], lines: [1, 2] });
+    const first = new TrecEvaluator(setup({ convention: PRESETS.ranx, asTrecEval: false }), NODE_FILES).evaluate({ qid: '1', predictions: [{ id: 'd1', score: 2 }, { id: 'd1', score: 1 }], lines: [1, 2] });
     assert.deepEqual([first.values, first.problems.map((x) => x.severity)], [[0.2], ['warning']]);
+  });
+
+  it('two evaluators, their queries interleaved, each give what it gives alone', () => {
+    const specs: TrecSetup['specs'] = [{ family: 'AP', k: null }, { family: 'nDCG', k: 3 }, { family: 'P', k: 2 }];
+    const q1 = { qid: '1', predictions: [{ id: 'd2', score: 0.9 }, { id: 'd1', score: 0.8 }, { id: 'd5', score: 0.8 }, { id: 'd3', score: 0.5 }], lines: [1, 2, 3, 4] };
+    const q2 = { qid: '2', predictions: [{ id: 'c', score: 1 }, { id: 'a', score: 2 }, { id: 'b', score: 3 }], lines: [5, 6, 7] };
+    const trec = () => new TrecEvaluator(setup({ specs }), NODE_FILES);
+    const ranx = () => new TrecEvaluator(setup({ specs, convention: PRESETS.ranx, asTrecEval: false }), NODE_FILES);
+    const [x, y] = [trec(), ranx()];
+    const interleaved = [x.evaluate(q1), y.evaluate(q2), y.evaluate(q1), x.evaluate(q2)];
+    assert.deepEqual(interleaved, [trec().evaluate(q1), ranx().evaluate(q2), ranx().evaluate(q1), trec().evaluate(q2)]);
   });
 
   it('a qrels judging a document twice: an error under duplicates=error, else a warning', async () => {
     const dir = tempFiles({ 'q': '1 0 a 1\n1 0 a 0\n' });
-    const twice = (convention: TrecSetup['convention']) => new TrecEvaluator(setup({ qrelsPath: join(dir, 'q'), convention })).qrels.problems.map((x) => [x.code, x.severity, x.line]);
+    const twice = (convention: TrecSetup['convention']) => new TrecEvaluator(setup({ qrelsPath: join(dir, 'q'), convention }), NODE_FILES).qrels.problems.map((x) => [x.code, x.severity, x.line]);
     assert.deepEqual(twice(PRESETS.trec_eval), [['duplicate-judgement', 'error', 2]]);
     assert.deepEqual(twice(PRESETS.ranx), [['duplicate-judgement', 'warning', 2]]);
-    const info = await new InlineRunner(setup()).qrels();
+    const info = await new InlineRunner(setup(), NODE_FILES).qrels();
     assert.deepEqual([info.qids, info.lines, info.problems.map((x) => x.code)], [['1', '2', '10', '3', '4'], 14, ['blank-line']]);
   });
 });
 
 describe('serve: the worker side', () => {
-  it('answers qrels, segments, keep, shares and finish as the evaluator does, with progress messages', async () => {
+  it('answers qrels and each pass (segments: the stream pass, keep and shares: the store pass, finish: the missing queries) as the evaluator does, with progress messages', async () => {
     const { port1, port2 } = new MessageChannel();
     serve(port1, setup());
     const replies: { type: string; done?: number; total?: number; result?: unknown }[] = [];
@@ -225,12 +244,12 @@ describe('serve: the worker side', () => {
       assert.deepEqual(info.qids, ['1', '2', '10', '3', '4']);
       const [seg] = await ask({ type: 'segments', task: { pieces: [{ start: 0, end: size }], next: counter(), stop: counter() } }, 'segments') as { evaluated: { qid: string; values: number[] }[] }[];
       assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
-      const kept = await ask({ type: 'keep', task: { pieces: [{ start: 0, end: size }], next: counter(), only: ['3'] } }, 'keep') as KeepResult;
+      const kept = await ask({ type: 'keep', task: { pieces: [{ start: 0, end: size }], next: counter(), only: ['3'] } }, 'keep') as StoredPieces;
       const shares = await ask({ type: 'shares', task: { stores: [kept.logs], pieces: [{ ...kept.parts[0], store: 0, lineOffset: 0 }], next: counter() } }, 'shares') as QueryResult[];
       assert.deepEqual(summary(shares), ['3=0']);
       const done = await ask({ type: 'finish', task: { missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(done.evaluated), ['4=0']);
-      // The file is read whole once by segments and once by keep: one progress message each, at the end.
+      // The file is read whole once by the stream pass and once by the store pass: one progress message each, at the end.
       assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);
       assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segments', 'progress', 'keep', 'shares', 'finish']);
     } finally {

@@ -59,6 +59,25 @@ describe('layering lint', () => {
     assert.equal((await violations('cli/bad.ts', "import { RanklensService } from '../server/service';\n")).length, 1);
   });
 
+  it('refuses Node modules in shared/ outside shared/trec/node/, the seam, and accepts them there', async () => {
+    assert.deepEqual(await violations('shared/trec/read/x.ts', "import { readFileSync } from 'node:fs';\n"),
+      ["1: 'node:fs' import is restricted from being used by a pattern. shared/trec reads TREC files for the core: no Node modules here but node:buffer (shared/trec/node/ is the seam that uses Node)."]);
+    assert.equal((await violations('shared/trec/evaluate/x.ts', "import { Worker } from 'worker_threads';\nimport { readFile } from 'fs/promises';\n")).length, 2);
+    assert.equal((await violations('shared/core/x.ts', "import { Buffer } from 'node:buffer';\n")).length, 1);
+    assert.deepEqual(await violations('shared/trec/node/x.ts', "import { readFileSync } from 'node:fs';\nimport { Worker } from 'node:worker_threads';\n"), []);
+    assert.deepEqual(await violations('shared/trec/read/x.ts', "import { Buffer } from 'node:buffer';\n"), []);
+  });
+
+  it('keeps shared/trec\'s folders in layers, store/ ← read/ ← evaluate/ ← node/, and cli/ to its door', async () => {
+    assert.equal((await violations('shared/trec/read/x.ts', "import { TrecEvaluator } from '../evaluate/trecEvaluator';\n")).length, 1);
+    assert.equal((await violations('shared/trec/store/x.ts', "import { QrelsTable } from '../read/qrelsTable';\n")).length, 1);
+    assert.equal((await violations('shared/trec/evaluate/x.ts', "import { NODE_FILES } from '../node/nodeFiles';\n")).length, 1);
+    assert.deepEqual(await violations('shared/trec/evaluate/x.ts', "import { QrelsTable } from '../read/qrelsTable';\nimport { RunStore } from '../store/runStore';\n"), []);
+    assert.deepEqual(await violations('cli/x.ts', "import { RunReader } from '../shared/trec/read/runReader';\n"),
+      ["1: '../shared/trec/read/runReader' import is restricted from being used by a pattern. cli/ is the command: it uses the TREC engine through its door, shared/trec (index.ts)."]);
+    assert.deepEqual(await violations('cli/x.ts', "import { evaluateTrec } from '../shared/trec';\n"), []);
+  });
+
   it('accepts the imports each layer may make', async () => {
     assert.deepEqual(await violations('shared/evaluation/ok.ts', "import { FixtureNode } from '../fixture/model';\nimport { rankCase } from '../core/ranking';\n"), []);
     assert.deepEqual(await violations('shared/text/ok.ts', "import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';\n"), []);

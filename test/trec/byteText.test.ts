@@ -1,7 +1,7 @@
 /** Byte strings shown to people: valid UTF-8 as text, every other byte and each control character as \xNN. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { byteString, shownBytes, utf16Column } from '../../shared/trec/byteText';
+import { byteString, shownBytes, utf16Column } from '../../shared/trec/read/byteText';
 
 // The byte string of hex-written bytes (one character per byte, as the readers make them).
 const bytes = (hex: string) => Buffer.from(hex.replace(/ /g, ''), 'hex').toString('latin1');

@@ -1,7 +1,8 @@
 /** Numbers as trec_eval's C reads them (atof for scores, atol for grades), and the words other tools accept. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cAtof, cAtol, namedFloat } from '../../shared/trec/cNumbers';
+import { cAtof, cAtol, namedFloat } from '../../shared/trec/read/cNumbers';
+import { parseTrecMeasures } from '../../shared/trec';
 
 describe('cAtof reads as glibc\'s strtod', () => {
   it('reads the infinities and NaN in any case, with a sign, as the whole word or its prefix', () => {
@@ -46,6 +47,23 @@ describe('cAtol reads as atol on a 64-bit long', () => {
   it('saturates at the long\'s range, both ways', () => {
     assert.equal(cAtol('99999999999999999999'), 9223372036854775807);
     assert.equal(cAtol('-99999999999999999999'), -9223372036854775808);
+  });
+});
+
+describe('leading whitespace', () => {
+  it('is skipped as C skips it (isspace), and only that: not the no-break space or a byte-order mark', () => {
+    const cases: [string, number, number][] = [[' \t5', 5, 5], ['\n\v\f\r 0.5', 0, 0.5], ['\u00a05', 0, 0], ['\ufeff1', 0, 0], ['  -inf', 0, -Infinity]];
+    for (const [text, atol, atof] of cases) assert.deepEqual([cAtol(text), cAtof(text)], [atol, atof], JSON.stringify(text));
+  });
+});
+
+describe('the -m parameters read by the same atof and atol', () => {
+  it('as trec_eval reads them: hexadecimal floats, C whitespace only, cutoffs saturated at the long\'s range', () => {
+    assert.deepEqual(parseTrecMeasures(['iprec_at_recall.0x1p-1', 'Rprec_mult.0x1p1', 'rbp.p=0x1p-1']).rows.map((r) => r.spec.param), [0.5, 2, 0.5]);
+    assert.deepEqual(parseTrecMeasures(['ndcg.1=0x10']).rows[0].spec.gains, [[1, 16]]);
+    assert.deepEqual(parseTrecMeasures(['P. 5,\t10']).rows.map((r) => r.trecName), ['P_5', 'P_10']);
+    assert.deepEqual(parseTrecMeasures(['P.\u00a05']).errors, ['-m P.\u00a05: cutoffs must be positive.']);
+    assert.deepEqual(parseTrecMeasures(['P.99999999999999999999']).rows.map((r) => r.spec.k), [9223372036854775807]);
   });
 });
 

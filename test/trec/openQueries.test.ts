@@ -4,8 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { OpenQueries } from '../../shared/trec/openQueries';
-import { BlockColumns } from '../../shared/trec/runBlock';
+import { OpenQueries } from '../../shared/trec/read/openQueries';
+import { BlockColumns } from '../../shared/trec/store/runBlock';
 
 // Each handed-over block as "query: qid lines start–end line n".
 function recorder() {

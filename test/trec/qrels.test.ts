@@ -1,7 +1,7 @@
 /** The qrels reader on odd lines: each problem whole (file, line, columns, code, severity, message), each judgement as trec_eval reads it. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { QrelsReader, parseQrels } from '../../shared/trec/qrels';
+import { QrelsReader, parseQrels } from '../../shared/trec/read/qrelsReader';
 
 const malformed = (line: number, end: number, fields: number) => ({ file: 'qrels', line, start: 0, end, code: 'malformed-line', severity: 'error',
   message: `A qrels line has 4 fields (qid iter docid grade); this one has ${fields}. The line is skipped.` });

@@ -2,7 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
-import { RunReader, duplicateProblems, parseRun, primeRunReader, queryShare, textBytes } from '../../shared/trec/run';
+import { textBytes } from '../../shared/trec/read/byteText';
+import { RunReader, duplicateProblems, parseRun, primeRunReader, queryShare } from '../../shared/trec/read/runReader';
 
 const malformed = (line: number, end: number, fields: number) => ({ file: 'run', line, start: 0, end, code: 'malformed-line', severity: 'error',
   message: `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${fields}. The line is skipped.` });

@@ -8,17 +8,19 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
 import { rankCase } from '../../shared/core/ranking';
-import { ByteInterner, hashBytes } from '../../shared/trec/byteInterner';
-import { DocidSlots } from '../../shared/trec/docidSlots';
-import { parseDecimal, parseDecimalBytes } from '../../shared/trec/fields';
-import { QrelsReader } from '../../shared/trec/qrels';
-import { RunBlock, RunReader, runQuery, textBytes } from '../../shared/trec/run';
-import { BlockColumns } from '../../shared/trec/runBlock';
-import { RunStore, handOverShares } from '../../shared/trec/runStore';
-import { ShortQids, plainNumber, shortQidKey } from '../../shared/trec/shortQids';
-import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
-import { rankRunBlock } from '../../shared/trec/trecRanking';
-import { trecCase } from '../../shared/trec/trecCase';
+import { hashBytes } from '../../shared/core/hash';
+import { QidTable } from '../../shared/trec/read/qidTable';
+import { DocidTable } from '../../shared/trec/read/docidTable';
+import { parseDecimal, parseDecimalBytes } from '../../shared/trec/read/fields';
+import { QrelsReader } from '../../shared/trec/read/qrelsReader';
+import { textBytes } from '../../shared/trec/read/byteText';
+import { RunBlock, RunReader, runQuery } from '../../shared/trec/read/runReader';
+import { BlockColumns } from '../../shared/trec/store/runBlock';
+import { RunStore, handOverShares } from '../../shared/trec/store/runStore';
+import { ShortQidTable, plainNumber, shortQidKey } from '../../shared/trec/read/shortQidTable';
+import { inTrecEvalOrder } from '../../shared/trec/evaluate/trecEvalOrder';
+import { rankRunBlock, rankingScratch } from '../../shared/trec/evaluate/trecRanking';
+import { trecCase } from '../../shared/trec/evaluate/trecCase';
 import { propertyRuns } from '../helpers/propertyRuns';
 import { seededUint32 } from '../../shared/stats/random';
 
@@ -31,9 +33,9 @@ function random(seed: number): () => number {
 }
 const pick = <T>(rand: () => number, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
-describe('ByteInterner', () => {
+describe('QidTable', () => {
   it('numbers ids 0, 1, 2, … in the order first met, the same bytes the same number', () => {
-    const t = new ByteInterner();
+    const t = new QidTable();
     const b = bytes('301 302 301 caf\xe9 302');
     const at = (from: number, to: number) => t.intern(b, from, to, hashBytes(b, from, to));
     assert.deepEqual([at(0, 3), at(4, 7), at(8, 11), at(12, 16), at(17, 20)], [0, 1, 0, 2, 1]);
@@ -42,7 +44,7 @@ describe('ByteInterner', () => {
   });
 
   it('keeps 100,000 ids apart while its table grows, and an id longer than a page of bytes', () => {
-    const t = new ByteInterner();
+    const t = new QidTable();
     const ids = Array.from({ length: 100_000 }, (_, i) => bytes(`q${i}`));
     ids.forEach((b, i) => assert.equal(t.intern(b, 0, b.length, hashBytes(b, 0, b.length)), i));
     ids.forEach((b, i) => assert.equal(t.intern(b, 0, b.length, hashBytes(b, 0, b.length)), i));
@@ -54,7 +56,7 @@ describe('ByteInterner', () => {
   });
 });
 
-describe('ShortQids', () => {
+describe('ShortQidTable', () => {
   it('gives ids of up to 6 bytes numbers that are equal exactly when the ids are', () => {
     const key = (id: string) => { const b = bytes(`x\t${id}`); return shortQidKey(b, 2, b.length); };
     assert.deepEqual([key('1'), key('01'), key('\x001'), key('A'), key('\xff\xff\xff\xff\xff\xff')],
@@ -63,7 +65,7 @@ describe('ShortQids', () => {
   });
 
   it('finds every id set, past many growths, and no other', () => {
-    const t = new ShortQids();
+    const t = new ShortQidTable();
     const ids = Array.from({ length: 20_000 }, (_, i) => bytes(String(i * 7)));
     const at = (b: Buffer) => [shortQidKey(b, 0, b.length), hashBytes(b, 0, b.length)] as const;
     ids.forEach((b, i) => { assert.equal(t.get(...at(b)), -1); t.set(...at(b), i); });
@@ -78,7 +80,7 @@ describe('ShortQids', () => {
   });
 
   it('finds ids that are plain numbers by their number, up to 999,999, and no other', () => {
-    const t = new ShortQids();
+    const t = new ShortQidTable();
     for (const [n, query] of [[0, 3], [7, 0], [2000, 1], [999_999, 2]]) { assert.equal(t.numbered(n), -1); t.setNumbered(n, query); }
     assert.deepEqual([0, 7, 2000, 999_999, 1, 1024, 5000].map((n) => t.numbered(n)), [3, 0, 1, 2, -1, -1, -1]);
   });
@@ -93,9 +95,9 @@ describe('ShortQids', () => {
   });
 });
 
-describe('DocidSlots', () => {
+describe('DocidTable', () => {
   it('numbers a query\'s docids, answering a new one with −number − 1, and forgets them at the next query', () => {
-    const s = new DocidSlots();
+    const s = new DocidTable();
     const b = bytes('d1 d2 d1 d3');
     const slot = (from: number, to: number) => s.slot(0, from, to, hashBytes(b, from, to));
     s.begin(4, b);
@@ -106,7 +108,7 @@ describe('DocidSlots', () => {
   });
 
   it('compares docids across pools: the same bytes in two arrays are one docid', () => {
-    const s = new DocidSlots();
+    const s = new DocidTable();
     const [a, b] = [bytes('x d1 d2'), bytes('d2 d3 d1')];
     s.begin(4, a, b);
     const slot = (pool: number, from: number, to: number) => s.slot(pool, from, to, hashBytes(pool === 0 ? a : b, from, to));
@@ -114,7 +116,7 @@ describe('DocidSlots', () => {
   });
 
   it('grows past what begin expected, and tells apart docids whose hashes are made equal', () => {
-    const s = new DocidSlots();
+    const s = new DocidTable();
     const all = bytes(Array.from({ length: 5000 }, (_, i) => `doc${String(i).padStart(4, '0')}`).join(''));
     s.begin(2, all);
     const at = (i: number) => [7 * i, 7 * i + 7] as const;
@@ -427,13 +429,37 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
       block.reset(qid);
       ids.forEach((id, i) => { const b = bytes(id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), scores[i], i + 1); });
     };
+    const scratch = rankingScratch();
     fill('1', ['a', 'bb', 'c'], [1, 3, 2]);
-    const first = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true);
+    const first = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true, scratch);
     fill('2', ['xxxxx', 'y'], [1, 2]);
-    rankRunBlock(block as RunBlock, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true);
+    rankRunBlock(block as RunBlock, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, scratch);
     assert.deepEqual(first.ids, ['bb', 'c', 'a']);
   });
 
+
+  it('two evaluations interleaved, each with its own scratch, leave each other\'s rankings as they were', () => {
+    const qreader = new QrelsReader({ asTrecEval: true });
+    qreader.feed(textBytes('1 0 b 1\n1 0 c 2\n2 0 x 1\n2 0 y 3\n'));
+    const qrels = qreader.end();
+    const block = (qid: string, ids: string[], scores: number[]) => {
+      const b = new BlockColumns();
+      b.reset(qid);
+      ids.forEach((id, i) => { const d = bytes(id); b.push(d, 0, d.length, hashBytes(d, 0, d.length), scores[i], i + 1); });
+      return b as RunBlock;
+    };
+    const one = block('1', ['a', 'b', 'c', 'd'], [4, 3, 2, 1]);
+    const two = block('2', ['y', 'z', 'x'], [1, 3, 2]);
+    const alone = (b: RunBlock, q: string) => rankRunBlock(b, qrels, qrels.queryIndex(q), PRESETS.trec_eval, true, rankingScratch());
+    const [a, b] = [rankingScratch(), rankingScratch()];
+    const first = rankRunBlock(one, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true, a);
+    const second = rankRunBlock(two, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, b);
+    const again = rankRunBlock(two, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, a);
+    rankRunBlock(one, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true, b);
+    for (const [got, want] of [[first, alone(one, '1')], [second, alone(two, '2')], [again, alone(two, '2')]]) {
+      assert.deepEqual({ ...got, ids: got.ids }, { ...want, ids: want.ids });
+    }
+  });
 
   it('on random queries (ties, repeats, NaN and odd scores, negative grades), under every preset', () => {
     const pool = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'caf\xe9', 'caf\xe8', '\xf0\x9f\x98\x80', '\xee\x80\x80'];
@@ -453,7 +479,7 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
         const block = new BlockColumns();
         block.reset(qid);
         predictions.forEach((p, i) => { const b = bytes(p.id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), p.score, i + 1); });
-        const fast = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex(qid), conv, asTrecEval);
+        const fast = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex(qid), conv, asTrecEval, rankingScratch());
         const simple = rankCase(trecCase(qrels.query(qid), asTrecEval ? inTrecEvalOrder(predictions) : predictions), conv);
         // fast cuts its ids only when they are read (a getter): read here, they are rankCase's.
         assert.deepEqual({ ...fast, ids: fast.ids }, simple, `seed ${seed}, ${name}`);

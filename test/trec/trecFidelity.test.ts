@@ -7,11 +7,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
 import { compareText, rankCase } from '../../shared/core/ranking';
-import { byteString, shownBytes, utf16Column } from '../../shared/trec/byteText';
-import { cAtof, cAtol } from '../../shared/trec/cNumbers';
-import { parseQrels } from '../../shared/trec/qrels';
-import { parseRun } from '../../shared/trec/run';
-import { inTrecEvalOrder } from '../../shared/trec/trecEvalOrder';
+import { byteString, shownBytes, utf16Column } from '../../shared/trec/read/byteText';
+import { cAtof, cAtol } from '../../shared/trec/read/cNumbers';
+import { parseQrels } from '../../shared/trec/read/qrelsReader';
+import { parseRun } from '../../shared/trec/read/runReader';
+import { inTrecEvalOrder } from '../../shared/trec/evaluate/trecEvalOrder';
 
 // A file's bytes, as the readers get them (one character per byte).
 const bytes = (text: string) => byteString(text);

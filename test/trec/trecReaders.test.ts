@@ -2,11 +2,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
-import { parseDecimal } from '../../shared/trec/fields';
-import { PROBLEMS_LISTED, capProblems } from '../../shared/trec/problems';
-import { parseQrels } from '../../shared/trec/qrels';
-import { RunQuery, RunReader, duplicateProblems, parseRun, runQuery, textBytes } from '../../shared/trec/run';
-import { trecCase } from '../../shared/trec/trecCase';
+import { parseDecimal } from '../../shared/trec/read/fields';
+import { PROBLEMS_LISTED, capProblems } from '../../shared/trec/read/problems';
+import { parseQrels } from '../../shared/trec/read/qrelsReader';
+import { textBytes } from '../../shared/trec/read/byteText';
+import { RunQuery, RunReader, duplicateProblems, parseRun, runQuery } from '../../shared/trec/read/runReader';
+import { trecCase } from '../../shared/trec/evaluate/trecCase';
 
 const decimal = (text: string) => parseDecimal(text, 0, text.length);
 

@@ -1,17 +1,17 @@
 /** Reads TREC runs (`qid Q0 docid rank score tag`) from their bytes into per-query blocks of lines. */
-import { Buffer } from 'node:buffer';
-import { Convention } from '../core/conventions';
-import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './byteInterner';
-import { latin1, shownBytes, utf16Column } from './byteText';
+import { Convention } from '../../core/conventions';
+import { FNV_START, fnvStep, hashBytes, hashText } from '../../core/hash';
+import { QidTable } from './qidTable';
+import { latin1, shownBytes, textBytes, utf16Column } from './byteText';
 import { cAtof, namedFloat } from './cNumbers';
 import { POW10, parseDecimal, parseDecimalBytes } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { OpenQueries, QuerySpan } from './openQueries';
-import { BlockColumns, RunBlock, RunQuery } from './runBlock';
-import { RunStore } from './runStore';
-import { SHORT_QID, ShortQids, plainNumber } from './shortQids';
+import { BlockColumns, RunBlock, RunQuery } from '../store/runBlock';
+import { RunStore } from '../store/runStore';
+import { SHORT_QID, ShortQidTable, plainNumber } from './shortQidTable';
 
-export type { RunBlock, RunQuery } from './runBlock';
+export type { RunBlock, RunQuery } from '../store/runBlock';
 
 export interface RunReaderOptions {
   /** Read as trec_eval reads (scores through C's atof, with a warning), or as written (a score that is not a number is an error). */
@@ -74,7 +74,7 @@ export class RunReader {
   /** stream: a query came back after another started; reading stopped there. */
   scattered = false;
   private problems = new ProblemList();
-  private queries = new ByteInterner();
+  private queries = new QidTable();
   private flags = new Uint8Array(64);
   private seen: number[] = [];
   private current = -1; // the query of the last line read as a prediction
@@ -91,9 +91,9 @@ export class RunReader {
   private entries = 0;
   private at = new Int32Array(12);
   private known = 0; // queries whose flags are set
-  // Qids of up to 6 bytes as numbers (see shortQids): their table, and the last line's qid (a
+  // Qids of up to 6 bytes as numbers (see shortQidTable.ts): their table, and the last line's qid (a
   // number in a typed array: a double field of an object is a boxed number in V8).
-  private shortQids = new ShortQids();
+  private shortQids = new ShortQidTable();
   private lastKey = new Float64Array(1);
   private lastQuery = -1;
   private asTrecEval: boolean;
@@ -142,13 +142,13 @@ export class RunReader {
   private plainLine(bytes: Uint8Array, p: number, line: number): number {
     let c = bytes[p];
     if (c <= 32 || c === 35 /* # */) return -1;
-    // The qid, scanned and hashed. A qid of up to 6 bytes is also read as a number (see shortQids):
+    // The qid, scanned and hashed. A qid of up to 6 bytes is also read as a number (see shortQidTable.ts):
     // the last line's query, or the table of short qids, is then found by comparing numbers. A
     // longer qid is looked up in the table of qids.
     const s0 = p;
-    let h = FNV_OFFSET;
+    let h = FNV_START;
     let key = 0;
-    do { h = Math.imul(h ^ c, FNV_PRIME); key = key * 256 + c; c = bytes[++p]; } while (c > 32);
+    do { h = fnvStep(h, c); key = key * 256 + c; c = bytes[++p]; } while (c > 32);
     if (c !== 32 && c !== 9) return -1;
     let query: number;
     if (p - s0 <= SHORT_QID) {
@@ -181,18 +181,18 @@ export class RunReader {
     if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
     if (c <= 32) return -1;
     const s2 = p;
-    h = FNV_OFFSET;
+    h = FNV_START;
     const block = this.block;
     const copy = query === this.current && !this.collect && (this.flags[query] & KEPT) !== 0;
     let at = block.used;
     if (copy) {
       const out = block.bytes;
-      do { out[at++] = c; h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+      do { out[at++] = c; h = fnvStep(h, c); c = bytes[++p]; } while (c > 32);
     } else if (this.collect) {
       // The store hashes a docid when it hands its query over: not here.
       do c = bytes[++p]; while (c > 32);
     } else {
-      do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+      do { h = fnvStep(h, c); c = bytes[++p]; } while (c > 32);
     }
     if (c !== 32 && c !== 9) return -1;
     const e2 = p;
@@ -246,8 +246,8 @@ export class RunReader {
     if (c === 10) return p + 1; // a blank line
     // The first field, hashed on the way: the qid.
     const s0 = p;
-    let h = FNV_OFFSET;
-    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
+    let h = FNV_START;
+    do { h = fnvStep(h, c); c = bytes[++p]; } while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
     if (bytes[s0] === 35 /* # */) return endOfLine(bytes, p) + 1; // a comment
     const e0 = p;
     const query = this.queryOf(bytes, s0, e0, h);
@@ -404,11 +404,9 @@ function endOfLine(bytes: Uint8Array, p: number): number {
   return p;
 }
 
-/** Which of `parts` threads reads a query in a second pass: FNV-1a of its bytes, modulo parts. */
+/** Which of `parts` threads reads a query in a second pass: FNV-1a of its bytes (its byte string's characters), modulo parts. */
 export function queryShare(qid: string, parts: number): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < qid.length; i++) h = Math.imul(h ^ qid.charCodeAt(i), FNV_PRIME);
-  return (h >>> 0) % parts;
+  return (hashText(qid) >>> 0) % parts;
 }
 
 function cNumber(v: number): string {
@@ -425,11 +423,6 @@ export function runQuery(block: RunBlock): RunQuery {
     lines[i] = block.lines[i];
   }
   return { qid: block.qid, predictions, lines };
-}
-
-/** A byte string (one character per byte) as the bytes readers are fed, ending with a line break. */
-export function textBytes(text: string): Uint8Array {
-  return Buffer.from(text.length === 0 || text.endsWith('\n') ? text : `${text}\n`, 'latin1');
 }
 
 /** Parses a whole run text (a byte string), every query whole whatever the order of its lines. */

@@ -1,8 +1,7 @@
 /**
  * The qrels and run files as the reader needs them: plain files it can read by byte ranges. A run
  * given as "-" is read from stdin, and a .gz file is gunzipped, each into a temporary file removed
- * afterwards. Also the run's tag, which trec_eval prints as "runid": the tag of the run's last line,
- * and the byte-order mark a file may start with.
+ * afterwards. Also the run's tag, which trec_eval prints as "runid": the tag of the run's last line.
  */
 import { closeSync, createReadStream, createWriteStream, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +9,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { shownBytes } from '../shared/trec/byteText';
-import { TrecFileKind, TrecProblem, fieldProblem } from '../shared/trec/problems';
-import { UsageError } from './usage';
+import { C_SPACES } from '../read/fields';
 
+/** A file named on the command line that cannot be read (a missing .gz, a broken stream): a usage problem, not the engine's. */
+export class UnreadableInput extends Error {}
+
+/** The plain files to read the qrels and the run from. */
 export interface ReadableFiles {
   qrelsPath: string;
   runPath: string;
@@ -45,7 +46,7 @@ async function plain(name: string, what: string, scratch: () => string, stdin: (
     if (gz) await pipeline(source, createGunzip(), createWriteStream(out));
     else await pipeline(source, createWriteStream(out));
   } catch (e) {
-    throw new UsageError(`Cannot read ${name === '-' ? 'the run from stdin' : name}: ${(e as Error).message}`);
+    throw new UnreadableInput(`Cannot read ${name === '-' ? 'the run from stdin' : name}: ${(e as Error).message}`);
   }
   return out;
 }
@@ -63,7 +64,7 @@ export function lastRunTag(path: string, from = 0): string {
       if (start > from) lines.shift(); // may begin mid-line
       for (let i = lines.length - 1; i >= 0; i--) {
         // C's isspace: not the Latin-1 no-break space that JavaScript's \s would take.
-        const fields = lines[i].split(C_SPACE).filter((f) => f !== '');
+        const fields = lines[i].split(C_SPACES).filter((f) => f !== '');
         if (fields.length === 0 || fields[0].startsWith('#')) continue;
         return fields[5] ?? '';
       }
@@ -72,28 +73,4 @@ export function lastRunTag(path: string, from = 0): string {
   } finally {
     closeSync(fd);
   }
-}
-
-const C_SPACE = /[\t\n\v\f\r ]+/;
-const BOM = '\xef\xbb\xbf';
-
-/**
- * Whether the file starts with a UTF-8 byte-order mark, and the problem that says what becomes of
- * it: trec_eval reads it as part of the first query id (so does its preset); the others skip it.
- */
-export function byteOrderMark(path: string, file: TrecFileKind, asTrecEval: boolean): { skip: number; problem?: TrecProblem } {
-  const fd = openSync(path, 'r');
-  const head = Buffer.alloc(4096);
-  let text: string;
-  try {
-    text = head.toString('latin1', 0, readSync(fd, head, 0, head.length, 0));
-  } finally {
-    closeSync(fd);
-  }
-  if (!text.startsWith(BOM)) return { skip: 0 };
-  const qid = text.split('\n')[0].split(C_SPACE)[0];
-  const message = asTrecEval
-    ? `The file starts with a byte-order mark: trec_eval reads it as part of the first line's query id, and so does this preset, so that line belongs to a query "${shownBytes(qid)}", not "${shownBytes(qid.slice(3))}". Save the file without it (UTF-8 without BOM).`
-    : 'The file starts with a byte-order mark: skipped (trec_eval would read it as part of the first query id).';
-  return { skip: asTrecEval ? 0 : 3, problem: fieldProblem(file, 1, 0, 1, 'byte-order-mark', 'warning', message) };
 }

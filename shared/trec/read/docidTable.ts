@@ -5,9 +5,10 @@
  * query's docids (a few thousand), so it stays in the CPU's cache, where one table of every docid
  * of the run (tens of thousands, or millions) made each lookup a trip to memory.
  */
-import { slotHash } from './byteInterner';
+import { spreadBits } from '../../core/hash';
 
-export class DocidSlots {
+/** A table of one query's docids (byte strings) to dense numbers, emptied for each query. */
+export class DocidTable {
   /** Docids numbered in the current query: 0 … count − 1. */
   count = 0;
   // Per table entry, side by side: the stamp of the query that wrote it and the docid's number + 1.
@@ -46,7 +47,7 @@ export class DocidSlots {
   }
 
   /**
-   * The number of the docid pools[pool][from, to) (FNV-1a hash h, see hashBytes) in this query: a
+   * The number of the docid pools[pool][from, to) (FNV-1a hash h, core/hash's hashBytes) in this query: a
    * docid met before in the query gives its number; a new one is numbered `count` and returned as
    * −number − 1, so that one call answers both questions.
    */
@@ -54,7 +55,7 @@ export class DocidSlots {
     const table = this.table;
     const mask = this.mask;
     const stamp = this.stamp;
-    let s = slotHash(h) & mask;
+    let s = spreadBits(h) & mask;
     while (table[2 * s] === stamp) {
       const k = table[2 * s + 1] - 1;
       if (this.hashes[k] === h && this.equals(k, this.pools[pool], from, to)) return k;
@@ -98,7 +99,7 @@ export class DocidSlots {
     this.mask = size - 1;
     this.stamp = 1;
     for (let k = 0; k < this.count; k++) {
-      let s = slotHash(this.hashes[k]) & this.mask;
+      let s = spreadBits(this.hashes[k]) & this.mask;
       while (this.table[2 * s] === 1) s = (s + 1) & this.mask;
       this.table[2 * s] = 1;
       this.table[2 * s + 1] = k + 1;

@@ -1,16 +1,19 @@
 /**
  * Numbers as trec_eval's C reads them: a grade through atol (the integer prefix: "1e2" is 1,
- * "0.5" is 0, "high" is 0) and a score through atof (strtod: "inf", "nan", "0x1p3", "12abc" is 12,
- * "abc" is 0).
+ * "0.5" is 0, "high" is 0), a score through atof (strtod: "inf", "nan", "0x1p3", "12abc" is 12,
+ * "abc" is 0), and the parameters of its measure names (-m P.5,10) through both. Leading
+ * whitespace is skipped, as C skips it (isspace: not the Latin-1 no-break space).
  */
 
+// C's isspace characters before the number, which atof and atol skip.
+const LEADING_SPACE = /^[\t\n\v\f\r ]+/;
 // strtod's longest prefix, in the C locale.
 const STRTOD = /^[+-]?(?:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?|0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i;
 const LONG_MAX = 9223372036854775807;
 
 /** C's atof(text): the value of the longest prefix strtod accepts, 0 when there is none. */
 export function cAtof(text: string): number {
-  const m = STRTOD.exec(text);
+  const m = STRTOD.exec(text.replace(LEADING_SPACE, ''));
   if (!m) return 0;
   const t = m[0];
   const sign = t.startsWith('-') ? -1 : 1;
@@ -23,7 +26,7 @@ export function cAtof(text: string): number {
 
 /** C's atol(text) on a 64-bit long: the integer prefix, saturated at the long's range; 0 when there is none. */
 export function cAtol(text: string): number {
-  const m = /^[+-]?\d+/.exec(text);
+  const m = /^[+-]?\d+/.exec(text.replace(LEADING_SPACE, ''));
   if (!m) return 0;
   const v = Number(m[0]);
   return v > LONG_MAX ? LONG_MAX : v < -LONG_MAX - 1 ? -LONG_MAX - 1 : v + 0; // + 0 turns -0 into 0

@@ -3,8 +3,8 @@
  * which a NaN score ties with every score, docids then deciding. With a NaN the comparator is no
  * order at all, so the ranking is whatever that merge sort makes of it: replayed here step by step.
  */
-import { Prediction } from '../core/caseInput';
-import { compareText } from '../core/ranking';
+import { Prediction } from '../../core/caseInput';
+import { compareText } from '../../core/ranking';
 
 /**
  * The predictions as trec_eval ranks them when some score is NaN, rescored n, n − 1, …, 1 so that

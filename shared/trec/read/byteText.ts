@@ -11,6 +11,16 @@ export function byteString(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
 }
 
+/** A byte string (one character per byte) as its bytes. */
+export function latin1Bytes(bytes: string): Uint8Array {
+  return Buffer.from(bytes, 'latin1');
+}
+
+/** A byte string as the bytes readers are fed, ending with a line break. */
+export function textBytes(text: string): Uint8Array {
+  return latin1Bytes(text.length === 0 || text.endsWith('\n') ? text : `${text}\n`);
+}
+
 type Latin1Slicing = Buffer & { latin1Slice(start: number, end: number): string };
 
 /** bytes[from, to) as a byte string (one character per byte): how the readers turn a line they cannot read fast into text. */

@@ -5,7 +5,7 @@
  * laid out side by side and each query handed over whole, its lines in file order (those of several
  * stores, each holding some parts of the file, joined in file order).
  */
-import { FNV_OFFSET, FNV_PRIME } from './byteInterner';
+import { FNV_START, fnvStep } from '../../core/hash';
 import { BlockColumns, RunBlock } from './runBlock';
 import { memory } from './sharedMemory';
 
@@ -333,20 +333,20 @@ function scatter(log: Log, from: number, to: number, at: number, lineOffset: num
       while (offset >= BYTE_PAGE) { offset -= BYTE_PAGE; bytes = bytePages[++page]; }
     }
     let end = byteNext[l];
-    let h = FNV_OFFSET;
+    let h = FNV_START;
     if (offset + length < BYTE_PAGE) {
       // Nearly always: the docid within one page, the next one starting on it too.
       for (let x = offset, e = offset + length; x < e; x++) {
         const c = bytes[x];
         out[end++] = c;
-        h = Math.imul(h ^ c, FNV_PRIME);
+        h = fnvStep(h, c);
       }
       offset += length;
     } else {
       for (let done = 0; done < length; done++) {
         const c = bytes[offset++];
         out[end++] = c;
-        h = Math.imul(h ^ c, FNV_PRIME);
+        h = fnvStep(h, c);
         if (offset === BYTE_PAGE) { offset = 0; bytes = bytePages[++page]; }
       }
     }

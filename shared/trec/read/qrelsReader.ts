@@ -1,14 +1,14 @@
 /** Reads TREC qrels (`qid iter docid grade`) from their bytes into per-query judgements. */
-import { Buffer } from 'node:buffer';
-import { Severity } from '../core/findings';
-import { ByteInterner, FNV_OFFSET, FNV_PRIME, hashBytes } from './byteInterner';
-import { DocidSlots } from './docidSlots';
-import { latin1, shownBytes, utf16Column } from './byteText';
+import { Severity } from '../../core/findings';
+import { FNV_START, fnvStep, hashBytes } from '../../core/hash';
+import { DocidTable } from './docidTable';
+import { QidTable } from './qidTable';
+import { latin1, shownBytes, textBytes, utf16Column } from './byteText';
 import { cAtol } from './cNumbers';
 import { FieldSplitter, parseDecimal } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
 import { QrelsTable, TrecQrels } from './qrelsTable';
-import { memory } from './sharedMemory';
+import { memory } from '../store/sharedMemory';
 
 export interface QrelsReaderOptions {
   /** How a docid judged twice for one query is reported (trec_eval stops on it). */
@@ -37,7 +37,7 @@ export interface QrelsReaderOptions {
  * every rule below applies and each problem is worded.
  */
 export class QrelsReader {
-  private queries = new ByteInterner();
+  private queries = new QidTable();
   private problems = new ProblemList();
   private line = 1;
   private splitter: FieldSplitter;
@@ -66,7 +66,7 @@ export class QrelsReader {
   private grouped = true;
   private addQuery = -1;
   private queryStart: number[] = [];
-  private slots = new DocidSlots();
+  private slots = new DocidTable();
   private firstOf: number[] = [];
   private repeats: number[] = [];
 
@@ -133,7 +133,7 @@ export class QrelsReader {
       const next = start.slice(0, queries);
       for (let i = 0; i < n; i++) order[next[this.query[i]]++] = i;
     }
-    const slots = new DocidSlots();
+    const slots = new DocidTable();
     let kept: Int32Array | undefined; // the judgements kept, in grouped order, once a repeat is found
     const firstOf: number[] = []; // per docid number of the query: its judgement
     const keptStart = new Int32Array(queries + 1);
@@ -192,8 +192,8 @@ export class QrelsReader {
     if (c === 35 || c === 32 || (c >= 9 && c <= 13) || this.general) return this.textLine(bytes, start, line);
     // Fields end at a blank; one that ends at anything else (a control character) is the general
     // reader's. Between fields, one blank nearly always: see RunReader.plainLine.
-    let h = FNV_OFFSET;
-    do { h = Math.imul(h ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    let h = FNV_START;
+    do { h = fnvStep(h, c); c = bytes[++p]; } while (c > 32);
     if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     const e0 = p;
     // The iter field.
@@ -208,8 +208,8 @@ export class QrelsReader {
     if (c <= 32) return this.textLine(bytes, start, line);
     const kept = this.bytes;
     let at = this.used;
-    let hd = FNV_OFFSET;
-    do { kept[at++] = c; hd = Math.imul(hd ^ c, FNV_PRIME); c = bytes[++p]; } while (c > 32);
+    let hd = FNV_START;
+    do { kept[at++] = c; hd = fnvStep(hd, c); c = bytes[++p]; } while (c > 32);
     if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     // The grade: an optional sign and 1 to 15 digits, then the line's end.
     c = bytes[++p];
@@ -392,7 +392,7 @@ export class QrelsReader {
 /** Parses a whole qrels text (a byte string). */
 export function parseQrels(text: string, options: QrelsReaderOptions = {}): TrecQrels {
   const reader = new QrelsReader(options);
-  reader.feed(Buffer.from(text.length === 0 || text.endsWith('\n') ? text : `${text}\n`, 'latin1'));
+  reader.feed(textBytes(text));
   return reader.end().byQuery();
 }
 

@@ -1,7 +1,7 @@
 /** The qrels once read: judgements grouped by query, as columns (QrelsTable) or as strings (TrecQrels). */
 import { latin1 } from './byteText';
 import { TrecProblem } from './problems';
-import { memory } from './sharedMemory';
+import { memory } from '../store/sharedMemory';
 
 /** One query's judgements, column by column, ids as byte strings. */
 export interface QrelsQuery {

@@ -2,9 +2,11 @@
  * The measures of `ranklens trec -m`: trec_eval's names, parameters and nicknames (P.5,10  ndcg_cut.10
  * map  iprec_at_recall..25,.5  official  all_trec  set), read as trec_eval reads them, and Ranklens
  * names (P@5, nDCG@10, AP, ERR@10, RBP(p=0.8), P(rel=2)@10). Each becomes one printed row.
+ * Parameters are numbers as trec_eval's C reads them (atol for cutoffs, atof for the rest).
  */
-import { MetricSpec, TAKES_NO_CUTOFF, metricName, parseMetricName } from '../shared/core/metricNames';
-import { TREC_NICKNAMES, TrecMeasure, trecEvalName, trecMeasure } from '../shared/core/trecEvalNames';
+import { MetricSpec, TAKES_NO_CUTOFF, metricName, parseMetricName } from '../core/metricNames';
+import { TREC_NICKNAMES, TrecMeasure, trecEvalName, trecMeasure } from '../core/trecEvalNames';
+import { cAtof as atof, cAtol as atol } from './read/cNumbers';
 
 /** What `ranklens trec` computes when no -m is given: trec_eval's official set. */
 export const DEFAULT_TREC_MEASURES: readonly string[] = ['official'];
@@ -119,10 +121,6 @@ export function splitNames(value: string): string[] {
   out.push(value.slice(start));
   return out;
 }
-
-// C's atol and atof: the longest leading number, 0 when there is none.
-const atol = (s: string) => { const m = /^\s*[-+]?\d+/.exec(s); return m ? Number(m[0]) : 0; };
-const atof = (s: string) => { const m = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/.exec(s); return m ? Number(m[0]) : 0; };
 
 /** One trec_eval measure with its parameters (or defaults) as printed rows. */
 function expand(m: TrecMeasure, params: string | undefined, collection: number): { rows: TrecRow[] } | { error: string } {

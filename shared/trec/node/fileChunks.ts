@@ -4,15 +4,10 @@
  * from ever becoming one string or ten million line strings.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { ByteRange } from '../evaluate/trecFiles';
 
 const CHUNK = 64 << 10;
 const NEWLINE = 0x0a;
-
-/** A byte range of the file: from a line start to a line start (or the end of the file). */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
 
 /**
  * Calls onText with the file's bytes (or the range's) in pieces that each end at a line break (the

@@ -4,7 +4,7 @@
  * number, never bytes. A run in any order changes query at nearly every line; a cache of such ids
  * that evicted on collisions sent a third of the lines of a 10,000-query run to the byte table.
  */
-import { slotHash } from './byteInterner';
+import { spreadBits } from '../../core/hash';
 
 /** The longest id that has a number (6 bytes and a length stay below 2^53). */
 export const SHORT_QID = 6;
@@ -37,7 +37,7 @@ export function plainNumber(bytes: Uint8Array, from: number, to: number): number
  * a tenth the size of the table for the same ids: in a shuffled run nearly every line looks its
  * query up, and the table's lookups missed the cache (a tenth of the time of the line reader).
  */
-export class ShortQids {
+export class ShortQidTable {
   private keys = new Float64Array(1024); // 0 marks an empty slot: no id's number is 0
   private hashes = new Int32Array(1024);
   private queries = new Int32Array(1024);
@@ -64,7 +64,7 @@ export class ShortQids {
   get(key: number, h: number): number {
     const keys = this.keys;
     const mask = this.mask;
-    for (let s = slotHash(h) & mask; ; s = (s + 1) & mask) {
+    for (let s = spreadBits(h) & mask; ; s = (s + 1) & mask) {
       const k = keys[s];
       if (k === key) return this.queries[s];
       if (k === 0) return -1;
@@ -79,7 +79,7 @@ export class ShortQids {
   }
 
   private put(key: number, h: number, query: number): void {
-    let s = slotHash(h) & this.mask;
+    let s = spreadBits(h) & this.mask;
     while (this.keys[s] !== 0) s = (s + 1) & this.mask;
     this.keys[s] = key;
     this.hashes[s] = h;

@@ -1,34 +1,18 @@
 /**
- * Query ids read as bytes, interned as dense numbers 0, 1, 2, … in the order first met: each distinct
- * id is kept once, its bytes side by side in pages, and its string is made once, when first asked
- * for. A run's reader looks up the query of a line without making a string of it.
+ * The query ids of a qrels or run file, read as bytes, numbered 0, 1, 2, … in the order first met:
+ * each distinct id is kept once, its bytes side by side in pages, and its string is made once, when
+ * first asked for. A run's reader looks up the query of a line without making a string of it.
  */
 import { Buffer } from 'node:buffer';
+import { spreadBits } from '../../core/hash';
 
 // Bytes are kept in pages of PAGE bytes; an id never spans two pages (a longer one gets a page of its own).
 const PAGE = 1 << 20;
 
 type Latin1Slicing = Buffer & { latin1Slice(start: number, end: number): string };
 
-/** FNV-1a over bytes[from, to): the hash ByteInterner.intern expects (callers that scan an id anyway compute it on the way). */
-export function hashBytes(bytes: Uint8Array, from: number, to: number): number {
-  let h = FNV_OFFSET;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], FNV_PRIME);
-  return h;
-}
-
-export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
-
-/** FNV-1a's low bits depend only on the low bits of each byte: mixed before they pick a slot of a table. */
-export function slotHash(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  return h ^ (h >>> 13);
-}
-
-/** A table of byte strings to dense numbers. */
-export class ByteInterner {
+/** A table of query ids (byte strings) to dense numbers. */
+export class QidTable {
   /** How many ids are interned: their numbers are 0 … count − 1. */
   count = 0;
   private pages: Buffer[] = [];
@@ -42,11 +26,11 @@ export class ByteInterner {
   private mask = 2047;
   private strings: (string | undefined)[] = [];
 
-  /** The number of bytes[from, to) (whose hashBytes is `hash`), interning it if new. */
+  /** The number of the id bytes[from, to) (whose FNV-1a hash, core/hash's hashBytes, is `hash`), numbering it if new. */
   intern(bytes: Uint8Array, from: number, to: number, hash: number): number {
     const table = this.table;
     const mask = this.mask;
-    let s = slotHash(hash) & mask;
+    let s = spreadBits(hash) & mask;
     for (let e = table[s]; e !== 0; e = table[s]) {
       if (this.hashes[e - 1] === hash && this.equals(e - 1, bytes, from, to)) return e - 1;
       s = (s + 1) & mask;
@@ -109,7 +93,7 @@ export class ByteInterner {
     this.table = new Int32Array(2 * this.table.length);
     this.mask = this.table.length - 1;
     for (let id = 0; id < this.count; id++) {
-      let s = slotHash(this.hashes[id]) & this.mask;
+      let s = spreadBits(this.hashes[id]) & this.mask;
       while (this.table[s] !== 0) s = (s + 1) & this.mask;
       this.table[s] = id + 1;
     }

@@ -5,7 +5,7 @@
  * line. Its block is then handed over (the query read least recently first), with where its lines
  * lie in the file; a line of it after that means the run is not grouped (see RunReader).
  */
-import { BlockColumns, RunBlock } from './runBlock';
+import { BlockColumns, RunBlock } from '../store/runBlock';
 
 /** Where a query's lines lie: from the start of its first line to the end of its last (or a little past), and its first line's number. */
 export interface QuerySpan {

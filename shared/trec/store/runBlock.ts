@@ -3,7 +3,7 @@
  * line's docid end, hash, score and line number in typed arrays. A reader fills a block and hands it
  * over, again and again (BlockColumns); the store hands over views of its layout (runStore.ts).
  */
-import { Prediction } from '../core/caseInput';
+import { Prediction } from '../../core/caseInput';
 
 /** One query's lines, materialized for the metric core: predictions in file order and the line each came from. */
 export interface RunQuery {

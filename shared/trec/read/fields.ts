@@ -6,6 +6,9 @@
 // Field boundaries of a line: start and end of up to MAX_FIELDS fields.
 const MAX_FIELDS = 7;
 
+/** A run of C's isspace characters (not the Latin-1 no-break space, which JavaScript's \s would take). */
+export const C_SPACES = /[\t\n\v\f\r ]+/;
+
 /** Character codes trec_eval's isspace() accepts: space, tab, newline, vertical tab, form feed, return. */
 export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);

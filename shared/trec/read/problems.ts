@@ -1,6 +1,6 @@
 /** Problems of qrels and run files: where they are, and a cap per code so that a broken file cannot flood the report. */
-import { FindingCode } from '../core/findingCodes';
-import { Severity } from '../core/findings';
+import { FindingCode } from '../../core/findingCodes';
+import { Severity } from '../../core/findings';
 import { utf16Column } from './byteText';
 import { isSpace } from './fields';
 

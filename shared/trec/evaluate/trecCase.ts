@@ -5,8 +5,8 @@
  * atol and scores through atof. Unlike trec_eval, a line that cannot be read is reported and skipped
  * instead of stopping everything.
  */
-import { CaseInput, Label, Prediction } from '../core/caseInput';
-import { QrelsQuery } from './qrelsTable';
+import { CaseInput, Label, Prediction } from '../../core/caseInput';
+import { QrelsQuery } from '../read/qrelsTable';
 
 /** The case the metric core sees for one query: its judgements and its scored predictions. */
 export function trecCase(judged: QrelsQuery | undefined, predictions: readonly Prediction[]): CaseInput {

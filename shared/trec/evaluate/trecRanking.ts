@@ -1,32 +1,42 @@
 /**
  * One TREC query ranked from its columns: its judged docids and its lines' docids numbered in one
- * small table (DocidSlots), so that a line's number finds its grade in an array, and its scores in a
- * typed array. The same ranking rankCase(trecCase(…)) gives for the same lines (trecRanking.test.ts
+ * small table (DocidTable), so that a line's number finds its grade in an array, and its scores in a
+ * typed array. The same ranking rankCase(trecCase(…)) gives for the same lines (test/trec/trecFast.test.ts
  * checks it on random queries), without a prediction or label object, or a hash table of strings,
  * per query; the only strings are the judged ids and one string per query, from which the ranked
  * case cuts an id only when it is read (a tie, an explanation): most evaluations read none.
  */
-import { Convention } from '../core/conventions';
-import { RankedCase, rankCase, rankSlotted } from '../core/ranking';
-import { latin1 } from './byteText';
-import { DocidSlots } from './docidSlots';
-import { QrelsTable } from './qrelsTable';
-import { RunBlock, runQuery } from './run';
+import { Convention } from '../../core/conventions';
+import { RankedCase, rankCase, rankSlotted } from '../../core/ranking';
+import { latin1 } from '../read/byteText';
+import { DocidTable } from '../read/docidTable';
+import { QrelsTable } from '../read/qrelsTable';
+import { RunBlock, runQuery } from '../read/runReader';
 import { inTrecEvalOrder } from './trecEvalOrder';
 import { trecCase } from './trecCase';
 
-const slots = new DocidSlots();
-// Each prediction's docid number and grade: read by rankSlotted while it ranks, kept by nothing
-// after, so one pair of arrays serves every query.
-let slotScratch = new Int32Array(1024);
-let gradeScratch = new Float64Array(1024);
+/**
+ * What ranking a block uses and keeps nothing of after: the table numbering its docids, and each
+ * prediction's docid number and grade (read by rankSlotted while it ranks). One per evaluator (one
+ * per thread), passed to every rankRunBlock, so that two evaluations never share it unseen.
+ */
+export interface RankingScratch {
+  docids: DocidTable;
+  slots: Int32Array;
+  grades: Float64Array;
+}
+
+/** Scratch for rankRunBlock, sized for queries of about a thousand lines (it grows for longer ones). */
+export function rankingScratch(): RankingScratch {
+  return { docids: new DocidTable(), slots: new Int32Array(1024), grades: new Float64Array(1024) };
+}
 
 /**
  * Ranks a block of run lines of query `query` (a number of the qrels, −1 for none) under a
- * convention; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see inTrecEvalOrder);
- * transient: the ranking is read before the next one is made (see RankOptions.transient).
+ * convention, in `scratch`; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see
+ * inTrecEvalOrder); transient: the ranking is read before the next one is made (see RankOptions.transient).
  */
-export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, transient = false): RankedCase {
+export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, scratch: RankingScratch, transient = false): RankedCase {
   const n = block.count;
   let nan = false;
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(block.scores[i]);
@@ -38,6 +48,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
   }
   const first = query >= 0 ? qrels.start[query] : 0;
   const last = query >= 0 ? qrels.start[query + 1] : 0;
+  const slots = scratch.docids;
   slots.begin(last - first + n, qrels.docBytes, block.bytes);
   // The judged docids take numbers 0 … labels − 1, in the qrels' order (each docid once there).
   const labelIds: string[] = [];
@@ -57,12 +68,12 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     }
   }
   const labels = labelGrades.length;
-  if (n > slotScratch.length) {
-    slotScratch = new Int32Array(2 * n);
-    gradeScratch = new Float64Array(2 * n);
+  if (n > scratch.slots.length) {
+    scratch.slots = new Int32Array(2 * n);
+    scratch.grades = new Float64Array(2 * n);
   }
-  const slotOf = slotScratch;
-  const grades = gradeScratch;
+  const slotOf = scratch.slots;
+  const grades = scratch.grades;
   const keys = new Float64Array(n);
   const bytes = block.bytes;
   // Ids are cut from the block's text only when read (ties, explanations): the block is reused
