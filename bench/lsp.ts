@@ -13,10 +13,14 @@
  *
  *   npm run bench:lsp                 # everything
  *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace
+ *   node out/bench/lsp.js --baseline DIR json   # beside another build's dist/server.js
+ *
+ * With --baseline DIR (a checkout of an earlier commit, built), each section runs on this build and
+ * then on the baseline's, and each figure is printed next to the baseline's.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Range } from 'vscode-languageserver-protocol/node';
 import {
@@ -29,7 +33,15 @@ const EDITS = 40;
 const SIDE_BY_SIDE_EDITS = 10;
 /** How many case lenses a screen shows (VS Code resolves those in view). */
 const SCREENFUL = 50;
-const DEFAULTS = { initializationOptions: { debounceMs: undefined } };
+const DEFAULTS: { initializationOptions: Record<string, unknown>; server?: string } = { initializationOptions: { debounceMs: undefined } };
+
+/** What a section prints: lines of text, and rows of a figure against its target. */
+type Printed = { text: string } | { what: string; figure: string; target: string; met: boolean };
+
+/** Where the running section prints (a section runs once per build when there is a baseline). */
+interface Output {
+  lines: Printed[];
+}
 
 type Language = 'json' | 'yaml';
 
@@ -98,8 +110,22 @@ function cpuMs(pid: number | undefined): number {
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /** A figure next to its target, with whether it meets it. */
-function row(what: string, figure: string, target: string, met: boolean): void {
-  console.log(`  ${what.padEnd(48)} ${figure.padEnd(28)} target ${target.padEnd(22)} ${met ? 'met' : 'NOT MET'}`);
+function row(out: Output, what: string, figure: string, target: string, met: boolean): void {
+  out.lines.push({ what, figure, target, met });
+}
+
+function say(out: Output, text: string): void {
+  out.lines.push({ text });
+}
+
+/** Prints a section's lines; with the baseline's, each row's figure next to the baseline's. */
+function print(ours: Output, baseline?: Output): void {
+  ours.lines.forEach((line, i) => {
+    if ('text' in line) return console.log(line.text);
+    const theirs = baseline?.lines[i];
+    const beside = theirs && 'figure' in theirs ? ` baseline ${theirs.figure.padEnd(28)}` : '';
+    console.log(`  ${line.what.padEnd(48)} ${line.figure.padEnd(28)}${beside} target ${line.target.padEnd(22)} ${line.met ? 'met' : 'NOT MET'}`);
+  });
 }
 
 /** Retypes one digit of a case's first prediction id (`d123` → `d124`): the text stays valid. */
@@ -222,57 +248,57 @@ async function jsonServerPeak(text: string, edits: number): Promise<number> {
   return peak;
 }
 
-async function big(language: Language): Promise<void> {
+async function big(out: Output, language: Language): Promise<void> {
   const { text } = generate(language, 10_000, 20);
   const s = await session(language, 10_000, 20);
   const edit = stats(s.edit);
   const both = stats(s.editAndLenses);
   const lens = stats(s.lens);
   const resolve = stats(s.resolve);
-  console.log(`${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`);
+  say(out, `${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`);
   const passes = [{ wall: s.firstPass, cpu: s.firstPassCpu }];
   for (let i = 1; i < FIRST_PASS_RUNS; i++) passes.push(await firstPass(language, text));
   const wall = stats(passes.map((p) => p.wall));
   const firstPassText = `${ms(wall.median)} (CPU ${ms(stats(passes.map((p) => p.cpu)).median)}; ${ms(Math.min(...passes.map((p) => p.wall)))}–${ms(Math.max(...passes.map((p) => p.wall)))})`;
   const label = `first pass, median of ${FIRST_PASS_RUNS} servers (CPU; range)`;
-  if (language === 'yaml') row(label, firstPassText, '< 500 ms', wall.median < 500);
-  else row(label, firstPassText, '(none)', true);
-  row('edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 50 ms median', edit.median < 50);
-  row('edit → diagnostics + codeLens answer, median', `${ms(both.median)} / ${ms(both.p95)}`, '(none)', true);
-  row('codeLens request → answer, median / p95', `${ms(lens.median)} / ${ms(lens.p95)}`, '< 100 ms median', lens.median < 100);
-  row(`resolving ${SCREENFUL} lenses (a screenful), median`, `${ms(resolve.median)} / ${ms(resolve.p95)}`, '(none)', true);
-  row(`peak RSS (the whole session: ${EDITS} edits, lenses)`, `${s.rss} MiB`, '(none)', true);
+  if (language === 'yaml') row(out, label, firstPassText, '< 500 ms', wall.median < 500);
+  else row(out, label, firstPassText, '(none)', true);
+  row(out, 'edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 50 ms median', edit.median < 50);
+  row(out, 'edit → diagnostics + codeLens answer, median', `${ms(both.median)} / ${ms(both.p95)}`, '(none)', true);
+  row(out, 'codeLens request → answer, median / p95', `${ms(lens.median)} / ${ms(lens.p95)}`, '< 100 ms median', lens.median < 100);
+  row(out, `resolving ${SCREENFUL} lenses (a screenful), median`, `${ms(resolve.median)} / ${ms(resolve.p95)}`, '(none)', true);
+  row(out, `peak RSS (the whole session: ${EDITS} edits, lenses)`, `${s.rss} MiB`, '(none)', true);
   if (language === 'json') {
     // The same session in both servers: open, then edits one at a time, each waiting for diagnostics.
     const ours = await session(language, 10_000, 20, SIDE_BY_SIDE_EDITS, false);
     const theirs = await jsonServerPeak(text, SIDE_BY_SIDE_EDITS);
-    row(`peak RSS, open + ${SIDE_BY_SIDE_EDITS} edits: Ranklens / JSON server`, `${ours.rss} / ${theirs} MiB`, '≤ the JSON server', ours.rss <= theirs);
+    row(out, `peak RSS, open + ${SIDE_BY_SIDE_EDITS} edits: Ranklens / JSON server`, `${ours.rss} / ${theirs} MiB`, '≤ the JSON server', ours.rss <= theirs);
   }
 }
 
-async function small(): Promise<void> {
+async function small(out: Output): Promise<void> {
   const s = await session('json', 100, 20, 100);
   const edit = stats(s.edit);
-  console.log('JSON 100 cases × 20 predictions, 100 edits');
-  row('edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 15 ms median', edit.median < 15);
+  say(out, 'JSON 100 cases × 20 predictions, 100 edits');
+  row(out, 'edit → fresh diagnostics, median / p95', `${ms(edit.median)} / ${ms(edit.p95)}`, '< 15 ms median', edit.median < 15);
 }
 
-async function large(): Promise<void> {
+async function large(out: Output): Promise<void> {
   for (const language of ['json', 'yaml'] as const) {
     const { text } = generate(language, 10_000, 100);
     const s = await session(language, 10_000, 100, 10);
-    console.log(`${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`);
+    say(out, `${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`);
     const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
-    if (language === 'yaml') row('open → diagnostics, wall (CPU)', firstPass, '< 3 s', s.firstPass < 3000);
-    else row('open → diagnostics, wall (CPU)', firstPass, '(none)', true);
-    row('edit → fresh diagnostics, median', ms(stats(s.edit).median), '(none)', true);
-    if (language === 'json') row('peak RSS', `${s.rss} MiB`, '< 1024 MiB', s.rss < 1024);
-    else row('peak RSS', `${s.rss} MiB`, '(none)', true);
+    if (language === 'yaml') row(out, 'open → diagnostics, wall (CPU)', firstPass, '< 3 s', s.firstPass < 3000);
+    else row(out, 'open → diagnostics, wall (CPU)', firstPass, '(none)', true);
+    row(out, 'edit → fresh diagnostics, median', ms(stats(s.edit).median), '(none)', true);
+    if (language === 'json') row(out, 'peak RSS', `${s.rss} MiB`, '< 1024 MiB', s.rss < 1024);
+    else row(out, 'peak RSS', `${s.rss} MiB`, '(none)', true);
   }
 }
 
 /** 1,000 files of 1,000 cases on disk; one is opened while the scan of the others runs. */
-async function workspace(): Promise<void> {
+async function workspace(out: Output): Promise<void> {
   const FILES = 1000;
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-ws-'));
   try {
@@ -294,21 +320,41 @@ async function workspace(): Promise<void> {
     const scanMs = performance.now() - scanStart;
     const rss = peakMemoryMiB(client.pid);
     await client.stop();
-    console.log(`Workspace of ${FILES} files × 1,000 cases × 10 predictions (${atOpen} scanned when one was opened)`);
-    row('open → first diagnostics, during the scan', ms(firstDiagnostics), '< 200 ms', firstDiagnostics < 200);
-    row('rest of the scan', `${(scanMs / 1000).toFixed(1)} s`, '(none)', true);
-    row('peak RSS after the scan', `${rss} MiB`, '(none)', true);
+    say(out, `Workspace of ${FILES} files × 1,000 cases × 10 predictions (${atOpen} scanned when one was opened)`);
+    row(out, 'open → first diagnostics, during the scan', ms(firstDiagnostics), '< 200 ms', firstDiagnostics < 200);
+    row(out, 'rest of the scan', `${(scanMs / 1000).toFixed(1)} s`, '(none)', true);
+    row(out, 'peak RSS after the scan', `${rss} MiB`, '(none)', true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
-  const sections: Record<string, () => Promise<void>> = {
-    json: () => big('json'), yaml: () => big('yaml'), small, large, workspace,
+  const sections: Record<string, (out: Output) => Promise<void>> = {
+    json: (out) => big(out, 'json'), yaml: (out) => big(out, 'yaml'), small, large, workspace,
   };
-  const asked = process.argv.slice(2).filter((a) => a in sections);
-  for (const name of asked.length ? asked : Object.keys(sections)) await sections[name]();
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf('--baseline');
+  const baseline = at >= 0 ? join(argv[at + 1] ?? '', 'dist', 'server.js') : undefined;
+  if (baseline && !existsSync(baseline)) {
+    console.log(`lsp: --baseline ${argv[at + 1]} has no dist/server.js: build that checkout first (npm run build there).`);
+    process.exitCode = 2;
+    return;
+  }
+  if (baseline) console.log(`lsp: this build beside the baseline ${baseline} (load ${loadavg()[0].toFixed(1)})`);
+  const asked = argv.filter((a) => a in sections);
+  for (const name of asked.length ? asked : Object.keys(sections)) {
+    const ours: Output = { lines: [] };
+    DEFAULTS.server = undefined;
+    await sections[name](ours);
+    let theirs: Output | undefined;
+    if (baseline) {
+      theirs = { lines: [] };
+      DEFAULTS.server = baseline;
+      await sections[name](theirs);
+    }
+    print(ours, theirs);
+  }
 }
 
 if (require.main === module) void main();

@@ -8,7 +8,11 @@
  * largest GNU time reports (`/usr/bin/time -v`, worker threads included). The outputs must be equal.
  * A layout's ratio to grouped pairs each of its runs with a run of the grouped file in the same loop.
  *
- *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N]
+ *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR]
+ *
+ * --baseline DIR times another build's dist/cli.js (a checkout of an earlier commit, built) in the
+ * same loops, the two builds taking turns going first, and prints this build's time and memory over
+ * the baseline's (the median of each loop's pair), so that a change is measured side by side.
  *   TREC_EVAL=/path/to/trec_eval (else trec_eval on the PATH or /tmp/trec_eval*)
  */
 import { spawnSync } from 'node:child_process';
@@ -47,6 +51,10 @@ interface Case {
   groupedRun?: string;
   /** Median of each loop's ranklens time over its time on the grouped lines. */
   vsGrouped?: number;
+  /** With --baseline: the baseline build's figure, this build's time over the baseline's (median of each loop's pair), and whether their outputs are equal. */
+  baseline?: Figure;
+  vsBaseline?: number;
+  sameAsBaseline?: boolean;
 }
 
 function timeOnce(command: string, args: string[]): Run {
@@ -71,21 +79,33 @@ function figure(runs: Run[]): Figure {
  * runs of a pair take turns going first: the run right after trec_eval's was the slower one (on 10k
  * shuffled 1.48–1.74× grouped taken in that order, 1.38–1.48× in the other, three pairs each).
  */
-function measure(c: Case, trecEval: string, runs: number, jobs?: number): void {
+function measure(c: Case, trecEval: string, runs: number, jobs?: number, baselineCli?: string): void {
   const ours: Run[] = [];
   const theirs: Run[] = [];
+  const before: Run[] = [];
   const ratios: number[] = [];
-  const ranklens = (run: string) => timeOnce(process.execPath, [CLI, 'trec', '-c', c.qrels, run, ...(jobs ? ['--jobs', String(jobs)] : [])]);
+  const baselineRatios: number[] = [];
+  const ranklens = (run: string, cli = CLI) => timeOnce(process.execPath, [cli, 'trec', '-c', c.qrels, run, ...(jobs ? ['--jobs', String(jobs)] : [])]);
   for (let i = 0; i < runs; i++) {
     theirs.push(timeOnce(trecEval, ['-c', c.qrels, c.run]));
     const grouped = c.groupedRun && i % 2 === 1 ? ranklens(c.groupedRun) : undefined;
+    const baselineFirst = baselineCli && i % 2 === 1 ? ranklens(c.run, baselineCli) : undefined;
     ours.push(ranklens(c.run));
     if (c.groupedRun) ratios.push(ours[i].wallMs / (grouped ?? ranklens(c.groupedRun)).wallMs);
+    if (baselineCli) {
+      before.push(baselineFirst ?? ranklens(c.run, baselineCli));
+      baselineRatios.push(ours[i].wallMs / before[i].wallMs);
+    }
   }
   c.trecEval = figure(theirs);
   c.ranklens = figure(ours);
   c.sameOutput = ours[0].stdout.equals(theirs[0].stdout);
   if (ratios.length > 0) c.vsGrouped = summarize(ratios).median;
+  if (before.length > 0) {
+    c.baseline = figure(before);
+    c.vsBaseline = summarize(baselineRatios).median;
+    c.sameAsBaseline = ours[0].stdout.equals(before[0].stdout);
+  }
 }
 
 /** One query, 300,000 documents, ids of 200 characters, a tenth of them judged. */
@@ -133,6 +153,10 @@ function report(cases: Case[], grouped: Map<string, Case>): boolean {
       targets.push(`${verdict('vs grouped', c.vsGrouped, 1.5)} (median of each loop's pair; ${(c.ranklens.medianMs / base.ranklens.medianMs).toFixed(2)}× the grouped case's median)`);
     }
     console.log(`trec ${c.name}: ${fmt(c)}; ${targets.join(', ')}; same output: ${c.sameOutput ? 'yes' : 'NO'}`);
+    if (c.baseline && c.vsBaseline !== undefined) {
+      const b = c.baseline;
+      console.log(`  vs the baseline build: ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB (CPU ${b.cpuS.toFixed(2)} s); this build ${c.vsBaseline.toFixed(2)}× its time (median of each loop's pair), ${(c.ranklens.peakRssMb / b.peakRssMb).toFixed(2)}× its peak memory; same output: ${c.sameAsBaseline ? 'yes' : 'NO'}`);
+    }
   }
   return same;
 }
@@ -145,10 +169,16 @@ function main(argv: string[]): number {
   }
   const runs = Number(option(argv, 'runs') ?? 3);
   const jobs = option(argv, 'jobs') ? Number(option(argv, 'jobs')) : undefined;
+  const baselineDir = option(argv, 'baseline');
+  const baselineCli = baselineDir === undefined ? undefined : resolve(baselineDir, 'dist', 'cli.js');
+  if (baselineCli && !existsSync(baselineCli)) {
+    console.log(`trec: --baseline ${baselineDir} has no dist/cli.js: build that checkout first (npm run build there).`);
+    return 2;
+  }
   const sizes = argv.includes('--quick') ? [2000] : [10_000, 2000];
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
   try {
-    console.log(`trec: ranklens vs ${trecEval}, -c, trec_eval's default measures, median of ${runs} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`);
+    console.log(`trec: ranklens vs ${trecEval}, -c, trec_eval's default measures, median of ${runs}${baselineCli ? `, beside the baseline ${baselineCli}` : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`);
     const cases: Case[] = [];
     const grouped = new Map<string, Case>();
     for (const queries of sizes) {
@@ -160,7 +190,7 @@ function main(argv: string[]): number {
         if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
         const c: Case = { name: `${size} ${layout} (${queries.toLocaleString('en')} queries, ${data.runLines.toLocaleString('en')} lines)`, qrels: data.qrelsPath, run,
           groupedRun: layout === 'grouped' ? undefined : data.runPath };
-        measure(c, trecEval, runs, jobs);
+        measure(c, trecEval, runs, jobs, baselineCli);
         if (layout === 'grouped') grouped.set(size, c);
         cases.push(c);
         report([c], grouped);
@@ -170,10 +200,10 @@ function main(argv: string[]): number {
     }
     const long = longIds(dir);
     const c: Case = { name: 'long ids (1 query, 300,000 documents, 200-character ids)', ...long };
-    measure(c, trecEval, runs, jobs);
+    measure(c, trecEval, runs, jobs, baselineCli);
     cases.push(c);
     report([c], grouped);
-    return cases.every((x) => x.sameOutput) ? 0 : 1;
+    return cases.every((x) => x.sameOutput && x.sameAsBaseline !== false) ? 0 : 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

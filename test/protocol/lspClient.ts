@@ -34,6 +34,8 @@ export interface ClientOptions {
   settings?: Record<string, unknown>;
   workspace?: string;
   initializationOptions?: Record<string, unknown>;
+  /** The server bundle to start (a benchmark's baseline build); dist/server.js when not given. */
+  server?: string;
 }
 
 export class TestClient {
@@ -51,7 +53,7 @@ export class TestClient {
 
   /** Starts the server and completes the initialize handshake. */
   static async start(options: ClientOptions = {}): Promise<TestClient> {
-    const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, [options.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new TestClient(proc, connection, options.settings ?? {});
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
