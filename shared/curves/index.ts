@@ -1,0 +1,4 @@
+/** The curves layer's door: metric values against k, as plain data and as the view's HTML. */
+export { fixtureCurves } from './curves';
+export type { MetricCurves } from './curves';
+export { curvesHtml } from './curvesHtml';

@@ -1,0 +1,15 @@
+/**
+ * The text layer's door: everything the front ends show, as plain strings and Markdown made from an
+ * evaluation — lenses and the status line, hovers, the case breakdown and preset comparison, the
+ * fixture read as a test suite, and the inference's findings and edits.
+ */
+export { caseLensCount, caseLenses, conventionLens, meanLens, staleLens, statusShort, statusText } from './lensText';
+export type { LensText } from './lensText';
+export { caseHover, expectHover, labelHover, predictionHover } from './hoverText';
+export { conventionHover, cutoffHover, knobHover, metricHover, metricsHover, presetHover } from './knobText';
+export { systemHover, systemReadout, systemTooltip } from './systemText';
+export { caseBreakdown, conventionComparison } from './breakdown';
+export { expectEntries, expectMapping, expectValueText } from './expectText';
+export { fixtureTests, testCounts } from './fixtureSuite';
+export type { DocumentTests, ExpectationTest, FixtureTests } from './fixtureSuite';
+export { conventionEdit, hasFailedExpectations, inferenceFinding, unexplainedHover } from './inferenceText';
