@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { Convention } from '../shared/core/conventions';
 import { MetricSpec } from '../shared/core/metricNames';
 import { metricValue } from '../shared/core/metrics/dispatch';
+import { metricScratch } from '../shared/core/metrics/metricScratch';
 import { relString } from '../shared/core/relString';
 import { judgedOnly, truncated } from '../shared/core/rankViews';
 import { TrecProblem } from '../shared/trec/problems';
@@ -167,6 +168,8 @@ export type Progress = (done: number, total: number) => void;
 
 export class TrecEvaluator {
   qrels: QrelsTable;
+  /** The metrics' buffers and one-query memos, for the queries this evaluator measures one after another. */
+  private readonly metrics = metricScratch();
 
   /** Reads the qrels, unless given them (read by another thread: see shareQrels). */
   constructor(private setup: TrecSetup, qrels?: SharedQrels) {
@@ -341,7 +344,7 @@ export class TrecEvaluator {
     let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval, true);
     if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
     if (this.setup.judgedOnly) rc = judgedOnly(rc);
-    const values = specs.map((s) => metricValue(rc, s, convention));
+    const values = specs.map((s) => metricValue(rc, s, convention, this.metrics));
     // A block of a store that numbers no lines has none: its repeats are placed later (see place).
     const unplaced = rc.duplicates > 0 && b.lines.length < b.count;
     return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 && !unplaced ? duplicateProblems(runQuery(b), convention) : [],

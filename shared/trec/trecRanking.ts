@@ -6,6 +6,7 @@
  * per query; the only strings are the judged ids and one string per query, from which the ranked
  * case cuts an id only when it is read (a tie, an explanation): most evaluations read none.
  */
+import { caseScratch } from '../core/caseScratch';
 import { Convention } from '../core/conventions';
 import { RankedCase, rankCase, rankSlotted } from '../core/ranking';
 import { latin1 } from './byteText';
@@ -16,6 +17,8 @@ import { inTrecEvalOrder } from './trecEvalOrder';
 import { trecCase } from './trecCase';
 
 const slots = new DocidSlots();
+// The buffers of transient rankings (until this module's callers pass a scratch of their own).
+const scratch = caseScratch();
 // Each prediction's docid number and grade: read by rankSlotted while it ranks, kept by nothing
 // after, so one pair of arrays serves every query.
 let slotScratch = new Int32Array(1024);
@@ -24,7 +27,7 @@ let gradeScratch = new Float64Array(1024);
 /**
  * Ranks a block of run lines of query `query` (a number of the qrels, −1 for none) under a
  * convention; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see inTrecEvalOrder);
- * transient: the ranking is read before the next one is made (see RankOptions.transient).
+ * transient: the ranking is read before the next one is made, so it may be a view of this module's scratch (see RankOptions.scratch).
  */
 export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, transient = false): RankedCase {
   const n = block.count;
@@ -34,7 +37,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     // Rare: an empty ranking, or NaN scores replayed through glibc's merge sort, on strings.
     const q = runQuery(block);
     const labels = query >= 0 ? qrels.query(qrels.qids[query]) : undefined;
-    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, { transient });
+    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, { scratch: transient ? scratch : undefined });
   }
   const first = query >= 0 ? qrels.start[query] : 0;
   const last = query >= 0 ? qrels.start[query + 1] : 0;
@@ -80,5 +83,5 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
     from = to;
   }
-  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv, undefined, transient);
+  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv, undefined, transient ? scratch : undefined);
 }
