@@ -3,7 +3,9 @@
  * meaning. The README's tables, the JSON Schema's expectFindings list and the severity settings are
  * checked against this table by tests, and `FindingCode` makes a misspelled code fail to compile.
  */
-import type { Severity } from './findings';
+
+/** How much a finding matters, from error to hint (a setting may turn a code off). */
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
 /**
  * Where a code comes from: `case` (the metric core, about one case's data), `parse` (the fixture
