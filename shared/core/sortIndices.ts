@@ -46,9 +46,9 @@ export interface RadixScratch {
   counts: Int32Array;
 }
 
-/** Radix sort buffers for lists of up to `n` keys (grown when a longer list comes). */
+/** Radix sort buffers for lists of up to `n` keys, none made before a list needs them (grown when a longer list comes). */
 export function radixScratch(n = 0): RadixScratch {
-  return { digits: new Uint32Array(n), digitsBack: new Uint32Array(n), indexBack: new Int32Array(n), counts: new Int32Array(3 << MAX_WIDTH) };
+  return { digits: new Uint32Array(n), digitsBack: new Uint32Array(n), indexBack: new Int32Array(n), counts: new Int32Array(n > 0 ? 3 << MAX_WIDTH : 0) };
 }
 
 // The fewest decimals d ≤ 15 with x = m / 10^d for a whole m, or −1 (NaN, too many digits).
@@ -94,6 +94,7 @@ export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Arr
     buffers.digits = new Uint32Array(n);
     buffers.digitsBack = new Uint32Array(n);
     buffers.indexBack = new Int32Array(n);
+    if (buffers.counts.length === 0) buffers.counts = new Int32Array(3 << MAX_WIDTH);
   }
   // As few passes as digits of at most MAX_WIDTH bits allow, the range's bits shared out evenly
   // among them: scores with 4 decimals below 26 (18 bits) take 2 passes of 9 bits, not 3 of 8.
