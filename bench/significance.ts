@@ -12,6 +12,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compareSystems } from '../shared/stats/compareSystems';
+import { comparisonMemo } from '../shared/stats/comparisonMemo';
 import { SignificanceTest } from '../shared/stats/testNames';
 import { generateTrec } from './genTrec';
 import { seeded, summarize } from './random';
@@ -41,7 +42,9 @@ function allPairs(n: number): [number, number][] {
 function timeTests(measures: Float64Array[][], test: SignificanceTest, trials: number): { wall: number; cpu: number } {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  for (const systems of measures) compareSystems(systems, allPairs(SYSTEMS), { test, correction: 'holm', alpha: 0.05, trials, seed: 42 });
+  // As the command does: one memo (random signs, quantiles) for the measures of one comparison.
+  const memo = comparisonMemo();
+  for (const systems of measures) compareSystems(systems, allPairs(SYSTEMS), { test, correction: 'holm', alpha: 0.05, trials, seed: 42 }, memo);
   const cpu = process.cpuUsage(c0);
   return { wall: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 };
 }

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { compareText } from '../shared/core/ranking';
 import { TrecEvaluation, evaluateTrec, parseTrecMeasures, shownBytes } from '../shared/trec';
 import { SystemComparison, compareSystems } from '../shared/stats/compareSystems';
+import { comparisonMemo } from '../shared/stats/comparisonMemo';
 import { CORRECTIONS, Correction } from '../shared/stats/corrections';
 import { SIGNIFICANCE_TESTS, SignificanceTest, TEST_TITLES } from '../shared/stats/testNames';
 import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './compareReport';
@@ -110,9 +111,11 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const options = { test, correction, alpha, trials, seed };
   const pairs = runPairs(runPaths.length, baseline);
   const queryIds = unionOfQueries(evaluations);
+  // Every measure is compared over the same queries: one memo of random signs and quantiles for them all.
+  const memo = comparisonMemo();
   const comparisons = specs.map((_, j) => {
     const matrix = evaluations.map((ev) => valuesByQuery(ev, j, queryIds));
-    return { matrix, rows: compareSystems(matrix, pairs, options) };
+    return { matrix, rows: compareSystems(matrix, pairs, options, memo) };
   });
   const runs: RunSummary[] = evaluations.map((ev, i) => ({ name: names[i], path: runPaths[i], means: ev.mean }));
   const report: ComparisonReport = {

@@ -127,7 +127,7 @@ function duplicateFindings(input: CaseInput, conv: Convention, out: Finding[]): 
   });
 }
 
-const TIE_RULE = {
+const TIE_RULE: Readonly<Record<Convention['ties'], string>> = {
   input: 'they keep the order written (ties=input)',
   'id-desc': 'they are ordered by id descending as text (ties=id-desc, trec_eval)',
   'id-asc': 'they are ordered by id ascending (ties=id-asc)',

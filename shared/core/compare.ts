@@ -1,5 +1,6 @@
 /** What every preset gives for the same case or cases, and where they disagree. */
 import { CaseInput } from './caseInput';
+import { CaseScratch, caseScratch } from './caseScratch';
 import { PRESETS, PRESET_NAMES, PresetName } from './conventions';
 import { MetricSpec, metricName } from './metricNames';
 import { metricValue } from './metrics/dispatch';
@@ -13,23 +14,23 @@ export interface PresetValues {
   disagree: boolean;
 }
 
-/** Every preset's value of each spec for one case. */
-export function comparePresets(input: CaseInput, specs: readonly MetricSpec[]): PresetValues[] {
+/** Every preset's value of each spec for one case; a scratch (see caseScratch.ts) lends each preset's ranking its buffers. */
+export function comparePresets(input: CaseInput, specs: readonly MetricSpec[], scratch?: CaseScratch): PresetValues[] {
   const perPreset = PRESET_NAMES.map((p) => {
     const conv = PRESETS[p];
-    const rc = rankCase(input, conv, { valuesOnly: true, transient: true });
-    return specs.map((s) => metricValue(rc, s, conv));
+    const rc = rankCase(input, conv, { valuesOnly: true, scratch });
+    return specs.map((s) => metricValue(rc, s, conv, scratch));
   });
   return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
 }
 
-/** Every preset's mean of each spec over the cases. */
-export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly MetricSpec[]): PresetValues[] {
+/** Every preset's mean of each spec over the cases, each case ranked in the scratch given (a new one by default). */
+export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly MetricSpec[], scratch: CaseScratch = caseScratch()): PresetValues[] {
   const perPreset = PRESET_NAMES.map((p) => {
     const conv = PRESETS[p];
     const rows = inputs.map((input) => {
-      const rc = rankCase(input, conv, { valuesOnly: true, transient: true });
-      return specs.map((s) => metricValue(rc, s, conv));
+      const rc = rankCase(input, conv, { valuesOnly: true, scratch });
+      return specs.map((s) => metricValue(rc, s, conv, scratch));
     });
     return aggregate(rows, specs).mean;
   });

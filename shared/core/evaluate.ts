@@ -1,5 +1,6 @@
 /** Evaluates cases under one convention: per-case values, means with excluded counts, and findings. */
 import { CaseInput } from './caseInput';
+import { CaseScratch, caseScratch } from './caseScratch';
 import { caseFindings } from './caseFindings';
 import { comparePresets } from './compare';
 import { Convention, ResolvedConvention } from './conventions';
@@ -33,13 +34,17 @@ export interface EvaluateOptions {
   compare?: boolean;
 }
 
-/** One case: its values and its findings. */
-export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}): CaseResult {
-  const rc = rankCase(input, conv, { valuesOnly: true, transient: true });
-  const values = specs.map((s) => metricValue(rc, s, conv));
+/**
+ * One case: its values and its findings. A scratch (see caseScratch.ts), passed by an evaluation
+ * that evaluates many cases in a row, holds the ranking while it is read; the result holds none of it.
+ */
+export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}, scratch?: CaseScratch): CaseResult {
+  const rc = rankCase(input, conv, { valuesOnly: true, scratch });
+  const values = specs.map((s) => metricValue(rc, s, conv, scratch));
   const findings = caseFindings(input, rc, specs, conv);
   if (options.compare) {
-    const split = comparePresets(input, specs).filter((c) => c.disagree);
+    // The ranking above is read: the other presets may rank in the same scratch.
+    const split = comparePresets(input, specs, scratch).filter((c) => c.disagree);
     if (split.length > 0) {
       const shown = split.slice(0, 3).map((c) => `${c.metric}: ${Object.entries(c.values).map(([p, v]) => `${p} ${fmt(v)}`).join(', ')}`);
       findings.push({
@@ -51,9 +56,10 @@ export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], con
   return { values, findings };
 }
 
-/** Every case, then the means over the non-NaN values. */
+/** Every case, ranked one after another in a scratch of this evaluation's own, then the means over the non-NaN values. */
 export function evaluateCases(inputs: readonly CaseInput[], specs: readonly MetricSpec[], resolved: ResolvedConvention, options: EvaluateOptions = {}): Evaluation {
-  const cases = inputs.map((input) => evaluateCase(input, specs, resolved.convention, options));
+  const scratch = caseScratch();
+  const cases = inputs.map((input) => evaluateCase(input, specs, resolved.convention, options, scratch));
   const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
   return { convention: resolved, specs: [...specs], names: specs.map(metricName), cases, mean, excluded };
 }

@@ -4,7 +4,9 @@
  * the severity settings are checked against it by tests, and `FindingCode` makes a misspelled code
  * fail to compile.
  */
-import type { Severity } from './findings';
+
+/** How much a finding matters, from error to hint (a setting may turn a code off). */
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
 /**
  * Where a code comes from: `case` (the metric core, about one case's data), `parse` (the fixture

@@ -1,7 +1,7 @@
 /** Structured findings: a stable code, a severity, a message that says what happens to the numbers, and the part involved. */
-import type { FindingCode } from './findingCodes';
+import type { FindingCode, Severity } from './findingCodes';
 
-export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export type { Severity } from './findingCodes';
 
 /** The part of a case a finding is about; the fixture layer turns parts into text ranges. */
 export type FindingPart =

@@ -116,7 +116,7 @@ export const ALIASES: Readonly<Record<string, Family>> = {
 };
 
 const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
-const COEFFICIENT_NAMES = ['a', 'b', 'c', 'd'];
+const COEFFICIENT_NAMES: readonly string[] = ['a', 'b', 'c', 'd'];
 
 /** The canonical name of a spec: "P@3", "AP", "nDCG@10", "Rprec", "P(rel=2)@10", "RBP(p=0.8)", "IPrec@0.5". */
 export function metricName(spec: MetricSpec): string {

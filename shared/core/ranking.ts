@@ -5,7 +5,8 @@
  */
 import { CaseInput } from './caseInput';
 import { Convention, isRelevantGrade } from './conventions';
-import { beginCase, slotOf, tableSize } from './idTable';
+import { CaseScratch, RankArrayViews, RankArrays, rankArrays } from './caseScratch';
+import { IdTable } from './idTable';
 import { sortIndicesByKeyDesc } from './sortIndices';
 
 export interface RankedCase {
@@ -53,57 +54,31 @@ export interface RankOptions {
    */
   valuesOnly?: boolean;
   /**
-   * The ranking is read at once and dropped (an evaluation's values and findings): its arrays are
-   * views of buffers that the next transient ranking overwrites. A case of 20 predictions needed a
-   * dozen typed arrays, each a malloc and a free, which cost more than the metrics read from them.
+   * Buffers to rank in (see caseScratch.ts): the ranking's arrays are then views of the scratch,
+   * valid until the same scratch ranks again; read them before that, or copy them. Without one the
+   * ranking's arrays are its own.
    */
-  transient?: boolean;
-}
-
-/** Typed arrays of one length, fresh or lent from the transient buffers. */
-interface Arrays {
-  predSlot: Int32Array;
-  gradeAt: Float64Array;
-  keys: Float64Array;
-  keyWork: Float64Array;
-  needed: Uint8Array;
-  order: Int32Array;
-  source: Int32Array;
-  grades: Float64Array;
-  relevant: Uint8Array;
-  judged: Uint8Array;
-}
-
-let lent: Arrays = freshArrays(0);
-
-function freshArrays(n: number): Arrays {
-  return {
-    predSlot: new Int32Array(n), gradeAt: new Float64Array(n), keys: new Float64Array(n), keyWork: new Float64Array(n),
-    needed: new Uint8Array(n), order: new Int32Array(n), source: new Int32Array(n), grades: new Float64Array(n),
-    relevant: new Uint8Array(n), judged: new Uint8Array(n),
-  };
+  scratch?: CaseScratch;
 }
 
 /**
- * Arrays of at least length n for a ranking: fresh ones, or the transient buffers (grown when short,
- * zeroed where read before written). Views of length n are cut only where a length is read.
+ * Arrays of at least length n for a ranking: fresh ones, or the scratch's (grown when short, zeroed
+ * where read before written). Views of length n are cut only where a length is read.
  */
-function arraysFor(n: number, transient: boolean): Arrays {
-  if (!transient) return freshArrays(n);
-  if (lent.order.length < n) { lent = freshArrays(Math.max(n, 2 * lent.order.length)); lentViews.length = 0; }
+function arraysFor(n: number, scratch: CaseScratch | undefined): RankArrays {
+  if (!scratch) return rankArrays(n);
+  let lent = scratch.arrays;
+  if (lent.order.length < n) {
+    lent = scratch.arrays = rankArrays(Math.max(n, 2 * lent.order.length));
+    scratch.views.length = 0;
+  }
   lent.grades.fill(0, 0, n);
   lent.relevant.fill(0, 0, n);
   lent.judged.fill(0, 0, n);
   return lent;
 }
 
-/** The first n entries of each array a ranking fills, sorts in or returns. */
-interface Views {
-  predSlot: Int32Array; gradeAt: Float64Array; keys: Float64Array; needed: Uint8Array; order: Int32Array;
-  source: Int32Array; grades: Float64Array; relevant: Uint8Array; judged: Uint8Array;
-}
-
-function viewsOf(a: Arrays, n: number): Views {
+function viewsOf(a: RankArrays, n: number): RankArrayViews {
   return {
     predSlot: a.predSlot.subarray(0, n), gradeAt: a.gradeAt.subarray(0, n), keys: a.keys.subarray(0, n), needed: a.needed.subarray(0, n),
     order: a.order.subarray(0, n), source: a.source.subarray(0, n), grades: a.grades.subarray(0, n), relevant: a.relevant.subarray(0, n),
@@ -111,28 +86,27 @@ function viewsOf(a: Arrays, n: number): Views {
   };
 }
 
-// Views of the lent buffers by length, made once: cases mostly have as many predictions as the last
-// one, and a subarray is an object and a builtin call each (nine a case).
-const lentViews: Views[] = [];
-
-/** Views of length n of the ranking's arrays: the lent buffers' own, or fresh. */
-function cut(a: Arrays, n: number): Views {
-  return a === lent ? (lentViews[n] ??= viewsOf(a, n)) : viewsOf(a, n);
+/** Views of length n of the ranking's arrays: the scratch's own (made once per length), or fresh. */
+function cut(a: RankArrays, n: number, scratch: CaseScratch | undefined): RankArrayViews {
+  return scratch && a === scratch.arrays ? (scratch.views[n] ??= viewsOf(a, n)) : viewsOf(a, n);
 }
-
-// The label index of each slot of the id table (−1: unlabeled), valid for the slots the current case wrote.
-let slotLabel = new Int32Array(0);
 
 /** Ranks a case's predictions under a convention. */
 export function rankCase(input: CaseInput, conv: Convention, options: RankOptions = {}): RankedCase {
   const preds = input.predictions;
-  beginCase(input.labels.length + preds.length);
-  if (slotLabel.length < tableSize()) slotLabel = new Int32Array(tableSize());
+  const scratch = options.scratch;
+  const table = scratch ? scratch.ids : new IdTable();
+  table.beginCase(input.labels.length + preds.length);
+  const slotCount = table.tableSize();
+  let slotLabel: Int32Array;
+  if (!scratch) slotLabel = new Int32Array(slotCount);
+  else if (scratch.slotLabel.length < slotCount) slotLabel = scratch.slotLabel = new Int32Array(slotCount);
+  else slotLabel = scratch.slotLabel;
   const labelIds: string[] = [];
   const labelGrades: number[] = [];
   for (const label of input.labels) {
     if (!Number.isFinite(label.grade)) continue;
-    const s = slotOf(label.id);
+    const s = table.slotOf(label.id);
     if (s >= 0) continue; // labeled twice: the first grade holds
     slotLabel[-s - 1] = labelIds.length;
     labelIds.push(label.id);
@@ -140,15 +114,15 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   }
 
   const n0 = preds.length;
-  const arrays = arraysFor(n0, options.transient === true);
+  const arrays = arraysFor(n0, scratch);
   // Each prediction's slot and grade in input order (NaN: unlabeled); one table probe per id.
   const ids = new Array<string>(n0);
-  const all = cut(arrays, n0);
+  const all = cut(arrays, n0, scratch);
   const slots = all.predSlot;
   const grades = all.gradeAt;
   for (let i = 0; i < n0; i++) {
     ids[i] = preds[i].id;
-    let s = slotOf(ids[i]);
+    let s = table.slotOf(ids[i]);
     if (s < 0) { s = -s - 1; slotLabel[s] = -1; }
     slots[i] = s;
     grades[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
@@ -157,7 +131,7 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   const keys = hasScores(input) ? scoreKeys(input, all.keys) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
   const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, grades, all.needed.fill(0)) : undefined;
-  return rankWith({ ids, slots, slotCount: tableSize(), grades, keys, labelIds, labelGrades }, conv, arrays, needed);
+  return rankWith({ ids, slots, slotCount, grades, keys, labelIds, labelGrades }, conv, arrays, needed, scratch);
 }
 
 /**
@@ -184,29 +158,34 @@ export interface SlottedCase {
   labelGrades: number[];
 }
 
-// Per slot: the call of rankSlotted that last ranked an occurrence of the item (a stamp, so that no
-// array is cleared between cases).
-let slotKept = new Int32Array(0);
-let keptStamp = 0;
+/**
+ * Ranks a slotted case under a convention; with `needed`, see RankOptions.valuesOnly; with a
+ * scratch, the ranking is a view of it, valid until the scratch ranks again (see RankOptions.scratch).
+ */
+export function rankSlotted(c: SlottedCase, conv: Convention, needed?: Uint8Array, scratch?: CaseScratch): RankedCase {
+  return rankWith(c, conv, arraysFor(c.slots.length, scratch), needed, scratch);
+}
 
-/** Ranks a slotted case under a convention; with `needed`, see RankOptions.valuesOnly; `transient`: see RankOptions. */
-export function rankSlotted(c: SlottedCase, conv: Convention, needed?: Uint8Array, transient = false): RankedCase {
-  return rankWith(c, conv, arraysFor(c.slots.length, transient), needed);
+/** Per slot, the stamp of the ranking that last kept an occurrence of the item: the scratch's, or fresh. */
+function keptSlots(slotCount: number, scratch: CaseScratch | undefined): Int32Array {
+  if (!scratch) return new Int32Array(slotCount);
+  if (scratch.slotKept.length < slotCount || scratch.keptStamp >= 0x7fffffff) {
+    scratch.slotKept = new Int32Array(Math.max(slotCount, 2 * scratch.slotKept.length));
+    scratch.keptStamp = 0;
+  }
+  return scratch.slotKept;
 }
 
 // rankSlotted with the arrays to rank into (rankCase lends its own: a second arraysFor would
-// overwrite the transient slots and grades it filled).
-function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uint8Array): RankedCase {
-  if (slotKept.length < c.slotCount || keptStamp >= 0x7fffffff) {
-    slotKept = new Int32Array(Math.max(c.slotCount, 2 * slotKept.length));
-    keptStamp = 0;
-  }
-  const stamp = ++keptStamp;
+// overwrite the slots and grades it filled in the scratch).
+function rankWith(c: SlottedCase, conv: Convention, arrays: RankArrays, needed: Uint8Array | undefined, scratch: CaseScratch | undefined): RankedCase {
+  const slotKept = keptSlots(c.slotCount, scratch);
+  const stamp = scratch ? ++scratch.keptStamp : 1;
   const { keys, slots, grades: gradeAt, labelGrades } = c;
   const n0 = slots.length;
   const given = c.ids;
   const idAt = typeof given === 'function' ? given : (i: number) => given[i];
-  const order = orderPredictions(idAt, keys, conv, cut(arrays, n0).order, arrays.keyWork, needed);
+  const order = orderPredictions(idAt, keys, conv, cut(arrays, n0, scratch).order, arrays.keyWork, needed, scratch);
   if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
@@ -263,7 +242,7 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: Arrays, needed?: Uin
   }
 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
-  const kept = cut(arrays, n);
+  const kept = cut(arrays, n, scratch);
   const unusualScores = keys ? countUnusual(keys) : 0;
   if (ids) return { ids, count: n, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores, tieStart, tieEnd, rejected };
   return Object.assign(new LazyIds(idAt), { count: n, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores, tieStart, tieEnd, rejected });
@@ -338,18 +317,23 @@ function countUnusual(keys: Float64Array): number {
 
 // NaN sorts last, as −∞: a score that is not a number says nothing about rank.
 function scoreKeys(input: CaseInput, keys: Float64Array): Float64Array {
-  input.predictions.forEach((p, i) => { keys[i] = p.score === undefined || Number.isNaN(p.score) ? -Infinity : p.score; });
+  // A plain loop, not forEach: its callback was inlined into rankCase or not as V8's budget allowed.
+  const preds = input.predictions;
+  for (let i = 0; i < preds.length; i++) {
+    const score = preds[i].score;
+    keys[i] = score === undefined || Number.isNaN(score) ? -Infinity : score;
+  }
   return keys;
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(idAt: (i: number) => string, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed?: Uint8Array): Int32Array {
+function orderPredictions(idAt: (i: number) => string, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed: Uint8Array | undefined, scratch: CaseScratch | undefined): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
     for (let i = 0; i < order.length; i++) order[i] = i;
     return order;
   }
-  sortIndicesByKeyDesc(keys, needed, order, keyWork);
+  sortIndicesByKeyDesc(keys, needed, order, keyWork, scratch?.radix);
   if (conv.ties !== 'id-desc' && conv.ties !== 'id-asc') return order;
   const sign = conv.ties === 'id-desc' ? -1 : 1;
   for (let start = 0; start < order.length;) {

@@ -8,9 +8,10 @@
 /**
  * Indices 0..n-1 ordered by keys descending, equal keys by index ascending, written into `idx`. With
  * `needed`, only the positions of flagged indices are exact: a segment holding no flagged index is
- * left unsorted. `work` (length ≥ n) spares the copy of the keys the sort permutes.
+ * left unsorted. `work` (length ≥ n) spares the copy of the keys the sort permutes, and `radix` the
+ * radix sort's buffers (see radixScratch); without them each sort allocates its own.
  */
-export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, idx: Int32Array = new Int32Array(keys.length), work?: Float64Array): Int32Array {
+export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, idx: Int32Array = new Int32Array(keys.length), work?: Float64Array, radix?: RadixScratch): Int32Array {
   const n = keys.length;
   for (let i = 0; i < n; i++) idx[i] = i;
   let sorted = true;
@@ -18,7 +19,7 @@ export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, id
   if (!sorted) {
     // The sort moves keys with their indices: a copy, into `work` when the caller lends one.
     const k = work ? work.subarray(0, n) : new Float64Array(n);
-    if (needed || n < RADIX_MIN || !radixSort(keys, idx, k)) {
+    if (needed || n < RADIX_MIN || !radixSort(keys, idx, k, radix)) {
       k.set(keys);
       quicksort(k, idx, 0, n - 1, needed);
     }
@@ -29,14 +30,26 @@ export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, id
 // Below this many keys the quicksort's work is less than the radix sort's fixed cost (its counts).
 const RADIX_MIN = 256;
 // Exact powers of ten: x = m / 10^d is tested by that very division, as a reader computes x.
-const POW10 = Array.from({ length: 16 }, (_, d) => 10 ** d);
-// The radix sort's scratch, grown to the longest list sorted.
-let digits = new Uint32Array(0);
-let digitsBack = new Uint32Array(0);
-let indexBack = new Int32Array(0);
+const POW10: readonly number[] = Array.from({ length: 16 }, (_, d) => 10 ** d);
 // A digit has at most MAX_WIDTH bits: 2^11 counts per pass, so that 32 bits take 3 passes.
 const MAX_WIDTH = 11;
-const counts = new Int32Array(3 << MAX_WIDTH);
+
+/**
+ * The radix sort's buffers, owned by whoever sorts many lists one after another (a CaseScratch
+ * holds one): the digits and indices, grown to the longest list sorted, and the counts of each pass.
+ * A list is sorted through them and read before the next sort; nothing in them outlives a sort.
+ */
+export interface RadixScratch {
+  digits: Uint32Array;
+  digitsBack: Uint32Array;
+  indexBack: Int32Array;
+  counts: Int32Array;
+}
+
+/** Radix sort buffers for lists of up to `n` keys, none made before a list needs them (grown when a longer list comes). */
+export function radixScratch(n = 0): RadixScratch {
+  return { digits: new Uint32Array(n), digitsBack: new Uint32Array(n), indexBack: new Int32Array(n), counts: new Int32Array(n > 0 ? 3 << MAX_WIDTH : 0) };
+}
 
 // The fewest decimals d ≤ 15 with x = m / 10^d for a whole m, or −1 (NaN, too many digits).
 function decimalsOf(x: number): number {
@@ -48,9 +61,10 @@ function decimalsOf(x: number): number {
  * Sorts when every key is m / 10^d for one d, with whole numbers m less than 2^32 apart (scores
  * written with a few decimals): a stable sort of max(m) − m a digit at a time, so that equal keys
  * stay in index order with no comparison at all. Returns false, `idx` untouched, for other keys
- * (NaN, ±∞, too many digits, too wide a range); `whole` (length n) is scratch.
+ * (NaN, ±∞, too many digits, too wide a range); `whole` (length n) is scratch, and so is `radix`
+ * (buffers of this sort's own when none is given).
  */
-export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Array): boolean {
+export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Array, radix?: RadixScratch): boolean {
   const n = keys.length;
   let d = decimalsOf(keys[0]);
   if (d < 0) return false;
@@ -75,10 +89,12 @@ export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Arr
   }
   // Also false for ±∞ (an infinite range) and past 2^53, where whole numbers are no longer exact.
   if (!(hi - lo < 2 ** 32 && hi <= 2 ** 53 && lo >= -(2 ** 53))) return false;
-  if (digits.length < n) {
-    digits = new Uint32Array(n);
-    digitsBack = new Uint32Array(n);
-    indexBack = new Int32Array(n);
+  const buffers = radix ?? radixScratch(n);
+  if (buffers.digits.length < n) {
+    buffers.digits = new Uint32Array(n);
+    buffers.digitsBack = new Uint32Array(n);
+    buffers.indexBack = new Int32Array(n);
+    if (buffers.counts.length === 0) buffers.counts = new Int32Array(3 << MAX_WIDTH);
   }
   // As few passes as digits of at most MAX_WIDTH bits allow, the range's bits shared out evenly
   // among them: scores with 4 decimals below 26 (18 bits) take 2 passes of 9 bits, not 3 of 8.
@@ -87,11 +103,11 @@ export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Arr
   const width = Math.ceil(bits / Math.max(passes, 1));
   const mask = (1 << width) - 1;
   const size = mask + 1;
-  const count = counts;
+  const count = buffers.counts;
   count.fill(0, 0, 3 * size);
   // Every digit counted, with no loop over the passes: a digit beyond the range's counts only in
   // its table's zero bucket, which no pass reads. (A loop per element cost a fifth of the sort.)
-  const u32 = digits;
+  const u32 = buffers.digits;
   const shift2 = 2 * width;
   for (let i = 0; i < n; i++) {
     const u = hi - whole[i];
@@ -102,8 +118,8 @@ export function radixSort(keys: Float64Array, idx: Int32Array, whole: Float64Arr
   }
   let from: Uint32Array = u32;
   let fromIndex: Int32Array = idx;
-  let to: Uint32Array = digitsBack;
-  let toIndex: Int32Array = indexBack;
+  let to: Uint32Array = buffers.digitsBack;
+  let toIndex: Int32Array = buffers.indexBack;
   for (let p = 0; p < passes; p++) {
     const base = p * size;
     for (let c = 0, sum = 0; c < size; c++) {

@@ -20,7 +20,7 @@ export interface TrecMeasure {
   summaryOnly?: boolean;
 }
 
-const CUTS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
+const CUTS: readonly number[] = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 
 /** trec_eval's table, in its print order (runid and relstring are not measures here). */
 export const TREC_MEASURES: readonly TrecMeasure[] = [

@@ -19,7 +19,7 @@ export interface CurvesHtmlOptions {
 /** Chart geometry in SVG user units; the CSS scales the whole chart to its grid cell. */
 const W = 360;
 const H = 220;
-const M = { left: 44, right: 14, top: 12, bottom: 36 };
+const M: Readonly<{ left: number; right: number; top: number; bottom: number }> = { left: 44, right: 14, top: 12, bottom: 36 };
 const PLOT_W = W - M.left - M.right;
 const PLOT_H = H - M.top - M.bottom;
 
@@ -28,7 +28,7 @@ const PLOT_H = H - M.top - M.bottom;
  * terminal's cyan and magenta, so the nine presets get nine colors. Orange and yellow are hard to tell
  * apart, so the editor's foreground comes between them.
  */
-const SERIES_COLORS = [
+const SERIES_COLORS: readonly string[] = [
   'var(--vscode-charts-blue, #3794ff)',
   'var(--vscode-charts-red, #f14c4c)',
   'var(--vscode-charts-green, #89d185)',

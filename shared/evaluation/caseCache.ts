@@ -4,9 +4,10 @@
  * are the same as evaluateDocument's (a unit test holds them equal); spans are stored relative to the
  * case and moved to wherever the case is now.
  */
-import {
-  CaseEvaluation, DocumentEvaluation, ExpectResult, FixtureEvaluation, FixtureOptions, evaluateCaseNode, evaluateFixture,
-} from './fixtureEvaluation';
+import { CaseEvaluation, EvaluationScratch, ExpectResult, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
+import { DocumentEvaluation, FixtureEvaluation } from './fixtureEvaluation';
+import { FixtureOptions, FixtureSettings, fixtureSettings } from './fixtureSettings';
+import { compareFixtureSystems } from './systemComparison';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { aggregate } from '../core/aggregate';
 import { idTypes } from '../fixture/model/itemList';
@@ -100,18 +101,20 @@ export class EvaluationCache {
   }
 }
 
-/** evaluateDocument, reusing unchanged cases from the cache. */
+/** evaluateDocument, reusing unchanged cases from the cache; the cases it evaluates share one scratch. */
 export function evaluateDocumentCached(doc: FixtureDocument, text: string, options: FixtureOptions, cache: EvaluationCache): DocumentEvaluation {
   cache.begin(text);
-  const fixtures = doc.fixtures.map((f) => evaluateFixtureCached(f, text, options, cache));
+  const scratch = evaluationScratch();
+  const fixtures = doc.fixtures.map((f) => evaluateFixtureCached(f, text, options, cache, scratch));
   cache.end(!doc.problems.some((p) => p.code === 'syntax-error'));
   return { fixtures, findings: [...doc.problems, ...fixtures.flatMap((f) => f.findings)] };
 }
 
-function evaluateFixtureCached(fixture: FixtureNode, text: string, options: FixtureOptions, cache: EvaluationCache): FixtureEvaluation {
-  const head = evaluateFixture({ ...fixture, cases: [] }, options);
-  const settingsKey = JSON.stringify([head.convention.convention, head.names, !!options.compare]);
-  const findings = [...head.findings];
+function evaluateFixtureCached(fixture: FixtureNode, text: string, options: FixtureOptions, cache: EvaluationCache, scratch: EvaluationScratch): FixtureEvaluation {
+  const settings = fixtureSettings(fixture, options);
+  const { convention, specs, names } = settings;
+  const settingsKey = JSON.stringify([convention.convention, names, !!options.compare]);
+  const findings = [...settings.findings];
   let numberIds = false;
   let stringIds = false;
   const hits = fixture.cases.map((node) => cache.node(node, settingsKey));
@@ -121,7 +124,7 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
     let known = hits[i];
     if (!known) {
       const source = byText ? cacheableSource(node, text) : undefined;
-      const cached = (source !== undefined && cache.text(settingsKey, source)) || evaluateAlone(node, head, options);
+      const cached = (source !== undefined && cache.text(settingsKey, source)) || evaluateAlone(node, settings, options, scratch);
       const expectations = cached.expectations.map((e, j) => ({ ...e, node: node.expect[j] }));
       known = { settings: settingsKey, cached, evaluation: { node, values: cached.values, expectations } };
     }
@@ -135,8 +138,11 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
   // Mixed id types need a number id and a string id somewhere: only then is every item looked at.
   if (numberIds && stringIds) findings.push(...mixedIdTypes(fixture.cases));
   findings.push(...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = aggregate(cases.map((c) => c.values), head.specs);
-  return { ...head, fixture, cases, mean, excluded, findings: gatherKExceeds(fixture, findings) };
+  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
+  // Systems are compared afresh on every pass, as evaluateFixture compares them, and their findings come in the same place.
+  const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);
+  return { fixture, convention, conventionSource: settings.conventionSource, cutoffs: settings.cutoffs, headline: settings.headline, specs, names, cases, mean, excluded,
+    findings: gatherKExceeds(fixture, findings), ...(systems ? { systems } : {}) };
 }
 
 /**
@@ -151,8 +157,8 @@ function cacheableSource(node: CaseNode, text: string): string | undefined {
 }
 
 /** One case evaluated by the core on its own, under the fixture's settings; its findings are stored relative to the case. */
-function evaluateAlone(node: CaseNode, head: FixtureEvaluation, options: FixtureOptions): CachedCase {
-  const { evaluation: c, findings } = evaluateCaseNode(node, head.specs, head.names, head.convention.convention, options.compare);
+function evaluateAlone(node: CaseNode, settings: FixtureSettings, options: FixtureOptions, scratch: EvaluationScratch): CachedCase {
+  const { evaluation: c, findings } = evaluateCaseNode(node, settings.specs, settings.names, settings.convention.convention, options.compare, scratch);
   const labels = idTypes(node.labels);
   const predictions = idTypes(node.predictions);
   return {

@@ -32,7 +32,7 @@ export interface FoundConfig {
   problems: string[];
 }
 
-const KEYS = ['$schema', 'defaultConvention', 'defaultCutoffs', 'headlineMetrics', 'severity'];
+const KEYS: readonly string[] = ['$schema', 'defaultConvention', 'defaultCutoffs', 'headlineMetrics', 'severity'];
 
 /** Reads a configuration object; every bad value is left out with a problem saying so. */
 export function readProjectConfig(raw: unknown): { config: ProjectConfig; problems: string[] } {

@@ -9,12 +9,13 @@ import { means } from '../core/means';
 import { MetricSpec } from '../core/metricNames';
 import { FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { CompareOptions, SystemComparison, compareSystems } from '../stats/compareSystems';
+import { comparisonMemo } from '../stats/comparisonMemo';
 import { Correction } from '../stats/corrections';
 import { SignificanceTest, TEST_TITLES } from '../stats/testNames';
-import { evaluateCaseNode } from './fixtureEvaluation';
+import { EvaluationScratch, evaluateCaseNode } from './caseEvaluation';
 
 /** What the editor compares with: ranx's and the command's defaults. */
-export const FIXTURE_COMPARE_OPTIONS: CompareOptions = { test: 't', correction: 'holm', alpha: 0.05, trials: 10_000, seed: 42 };
+export const FIXTURE_COMPARE_OPTIONS: Readonly<CompareOptions> = { test: 't', correction: 'holm', alpha: 0.05, trials: 10_000, seed: 42 };
 
 export interface FixtureSystems {
   names: string[];
@@ -29,15 +30,15 @@ export interface FixtureSystems {
   options: CompareOptions;
 }
 
-/** Compares the fixture's systems; undefined when it has fewer than two. */
-export function compareFixtureSystems(fixture: FixtureNode, specs: MetricSpec[], names: string[], convention: Convention, findings: LocatedFinding[]): FixtureSystems | undefined {
+/** Compares the fixture's systems, their cases evaluated in the evaluation pass's scratch; undefined when it has fewer than two. */
+export function compareFixtureSystems(fixture: FixtureNode, specs: MetricSpec[], names: string[], convention: Convention, findings: LocatedFinding[], scratch?: EvaluationScratch): FixtureSystems | undefined {
   const systems = fixture.systems;
   if (!systems || systems.length < 2) return undefined;
   const options = fixtureCompareOptions(fixture);
   const byId = systems.map((system, s) => {
     const values = new Map<string, number[]>();
     for (const node of system.cases) {
-      const one = evaluateCaseNode(node, specs, names, convention);
+      const one = evaluateCaseNode(node, specs, names, convention, undefined, scratch);
       // The baseline's case findings are the fixture's own; another system's are kept where they point into its predictions.
       if (s > 0) findings.push(...one.findings.filter((f) => node.predictionsSpan && f.span.start >= node.predictionsSpan.start && f.span.end <= node.predictionsSpan.end));
       if (!values.has(node.id.value)) values.set(node.id.value, one.evaluation.values);
@@ -46,9 +47,11 @@ export function compareFixtureSystems(fixture: FixtureNode, specs: MetricSpec[],
   });
   const ids = [...new Set(byId.flatMap((m) => [...m.keys()]))];
   const pairs = systems.slice(1).map((_, i) => [0, i + 1] as [number, number]);
+  // Every metric is compared on the same cases: one memo of random signs and quantiles for them all.
+  const memo = comparisonMemo();
   const comparisons = specs.map((_, j) => {
     const matrix = byId.map((m) => Float64Array.from(ids, (id) => m.get(id)?.[j] ?? NaN));
-    return compareSystems(matrix, pairs, options);
+    return compareSystems(matrix, pairs, options, memo);
   });
   findings.push(...reachFindings(systems.map((s) => s.name), comparisons, options));
   return {

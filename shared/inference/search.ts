@@ -15,6 +15,7 @@ import { CaseInput } from '../core/caseInput';
 import { Convention, KnobName, PRESETS, PRESET_NAMES, PresetName } from '../core/conventions';
 import { MetricSpec } from '../core/metricNames';
 import { metricValue } from '../core/metrics/dispatch';
+import { MetricScratch, metricScratch } from '../core/metrics/metricScratch';
 import { RankedCase, rankCase } from '../core/ranking';
 import { Axis, KnobValue, dependencies, searchAxes, thresholdClassOf } from './knobSpace';
 
@@ -103,6 +104,8 @@ interface State {
   /** The misses this round allows. */
   slack: number;
   ranked: (RankedCase | undefined)[][];
+  /** The metrics' buffers and memos, for the values this search computes one after another. */
+  metrics: MetricScratch;
 }
 
 /**
@@ -177,7 +180,7 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
     const positions = rankingAxes.map((a) => g.axes.indexOf(a));
     for (let p = 0; p < g.size; p++) g.rankingAt[p] = rankingIndex(g, p, axes, positions);
   }
-  return { cases, expectations, axes, groups, live: [], slack: 0, ranked: cases.map(() => new Array(rankingSize)) };
+  return { cases, expectations, axes, groups, live: [], slack: 0, ranked: cases.map(() => new Array(rankingSize)), metrics: metricScratch() };
 }
 
 /** One round: every group with at most its bound plus `extra` misses, then the best combinations. */
@@ -286,11 +289,11 @@ function rankedAt(state: State, c: number, conv: Convention, at: number): Ranked
 function valueAt(state: State, g: Group, p: number, e: ExpectedValue): number {
   const conv = conventionAt(state, g, p);
   const at = g.rankingAt[p];
-  if (e.case !== 'mean') return metricValue(rankedAt(state, e.case, conv, at), e.spec, conv);
+  if (e.case !== 'mean') return metricValue(rankedAt(state, e.case, conv, at), e.spec, conv, state.metrics);
   let sum = 0;
   let n = 0;
   for (let c = 0; c < state.cases.length; c++) {
-    const v = metricValue(rankedAt(state, c, conv, at), e.spec, conv);
+    const v = metricValue(rankedAt(state, c, conv, at), e.spec, conv, state.metrics);
     if (!Number.isNaN(v)) { sum += v; n++; }
   }
   return n === 0 ? NaN : sum / n;

@@ -4,8 +4,9 @@
  * through the regularized incomplete beta function (continued fraction evaluated by the modified
  * Lentz method, as in Numerical Recipes §6.4), with ln Γ by Lanczos' approximation.
  */
+import { ComparisonMemo } from './comparisonMemo';
 
-const LANCZOS = [
+const LANCZOS: readonly number[] = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
   12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
@@ -104,19 +105,20 @@ export function studentTwoSided(t: number, df: number): number {
   return incompleteBeta(df / (df + t * t), df / 2, 0.5);
 }
 
-/** The t with P(|T| ≥ t) = p, for Student's t with df degrees of freedom (bisection to 1e-15). */
-export function studentTwoSidedQuantile(p: number, df: number): number {
+/**
+ * The t with P(|T| ≥ t) = p, for Student's t with df degrees of freedom (bisection to 1e-15). A memo
+ * keeps it for the next comparison with as many queries (see ComparisonMemo).
+ */
+export function studentTwoSidedQuantile(p: number, df: number, memo?: ComparisonMemo): number {
+  if (!memo) return bisectQuantile(p, df);
   const key = `${p} ${df}`;
-  const known = QUANTILES.get(key);
+  const known = memo.quantiles.get(key);
   if (known !== undefined) return known;
   const t = bisectQuantile(p, df);
-  if (QUANTILES.size > 1000) QUANTILES.clear();
-  QUANTILES.set(key, t);
+  if (memo.quantiles.size > 1000) memo.quantiles.clear();
+  memo.quantiles.set(key, t);
   return t;
 }
-
-// Every comparison of one command usually has the same number of queries, so the same quantile.
-const QUANTILES = new Map<string, number>();
 
 function bisectQuantile(p: number, df: number): number {
   let lo = 0;

@@ -6,6 +6,7 @@
  * - Otherwise `trials` random assignments from a seeded generator: p = (count + 1) / (trials + 1),
  *   counting the observed one too, so p is never 0 (Phipson & Smyth, 2010).
  */
+import { ComparisonMemo } from './comparisonMemo';
 import { seededUint32 } from './random';
 
 export interface ResamplingOptions {
@@ -21,21 +22,22 @@ export interface RandomizationResult {
 }
 
 /** The two-sided paired randomization (sign-flip) test of b against a. No pairs gives p = NaN. */
-export function randomizationTest(a: ArrayLike<number>, b: ArrayLike<number>, options: ResamplingOptions): RandomizationResult {
-  return randomizationTests([a, b], [[0, 1]], options)[0];
+export function randomizationTest(a: ArrayLike<number>, b: ArrayLike<number>, options: ResamplingOptions, memo?: ComparisonMemo): RandomizationResult {
+  return randomizationTests([a, b], [[0, 1]], options, memo)[0];
 }
 
 /**
  * The randomization test of several pairs of systems over the same queries (systems[s][q]). Each
  * trial draws one sign per query and applies it to every system, so a pair's flipped sum is the
  * difference of two systems' flipped sums: m systems cost m sums per trial, not one per pair.
- * Each pair's p is the same as from randomizationTest on that pair alone.
+ * Each pair's p is the same as from randomizationTest on that pair alone. A memo keeps the random
+ * sign masks for the next test of the same size (see ComparisonMemo).
  */
-export function randomizationTests(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions): RandomizationResult[] {
+export function randomizationTests(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions, memo?: ComparisonMemo): RandomizationResult[] {
   const n = systems.length > 0 ? systems[0].length : 0;
   if (n === 0) return pairs.map(() => ({ p: NaN, exact: true, trials: 0 }));
   if (2 ** n <= options.trials) return pairs.map(([a, b]) => exactRandomization(systems[a], systems[b]));
-  return sampledRandomization(systems, pairs, options);
+  return sampledRandomization(systems, pairs, options, memo);
 }
 
 /** Sums that differ by less than this share of Σ|d| are the same sum met in another order. */
@@ -75,7 +77,7 @@ function ctz(x: number): number {
  * and random bytes are read in order. (10,000 queries × 10,000 trials: 12.5 M lookups per system
  * instead of 100 M sign flips per pair.)
  */
-function sampledRandomization(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions): RandomizationResult[] {
+function sampledRandomization(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions, memo: ComparisonMemo | undefined): RandomizationResult[] {
   const n = systems[0].length;
   const m = systems.length;
   const blocks = Math.ceil(n / 8);
@@ -83,7 +85,7 @@ function sampledRandomization(systems: readonly ArrayLike<number>[], pairs: read
   const tables = systems.map(() => new Float64Array(256));
   const sums = systems.map(() => new Float64Array(trials));
   const observed = new Float64Array(m);
-  const bytes = signBytes(options.seed, trials, blocks);
+  const bytes = signBytes(options.seed, trials, blocks, memo);
   for (let block = 0; block < blocks; block++) {
     const row = bytes.subarray(block * trials, (block + 1) * trials);
     for (let s = 0; s < m; s++) {
@@ -117,19 +119,18 @@ function sampledRandomization(systems: readonly ArrayLike<number>[], pairs: read
   });
 }
 
-let lastBytes: { seed: number; trials: number; blocks: number; bytes: Uint8Array } | undefined;
-
 /**
- * The random sign masks, block-major (block · trials + trial), from the seeded generator. They
- * depend only on the seed, the trials and the number of queries, so comparisons of the same size
- * (every pair and measure of one command) share them: generated once, the same as if drawn anew.
+ * The random sign masks, block-major (block · trials + trial), from the seeded generator. They depend
+ * only on the seed, the trials and the number of queries: a memo given keeps the last ones for the
+ * next test of the same size.
  */
-function signBytes(seed: number, trials: number, blocks: number): Uint8Array {
-  if (lastBytes && lastBytes.seed === seed && lastBytes.trials === trials && lastBytes.blocks === blocks) return lastBytes.bytes;
+function signBytes(seed: number, trials: number, blocks: number, memo: ComparisonMemo | undefined): Uint8Array {
+  const last = memo?.signs;
+  if (last && last.seed === seed && last.trials === trials && last.blocks === blocks) return last.bytes;
   const words = new Uint32Array(Math.ceil((trials * blocks) / 4));
   const next = seededUint32(seed);
   for (let i = 0; i < words.length; i++) words[i] = next();
   const bytes = new Uint8Array(words.buffer, 0, trials * blocks);
-  lastBytes = { seed, trials, blocks, bytes };
+  if (memo) memo.signs = { seed, trials, blocks, bytes };
   return bytes;
 }

@@ -4,7 +4,7 @@ export type SignificanceTest = 't' | 'wilcoxon' | 'randomization' | 'bootstrap' 
 export const SIGNIFICANCE_TESTS: readonly SignificanceTest[] = ['t', 'wilcoxon', 'randomization', 'bootstrap', 'tukey'];
 
 /** Each test's name for reports. */
-export const TEST_TITLES: Record<SignificanceTest, string> = {
+export const TEST_TITLES: Readonly<Record<SignificanceTest, string>> = {
   t: "paired Student's t-test",
   wilcoxon: 'Wilcoxon signed-rank test',
   randomization: "Fisher's paired randomization test",

@@ -9,6 +9,7 @@
  *   compared with n(n+1)/4 and the variance n(n+1)(2n+1)/24 is reduced by Σ t(t² − 1)/48 over groups
  *   of t tied |differences|; no continuity correction.
  */
+import { ComparisonMemo } from './comparisonMemo';
 import { normalSf } from './distributions';
 
 export interface WilcoxonResult {
@@ -23,9 +24,10 @@ export interface WilcoxonResult {
 /**
  * The two-sided Wilcoxon signed-rank test of the pairs (a[i], b[i]), SciPy's wilcoxon(a, b): R+ sums
  * the ranks of the positive a − b (which matters only for the truncation above). All differences 0
- * gives p = 1 (SciPy raises an error).
+ * gives p = 1 (SciPy raises an error). A memo keeps the exact null distribution for the next test
+ * of as many pairs (see ComparisonMemo).
  */
-export function wilcoxonTest(a: ArrayLike<number>, b: ArrayLike<number>): WilcoxonResult {
+export function wilcoxonTest(a: ArrayLike<number>, b: ArrayLike<number>, memo?: ComparisonMemo): WilcoxonResult {
   const all: number[] = [];
   for (let i = 0; i < a.length; i++) all.push(a[i] - b[i]);
   const zeros = all.filter((x) => x === 0).length;
@@ -42,7 +44,7 @@ export function wilcoxonTest(a: ArrayLike<number>, b: ArrayLike<number>): Wilcox
   }
   const statistic = Math.min(rPlus, rMinus);
   const n = d.length;
-  if (method === 'exact') return { statistic, p: exactP(Math.trunc(rPlus), n), method, zeros };
+  if (method === 'exact') return { statistic, p: exactP(Math.trunc(rPlus), n, memo), method, zeros };
   let variance = n * (n + 1) * (2 * n + 1);
   for (const t of tieGroups) variance -= 0.5 * t * (t * t - 1);
   const z = (statistic - n * (n + 1) * 0.25) / Math.sqrt(variance / 24);
@@ -66,13 +68,9 @@ function absoluteRanks(d: number[]): { ranks: Float64Array; tieGroups: number[] 
   return { ranks, tieGroups };
 }
 
-const PMF_CACHE = new Map<number, Float64Array>();
-
 /** The null distribution of R+ for n pairs: P(R+ = r), r = 0 … n(n+1)/2 (each sign ± with probability ½). */
 export function wilcoxonPmf(n: number): Float64Array {
-  let pmf = PMF_CACHE.get(n);
-  if (pmf) return pmf;
-  pmf = new Float64Array([1]);
+  let pmf = new Float64Array([1]);
   for (let k = 1; k <= n; k++) {
     const next = new Float64Array((k * (k + 1)) / 2 + 1);
     for (let r = 0; r < pmf.length; r++) {
@@ -81,12 +79,15 @@ export function wilcoxonPmf(n: number): Float64Array {
     }
     pmf = next;
   }
-  PMF_CACHE.set(n, pmf);
   return pmf;
 }
 
-function exactP(rPlus: number, n: number): number {
-  const pmf = wilcoxonPmf(n);
+function exactP(rPlus: number, n: number, memo: ComparisonMemo | undefined): number {
+  let pmf = memo?.pmfs.get(n);
+  if (!pmf) {
+    pmf = wilcoxonPmf(n);
+    memo?.pmfs.set(n, pmf);
+  }
   if (rPlus === Math.floor((pmf.length - 1) / 2)) return 1;
   let less = 0;
   let greater = 0;

@@ -25,7 +25,7 @@ function termTable(terms: RankTerm[], withGain: boolean, contributionTitle: stri
   return [...head, ...rows].join('\n');
 }
 
-const CONTRIBUTION_TITLE: Record<string, string> = { AP: 'P@rank', RR: '1/rank' };
+const CONTRIBUTION_TITLE: Readonly<Record<string, string>> = { AP: 'P@rank', RR: '1/rank' };
 
 /** One metric value with its formula, its terms, the knobs that decided it and the final division. */
 export function explanationMarkdown(ex: Explanation): string {

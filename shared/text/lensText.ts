@@ -39,7 +39,7 @@ export interface LensText {
   tooltip: string;
 }
 
-const SOURCES: Record<string, string> = {
+const SOURCES: Readonly<Record<string, string>> = {
   fixture: "the fixture's convention key",
   '--force-convention': 'ranklens check --force-convention',
   'built-in': "Ranklens' built-in default (nothing sets one)",

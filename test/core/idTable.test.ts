@@ -1,22 +1,14 @@
 /**
  * The id table behind rankCase: an open-addressing table of FNV-1a hashes, sized to a power of two at
- * least twice the case's ids (64 at least), that never shrinks. Each test loads a fresh copy of the
- * module, so the table starts empty whatever ran before in the same process.
+ * least twice the case's ids (64 at least), that never shrinks. Each test makes a table of its own,
+ * so the table starts empty whatever ran before in the same process.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-
-type IdTable = typeof import('../../shared/core/idTable');
+import { IdTable } from '../../shared/core/idTable';
 
 function freshTable(): IdTable {
-  const path = require.resolve('../../shared/core/idTable');
-  const kept = require.cache[path];
-  delete require.cache[path];
-  try {
-    return require(path) as IdTable;
-  } finally {
-    if (kept) require.cache[path] = kept;
-  }
+  return new IdTable();
 }
 
 // A new id comes back as −slot − 1, a known one as its slot.

@@ -1,6 +1,6 @@
 /**
- * Branches that exist only for speed give what the plain path gives: a transient ranking (its arrays
- * lent by the next one) equals a fresh ranking, case after case of growing and shrinking sizes; the
+ * Branches that exist only for speed give what the plain path gives: a ranking in a scratch (its arrays
+ * lent to the next one ranked there) equals a fresh ranking, case after case of growing and shrinking sizes; the
  * one-entry memo of a case's sorted ideal gains never answers for another case or convention; the top-k
  * ideal sorted in one buffer equals the explanation's sorted ideal; and
  * duplicate labels are found the same way in short label lists (compared pairwise) and long ones (a map).
@@ -8,6 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CaseInput } from '../../shared/core/caseInput';
+import { caseScratch } from '../../shared/core/caseScratch';
 import { caseFindings } from '../../shared/core/caseFindings';
 import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
 import { expandMetrics } from '../../shared/core/metricNames';
@@ -39,11 +40,12 @@ describe('rankings for values only', () => {
   it('are the same transient or fresh, over cases of every size in a row, under every preset', () => {
     const next = seededUint32(20261126);
     const specs = expandMetrics(undefined, [1, 3, 10]);
+    const scratch = caseScratch();
     for (let trial = 0; trial < propertyRuns(400); trial++) {
       const input = randomCase(next, below(next, 3) === 0 ? 60 : 8);
       const conv = PRESETS[PRESET_NAMES[below(next, PRESET_NAMES.length)]];
-      const transient = rankCase(input, conv, { valuesOnly: true, transient: true });
-      const read = { rc: plain(transient), values: specs.map((s) => metricValue(transient, s, conv)) };
+      const transient = rankCase(input, conv, { valuesOnly: true, scratch });
+      const read = { rc: plain(transient), values: specs.map((s) => metricValue(transient, s, conv, scratch)) };
       const fresh = rankCase(input, conv, { valuesOnly: true });
       assert.deepEqual(read, { rc: plain(fresh), values: specs.map((s) => metricValue(fresh, s, conv)) }, `trial ${trial}`);
     }
@@ -51,8 +53,9 @@ describe('rankings for values only', () => {
 
   it('start from zero: a case after a longer one does not see its grades or hits', () => {
     const conv = PRESETS.default;
-    rankCase({ labels: gradedLabels({ a: 2, b: 1, c: 3 }), predictions: listPredictions(['a', 'b', 'c', 'x']) }, conv, { valuesOnly: true, transient: true });
-    const rc = rankCase({ labels: gradedLabels({ z: 1 }), predictions: listPredictions(['p', 'q', 'z']) }, conv, { valuesOnly: true, transient: true });
+    const scratch = caseScratch();
+    rankCase({ labels: gradedLabels({ a: 2, b: 1, c: 3 }), predictions: listPredictions(['a', 'b', 'c', 'x']) }, conv, { valuesOnly: true, scratch });
+    const rc = rankCase({ labels: gradedLabels({ z: 1 }), predictions: listPredictions(['p', 'q', 'z']) }, conv, { valuesOnly: true, scratch });
     assert.deepEqual([Array.from(rc.grades), Array.from(rc.relevant), Array.from(rc.judged)], [[0, 0, 1], [0, 0, 1], [0, 0, 1]]);
   });
 });
@@ -60,18 +63,20 @@ describe('rankings for values only', () => {
 describe('nDCG on cases and conventions in turn', () => {
   it('takes each case’s own ideal gains: nDCG@3 of [c, b] against {a: 3, b: 1} is 1/log₂3 / (7 + 1/log₂3), then 1 for [a]', () => {
     const [ndcg3] = expandMetrics(['nDCG'], [3]);
+    // One scratch for every value below: its memo of the sorted ideal gains must answer for its own case and knobs only.
+    const scratch = caseScratch();
     // The ideal of every label, gains 2^g − 1, discount 1/log₂(rank + 1).
     const exponential = { ...PRESETS.default, ideal: 'labels' as const, discount: 'log2' as const };
     const first = rankCase({ labels: gradedLabels({ a: 3, b: 1 }), predictions: listPredictions(['c', 'b']) }, exponential);
     const second = rankCase({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a']) }, exponential);
     const expected = (1 / Math.log2(3)) / (7 + 1 / Math.log2(3));
-    assert.equal(metricValue(first, ndcg3, exponential), expected);
-    assert.equal(metricValue(second, ndcg3, exponential), 1);
-    assert.equal(metricValue(first, ndcg3, exponential), expected);
+    assert.equal(metricValue(first, ndcg3, exponential, scratch), expected);
+    assert.equal(metricValue(second, ndcg3, exponential, scratch), 1);
+    assert.equal(metricValue(first, ndcg3, exponential, scratch), expected);
     // The same case under linear gains: 1/log₂3 / (3 + 1/log₂3).
     const linear = { ...exponential, gain: 'linear' as const };
-    assert.equal(metricValue(first, ndcg3, linear), (1 / Math.log2(3)) / (3 + 1 / Math.log2(3)));
-    assert.equal(metricValue(first, ndcg3, exponential), expected);
+    assert.equal(metricValue(first, ndcg3, linear, scratch), (1 / Math.log2(3)) / (3 + 1 / Math.log2(3)));
+    assert.equal(metricValue(first, ndcg3, exponential, scratch), expected);
   });
 });
 

@@ -38,6 +38,19 @@ const LISTED = `cases:
     predictions: ["7"]
 `;
 
+// Systems compared in cases, with k past some of mid's predictions (k-exceeds-predictions inside a system's
+// predictions is kept as a finding of the fixture) and too few queries for any p below α.
+const SYSTEMS = `k: [3]
+metrics: [RR, P]
+cases:
+  - id: u1
+    labels: [a]
+    predictions: {base: [a, x, y], big: [a, x, z], mid: [x]}
+  - id: u2
+    labels: [b]
+    predictions: {base: [x, b, y], big: [b, y, z], mid: [x, b]}
+`;
+
 describe('the per-case evaluation cache', () => {
   it("gives evaluateDocument's values, means and findings on the first pass", () => {
     same(FIXTURE, 'json', new EvaluationCache());
@@ -53,6 +66,12 @@ describe('the per-case evaluation cache', () => {
     same(FIXTURE, 'json', cache, { compare: true });
     same(LISTED, 'yaml', cache);
     same(LISTED.replace('predictions: ["7"]', 'predictions: [7]'), 'yaml', cache);
+  });
+
+  it("gives evaluateDocument's findings, in its order, for a fixture that compares systems", () => {
+    const cache = new EvaluationCache();
+    same(SYSTEMS, 'yaml', cache);
+    same(SYSTEMS.replace('mid: [x]}', 'mid: [x, a]}'), 'yaml', cache);
   });
 
   it("moves a reused case's findings to where the case now is", () => {

@@ -45,7 +45,7 @@ export function averagePrecision(rc: RankedCase, k: number | null, conv: Convent
   return d === 0 ? 0 : sum / d;
 }
 
-const DENOMINATOR_TEXT: Record<Convention['apDenominator'], string> = {
+const DENOMINATOR_TEXT: Readonly<Record<Convention['apDenominator'], string>> = {
   hits: 'the hits in the top k',
   relevant: 'all relevant labels',
   'min-k-relevant': 'min(k, relevant labels)',

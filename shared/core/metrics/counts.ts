@@ -17,7 +17,7 @@ export function count(rc: RankedCase, family: CountFamily): number {
   }
 }
 
-const WHAT: Record<CountFamily, string> = {
+const WHAT: Readonly<Record<CountFamily, string>> = {
   NumQ: 'NumQ = 1 per case (the run figure is the number of cases)',
   NumRet: 'NumRet = number of ranked items',
   NumRel: 'NumRel = number of relevant labels (R)',

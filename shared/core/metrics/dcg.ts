@@ -2,6 +2,7 @@
 import { Convention } from '../conventions';
 import { Explanation, KnobUse, RankTerm, fmt } from '../explanation';
 import { depth, kText } from './hits';
+import { MetricScratch } from './metricScratch';
 import { RankedCase } from '../ranking';
 
 /** The gain of a grade: g or 2^g − 1; grades ≤ 0 (judged non-relevant) gain nothing. */
@@ -19,25 +20,40 @@ function dcgGain(grade: number, conv: Convention): number {
   return gain(grade, conv);
 }
 
-const discountTables = new Map<string, Float64Array>();
+// Discounts of the first ranks, one table per discount knob, built once at load and never written
+// (a table grown on demand was state shared by every caller). Past them, a discount is computed.
+const TABLE_RANKS = 1024;
 
-/** Discounts for ranks 1..n (index 0 is rank 1), shared and grown on demand. */
-function discountTable(conv: Convention, n: number): Float64Array {
-  let table = discountTables.get(conv.discount);
-  if (!table || table.length < n) {
-    table = new Float64Array(Math.max(n, 1024, (table?.length ?? 0) * 2));
-    const log = conv.discount === 'ln' ? Math.log : conv.discount === 'log10' ? Math.log10 : Math.log2;
-    // log2-max2 (LensKit): 1/log2(max(rank, 2)), so ranks 1 and 2 both weigh 1.
-    const shift = conv.discount === 'log2-max2' ? 0 : 1;
-    for (let r = 1; r <= table.length; r++) table[r - 1] = 1 / log(Math.max(r + shift, 2));
-    discountTables.set(conv.discount, table);
-  }
-  return table;
+/** The discount at a 1-based rank, computed: 1 / log_b(rank + 1), or 1 / log2(max(rank, 2)). */
+function discountAt(rank: number, conv: Pick<Convention, 'discount'>): number {
+  const log = conv.discount === 'ln' ? Math.log : conv.discount === 'log10' ? Math.log10 : Math.log2;
+  // log2-max2 (LensKit): 1/log2(max(rank, 2)), so ranks 1 and 2 both weigh 1.
+  const shift = conv.discount === 'log2-max2' ? 0 : 1;
+  return 1 / log(Math.max(rank + shift, 2));
 }
+
+function discountTable(discount: Convention['discount']): ArrayLike<number> {
+  return Float64Array.from({ length: TABLE_RANKS }, (_, r) => discountAt(r + 1, { discount }));
+}
+
+/** Discounts for ranks 1..TABLE_RANKS (index 0 is rank 1) under each discount knob. */
+const DISCOUNTS: Readonly<Record<Convention['discount'], ArrayLike<number>>> = {
+  log2: discountTable('log2'), ln: discountTable('ln'), log10: discountTable('log10'), 'log2-max2': discountTable('log2-max2'),
+};
 
 /** The discount at a 1-based rank: 1 / log_b(rank + 1), or 1 / log2(max(rank, 2)). */
 export function discount(rank: number, conv: Convention): number {
-  return discountTable(conv, rank)[rank - 1];
+  return rank <= TABLE_RANKS ? DISCOUNTS[conv.discount][rank - 1] : discountAt(rank, conv);
+}
+
+/** Σ gains[i] · discount(i + 1) over i < n, gains best first (an ideal ranking's DCG). */
+function discounted(gains: ArrayLike<number>, n: number, conv: Convention): number {
+  const disc = DISCOUNTS[conv.discount];
+  const m = Math.min(n, TABLE_RANKS);
+  let sum = 0;
+  for (let i = 0; i < m; i++) sum += gains[i] * disc[i];
+  for (let i = m; i < n; i++) sum += gains[i] * discountAt(i + 1, conv);
+  return sum;
 }
 
 /** The gain credited at rank r (0-based): the item's own, or its tied group's mean under ties=average. */
@@ -53,13 +69,16 @@ function rankGain(rc: RankedCase, r: number, conv: Convention): number {
 /** DCG@k = Σᵢ gain(gradeᵢ) · discount(i) over the top k. */
 export function dcg(rc: RankedCase, k: number | null, conv: Convention): number {
   const n = depth(rc, k);
-  const disc = discountTable(conv, n);
+  const disc = DISCOUNTS[conv.discount];
+  const m = Math.min(n, TABLE_RANKS);
   let sum = 0;
   if (rc.tieStart) {
-    for (let r = 0; r < n; r++) sum += rankGain(rc, r, conv) * disc[r];
+    for (let r = 0; r < m; r++) sum += rankGain(rc, r, conv) * disc[r];
   } else {
-    for (let r = 0; r < n; r++) if (rc.grades[r] !== 0) sum += dcgGain(rc.grades[r], conv) * disc[r];
+    for (let r = 0; r < m; r++) if (rc.grades[r] !== 0) sum += dcgGain(rc.grades[r], conv) * disc[r];
   }
+  // Ranks past the table (long rankings only): the same terms, each discount computed.
+  for (let r = m; r < n; r++) if (rc.tieStart || rc.grades[r] !== 0) sum += rankGain(rc, r, conv) * discountAt(r + 1, conv);
   return sum;
 }
 
@@ -82,25 +101,21 @@ function sortByGain(items: IdealItem[], conv: Convention): IdealItem[] {
   return kept.sort((a, b) => dcgGain(b.grade, conv) - dcgGain(a.grade, conv));
 }
 
-// The sorted gains of the last case asked for: a case's nDCG at every cutoff is computed in a row, so
-// one entry serves them all (a WeakMap per case cost more than the sort it saved).
-let lastSorted: { rc: RankedCase; ideal: string; gain: string; negativeGains: string; sorted: Float64Array } | undefined;
-
-/** Positive gains sorted best first, as a typed array (the fast path of idealRanking); past k under ideal=labels. */
-function idealGains(rc: RankedCase, k: number | null, conv: Convention): Float64Array {
+/**
+ * Positive gains sorted best first, as a typed array (the fast path of idealRanking); past k under
+ * ideal=labels. A scratch remembers the last ranking's (see MetricScratch.ideal).
+ */
+function idealGains(rc: RankedCase, k: number | null, conv: Convention, scratch?: MetricScratch): Float64Array {
   if (conv.ideal === 'top-k') return descending(gainsOf(rc.grades, depth(rc, k), conv));
   if (conv.ideal === 'labels-as-given') {
     const n = Math.min(k ?? Infinity, rc.labelGrades.length);
     return Float64Array.from(rc.labelGrades.slice(0, n), (g) => dcgGain(g, conv));
   }
-  const last = lastSorted;
-  let sorted: Float64Array;
-  if (last && last.rc === rc && last.ideal === conv.ideal && last.gain === conv.gain && last.negativeGains === conv.negativeGains) sorted = last.sorted;
-  else {
-    const grades = conv.ideal === 'labels' ? rc.labelGrades : rc.grades;
-    sorted = descending(gainsOf(grades, grades.length, conv));
-    lastSorted = { rc, ideal: conv.ideal, gain: conv.gain, negativeGains: conv.negativeGains, sorted };
-  }
+  const last = scratch?.ideal;
+  if (last && last.rc === rc && last.ideal === conv.ideal && last.gain === conv.gain && last.negativeGains === conv.negativeGains) return last.sorted;
+  const grades = conv.ideal === 'labels' ? rc.labelGrades : rc.grades;
+  const sorted = descending(gainsOf(grades, grades.length, conv));
+  if (scratch) scratch.ideal = { rc, ideal: conv.ideal, gain: conv.gain, negativeGains: conv.negativeGains, sorted };
   // Cut by the caller (idcg): a view per cutoff cost more than the loop it bounds.
   return sorted;
 }
@@ -119,52 +134,48 @@ function descending(gains: Float64Array): Float64Array {
   return gains.sort().reverse();
 }
 
-// The default ideal (top-k) sorts the top k's gains for every case and cutoff: in one buffer, not a new array each time.
-let scratch = new Float64Array(64);
-
-/** IDCG@k of the top k's own positive gains, best first (ideal=top-k, negative gains ignored). */
-function topKIdcg(rc: RankedCase, k: number | null, conv: Convention): number {
+/**
+ * IDCG@k of the top k's own positive gains, best first (ideal=top-k, negative gains ignored). The
+ * default ideal sorts the top k's gains for every case and cutoff: in the scratch's buffer when one
+ * is given, not a new array each time.
+ */
+function topKIdcg(rc: RankedCase, k: number | null, conv: Convention, scratch?: MetricScratch): number {
   const n = depth(rc, k);
-  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  let buffer: Float64Array;
+  if (!scratch) buffer = new Float64Array(n);
+  else if (scratch.gains.length < n) buffer = scratch.gains = new Float64Array(Math.max(n, 2 * scratch.gains.length));
+  else buffer = scratch.gains;
   let count = 0;
-  for (let i = 0; i < n; i++) if (rc.grades[i] > 0) scratch[count++] = gain(rc.grades[i], conv);
-  const disc = discountTable(conv, count);
-  let sum = 0;
+  for (let i = 0; i < n; i++) if (rc.grades[i] > 0) buffer[count++] = gain(rc.grades[i], conv);
   if (count > 32) {
-    const sorted = scratch.subarray(0, count).sort();
-    for (let i = 0; i < count; i++) sum += sorted[count - 1 - i] * disc[i];
-    return sum;
+    const sorted = buffer.subarray(0, count).sort();
+    return discounted(sorted.reverse(), count, conv);
   }
   for (let i = 1; i < count; i++) {
-    const g = scratch[i];
+    const g = buffer[i];
     let j = i - 1;
-    while (j >= 0 && scratch[j] < g) { scratch[j + 1] = scratch[j]; j--; }
-    scratch[j + 1] = g;
+    while (j >= 0 && buffer[j] < g) { buffer[j + 1] = buffer[j]; j--; }
+    buffer[j + 1] = g;
   }
-  for (let i = 0; i < count; i++) sum += scratch[i] * disc[i];
-  return sum;
+  return discounted(buffer, count, conv);
 }
 
-/** IDCG@k: the DCG of the ideal ranking. */
-export function idcg(rc: RankedCase, k: number | null, conv: Convention): number {
-  if (conv.ideal === 'top-k' && conv.negativeGains !== 'signed') return topKIdcg(rc, k, conv);
-  const gains = idealGains(rc, k, conv);
-  const n = k === null ? gains.length : Math.min(k, gains.length);
-  const disc = discountTable(conv, n);
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += gains[i] * disc[i];
-  return sum;
+/** IDCG@k: the DCG of the ideal ranking; a scratch lends buffers and memos (see MetricScratch). */
+export function idcg(rc: RankedCase, k: number | null, conv: Convention, scratch?: MetricScratch): number {
+  if (conv.ideal === 'top-k' && conv.negativeGains !== 'signed') return topKIdcg(rc, k, conv, scratch);
+  const gains = idealGains(rc, k, conv, scratch);
+  return discounted(gains, k === null ? gains.length : Math.min(k, gains.length), conv);
 }
 
-/** nDCG@k = DCG@k / IDCG@k, 0 when IDCG@k = 0. */
-export function ndcg(rc: RankedCase, k: number | null, conv: Convention): number {
-  const ideal = idcg(rc, k, conv);
+/** nDCG@k = DCG@k / IDCG@k, 0 when IDCG@k = 0; a scratch lends buffers and memos (see MetricScratch). */
+export function ndcg(rc: RankedCase, k: number | null, conv: Convention, scratch?: MetricScratch): number {
+  const ideal = idcg(rc, k, conv, scratch);
   return ideal === 0 ? 0 : dcg(rc, k, conv) / ideal;
 }
 
-const GAIN_TEXT = { linear: 'gain(g) = g', exponential: 'gain(g) = 2^g − 1' };
-const DISCOUNT_TEXT = { log2: 'discount(i) = 1/log₂(i+1)', ln: 'discount(i) = 1/ln(i+1)', log10: 'discount(i) = 1/log₁₀(i+1)', 'log2-max2': 'discount(i) = 1/log₂(max(i, 2))' };
-const IDEAL_TEXT = {
+const GAIN_TEXT: Readonly<Record<Convention['gain'], string>> = { linear: 'gain(g) = g', exponential: 'gain(g) = 2^g − 1' };
+const DISCOUNT_TEXT: Readonly<Record<Convention['discount'], string>> = { log2: 'discount(i) = 1/log₂(i+1)', ln: 'discount(i) = 1/ln(i+1)', log10: 'discount(i) = 1/log₁₀(i+1)', 'log2-max2': 'discount(i) = 1/log₂(max(i, 2))' };
+const IDEAL_TEXT: Readonly<Record<Convention['ideal'], string>> = {
   labels: 'all label grades sorted, best first',
   'labels-as-given': 'label grades in the order written (not sorted)',
   predicted: 'the grades of all predicted items sorted',

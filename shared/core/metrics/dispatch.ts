@@ -14,6 +14,7 @@ import { explainF1, f1 } from './f1';
 import { binG, explainGainMap, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from './gainVariants';
 import { explainInfAP, infAP } from './infAP';
 import { elevenPointAverage, explainElevenPointAverage, explainInterpolatedPrecision, interpolatedPrecision } from './interpolatedPrecision';
+import { MetricScratch } from './metricScratch';
 import { DEFINED_WITHOUT_RELEVANT, FAMILY_PARAM, MetricSpec, UTILITY_DEFAULT, metricName } from '../metricNames';
 import { explainPrecision, precision } from './precision';
 import { RankedCase } from '../ranking';
@@ -27,7 +28,7 @@ import { explainSuccess, success } from './success';
 import { explainUtility, utility } from './utility';
 
 // Graded families whose "nothing relevant" is "no label with a gain" once relevance needs more than grade 1.
-const GRADED = new Set(['DCG', 'nDCG', 'G', 'nDCGrel', 'RBP', 'ERR']);
+const GRADED: ReadonlySet<string> = new Set(['DCG', 'nDCG', 'G', 'nDCGrel', 'RBP', 'ERR']);
 
 function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boolean {
   if (!spec) return rc.nRelevant === 0;
@@ -82,8 +83,11 @@ function caseFor(rc: RankedCase, spec: MetricSpec, conv: Convention): RankedCase
   return withThreshold(rc, threshold, conv);
 }
 
-/** The value of one metric on a ranked case. */
-export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention): number {
+/**
+ * The value of one metric on a ranked case. A scratch (see MetricScratch) lends the metrics buffers
+ * and lets them remember what a case's other metrics share; pass the same one for a case's metrics in a row.
+ */
+export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention, scratch?: MetricScratch): number {
   const rc = caseFor(rc0, spec, conv);
   const fixed = fixedValue(rc, conv, spec);
   if (fixed) return fixed.value;
@@ -95,13 +99,13 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention)
     case 'AP': case 'gmAP': return averagePrecision(rc, k, conv);
     case 'RR': return reciprocalRank(rc, k);
     case 'DCG': return dcg(rc, k, conv);
-    case 'nDCG': return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv);
+    case 'nDCG': return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv, scratch);
     case 'Rprec': return rPrecision(rc);
     case 'Success': return success(rc, k ?? rc.count);
     case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return count(rc, spec.family);
     case 'Bpref': case 'gmBpref': return bpref(rc, thresholdOf(spec.rel, conv));
     case 'infAP': return infAP(rc);
-    case 'IPrec': return interpolatedPrecision(rc, spec.param ?? 0);
+    case 'IPrec': return interpolatedPrecision(rc, spec.param ?? 0, scratch);
     case '11ptAvg': return elevenPointAverage(rc, spec.levels);
     case 'RprecMult': return precisionAtMultipleOfR(rc, spec.param ?? 1);
     case 'Utility': return utility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0);

@@ -97,7 +97,7 @@ export function rndcg(rc: RankedCase, conv: Convention): number {
   return sum / count;
 }
 
-const FORMULAS = {
+const FORMULAS: Readonly<Record<'binG' | 'G' | 'nDCGrel' | 'Rndcg', string>> = {
   binG: 'binG = (1/R) Σ_{h-th relevant item at rank r} 1 / log₂(r − h + 2)',
   G: 'G = Σᵢ gainᵢ / log₂(2 + ideal cost to i − gain to i) / Σ ideal gains (cost: ideal gain, at least 1)',
   nDCGrel: 'nDCGrel = (1/|ideal|) [Σ_{relevant retrieved} DCG/IDCG at its rank + (|ideal| − relevant retrieved) · DCG/IDCG at the end]',

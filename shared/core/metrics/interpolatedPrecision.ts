@@ -7,6 +7,7 @@
 import { Explanation, fmt } from '../explanation';
 import { RankedCase } from '../ranking';
 import { relevantRetrieved } from './judgements';
+import { MetricScratch } from './metricScratch';
 
 /** The 11 standard recall levels 0.0, 0.1, …, 1.0. */
 export const ELEVEN_LEVELS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
@@ -41,21 +42,17 @@ export function interpolatedPrecisions(rc: RankedCase, levels: readonly number[]
   return out;
 }
 
-// The last case's precisions at the 11 standard levels: trec_eval's default measures ask for all 11
-// of one case in a row, and one backward pass gives them all (each level alone took a pass of its
-// own). One case is remembered, not every case: the 11 come one after another.
-let standardCase: RankedCase | undefined;
-let standardValues: number[] = [];
-
-/** IPrec@level: the interpolated precision at one recall level. */
-export function interpolatedPrecision(rc: RankedCase, level: number): number {
+/**
+ * IPrec@level: the interpolated precision at one recall level. With a scratch, the 11 standard levels
+ * of a ranking are computed in one backward pass and remembered for it (trec_eval's default measures
+ * ask for all 11 of one case in a row; each level alone took a pass of its own).
+ */
+export function interpolatedPrecision(rc: RankedCase, level: number, scratch?: MetricScratch): number {
   const standard = ELEVEN_LEVELS.indexOf(level);
-  if (standard < 0) return interpolatedPrecisions(rc, [level])[0];
-  if (standardCase !== rc) {
-    standardValues = interpolatedPrecisions(rc, ELEVEN_LEVELS);
-    standardCase = rc;
-  }
-  return standardValues[standard];
+  if (standard < 0 || !scratch) return interpolatedPrecisions(rc, [level])[0];
+  let memo = scratch.elevenLevels;
+  if (memo?.rc !== rc) memo = scratch.elevenLevels = { rc, values: interpolatedPrecisions(rc, ELEVEN_LEVELS) };
+  return memo.values[standard];
 }
 
 /** 11ptAvg: the mean interpolated precision at the 11 standard recall levels (or at the levels given). */

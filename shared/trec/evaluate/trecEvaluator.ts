@@ -206,11 +206,11 @@ export class TrecEvaluator {
   /** One query's block through the core: rank under the convention, then every spec. */
   private evaluateBlock(b: RunBlock): QueryResult {
     const { specs, convention } = this.setup;
-    // Transient: the ranking is read here and dropped, so its arrays are lent, not allocated per query.
+    // In scratch: the ranking is read here and dropped, so its arrays are the scratch's, not allocated per query.
     let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval, this.scratch, true);
     if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
     if (this.setup.judgedOnly) rc = judgedOnly(rc);
-    const values = specs.map((s) => metricValue(rc, s, convention));
+    const values = specs.map((s) => metricValue(rc, s, convention, this.scratch.ranking));
     // A block of a store that numbers no lines has none: its repeats are placed later (see placeRepeatedDocids).
     const unplaced = rc.duplicates > 0 && b.lines.length < b.count;
     return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 && !unplaced ? duplicateProblems(runQuery(b), convention) : [],

@@ -6,6 +6,7 @@
  * per query; the only strings are the judged ids and one string per query, from which the ranked
  * case cuts an id only when it is read (a tie, an explanation): most evaluations read none.
  */
+import { CaseScratch, caseScratch } from '../../core/caseScratch';
 import { Convention } from '../../core/conventions';
 import { RankedCase, rankCase, rankSlotted } from '../../core/ranking';
 import { latin1 } from '../read/byteText';
@@ -16,27 +17,30 @@ import { inTrecEvalOrder } from './trecEvalOrder';
 import { trecCase } from './trecCase';
 
 /**
- * What ranking a block uses and keeps nothing of after: the table numbering its docids, and each
- * prediction's docid number and grade (read by rankSlotted while it ranks). One per evaluator (one
- * per thread), passed to every rankRunBlock, so that two evaluations never share it unseen.
+ * What ranking a block uses and keeps nothing of after: the table numbering its docids, each
+ * prediction's docid number and grade (read by rankSlotted while it ranks), and the core's buffers
+ * that a ranking read at once and dropped is a view of (with the metrics' memos). One per evaluator
+ * (one per thread), passed to every rankRunBlock, so that two evaluations never share it unseen.
  */
 export interface RankingScratch {
   docids: DocidTable;
   slots: Int32Array;
   grades: Float64Array;
+  ranking: CaseScratch;
 }
 
 /** Scratch for rankRunBlock, sized for queries of about a thousand lines (it grows for longer ones). */
 export function rankingScratch(): RankingScratch {
-  return { docids: new DocidTable(), slots: new Int32Array(1024), grades: new Float64Array(1024) };
+  return { docids: new DocidTable(), slots: new Int32Array(1024), grades: new Float64Array(1024), ranking: caseScratch() };
 }
 
 /**
  * Ranks a block of run lines of query `query` (a number of the qrels, −1 for none) under a
  * convention, in `scratch`; asTrecEval: a NaN score ranks as trec_eval's sort leaves it (see
- * inTrecEvalOrder); transient: the ranking is read before the next one is made (see RankOptions.transient).
+ * inTrecEvalOrder); inScratch: the ranking is read before the next one is made, so it may be a view of
+ * scratch.ranking, valid until that scratch ranks again (see RankOptions.scratch); otherwise it is fresh.
  */
-export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, scratch: RankingScratch, transient = false): RankedCase {
+export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, scratch: RankingScratch, inScratch = false): RankedCase {
   const n = block.count;
   let nan = false;
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(block.scores[i]);
@@ -44,7 +48,7 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     // Rare: an empty ranking, or NaN scores replayed through glibc's merge sort, on strings.
     const q = runQuery(block);
     const labels = query >= 0 ? qrels.query(qrels.qids[query]) : undefined;
-    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, { transient });
+    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, { scratch: inScratch ? scratch.ranking : undefined });
   }
   const first = query >= 0 ? qrels.start[query] : 0;
   const last = query >= 0 ? qrels.start[query + 1] : 0;
@@ -91,5 +95,5 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
     from = to;
   }
-  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv, undefined, transient);
+  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv, undefined, inScratch ? scratch.ranking : undefined);
 }

@@ -4,7 +4,7 @@ import { TrecFiles } from '../evaluate/trecFiles';
 import { readByteChunks } from './fileChunks';
 
 /** Files on disk, each read by byte range (opened and closed on each call). */
-export const NODE_FILES: TrecFiles = {
+export const NODE_FILES: Readonly<TrecFiles> = {
   size: (path) => statSync(path).size,
   readAt(path, at, into) {
     const fd = openSync(path, 'r');

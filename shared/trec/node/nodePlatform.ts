@@ -5,7 +5,7 @@ import { NODE_FILES } from './nodeFiles';
 import { WorkerRunner } from './trecWorker';
 
 /** Node's TrecPlatform: the disk, availableParallelism(), a worker thread per WorkerRunner. */
-export const NODE_PLATFORM: TrecPlatform = {
+export const NODE_PLATFORM: Readonly<TrecPlatform> = {
   files: NODE_FILES,
   cores: availableParallelism,
   startWorker: (setup) => new WorkerRunner(setup),

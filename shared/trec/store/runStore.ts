@@ -33,13 +33,11 @@ const LONG = 0xfff;
 // score: 9.8 million lines cost 39 MB less than as doubles); a score that is not (NaN, −0, 1e300,
 // more than 14 decimals) is kept in the log's list of odd scores, its index in place of m.
 const ODD = 15;
-const POW10 = Array.from({ length: ODD }, (_, d) => 10 ** d);
+const POW10: readonly number[] = Array.from({ length: ODD }, (_, d) => 10 ** d);
 
 // The most queries a store holds: their local numbers (query >>> BUCKET_BITS) take 16 bits.
 const MOST_QUERIES = 0x10000 * BUCKETS - 1;
 // A new log's last pages: none yet.
-const NO_LINES = new Int32Array(0);
-const NO_BYTES = new Uint8Array(0);
 
 // Whether score is m / 10^d for a whole m of 31 bits (as the store keeps it).
 function fits(score: number, d: number): boolean {
@@ -90,6 +88,9 @@ export class RunStore {
    * (`lines` empty), and the store takes a fifth less memory (8 bytes a line and the docid's, not 12).
    */
   constructor(private shared = false, private numbered = true) {
+    // Empty pages: a log's first line makes its first real ones.
+    const NO_LINES = new Int32Array(0);
+    const NO_BYTES = new Uint8Array(0);
     this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], numbers: [], numbered, bytes: [], used: 0, odd: new Float64Array(0), odds: 0,
       page: NO_LINES, numberPage: NO_LINES, bytePage: NO_BYTES }));
   }
@@ -233,12 +234,13 @@ export function handOverShares(stores: Log[][], pieces: StorePiece[], next: Int3
     for (const p of pieces) {
       if (p.to[b] > p.from[b]) scatter(stores[p.store][b], p.from[b], p.to[b], p.from[BUCKETS + b], p.lineOffset, layout, block);
     }
+    const noLines = new Int32Array(0);
     for (let l = 0; l < layout.locals; l++) {
       const from = layout.lineStart[l];
       const to = layout.lineStart[l + 1];
       if (to === from) continue;
       onQuery({ qid: qid((l << BUCKET_BITS) | b), count: to - from, bytes: block.bytes.subarray(layout.byteStart[l], layout.byteStart[l + 1]),
-        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: numbered ? block.lines.subarray(from, to) : NO_LINES });
+        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: numbered ? block.lines.subarray(from, to) : noLines });
     }
   }
 }

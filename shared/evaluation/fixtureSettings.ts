@@ -1,0 +1,132 @@
+/**
+ * A fixture's settings, resolved on their own, apart from its cases: the convention and where it came
+ * from, the cutoffs, the metrics, the headline, and the findings about each (unknown preset, knob or
+ * metric, invalid or repeated cutoff). evaluateFixture, the case cache and the comparison of systems
+ * all start from them; semantic checks live here so that JSON and YAML share them.
+ */
+import { KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolveConvention } from '../core/conventions';
+import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
+import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
+import { headlineIndexes } from './headline';
+
+/** How a front end (settings, command line) shapes the evaluation. */
+export interface FixtureOptions {
+  /** Used when the fixture names no convention; `source` says where it was set (a setting, a config file). */
+  defaultConvention?: { preset?: string; overrides?: Record<string, unknown>; source?: string };
+  /** The metrics lenses and the status lead with, for fixtures without a `headline` key. */
+  headlineMetrics?: readonly string[];
+  /** Replaces the fixture's convention (the CLI's --convention). */
+  forceConvention?: { preset?: string; overrides?: Record<string, unknown> };
+  /** Used when the fixture has no k. */
+  defaultCutoffs?: readonly number[];
+  /** Replace the fixture's k and metrics (the CLI's --k and --metrics). */
+  forceCutoffs?: readonly number[];
+  forceMetrics?: readonly string[];
+  /** Add convention-dependent findings (one evaluation per preset per case). */
+  compare?: boolean;
+}
+
+/** What a fixture is evaluated under, and the findings about its settings (in the order checked). */
+export interface FixtureSettings {
+  convention: ResolvedConvention;
+  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
+  conventionSource: string;
+  cutoffs: number[];
+  /** Indexes into names of the headline metrics (see headline.ts). */
+  headline: number[];
+  specs: MetricSpec[];
+  names: string[];
+  /** Findings about the convention, the cutoffs, the metrics and the headline, in that order. */
+  findings: LocatedFinding[];
+}
+
+/** Resolves a fixture's settings under the front end's options, with the findings about them. */
+export function fixtureSettings(fixture: FixtureNode, options: FixtureOptions = {}): FixtureSettings {
+  const findings: LocatedFinding[] = [];
+  const convention = fixtureConvention(fixture, options, findings);
+  const cutoffs = fixtureCutoffs(fixture, options, findings);
+  const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
+  const specs = expandMetrics(metricNames, cutoffs);
+  const names = specs.map(metricName);
+  const conventionSource = options.forceConvention ? '--force-convention'
+    : fixture.convention ? 'fixture' : options.defaultConvention?.source ?? 'built-in';
+  const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
+  return { convention, conventionSource, cutoffs, headline, specs, names, findings };
+}
+
+function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
+  if (options.forceConvention) return resolveConvention(options.forceConvention.preset, options.forceConvention.overrides).resolved;
+  const node = fixture.convention;
+  if (!node) {
+    const d = options.defaultConvention;
+    return resolveConvention(d?.preset, d?.overrides).resolved;
+  }
+  let preset: string | undefined;
+  if (node.preset) {
+    const { problems } = resolveConvention(node.preset.value);
+    if (problems.length === 0) preset = node.preset.value;
+    else {
+      const suggestion = closest(node.preset.value, PRESET_NAMES, 3);
+      findings.push({ code: 'unknown-preset', severity: 'error', span: node.preset.span,
+        message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset is used. Presets: ${PRESET_NAMES.join(', ')}.`,
+        ...(suggestion ? { data: { replacement: suggestion } } : {}) });
+    }
+  }
+  const overrides: Record<string, unknown> = Object.create(null);
+  for (const o of node.overrides) {
+    const problem = checkKnob(o.key.value, o.value.value);
+    if (!problem) { overrides[o.key.value] = o.value.value; continue; }
+    const knob = KNOBS.find((k) => k.name === o.key.value);
+    const choices = knob?.values.filter((v) => knob.name !== 'relevanceThreshold' || v === 'listed');
+    const suggestion = knob
+      ? (typeof o.value.value === 'string' ? closest(o.value.value, knob.values, 3) : undefined)
+      : closest(o.key.value, KNOBS.map((k) => k.name), 3);
+    findings.push({ code: knob ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: knob ? o.value.span : o.key.span,
+      message: `${problem}${suggestion ? ` Did you mean "${suggestion}"?` : ''} This override is ignored.`,
+      ...(suggestion || choices ? { data: { ...(suggestion ? { replacement: suggestion } : {}), ...(choices ? { choices } : {}) } } : {}) });
+  }
+  return resolveConvention(preset, overrides).resolved;
+}
+
+function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): number[] {
+  if (options.forceCutoffs) return [...new Set(options.forceCutoffs)].sort((a, b) => a - b);
+  if (!fixture.k) return [...(options.defaultCutoffs ?? DEFAULT_CUTOFFS)];
+  const ok: number[] = [];
+  for (const k of fixture.k) {
+    if (Number.isSafeInteger(k.value) && k.value >= 1) {
+      if (ok.includes(k.value)) findings.push({ code: 'duplicate-cutoff', severity: 'warning', span: k.span, message: `Cutoff ${k.value} is listed twice; it is computed once.` });
+      else ok.push(k.value);
+    } else {
+      findings.push({ code: 'invalid-cutoff', severity: 'error', span: k.span, message: `A cutoff must be a whole number ≥ 1; ${k.value} is ignored.` });
+    }
+  }
+  if (ok.length === 0 && fixture.k.length > 0 && fixture.kSpan) {
+    findings.push({ code: 'invalid-cutoff', severity: 'error', span: fixture.kSpan, message: `No valid cutoff: the defaults ${DEFAULT_CUTOFFS.join(', ')} are used.` });
+    return [...DEFAULT_CUTOFFS];
+  }
+  return ok.sort((a, b) => a - b);
+}
+
+/** The fixture's headline names that are metric names; the others get an unknown-metric finding. */
+function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
+  if (!fixture.headline) return undefined;
+  return fixture.headline.filter((m) => {
+    if (parseMetricSpec(m.value).spec) return true;
+    const parsed = parseMetricName(m.value);
+    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.ok ? `"${m.value}" needs a cutoff here (${m.value}@10).` : parsed.message} It is not a headline.`,
+      ...(!parsed.ok && parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
+    return false;
+  }).map((m) => m.value);
+}
+
+function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
+  if (!fixture.metrics) return undefined;
+  const ok: string[] = [];
+  for (const m of fixture.metrics) {
+    const parsed = parseMetricName(m.value);
+    if (parsed.ok) { ok.push(m.value); continue; }
+    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.message} It is not computed.`,
+      ...(parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
+  }
+  return ok;
+}
