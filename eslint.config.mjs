@@ -5,10 +5,14 @@
 //   cli ────┘   shared/{text,curves,inference} ─▶ evaluation ─▶ fixture ─▶ core   trec ─▶ core
 //                                                                  stats (pure statistics, imports no other layer)
 //
-// Each folder lists the folders it must not reach; nothing in shared/ imports vscode or LSP packages.
-// Nor Node: shared/trec/node/ is the one folder of shared/ that may (files, worker threads, stdin),
-// and the rest of shared/trec may take Buffer's byte codecs (node:buffer: Latin-1 and UTF-8) alone.
-// Within shared/trec, store/ ← read/ ← evaluate/ ← node/ ← index.ts, the door cli/ goes through.
+// - Each folder lists the folders it must not reach; nothing in shared/ imports vscode or LSP packages.
+// - Nor Node: shared/trec/node/ is the one folder of shared/ that may (files, worker threads, stdin),
+//   and the rest of shared/trec may take Buffer's byte codecs (node:buffer: Latin-1 and UTF-8) alone.
+// - Inside a layer, one way too: shared/fixture's model ◀ tree ◀ schema ◀ syntax ◀ parse.ts ◀ editing,
+//   files; shared/trec's store/ ◀ read/ ◀ evaluate/ ◀ node/ ◀ index.ts.
+// - The front ends (server, client, cli) reach a layer of shared/ only through its door, the layer's
+//   index.ts (`../shared/fixture`), which names what front ends use; shared/protocol.ts and
+//   shared/version.ts are single files.
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +22,11 @@ const EDITOR_PACKAGES = ['vscode', 'vscode-languageserver', 'vscode-languageserv
 // Node's own modules, with or without the node: prefix (node:fs, fs/promises, worker_threads, …).
 const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\/'));
 const nodeModules = (except = []) => `^(node:)?(?!(${except.join('|') || '$^'})$)(${NODE_BUILTINS.join('|')})(/|$)`;
+
+/** The layers of shared/ that have a door (index.ts). */
+const LAYERS = ['core', 'stats', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec'];
+const PAST_A_DOOR = [`(^|/)shared/(${LAYERS.join('|')})/.`,
+  'it reaches past a door: import the layer itself (e.g. ../shared/fixture, its index.ts), which names what front ends use.'];
 
 /**
  * A no-restricted-imports setting that bans the given packages and any import path through the given
@@ -35,24 +44,18 @@ function layer(message, folders, packages = EDITOR_PACKAGES, { node = 'all', pat
   return ['error', { patterns }];
 }
 
+/** A rule for the files under `folder`: no-restricted-imports set by `layer`. */
+const rule = (folder, ...args) => ({ files: [`${folder}/**/*.ts`], rules: { 'no-restricted-imports': layer(...args) } });
+/** A folder of shared/: no Node modules. */
+const pure = (folder, message, folders) => rule(folder, message, folders, EDITOR_PACKAGES, { node: [] });
+/** Paths that reach a folder above, within a layer (`../name/…`). */
+const above = (...names) => names.map((n) => [`^\\.\\./${n}(/|$)`, `it must not import ${n}/, a layer above it.`]);
+
 const FRONT_ENDS = ['server', 'client', 'cli', 'features'];
 const FIXTURE_BANS = [...FRONT_ENDS, 'evaluation', 'inference', 'text', 'curves', 'trec'];
-
-/**
- * shared/trec's settings: its folders in layers, store/ ← read/ ← evaluate/ ← node/ ← index.ts (the
- * door), none reaching a layer above it; Node's modules only in node/, but Buffer's codecs anywhere.
- */
-function trecLayers(message, folders) {
-  const above = (...names) => names.map((n) => [`^\\.\\./${n}(/|$)`, `it must not import ${n}/, a layer above it.`]);
-  const trec = (options) => layer(message, folders, EDITOR_PACKAGES, options);
-  return [
-    { files: ['shared/trec/**/*.ts'], rules: { 'no-restricted-imports': trec({ node: ['buffer'] }) } },
-    { files: ['shared/trec/store/**/*.ts'], rules: { 'no-restricted-imports': trec({ node: ['buffer'], paths: above('read', 'evaluate', 'node') }) } },
-    { files: ['shared/trec/read/**/*.ts'], rules: { 'no-restricted-imports': trec({ node: ['buffer'], paths: above('evaluate', 'node') }) } },
-    { files: ['shared/trec/evaluate/**/*.ts'], rules: { 'no-restricted-imports': trec({ node: ['buffer'], paths: above('node') }) } },
-    { files: ['shared/trec/node/**/*.ts'], rules: { 'no-restricted-imports': trec({ node: 'all' }) } },
-  ];
-}
+const TREC = 'shared/trec reads TREC files for the core';
+const TREC_BANS = [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves'];
+const trec = (folder, paths, node = ['buffer']) => rule(folder, TREC, TREC_BANS, EDITOR_PACKAGES, { node, paths });
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'test/**', 'bench/**', '*.mjs'] },
@@ -64,21 +67,23 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
     },
   },
-  { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/ is the pure core', FRONT_ENDS, EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/core/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/stats/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/stats is pure statistics on plain arrays', [...FRONT_ENDS, 'core', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/fixture/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture reads text into the model', FIXTURE_BANS, EDITOR_PACKAGES, { node: [] }) } },
-  // Inside the fixture layer, one way: model ◀ tree ◀ schema ◀ syntax ◀ parse.ts ◀ editing, files.
-  { files: ['shared/fixture/model/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/model is what a parse produces', [...FIXTURE_BANS, 'tree', 'schema', 'syntax', 'editing', 'files'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/fixture/tree/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/tree is the syntax-free located tree', [...FIXTURE_BANS, 'schema', 'syntax', 'editing', 'files'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/fixture/schema/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/schema reads the located tree into the model', [...FIXTURE_BANS, 'syntax', 'editing', 'files'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/fixture/syntax/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/fixture/syntax reads text into the located tree', [...FIXTURE_BANS, 'editing', 'files'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/evaluation/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec'], EDITOR_PACKAGES, { node: [] }) } },
-  { files: ['shared/inference/**/*.ts'], rules: { 'no-restricted-imports': layer('shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec'], EDITOR_PACKAGES, { node: [] }) } },
-  ...trecLayers('shared/trec reads TREC files for the core', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves']),
+  pure('shared', 'shared/ is the pure core', FRONT_ENDS),
+  pure('shared/core', 'shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']),
+  pure('shared/stats', 'shared/stats is pure statistics on plain arrays', [...FRONT_ENDS, 'core', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']),
+  pure('shared/fixture', 'shared/fixture reads text into the model', FIXTURE_BANS),
+  pure('shared/fixture/model', 'shared/fixture/model is what a parse produces', [...FIXTURE_BANS, 'tree', 'schema', 'syntax', 'editing', 'files']),
+  pure('shared/fixture/tree', 'shared/fixture/tree is the syntax-free located tree', [...FIXTURE_BANS, 'schema', 'syntax', 'editing', 'files']),
+  pure('shared/fixture/schema', 'shared/fixture/schema reads the located tree into the model', [...FIXTURE_BANS, 'syntax', 'editing', 'files']),
+  pure('shared/fixture/syntax', 'shared/fixture/syntax reads text into the located tree', [...FIXTURE_BANS, 'editing', 'files']),
+  pure('shared/evaluation', 'shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec']),
+  pure('shared/inference', 'shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec']),
+  trec('shared/trec', []),
+  trec('shared/trec/store', above('read', 'evaluate', 'node')),
+  trec('shared/trec/read', above('evaluate', 'node')),
+  trec('shared/trec/evaluate', above('node')),
+  trec('shared/trec/node', [], 'all'),
   { files: ['shared/protocol.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: 'shared/protocol.ts is shared by client and server and imports nothing.' }] }] } },
-  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': layer('server/ is the language server', ['client', 'cli'], ['vscode']) } },
-  { files: ['client/**/*.ts'], rules: { 'no-restricted-imports': layer('client/ is the VS Code extension', ['server', 'cli'], ['vscode-languageserver', 'vscode-languageserver/*']) } },
-  { files: ['cli/**/*.ts'], rules: { 'no-restricted-imports': layer('cli/ is the command', ['server', 'client'], EDITOR_PACKAGES, {
-    paths: [['(^|/)shared/trec/(?!index$).', 'it uses the TREC engine through its door, shared/trec (index.ts).']] }) } },
+  rule('server', 'server/ is the language server', ['client', 'cli'], ['vscode'], { paths: [PAST_A_DOOR] }),
+  rule('client', 'client/ is the VS Code extension', ['server', 'cli'], ['vscode-languageserver', 'vscode-languageserver/*'], { paths: [PAST_A_DOOR] }),
+  rule('cli', 'cli/ is the command', ['server', 'client'], EDITOR_PACKAGES, { paths: [PAST_A_DOOR] }),
 );

@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fmt } from '../shared/core/explanation';
-import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
+import { fmt } from '../shared/core';
+import { FixtureEvaluation } from '../shared/evaluation';
 import { findFiles } from './findFiles';
 import { LoadedFixtureFile, loadFixtureFile } from './fixtureFile';
 import { fixtureOptions, optionsForFile } from './fixtureOptions';

@@ -3,10 +3,8 @@
  * metrics where presets disagree. The fixture's own preset is marked with *.
  */
 import { parseArgs } from 'node:util';
-import { comparePresetMeans, PresetValues } from '../shared/core/compare';
-import { PRESET_NAMES } from '../shared/core/conventions';
-import { fmt } from '../shared/core/explanation';
-import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
+import { comparePresetMeans, fmt, PRESET_NAMES, PresetValues } from '../shared/core';
+import { caseInput, FixtureEvaluation } from '../shared/evaluation';
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
@@ -14,7 +12,6 @@ import { fails, findingLine } from './report';
 import { table } from './table';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
-import { caseInput } from '../shared/evaluation/fixtureEvaluation';
 
 export const COMPARE_HELP = `Usage: ranklens compare PATH... [options]
 

@@ -3,8 +3,7 @@
  * per run, one column per measure holding the run's mean, and after each value the letters of the
  * runs it is significantly better than (ranx's report does the same with superscripts).
  */
-import { CompareOptions, SystemComparison } from '../shared/stats/compareSystems';
-import { TEST_TITLES } from '../shared/stats/testNames';
+import { CompareOptions, SystemComparison, TEST_TITLES } from '../shared/stats';
 
 export type CompareFormat = 'text' | 'markdown' | 'latex' | 'json';
 

@@ -3,11 +3,9 @@
  * fixture names (*.rank.json, *.rank.yaml, *.rank.yml), and globs with *, ** and ? (Node 20 has
  * no fs.glob, and a dependency is not worth three wildcards).
  */
-import { globToRegExp } from '../shared/fixture/files/glob';
+import { fixtureLanguage, FixtureLanguage, globToRegExp } from '../shared/fixture';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { FixtureLanguage } from '../shared/fixture/parse';
-import { fixtureLanguage } from '../shared/fixture/files/fixtureLanguage';
 import { UsageError } from './usage';
 
 export interface FixtureFile {
@@ -70,7 +68,6 @@ export function splitGlob(glob: string): { base: string; pattern: string } {
   const base = baseParts.length === 0 ? '.' : baseParts.join('/') || '/';
   return { base, pattern: parts.slice(first).join('/') };
 }
-
 
 function toSlashes(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');

@@ -3,11 +3,8 @@
  * every finding at a line and column. Shared by check and compare.
  */
 import { readFileSync } from 'node:fs';
-import { evaluateDeclared, missingDeclaredFindings } from '../shared/evaluation/expectFindings';
-import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { ConfigSeverity } from '../shared/evaluation/projectConfig';
-import { FixtureDocument, LocatedFinding } from '../shared/fixture/model/model';
-import { parseFixture } from '../shared/fixture/parse';
+import { ConfigSeverity, DocumentEvaluation, evaluateDeclared, FixtureOptions, missingDeclaredFindings } from '../shared/evaluation';
+import { FixtureDocument, LocatedFinding, parseFixture } from '../shared/fixture';
 import { FixtureFile } from './findFiles';
 import { LineIndex } from './positions';
 import { ReportFinding } from './report';

@@ -4,9 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { FoundConfig, findProjectConfig, withProjectConfig } from '../shared/evaluation/projectConfig';
-import { parseMetricName } from '../shared/core/metricNames';
+import { findProjectConfig, FixtureOptions, FoundConfig, withProjectConfig } from '../shared/evaluation';
+import { parseMetricName } from '../shared/core';
 import { splitNames } from '../shared/trec';
 import { UsageError, conventionOption } from './usage';
 

@@ -4,8 +4,8 @@
  * expectations the best one leaves unexplained with the nearest value any convention gives.
  */
 import { parseArgs } from 'node:util';
-import { FixtureEvaluation } from '../shared/evaluation/fixtureEvaluation';
-import { FixtureInference, conventionObject, conventionText, inferFixture, knobsText, nearestText } from '../shared/inference/fixtureInference';
+import { FixtureEvaluation } from '../shared/evaluation';
+import { conventionObject, conventionText, FixtureInference, inferFixture, knobsText, nearestText } from '../shared/inference';
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';

@@ -2,8 +2,7 @@
  * What every command reports, before it is written as text or JSON: per file (or per fixture) the
  * convention, the values per case, the means and the findings with their positions.
  */
-import { FindingCode } from '../shared/core/findingCodes';
-import { Severity } from '../shared/core/findings';
+import { FindingCode, Severity } from '../shared/core';
 import { Range } from './positions';
 
 export interface ReportFinding {

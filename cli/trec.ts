@@ -16,8 +16,7 @@ import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompa
 import { problemFinding, summaryFindings } from './trecFindings';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
 import { rowSpecs, trecText } from './trecFormat';
-import { aggregate } from '../shared/core/aggregate';
-import { metricName } from '../shared/core/metricNames';
+import { aggregate, metricName } from '../shared/core';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 

@@ -6,12 +6,9 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareText } from '../shared/core/ranking';
+import { compareText } from '../shared/core';
 import { TrecEvaluation, evaluateTrec, parseTrecMeasures, shownBytes } from '../shared/trec';
-import { SystemComparison, compareSystems } from '../shared/stats/compareSystems';
-import { comparisonMemo } from '../shared/stats/comparisonMemo';
-import { CORRECTIONS, Correction } from '../shared/stats/corrections';
-import { SIGNIFICANCE_TESTS, SignificanceTest, TEST_TITLES } from '../shared/stats/testNames';
+import { compareSystems, comparisonMemo, Correction, CORRECTIONS, SIGNIFICANCE_TESTS, SignificanceTest, SystemComparison, TEST_TITLES } from '../shared/stats';
 import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './compareReport';
 import { jsonReportText } from './compareReportJson';
 import { progressBar } from './progress';

@@ -2,7 +2,7 @@
  * trec_eval's text layout: "%-22s\t%s\t%6.4f" per value ("%ld" for counts), per query with -q in
  * trec_eval's table order, then the summary over "all" (-n leaves it out).
  */
-import { MetricSpec } from '../shared/core/metricNames';
+import { MetricSpec } from '../shared/core';
 import { TrecRow } from '../shared/trec';
 
 /**

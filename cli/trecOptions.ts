@@ -3,7 +3,7 @@
  * evaluates each run exactly as the single-run command would, so it reads the same options the
  * same way.
  */
-import { ResolvedConvention, resolveConvention } from '../shared/core/conventions';
+import { resolveConvention, ResolvedConvention } from '../shared/core';
 import { UsageError, conventionOption } from './usage';
 
 export const TREC_EVAL_OPTIONS = {

@@ -1,5 +1,5 @@
 /** Command-line values, and the mistakes in them: reported in one line with a pointer to --help, exit code 2. */
-import { PRESET_NAMES, ResolvedConvention, findPreset, resolveConvention } from '../shared/core/conventions';
+import { findPreset, PRESET_NAMES, resolveConvention, ResolvedConvention } from '../shared/core';
 
 export class UsageError extends Error {}
 

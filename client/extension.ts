@@ -9,9 +9,8 @@ import {
   CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
   CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
 } from '../shared/protocol';
-import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture/files/filePatterns';
-import { MetricCurves } from '../shared/curves/curves';
-import { curvesHtml } from '../shared/curves/curvesHtml';
+import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
+import { curvesHtml, MetricCurves } from '../shared/curves';
 import { showCurvesPanel } from './curvesPanel';
 import { MarkdownViews } from './markdownViews';
 import { DOCUMENT_SCHEMES, newClient } from './platform';

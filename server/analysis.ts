@@ -3,12 +3,9 @@
  * version that parsed, which lenses and inlay hints keep showing while the text is mid-edit.
  * Closing a document drops all of it.
  */
-import { EvaluationCache, evaluateDocumentCached } from '../shared/evaluation/caseCache';
-import { DocumentEvaluation, FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { FixtureDocument } from '../shared/fixture/model/model';
-import { FixtureLanguage, parseFixture } from '../shared/fixture/parse';
+import { DocumentEvaluation, evaluateDocumentCached, EvaluationCache, FixtureOptions } from '../shared/evaluation';
+import { canSpliceInto, FixtureDocument, FixtureLanguage, parseFixture, reparse } from '../shared/fixture';
 import { OpenDocument, editsSince } from './documents';
-import { canSpliceInto, reparse } from '../shared/fixture/editing/incrementalParse';
 
 export interface Analysis {
   uri: string;

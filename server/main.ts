@@ -8,31 +8,29 @@ import {
   CancellationToken, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification,
   InitializeParams, InitializeResult, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
 } from 'vscode-languageserver';
-import { caseBreakdown, conventionComparison } from '../shared/text/breakdown';
-import { MetricCurves, fixtureCurves } from '../shared/curves/curves';
-import { statusShort, statusText } from '../shared/text/lensText';
+import { caseBreakdown, conventionComparison, statusShort, statusText } from '../shared/text';
+import { fixtureCurves, MetricCurves } from '../shared/curves';
 import { Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
 import { codeLenses, isCaseLensData, resolveCodeLens } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
-import { declaredFindingCodes } from '../shared/evaluation/expectFindings';
+import { CONFIG_FILE, declaredFindingCodes } from '../shared/evaluation';
 import { hover } from './features/hover';
-import { caseAt } from '../shared/fixture/editing/nodeAt';
+import { caseAt, DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
 import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
   STATUS_NOTIFICATION, StatusParams,
 } from '../shared/protocol';
-import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture/files/filePatterns';
+
 import { Placer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
 import { connection, forgetProjectConfigs, workspaceFiles } from './platform';
-import { CONFIG_FILE } from '../shared/evaluation/projectConfig';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/tests';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';

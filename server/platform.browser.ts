@@ -5,7 +5,7 @@
 import { BrowserMessageReader, BrowserMessageWriter, ProposedFeatures, createConnection } from 'vscode-languageserver/browser';
 import { clientFiles } from './clientFiles';
 import { WorkspaceFiles } from './workspaceFiles';
-import { FoundConfig } from '../shared/evaluation/projectConfig';
+import { FoundConfig } from '../shared/evaluation';
 
 // The worker's global scope speaks the same postMessage protocol as a Worker object.
 const scope = self as unknown as Worker;

@@ -4,7 +4,7 @@
  */
 import { Position, Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Span } from '../shared/fixture/model/model';
+import { Span } from '../shared/fixture';
 import { Edit, moveOffset } from './documents';
 
 export interface Placer {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FoundConfig, findProjectConfig } from '../shared/evaluation/projectConfig';
+import { findProjectConfig, FoundConfig } from '../shared/evaluation';
 
 const configs = new Map<string, FoundConfig | undefined>();
 

@@ -4,15 +4,12 @@
  * display (the last analysis that parsed, while the text is mid-edit and broken).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FixtureLanguage } from '../shared/fixture/parse';
-import { FixtureDocument } from '../shared/fixture/model/model';
-import { syntaxOfLanguageId } from '../shared/fixture/syntax/syntaxes';
+import { FixtureDocument, FixtureLanguage, syntaxOfLanguageId } from '../shared/fixture';
 import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';
 import { DEFAULT_SETTINGS, SeverityName, Settings, fixtureOptions } from './settings';
-import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { withProjectConfig } from '../shared/evaluation/projectConfig';
+import { FixtureOptions, withProjectConfig } from '../shared/evaluation';
 import { projectConfigFor } from './platform';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
 

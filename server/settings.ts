@@ -2,8 +2,8 @@
  * The ranklens.* settings: defaults, reading whatever a client sends (VS Code's nested objects, a
  * partial table from another editor, or nothing) and turning them into evaluation options.
  */
-import { FixtureOptions } from '../shared/evaluation/fixtureEvaluation';
-import { DEFAULT_CUTOFFS } from '../shared/fixture/model/model';
+import { FixtureOptions } from '../shared/evaluation';
+import { DEFAULT_CUTOFFS } from '../shared/fixture';
 
 export type SeverityName = 'error' | 'warning' | 'info' | 'hint' | 'off';
 const SEVERITY_NAMES: readonly SeverityName[] = ['error', 'warning', 'info', 'hint', 'off'];

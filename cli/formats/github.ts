@@ -6,7 +6,7 @@
  * given only for a finding on one line (GitHub ignores them otherwise), endColumn is its last character.
  */
 import { relative, sep, isAbsolute } from 'node:path';
-import { Severity } from '../../shared/core/findings';
+import { Severity } from '../../shared/core';
 import { ReportFinding } from '../report';
 
 const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' };

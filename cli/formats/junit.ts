@@ -4,8 +4,8 @@
  * that is no expectation (a syntax error, an unknown key). A failure says expected, computed and the
  * convention. Lines are 1-based; `file` and `line` on a testcase are what CI reporters link to.
  */
-import { LocatedFinding } from '../../shared/fixture/model/model';
-import { DocumentTests, ExpectationTest, FixtureTests, fixtureTests, testCounts } from '../../shared/text/fixtureSuite';
+import { LocatedFinding } from '../../shared/fixture';
+import { DocumentTests, ExpectationTest, fixtureTests, FixtureTests, testCounts } from '../../shared/text';
 import { LoadedFixtureFile } from '../fixtureFile';
 import { LineIndex } from '../positions';
 import { xmlText } from './xml';

@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FINDING_CODES, FindingCode } from '../../shared/core/findingCodes';
-import { Severity } from '../../shared/core/findings';
+import { FINDING_CODES, FindingCode, Severity } from '../../shared/core';
 import { Range } from '../positions';
 import { ReportFinding } from '../report';
 

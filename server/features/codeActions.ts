@@ -5,16 +5,11 @@
  * add an expect block holding the case's current values.
  */
 import { CodeAction, CodeActionKind, Diagnostic, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
-import { expectEntries, expectMapping, expectValueText } from '../../shared/text/expectText';
-import { CaseEvaluation, DocumentEvaluation, ExpectResult } from '../../shared/evaluation/fixtureEvaluation';
-import { isFixtureFindingCode } from '../../shared/core/findingCodes';
-import { LocatedFinding, Span } from '../../shared/fixture/model/model';
-import { FixtureLanguage } from '../../shared/fixture/parse';
-import { syntaxOf } from '../../shared/fixture/syntax/syntaxes';
+import { expectEntries, expectMapping, expectValueText } from '../../shared/text';
+import { CaseEvaluation, caseInput, DocumentEvaluation, ExpectResult } from '../../shared/evaluation';
+import { isFixtureFindingCode } from '../../shared/core';
+import { declareFinding, FixtureLanguage, insertExpect, itemSpan, LocatedFinding, OffsetEdit, removeEntry, Span, syntaxOf, writtenLike } from '../../shared/fixture';
 import { Placer } from '../positions';
-import { OffsetEdit, declareFinding, insertExpect, removeEntry, writtenLike } from '../../shared/fixture/editing/textEdits';
-import { itemSpan } from '../../shared/fixture/model/itemList';
-import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
 
 export interface ActionRequest {
   uri: string;

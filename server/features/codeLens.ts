@@ -6,9 +6,8 @@
  * screenful: case lenses go out with a place and no title, and codeLens/resolve fills in those shown.
  */
 import { CodeLens, Command, Position } from 'vscode-languageserver';
-import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { LensText, caseLensCount, caseLenses, conventionLens, meanLens, staleLens } from '../../shared/text/lensText';
-import { systemReadout, systemTooltip } from '../../shared/text/systemText';
+import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation';
+import { caseLensCount, caseLenses, conventionLens, LensText, meanLens, staleLens, systemReadout, systemTooltip } from '../../shared/text';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
 import { Placer } from '../positions';
 

@@ -4,8 +4,8 @@
  * `ranklens check` prints it; JSON syntax findings are left out when the client reports its own.
  */
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
-import { LocatedFinding } from '../../shared/fixture/model/model';
-import { Severity } from '../../shared/core/findings';
+import { LocatedFinding } from '../../shared/fixture';
+import { Severity } from '../../shared/core';
 import { Placer } from '../positions';
 import { SeverityName } from '../settings';
 

@@ -1,11 +1,8 @@
 /** Hovers: the Markdown for whatever sits under the cursor, from the shared explanation text. */
 import { Hover, MarkupKind } from 'vscode-languageserver';
-import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { FixtureDocument } from '../../shared/fixture/model/model';
-import { caseHover, expectHover, labelHover, predictionHover } from '../../shared/text/hoverText';
-import { systemHover } from '../../shared/text/systemText';
-import { conventionHover, cutoffHover, knobHover, metricHover, metricsHover, presetHover } from '../../shared/text/knobText';
-import { Target, targetAt } from '../../shared/fixture/editing/nodeAt';
+import { DocumentEvaluation } from '../../shared/evaluation';
+import { FixtureDocument, Target, targetAt } from '../../shared/fixture';
+import { caseHover, conventionHover, cutoffHover, expectHover, knobHover, labelHover, metricHover, metricsHover, predictionHover, presetHover, systemHover } from '../../shared/text';
 import { Placer } from '../positions';
 
 function markdownFor(t: Target, evaluation: DocumentEvaluation): string {

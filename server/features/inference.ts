@@ -5,11 +5,10 @@
  * expectation no convention explains.
  */
 import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languageserver';
-import { LocatedFinding, Span } from '../../shared/fixture/model/model';
-import { FixtureInference, fixtureInferenceSteps } from '../../shared/inference/fixtureInference';
-import { conventionEdit, hasFailedExpectations, inferenceFinding, unexplainedHover } from '../../shared/text/inferenceText';
+import { LocatedFinding, Span, targetAt } from '../../shared/fixture';
+import { FixtureInference, fixtureInferenceSteps } from '../../shared/inference';
+import { conventionEdit, hasFailedExpectations, inferenceFinding, unexplainedHover } from '../../shared/text';
 import { Analysis } from '../analysis';
-import { targetAt } from '../../shared/fixture/editing/nodeAt';
 import { Placer } from '../positions';
 
 interface Job {

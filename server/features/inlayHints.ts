@@ -4,11 +4,10 @@
  * model does not hold, so that it is not silently unmarked.
  */
 import { InlayHint, Range } from 'vscode-languageserver';
-import { DocumentEvaluation } from '../../shared/evaluation/fixtureEvaluation';
-import { predictionMarks } from '../../shared/core/predictionMarks';
+import { caseInput, DocumentEvaluation } from '../../shared/evaluation';
+import { predictionMarks } from '../../shared/core';
 import { Placer } from '../positions';
-import { itemCount, itemSpan } from '../../shared/fixture/model/itemList';
-import { caseInput } from '../../shared/evaluation/fixtureEvaluation';
+import { itemCount, itemSpan } from '../../shared/fixture';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
   a.line < b.line || (a.line === b.line && a.character < b.character);

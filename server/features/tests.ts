@@ -4,10 +4,9 @@
  * file that is not open is read from the workspace (the disk, or the client in a web worker). The model is shared/text/fixtureSuite.ts, which the CLI's
  * JUnit report reads too.
  */
-import { declaredFindingCodes, evaluateDeclared } from '../../shared/evaluation/expectFindings';
-import { FixtureOptions } from '../../shared/evaluation/fixtureEvaluation';
+import { declaredFindingCodes, evaluateDeclared, FixtureOptions } from '../../shared/evaluation';
 import { FixtureTestsResult } from '../../shared/protocol';
-import { fixtureTests } from '../../shared/text/fixtureSuite';
+import { fixtureTests } from '../../shared/text';
 import { Analysis } from '../analysis';
 import { Placer, placer } from '../positions';
 import { RanklensService } from '../service';

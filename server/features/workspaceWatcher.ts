@@ -5,9 +5,7 @@
  * cancels an older one.
  */
 import { FileChangeType, FileEvent } from 'vscode-languageserver';
-import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
-import { fixtureLanguage } from '../../shared/fixture/files/fixtureLanguage';
-import { FixtureDocument } from '../../shared/fixture/model/model';
+import { FixtureDocument, fixtureLanguage, FixtureLanguage, parseFixture } from '../../shared/fixture';
 import { WorkspaceFiles, uriPath } from '../workspaceFiles';
 
 export interface WatcherHost {

@@ -10,7 +10,7 @@ import { FAMILIES, FAMILY_TITLES, Family, TAKES_CUTOFF } from '../core/metricNam
 import { means } from '../core/means';
 import { metricValue } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
-import { caseInput } from '../evaluation/fixtureEvaluation';
+import { caseInput } from '../evaluation/caseEvaluation';
 
 /** Above this k a chart stops being readable and the page grows by megabytes; longer curves are cut. */
 export const MAX_CURVE_K = 100;

@@ -4,7 +4,8 @@
  * no error appears whose code is undeclared; warnings, infos and hints need not be declared.
  */
 import { FindingCode, isFixtureFindingCode } from '../core/findingCodes';
-import { DocumentEvaluation, FixtureOptions, evaluateDocument } from './fixtureEvaluation';
+import { DocumentEvaluation, evaluateDocument } from './fixtureEvaluation';
+import { FixtureOptions } from './fixtureSettings';
 import { FixtureDocument, LocatedFinding } from '../fixture/model/model';
 
 export interface DeclaredFindingsCheck {

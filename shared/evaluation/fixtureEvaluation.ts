@@ -12,9 +12,6 @@ import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseCheck
 import { FixtureOptions, fixtureSettings } from './fixtureSettings';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 
-export type { CaseEvaluation, ExpectResult } from './caseEvaluation';
-export { caseInput } from './caseEvaluation';
-export type { FixtureOptions } from './fixtureSettings';
 
 export interface FixtureEvaluation {
   fixture: FixtureNode;
@@ -65,4 +62,3 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
     findings: gathered, ...(systems ? { systems } : {}) };
 }
 
-export { writtenDecimals, expectationMatches } from './tolerance';

@@ -8,7 +8,7 @@ import { ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { findPreset } from '../core/conventions';
 import { isFindingCode } from '../core/findingCodes';
 import { parseMetricName } from '../core/metricNames';
-import { FixtureOptions } from './fixtureEvaluation';
+import { FixtureOptions } from './fixtureSettings';
 
 export const CONFIG_FILE = 'ranklens.config.json';
 

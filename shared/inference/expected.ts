@@ -1,6 +1,6 @@
 /** Expected values as written: the interval of computed values that reproduce them. */
 import { MetricSpec } from '../core/metricNames';
-import { writtenDecimals } from '../evaluation/fixtureEvaluation';
+import { writtenDecimals } from '../evaluation/tolerance';
 import { ExpectedValue } from './search';
 
 export interface ExpectedOptions {

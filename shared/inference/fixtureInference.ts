@@ -8,7 +8,7 @@ import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { ExpectNode } from '../fixture/model/model';
 import { expectedValue } from './expected';
 import { InferOptions, InferenceResult, inferConventions, inferenceSteps } from './search';
-import { caseInput } from '../evaluation/fixtureEvaluation';
+import { caseInput } from '../evaluation/caseEvaluation';
 
 export interface FixtureExpectation {
   /** The case id. */

@@ -9,7 +9,7 @@ import { DocumentEvaluation, FixtureEvaluation } from '../evaluation/fixtureEval
 import { excludedCases } from './lensText';
 import { explainMetric } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
-import { caseInput } from '../evaluation/fixtureEvaluation';
+import { caseInput } from '../evaluation/caseEvaluation';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,6 +1,7 @@
 /** The text the expectation fixes write: a computed value at the written precision, an expect block. */
 import { fmt } from '../core/explanation';
-import { FixtureEvaluation, writtenDecimals } from '../evaluation/fixtureEvaluation';
+import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
+import { writtenDecimals } from '../evaluation/tolerance';
 import { readoutIndexes } from './lensText';
 import { FixtureSyntax } from '../fixture/syntax/fixtureSyntax';
 

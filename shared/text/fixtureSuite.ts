@@ -7,7 +7,8 @@
 import { fmt } from '../core/explanation';
 import { isFixtureFindingCode } from '../core/findingCodes';
 import { declaredFindingCodes } from '../evaluation/expectFindings';
-import { DocumentEvaluation, ExpectResult, FixtureEvaluation } from '../evaluation/fixtureEvaluation';
+import { ExpectResult } from '../evaluation/caseEvaluation';
+import { DocumentEvaluation, FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { FixtureDocument, LocatedFinding, Span } from '../fixture/model/model';
 import { expectValueText } from './expectText';
 

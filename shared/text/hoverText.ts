@@ -14,7 +14,7 @@ import { explainMetric, fixedValue } from '../core/metrics/dispatch';
 import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
 import { RankedCase, rankCase } from '../core/ranking';
 import { toleranceText } from '../evaluation/tolerance';
-import { caseInput } from '../evaluation/fixtureEvaluation';
+import { caseInput } from '../evaluation/caseEvaluation';
 import { itemCount } from '../fixture/model/itemList';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';

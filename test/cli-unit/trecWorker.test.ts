@@ -227,7 +227,7 @@ describe('TrecEvaluator', () => {
 });
 
 describe('serve: the worker side', () => {
-  it('answers qrels and each pass (segments: the stream pass, keep and shares: the store pass, finish: the missing queries) as the evaluator does, with progress messages', async () => {
+  it('answers qrels and each pass (streamPieces, storePieces and evaluateStoredShare: the store pass, evaluateMissing: the missing queries) as the evaluator does, with progress messages', async () => {
     const { port1, port2 } = new MessageChannel();
     serve(port1, setup());
     const replies: { type: string; done?: number; total?: number; result?: unknown }[] = [];
@@ -242,16 +242,16 @@ describe('serve: the worker side', () => {
     try {
       const info = await ask({ type: 'qrels' }, 'qrels') as { qids: string[] };
       assert.deepEqual(info.qids, ['1', '2', '10', '3', '4']);
-      const [seg] = await ask({ type: 'segments', task: { pieces: [{ start: 0, end: size }], next: counter(), stop: counter() } }, 'segments') as { evaluated: { qid: string; values: number[] }[] }[];
+      const [seg] = await ask({ type: 'streamPieces', task: { pieces: [{ start: 0, end: size }], next: counter(), stop: counter() } }, 'streamPieces') as { evaluated: { qid: string; values: number[] }[] }[];
       assert.deepEqual(summary(seg.evaluated), ['1=0.4', '2=0.4', '10=0.2', '3=0']);
-      const kept = await ask({ type: 'keep', task: { pieces: [{ start: 0, end: size }], next: counter(), only: ['3'] } }, 'keep') as StoredPieces;
-      const shares = await ask({ type: 'shares', task: { stores: [kept.logs], pieces: [{ ...kept.parts[0], store: 0, lineOffset: 0 }], next: counter() } }, 'shares') as QueryResult[];
+      const kept = await ask({ type: 'storePieces', task: { pieces: [{ start: 0, end: size }], next: counter(), only: ['3'] } }, 'storePieces') as StoredPieces;
+      const shares = await ask({ type: 'evaluateStoredShare', task: { stores: [kept.logs], pieces: [{ ...kept.parts[0], store: 0, lineOffset: 0 }], next: counter() } }, 'evaluateStoredShare') as QueryResult[];
       assert.deepEqual(summary(shares), ['3=0']);
-      const done = await ask({ type: 'finish', task: { missing: ['4'] } }, 'finish') as { evaluated: { qid: string; values: number[] }[] };
+      const done = await ask({ type: 'evaluateMissing', task: { missing: ['4'] } }, 'evaluateMissing') as { evaluated: { qid: string; values: number[] }[] };
       assert.deepEqual(summary(done.evaluated), ['4=0']);
       // The file is read whole once by the stream pass and once by the store pass: one progress message each, at the end.
       assert.deepEqual(replies.filter((r) => r.type === 'progress').map((r) => [r.done, r.total]), [[size, size], [size, size]]);
-      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'segments', 'progress', 'keep', 'shares', 'finish']);
+      assert.deepEqual(replies.map((r) => r.type), ['qrels', 'progress', 'streamPieces', 'progress', 'storePieces', 'evaluateStoredShare', 'evaluateMissing']);
     } finally {
       port1.close();
       port2.close();
@@ -266,11 +266,11 @@ describe('serve: the last progress figure of a request', () => {
     const replies: { type: string; done?: number; total?: number }[] = [];
     const starts = lineStarts(readFileSync(runPath, 'latin1'));
     // Two pieces, the counter already past the first: this thread reads lines 8–14 only, starts[6] bytes short.
-    const answered = new Promise<void>((resolve) => port2.on('message', (r: { type: string; done?: number; total?: number }) => { replies.push(r); if (r.type === 'keep') resolve(); }));
-    port2.postMessage({ type: 'keep', task: { pieces: piecesAt([0, starts[6]], size), next: counter(1) } });
+    const answered = new Promise<void>((resolve) => port2.on('message', (r: { type: string; done?: number; total?: number }) => { replies.push(r); if (r.type === 'storePieces') resolve(); }));
+    port2.postMessage({ type: 'storePieces', task: { pieces: piecesAt([0, starts[6]], size), next: counter(1) } });
     try {
       await answered;
-      assert.deepEqual(replies.map((r) => [r.type, r.done, r.total]), [['progress', size - starts[6], size], ['keep', undefined, undefined]]);
+      assert.deepEqual(replies.map((r) => [r.type, r.done, r.total]), [['progress', size - starts[6], size], ['storePieces', undefined, undefined]]);
     } finally {
       port1.close();
       port2.close();

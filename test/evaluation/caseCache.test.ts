@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EvaluationCache, evaluateDocumentCached } from '../../shared/evaluation/caseCache';
-import { FixtureOptions, evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
+import { FixtureOptions, evaluateDocument } from '../../shared/evaluation';
 import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
 import { reparse } from '../../shared/fixture/editing/incrementalParse';
 

@@ -4,7 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateDocument, expectationMatches, writtenDecimals } from '../../shared/evaluation/fixtureEvaluation';
+import { evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
+import { expectationMatches, writtenDecimals } from '../../shared/evaluation/tolerance';
 import { checkDeclaredFindings, evaluateDeclared } from '../../shared/evaluation/expectFindings';
 import { parseFixture } from '../../shared/fixture/parse';
 import { toleranceText } from '../../shared/evaluation/tolerance';

@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONFIG_FILE, findProjectConfig, parseConfigFile, readProjectConfig, withProjectConfig } from '../../shared/evaluation/projectConfig';
-import { FixtureOptions } from '../../shared/evaluation/fixtureEvaluation';
+import { FixtureOptions } from '../../shared/evaluation';
 import { PROJECT_CONFIG } from '../fixtures/projectConfig';
 
 describe('readProjectConfig', () => {

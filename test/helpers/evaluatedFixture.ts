@@ -1,5 +1,5 @@
 /** A fixture written inline, parsed and evaluated as the editor and the CLI do. */
-import { DocumentEvaluation, FixtureEvaluation, FixtureOptions, evaluateDocument } from '../../shared/evaluation/fixtureEvaluation';
+import { DocumentEvaluation, FixtureEvaluation, FixtureOptions, evaluateDocument } from '../../shared/evaluation';
 import { FixtureDocument } from '../../shared/fixture/model/model';
 import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';
 

@@ -4,7 +4,7 @@
  * UTF-16 character, both from 0 — so emoji and CJK before the flagged text count as LSP counts them.
  */
 import assert from 'node:assert/strict';
-import { evaluateDocument, FixtureOptions } from '../../shared/evaluation/fixtureEvaluation';
+import { evaluateDocument, FixtureOptions } from '../../shared/evaluation';
 import { FixtureLimits, DEFAULT_LIMITS } from '../../shared/fixture/syntax/limits';
 import { FixtureDocument, LocatedFinding } from '../../shared/fixture/model/model';
 import { FixtureLanguage, parseFixture } from '../../shared/fixture/parse';

@@ -68,20 +68,29 @@ describe('layering lint', () => {
     assert.deepEqual(await violations('shared/trec/read/x.ts', "import { Buffer } from 'node:buffer';\n"), []);
   });
 
-  it('keeps shared/trec\'s folders in layers, store/ ← read/ ← evaluate/ ← node/, and cli/ to its door', async () => {
+  it('keeps shared/trec\'s folders in layers, store/ ← read/ ← evaluate/ ← node/', async () => {
     assert.equal((await violations('shared/trec/read/x.ts', "import { TrecEvaluator } from '../evaluate/trecEvaluator';\n")).length, 1);
     assert.equal((await violations('shared/trec/store/x.ts', "import { QrelsTable } from '../read/qrelsTable';\n")).length, 1);
     assert.equal((await violations('shared/trec/evaluate/x.ts', "import { NODE_FILES } from '../node/nodeFiles';\n")).length, 1);
     assert.deepEqual(await violations('shared/trec/evaluate/x.ts', "import { QrelsTable } from '../read/qrelsTable';\nimport { RunStore } from '../store/runStore';\n"), []);
+  });
+
+  it('refuses a front end that reaches past a layer\'s door, and accepts the door', async () => {
+    const door = 'it reaches past a door: import the layer itself (e.g. ../shared/fixture, its index.ts), which names what front ends use.';
     assert.deepEqual(await violations('cli/x.ts', "import { RunReader } from '../shared/trec/read/runReader';\n"),
-      ["1: '../shared/trec/read/runReader' import is restricted from being used by a pattern. cli/ is the command: it uses the TREC engine through its door, shared/trec (index.ts)."]);
-    assert.deepEqual(await violations('cli/x.ts', "import { evaluateTrec } from '../shared/trec';\n"), []);
+      [`1: '../shared/trec/read/runReader' import is restricted from being used by a pattern. cli/ is the command: ${door}`]);
+    assert.deepEqual(await violations('server/features/x.ts', "import { caseHover } from '../../shared/text/hoverText';\nimport { parseFixture } from '../../shared/fixture/index';\n"), [
+      `1: '../../shared/text/hoverText' import is restricted from being used by a pattern. server/ is the language server: ${door}`,
+      `2: '../../shared/fixture/index' import is restricted from being used by a pattern. server/ is the language server: ${door}`,
+    ]);
+    assert.equal((await violations('client/x.ts', "import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture/files/filePatterns';\n")).length, 1);
+    assert.deepEqual(await violations('cli/x.ts', "import { evaluateTrec } from '../shared/trec';\nimport { fmt } from '../shared/core';\nimport { VERSION } from '../shared/version';\n"), []);
   });
 
   it('accepts the imports each layer may make', async () => {
     assert.deepEqual(await violations('shared/evaluation/ok.ts', "import { FixtureNode } from '../fixture/model';\nimport { rankCase } from '../core/ranking';\n"), []);
     assert.deepEqual(await violations('shared/text/ok.ts', "import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';\n"), []);
-    assert.deepEqual(await violations('server/features/ok.ts', "import { Hover } from 'vscode-languageserver';\nimport { caseHover } from '../../shared/text/hoverText';\n"), []);
+    assert.deepEqual(await violations('server/features/ok.ts', "import { Hover } from 'vscode-languageserver';\nimport { caseHover } from '../../shared/text';\n"), []);
     assert.deepEqual(await violations('client/ok.ts', "import * as vscode from 'vscode';\nimport { STATUS_NOTIFICATION } from '../shared/protocol';\n"), []);
   });
 });

@@ -15,7 +15,7 @@ import { diagnostics } from '../../server/features/diagnostics';
 import { hover } from '../../server/features/hover';
 import { ActionRequest, codeActions } from '../../server/features/codeActions';
 import { FixtureLanguage } from '../../shared/fixture/parse';
-import { FixtureOptions } from '../../shared/evaluation/fixtureEvaluation';
+import { FixtureOptions } from '../../shared/evaluation';
 
 function analysis(text: string, language: FixtureLanguage = 'json', options: FixtureOptions = {}): Analysis {
   return analyzeText(`file:///t.rank.${language}`, text, language, options);

@@ -16,24 +16,23 @@ import { NODE_FILES } from './nodeFiles';
 
 const KIND = 'ranklens-trec-worker';
 
-// The messages between the threads: a request of each pass is tagged as its answer is ('segments':
-// streamPieces, 'keep': storePieces, 'shares': evaluateStoredShare, 'finish': evaluateMissing), and
-// 'progress' messages come before an answer.
+// The messages between the threads: a request of each pass is tagged with the pass's name, as its
+// answer is, and 'progress' messages come before an answer.
 type Reply =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'segments'; result: StreamedPiece[] }
+  | { type: 'streamPieces'; result: StreamedPiece[] }
   | { type: 'qrels'; result: QrelsInfo }
-  | { type: 'keep'; result: StoredPieces }
-  | { type: 'shares'; result: QueryResult[] }
-  | { type: 'finish'; result: MissingResult };
+  | { type: 'storePieces'; result: StoredPieces }
+  | { type: 'evaluateStoredShare'; result: QueryResult[] }
+  | { type: 'evaluateMissing'; result: MissingResult };
 
 type Request =
   | { type: 'qrels-table'; qrels: SharedQrels }
-  | { type: 'segments'; task: StreamPiecesTask }
+  | { type: 'streamPieces'; task: StreamPiecesTask }
   | { type: 'qrels' }
-  | { type: 'keep'; task: StorePiecesTask }
-  | { type: 'shares'; task: StoredShareTask }
-  | { type: 'finish'; task: MissingTask };
+  | { type: 'storePieces'; task: StorePiecesTask }
+  | { type: 'evaluateStoredShare'; task: StoredShareTask }
+  | { type: 'evaluateMissing'; task: MissingTask };
 
 /**
  * Evaluates in a worker thread; one request at a time. The worker starts at once and waits for
@@ -57,19 +56,19 @@ export class WorkerRunner implements WorkerPassRunner {
     this.post({ type: 'qrels-table', qrels });
   }
   streamPieces(task: StreamPiecesTask, onProgress: Progress): Promise<StreamedPiece[]> {
-    return this.request({ type: 'segments', task }, onProgress) as Promise<StreamedPiece[]>;
+    return this.request({ type: 'streamPieces', task }, onProgress) as Promise<StreamedPiece[]>;
   }
   qrels(): Promise<QrelsInfo> {
     return this.request({ type: 'qrels' }) as Promise<QrelsInfo>;
   }
   storePieces(task: StorePiecesTask, onProgress: Progress): Promise<StoredPieces> {
-    return this.request({ type: 'keep', task }, onProgress) as Promise<StoredPieces>;
+    return this.request({ type: 'storePieces', task }, onProgress) as Promise<StoredPieces>;
   }
   evaluateStoredShare(task: StoredShareTask): Promise<QueryResult[]> {
-    return this.request({ type: 'shares', task }) as Promise<QueryResult[]>;
+    return this.request({ type: 'evaluateStoredShare', task }) as Promise<QueryResult[]>;
   }
   evaluateMissing(task: MissingTask): Promise<MissingResult> {
-    return this.request({ type: 'finish', task }) as Promise<MissingResult>;
+    return this.request({ type: 'evaluateMissing', task }) as Promise<MissingResult>;
   }
   close(): void {
     this.worker.removeAllListeners('exit');
@@ -129,11 +128,11 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
       last = undefined;
       port.postMessage({ type, result });
     };
-    if (request.type === 'segments') answer('segments', evaluator.streamPieces(request.task, progress));
+    if (request.type === 'streamPieces') answer('streamPieces', evaluator.streamPieces(request.task, progress));
     else if (request.type === 'qrels') answer('qrels', evaluator.qrelsInfo());
-    else if (request.type === 'keep') answer('keep', evaluator.storePieces(request.task, progress));
-    else if (request.type === 'shares') answer('shares', evaluator.evaluateStoredShare(request.task));
-    else if (request.type === 'finish') answer('finish', evaluator.evaluateMissing(request.task));
+    else if (request.type === 'storePieces') answer('storePieces', evaluator.storePieces(request.task, progress));
+    else if (request.type === 'evaluateStoredShare') answer('evaluateStoredShare', evaluator.evaluateStoredShare(request.task));
+    else if (request.type === 'evaluateMissing') answer('evaluateMissing', evaluator.evaluateMissing(request.task));
   });
 }
 

@@ -1,0 +1,17 @@
+/**
+ * The core's door: conventions and their presets, metric names, ranking order and the numbers'
+ * formatting, finding codes, means — what front ends use beside the layers above. Metrics themselves
+ * are reached through an evaluation (shared/evaluation) or the TREC engine (shared/trec).
+ */
+export { PRESET_NAMES, findPreset, resolveConvention } from './conventions';
+export type { Convention, PresetName, ResolvedConvention } from './conventions';
+export { metricName, parseMetricName } from './metricNames';
+export type { MetricSpec } from './metricNames';
+export { FINDING_CODES, isFixtureFindingCode } from './findingCodes';
+export type { FindingCode, Severity } from './findingCodes';
+export { aggregate } from './aggregate';
+export { comparePresetMeans } from './compare';
+export type { PresetValues } from './compare';
+export { compareText } from './ranking';
+export { fmt } from './explanation';
+export { predictionMarks } from './predictionMarks';
