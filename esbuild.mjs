@@ -28,23 +28,27 @@ const entries = [
   { in: 'server/main.ts', out: 'dist/server.browser', browser: true, format: 'iife' },
 ].filter((e) => existsSync(e.in));
 
-const contexts = await Promise.all(entries.map((e) => esbuild.context({
-  entryPoints: [e.in],
-  outfile: `${e.out}.js`,
-  bundle: true,
-  platform: e.browser ? 'browser' : 'node',
-  target: e.browser ? 'es2022' : 'node20',
-  format: e.format ?? 'cjs',
-  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
-  mainFields: e.browser ? ['browser', 'module', 'main'] : ['module', 'main'],
-  plugins: e.browser ? [browserPlatform] : [],
-  sourcemap: true,
-  minify: !watch,
-  external: e.external ?? [],
-  banner: e.banner ? { js: e.banner } : undefined,
-  define: { RANKLENS_VERSION: JSON.stringify(version) },
-  logLevel: 'warning',
-})));
+const contexts = await Promise.all(
+  entries.map((e) =>
+    esbuild.context({
+      entryPoints: [e.in],
+      outfile: `${e.out}.js`,
+      bundle: true,
+      platform: e.browser ? 'browser' : 'node',
+      target: e.browser ? 'es2022' : 'node20',
+      format: e.format ?? 'cjs',
+      // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ESM build bundles.
+      mainFields: e.browser ? ['browser', 'module', 'main'] : ['module', 'main'],
+      plugins: e.browser ? [browserPlatform] : [],
+      sourcemap: true,
+      minify: !watch,
+      external: e.external ?? [],
+      banner: e.banner ? { js: e.banner } : undefined,
+      define: { RANKLENS_VERSION: JSON.stringify(version) },
+      logLevel: 'warning',
+    }),
+  ),
+);
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

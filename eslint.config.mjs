@@ -16,8 +16,14 @@
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
-const EDITOR_PACKAGES = ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-textdocument',
-  'vscode-languageclient', 'vscode-languageclient/*'];
+const EDITOR_PACKAGES = [
+  'vscode',
+  'vscode-languageserver',
+  'vscode-languageserver/*',
+  'vscode-languageserver-textdocument',
+  'vscode-languageclient',
+  'vscode-languageclient/*',
+];
 
 // Node's own modules, with or without the node: prefix (node:fs, fs/promises, worker_threads, …).
 const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\/'));
@@ -25,8 +31,10 @@ const nodeModules = (except = []) => `^(node:)?(?!(${except.join('|') || '$^'})$
 
 /** The layers of shared/ that have a door (index.ts). */
 const LAYERS = ['core', 'stats', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec'];
-const PAST_A_DOOR = [`(^|/)shared/(${LAYERS.join('|')})/.`,
-  'it reaches past a door: import the layer itself (e.g. ../shared/fixture, its index.ts), which names what front ends use.'];
+const PAST_A_DOOR = [
+  `(^|/)shared/(${LAYERS.join('|')})/.`,
+  'it reaches past a door: import the layer itself (e.g. ../shared/fixture, its index.ts), which names what front ends use.',
+];
 
 /**
  * A no-restricted-imports setting that bans the given packages and any import path through the given
@@ -36,9 +44,13 @@ const PAST_A_DOOR = [`(^|/)shared/(${LAYERS.join('|')})/.`,
 function layer(message, folders, packages = EDITOR_PACKAGES, { node = 'all', paths = [] } = {}) {
   const patterns = [];
   if (packages.length) patterns.push({ group: packages, message: `${message}: no editor or LSP packages here.` });
-  if (folders.length) patterns.push({ regex: `(^|/)(${folders.join('|')})(/|$)`, message: `${message}: it must not import ${folders.join(', ')}.` });
+  if (folders.length)
+    patterns.push({ regex: `(^|/)(${folders.join('|')})(/|$)`, message: `${message}: it must not import ${folders.join(', ')}.` });
   if (node !== 'all') {
-    patterns.push({ regex: nodeModules(node), message: `${message}: no Node modules here${node.length ? ` but ${node.map((m) => `node:${m}`).join(', ')}` : ''} (shared/trec/node/ is the seam that uses Node).` });
+    patterns.push({
+      regex: nodeModules(node),
+      message: `${message}: no Node modules here${node.length ? ` but ${node.map((m) => `node:${m}`).join(', ')}` : ''} (shared/trec/node/ is the seam that uses Node).`,
+    });
   }
   for (const [regex, why] of paths) patterns.push({ regex, message: `${message}: ${why}` });
   return ['error', { patterns }];
@@ -69,11 +81,38 @@ export default tseslint.config(
   },
   pure('shared', 'shared/ is the pure core', FRONT_ENDS),
   pure('shared/core', 'shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']),
-  pure('shared/stats', 'shared/stats is pure statistics on plain arrays', [...FRONT_ENDS, 'core', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']),
+  pure('shared/stats', 'shared/stats is pure statistics on plain arrays', [
+    ...FRONT_ENDS,
+    'core',
+    'fixture',
+    'evaluation',
+    'inference',
+    'text',
+    'curves',
+    'trec',
+  ]),
   pure('shared/fixture', 'shared/fixture reads text into the model', FIXTURE_BANS),
-  pure('shared/fixture/model', 'shared/fixture/model is what a parse produces', [...FIXTURE_BANS, 'tree', 'schema', 'syntax', 'editing', 'files']),
-  pure('shared/fixture/tree', 'shared/fixture/tree is the syntax-free located tree', [...FIXTURE_BANS, 'schema', 'syntax', 'editing', 'files']),
-  pure('shared/fixture/schema', 'shared/fixture/schema reads the located tree into the model', [...FIXTURE_BANS, 'syntax', 'editing', 'files']),
+  pure('shared/fixture/model', 'shared/fixture/model is what a parse produces', [
+    ...FIXTURE_BANS,
+    'tree',
+    'schema',
+    'syntax',
+    'editing',
+    'files',
+  ]),
+  pure('shared/fixture/tree', 'shared/fixture/tree is the syntax-free located tree', [
+    ...FIXTURE_BANS,
+    'schema',
+    'syntax',
+    'editing',
+    'files',
+  ]),
+  pure('shared/fixture/schema', 'shared/fixture/schema reads the located tree into the model', [
+    ...FIXTURE_BANS,
+    'syntax',
+    'editing',
+    'files',
+  ]),
   pure('shared/fixture/syntax', 'shared/fixture/syntax reads text into the located tree', [...FIXTURE_BANS, 'editing', 'files']),
   pure('shared/evaluation', 'shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec']),
   pure('shared/inference', 'shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec']),
@@ -82,8 +121,18 @@ export default tseslint.config(
   trec('shared/trec/read', above('evaluate', 'node')),
   trec('shared/trec/evaluate', above('node')),
   trec('shared/trec/node', [], 'all'),
-  { files: ['shared/protocol.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: 'shared/protocol.ts is shared by client and server and imports nothing.' }] }] } },
+  {
+    files: ['shared/protocol.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '.*', message: 'shared/protocol.ts is shared by client and server and imports nothing.' }] },
+      ],
+    },
+  },
   rule('server', 'server/ is the language server', ['client', 'cli'], ['vscode'], { paths: [PAST_A_DOOR] }),
-  rule('client', 'client/ is the VS Code extension', ['server', 'cli'], ['vscode-languageserver', 'vscode-languageserver/*'], { paths: [PAST_A_DOOR] }),
+  rule('client', 'client/ is the VS Code extension', ['server', 'cli'], ['vscode-languageserver', 'vscode-languageserver/*'], {
+    paths: [PAST_A_DOOR],
+  }),
   rule('cli', 'cli/ is the command', ['server', 'client'], EDITOR_PACKAGES, { paths: [PAST_A_DOOR] }),
 );

@@ -40,7 +40,16 @@ export function generateCases(nCases: number, nPredictions: number, seed = 42, o
 }
 
 /** Runs the core benchmark and returns its figures. */
-export interface CoreFigure { preset: string; order: string; cases: number; predictions: number; metrics: number; medianMs: number; cpuMs: number; runsMs: number[] }
+export interface CoreFigure {
+  preset: string;
+  order: string;
+  cases: number;
+  predictions: number;
+  metrics: number;
+  medianMs: number;
+  cpuMs: number;
+  runsMs: number[];
+}
 
 /** Runs the core benchmark for both input orders and three presets; returns its figures. */
 export function benchCore(runs = 3): CoreFigure[] {
@@ -66,13 +75,24 @@ function benchOrder(order: 'shuffled' | 'best-first', runs: number): CoreFigure[
       // CPU time of this process (all threads, GC included): steadier than wall time on a busy machine.
       cpu.push((c1.user + c1.system) / 1000);
     }
-    results.push({ preset, order, cases: cases.length, predictions: 1_000, metrics: specs.length, medianMs: summarize(runsMs).median, cpuMs: summarize(cpu).median, runsMs });
+    results.push({
+      preset,
+      order,
+      cases: cases.length,
+      predictions: 1_000,
+      metrics: specs.length,
+      medianMs: summarize(runsMs).median,
+      cpuMs: summarize(cpu).median,
+      runsMs,
+    });
   }
   return results;
 }
 
 if (require.main === module) {
   for (const r of benchCore()) {
-    console.log(`core ${r.preset}, ${r.order}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU (wall runs ${r.runsMs.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(
+      `core ${r.preset}, ${r.order}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU (wall runs ${r.runsMs.map((x) => x.toFixed(0)).join(', ')})`,
+    );
   }
 }

@@ -32,18 +32,37 @@ export function inferenceFixture(nCases: number, wrong = 0): { cases: CaseInput[
   const specs = expandMetrics(undefined, [1, 3, 5, 10]).slice(0, 30);
   const resolved = resolveConvention('ranx', { ties: 'id-asc' }).resolved;
   const ev = evaluateCases(cases, specs, resolved);
-  const expectations = ev.cases.flatMap((r, i) => r.values.map((v, j) => expectedValue(i, specs[j], Number.isNaN(v) ? 'NaN' : v.toFixed(4))));
+  const expectations = ev.cases.flatMap((r, i) =>
+    r.values.map((v, j) => expectedValue(i, specs[j], Number.isNaN(v) ? 'NaN' : v.toFixed(4))),
+  );
   const every = wrong > 0 ? Math.floor(expectations.length / wrong) : 0;
-  for (let w = 0; w < wrong; w++) expectations[w * every] = expectedValue(expectations[w * every].case, expectations[w * every].spec, '0.123');
+  for (let w = 0; w < wrong; w++)
+    expectations[w * every] = expectedValue(expectations[w * every].case, expectations[w * every].spec, '0.123');
   return { cases, expectations };
 }
 
-export interface InferFigure { cases: number; wrong: number; expectations: number; medianMs: number; cpuMs: number; exact: boolean; best: string; combinations: number }
+export interface InferFigure {
+  cases: number;
+  wrong: number;
+  expectations: number;
+  medianMs: number;
+  cpuMs: number;
+  exact: boolean;
+  best: string;
+  combinations: number;
+}
 
 /** Runs the inference benchmark: median of `runs` searches per size. */
 export function benchInfer(runs = 5): InferFigure[] {
   // Exact fixtures (the targets), then 100 cases with 1 and with 30 values no convention gives.
-  const sizes: [number, number][] = process.env.INFER_SIZES ? process.env.INFER_SIZES.split(',').map((n) => [Number(n), 0]) : [[100, 0], [1000, 0], [100, 1], [100, 30]];
+  const sizes: [number, number][] = process.env.INFER_SIZES
+    ? process.env.INFER_SIZES.split(',').map((n) => [Number(n), 0])
+    : [
+        [100, 0],
+        [1000, 0],
+        [100, 1],
+        [100, 30],
+      ];
   return sizes.map(([n, wrong]) => {
     const { cases, expectations } = inferenceFixture(n, wrong);
     const ms: number[] = [];
@@ -58,11 +77,29 @@ export function benchInfer(runs = 5): InferFigure[] {
       cpu.push((c.user + c.system) / 1000);
     }
     const m = last.matches[0];
-    const best = `${m.preset}${Object.keys(m.overrides).length ? ` + ${Object.entries(m.overrides).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`;
-    return { cases: n, wrong, expectations: expectations.length, medianMs: summarize(ms).median, cpuMs: summarize(cpu).median, exact: last.exact, best, combinations: last.combinations };
+    const best = `${m.preset}${
+      Object.keys(m.overrides).length
+        ? ` + ${Object.entries(m.overrides)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')}`
+        : ''
+    }`;
+    return {
+      cases: n,
+      wrong,
+      expectations: expectations.length,
+      medianMs: summarize(ms).median,
+      cpuMs: summarize(cpu).median,
+      exact: last.exact,
+      best,
+      combinations: last.combinations,
+    };
   });
 }
 
 if (require.main === module) {
-  for (const f of benchInfer()) console.log(`infer: ${f.cases} cases × ${f.expectations / f.cases} expectations, ${f.wrong} unexplained: median ${f.medianMs.toFixed(0)} ms wall, ${f.cpuMs.toFixed(0)} ms CPU, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`);
+  for (const f of benchInfer())
+    console.log(
+      `infer: ${f.cases} cases × ${f.expectations / f.cases} expectations, ${f.wrong} unexplained: median ${f.medianMs.toFixed(0)} ms wall, ${f.cpuMs.toFixed(0)} ms CPU, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`,
+    );
 }

@@ -24,7 +24,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Range } from 'vscode-languageserver-protocol/node';
 import {
-  PublishDiagnosticsParams, StreamMessageReader, StreamMessageWriter, createProtocolConnection,
+  PublishDiagnosticsParams,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { TestClient, fileUri } from '../test/protocol/lspClient';
 
@@ -54,14 +57,17 @@ interface Generated {
 /** A deterministic pseudo-random sequence. */
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 /** Labels and predictions of case i: five graded labels, some predictions, some hits; 1% of cases have no labels. */
 function caseData(i: number, predictionCount: number, next: () => number): { labels: [string, number][]; predictions: string[] } {
   const predictions = Array.from({ length: predictionCount }, (_, j) => `d${(i * 31 + j * 7) % 1000}`);
   if (i % 100 === 99) return { labels: [], predictions };
-  const labels: [string, number][] = Array.from({ length: 5 }, (_, j) => [next() < 0.5 ? predictions[Math.floor(next() * predictionCount)] : `e${j}`, 1 + (j % 3)]);
+  const labels: [string, number][] = Array.from({ length: 5 }, (_, j) => [
+    next() < 0.5 ? predictions[Math.floor(next() * predictionCount)] : `e${j}`,
+    1 + (j % 3),
+  ]);
   return { labels: labels.filter(([id], j) => labels.findIndex(([other]) => other === id) === j), predictions };
 }
 
@@ -124,7 +130,9 @@ function print(ours: Output, baseline?: Output): void {
     if ('text' in line) return console.log(line.text);
     const theirs = baseline?.lines[i];
     const beside = theirs && 'figure' in theirs ? ` baseline ${theirs.figure.padEnd(28)}` : '';
-    console.log(`  ${line.what.padEnd(48)} ${line.figure.padEnd(28)}${beside} target ${line.target.padEnd(22)} ${line.met ? 'met' : 'NOT MET'}`);
+    console.log(
+      `  ${line.what.padEnd(48)} ${line.figure.padEnd(28)}${beside} target ${line.target.padEnd(22)} ${line.met ? 'met' : 'NOT MET'}`,
+    );
   });
 }
 
@@ -177,7 +185,17 @@ async function session(language: Language, cases: number, predictions: number, e
   const firstPass = performance.now() - t;
   const firstPassCpu = cpuMs(client.pid) - cpu;
   const next = random(7);
-  const s: Session = { firstPass, firstPassCpu, edit: [], editAndLenses: [], lens: [], resolve: [], lenses: 0, diagnostics: first.length, rss: 0 };
+  const s: Session = {
+    firstPass,
+    firstPassCpu,
+    edit: [],
+    editAndLenses: [],
+    lens: [],
+    resolve: [],
+    lenses: 0,
+    diagnostics: first.length,
+    rss: 0,
+  };
   for (let e = 0; e < edits; e++) {
     const i = Math.floor(next() * cases);
     t = performance.now();
@@ -203,28 +221,49 @@ async function session(language: Language, cases: number, predictions: number, e
 
 /** VS Code's JSON language server on the same file, validating it against the fixture schema; its peak RSS. */
 async function jsonServerPeak(text: string, edits: number): Promise<number> {
-  const bin = join(__dirname, '..', '..', 'node_modules', 'vscode-langservers-extracted', 'lib', 'json-language-server', 'node', 'jsonServerMain.js');
+  const bin = join(
+    __dirname,
+    '..',
+    '..',
+    'node_modules',
+    'vscode-langservers-extracted',
+    'lib',
+    'json-language-server',
+    'node',
+    'jsonServerMain.js',
+  );
   const proc = spawn(process.execPath, [bin, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const published: PublishDiagnosticsParams[] = [];
   let wake = () => {};
-  connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.push(p); wake(); });
+  connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.push(p);
+    wake();
+  });
   connection.onRequest('workspace/configuration', () => [null]);
   connection.onRequest('client/registerCapability', () => null);
   connection.listen();
   await connection.sendRequest('initialize', {
-    processId: process.pid, rootUri: null, workspaceFolders: null,
+    processId: process.pid,
+    rootUri: null,
+    workspaceFolders: null,
     capabilities: { textDocument: { publishDiagnostics: { relatedInformation: true } } },
     initializationOptions: { provideFormatter: false },
   });
   await connection.sendNotification('initialized', {});
   const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'rank-fixture.schema.json'), 'utf8'));
   await connection.sendNotification('workspace/didChangeConfiguration', {
-    settings: { json: { validate: { enable: true }, schemas: [{ uri: 'inmemory://rank-fixture.schema.json', fileMatch: ['*.rank.json'], schema }] } },
+    settings: {
+      json: { validate: { enable: true }, schemas: [{ uri: 'inmemory://rank-fixture.schema.json', fileMatch: ['*.rank.json'], schema }] },
+    },
   });
   const uri = 'file:///bench/big.rank.json';
   const waitPublish = async (count: number) => {
-    while (published.length < count) await new Promise<void>((r) => { wake = r; setTimeout(r, 200); });
+    while (published.length < count)
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, 200);
+      });
   };
   await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
   await waitPublish(1);
@@ -242,7 +281,12 @@ async function jsonServerPeak(text: string, edits: number): Promise<number> {
     await waitPublish(v);
   }
   const peak = peakMemoryMiB(proc.pid);
-  try { await connection.sendRequest('shutdown'); await connection.sendNotification('exit'); } catch { /* gone */ }
+  try {
+    await connection.sendRequest('shutdown');
+    await connection.sendNotification('exit');
+  } catch {
+    /* gone */
+  }
   proc.kill();
   connection.dispose();
   return peak;
@@ -255,7 +299,10 @@ async function big(out: Output, language: Language): Promise<void> {
   const both = stats(s.editAndLenses);
   const lens = stats(s.lens);
   const resolve = stats(s.resolve);
-  say(out, `${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`);
+  say(
+    out,
+    `${language.toUpperCase()} 10,000 cases × 20 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, ${s.lenses} lenses, ${EDITS} edits`,
+  );
   const passes = [{ wall: s.firstPass, cpu: s.firstPassCpu }];
   for (let i = 1; i < FIRST_PASS_RUNS; i++) passes.push(await firstPass(language, text));
   const wall = stats(passes.map((p) => p.wall));
@@ -272,7 +319,13 @@ async function big(out: Output, language: Language): Promise<void> {
     // The same session in both servers: open, then edits one at a time, each waiting for diagnostics.
     const ours = await session(language, 10_000, 20, SIDE_BY_SIDE_EDITS, false);
     const theirs = await jsonServerPeak(text, SIDE_BY_SIDE_EDITS);
-    row(out, `peak RSS, open + ${SIDE_BY_SIDE_EDITS} edits: Ranklens / JSON server`, `${ours.rss} / ${theirs} MiB`, '≤ the JSON server', ours.rss <= theirs);
+    row(
+      out,
+      `peak RSS, open + ${SIDE_BY_SIDE_EDITS} edits: Ranklens / JSON server`,
+      `${ours.rss} / ${theirs} MiB`,
+      '≤ the JSON server',
+      ours.rss <= theirs,
+    );
   }
 }
 
@@ -287,7 +340,10 @@ async function large(out: Output): Promise<void> {
   for (const language of ['json', 'yaml'] as const) {
     const { text } = generate(language, 10_000, 100);
     const s = await session(language, 10_000, 100, 10);
-    say(out, `${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`);
+    say(
+      out,
+      `${language.toUpperCase()} 10,000 cases × 100 predictions (${(text.length / 1e6).toFixed(2)} MB): ${s.diagnostics} diagnostics, 10 edits`,
+    );
     const firstPass = `${ms(s.firstPass)} (CPU ${ms(s.firstPassCpu)})`;
     if (language === 'yaml') row(out, 'open → diagnostics, wall (CPU)', firstPass, '< 3 s', s.firstPass < 3000);
     else row(out, 'open → diagnostics, wall (CPU)', firstPass, '(none)', true);
@@ -306,7 +362,8 @@ async function workspace(out: Output): Promise<void> {
     for (let f = 0; f < FILES; f++) writeFileSync(join(dir, 'fixtures', `f${f}.rank.json`), generate('json', 1000, 10, 1 + f).text);
     const text = generate('json', 1000, 10, 5000).text;
     const client = await TestClient.start({ ...DEFAULTS, workspace: dir });
-    const scanned = () => [...Array(FILES).keys()].filter((f) => client.publishedCount(fileUri(join(dir, 'fixtures', `f${f}.rank.json`))) > 0).length;
+    const scanned = () =>
+      [...Array(FILES).keys()].filter((f) => client.publishedCount(fileUri(join(dir, 'fixtures', `f${f}.rank.json`))) > 0).length;
     // Wait until the scan is under way, then open a file it has not reached yet.
     await client.until(() => (scanned() >= 20 ? true : undefined), 'the scan to start', 120_000);
     const opened = fileUri(join(dir, 'opened.rank.json'));
@@ -331,7 +388,11 @@ async function workspace(out: Output): Promise<void> {
 
 async function main(): Promise<void> {
   const sections: Record<string, (out: Output) => Promise<void>> = {
-    json: (out) => big(out, 'json'), yaml: (out) => big(out, 'yaml'), small, large, workspace,
+    json: (out) => big(out, 'json'),
+    yaml: (out) => big(out, 'yaml'),
+    small,
+    large,
+    workspace,
   };
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--baseline');

@@ -30,13 +30,18 @@ function shuffle(from: string, out: number, to: string, rand: () => number): voi
   try {
     readChunks(from, (text) => {
       for (const line of text.split('\n')) if (line) pending[Math.floor(rand() * 64)].push(line);
-      pending.forEach((lines, i) => { if (lines.length > 0) writeSync(fds[i], `${lines.join('\n')}\n`, null, 'latin1'); lines.length = 0; });
+      pending.forEach((lines, i) => {
+        if (lines.length > 0) writeSync(fds[i], `${lines.join('\n')}\n`, null, 'latin1');
+        lines.length = 0;
+      });
     });
   } finally {
     for (const fd of fds) closeSync(fd);
   }
   for (const b of buckets) {
-    const lines = readFileSync(b, 'latin1').split('\n').filter((l) => l);
+    const lines = readFileSync(b, 'latin1')
+      .split('\n')
+      .filter((l) => l);
     rmSync(b);
     for (let i = lines.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
@@ -51,7 +56,9 @@ function interleave(from: string, out: number, rand: () => number): void {
   let group: string[][] = [];
   let current = '';
   const flush = () => {
-    const queues = group.map((lines) => Array.from({ length: Math.ceil(lines.length / 100) }, (_, i) => lines.slice(i * 100, i * 100 + 100)));
+    const queues = group.map((lines) =>
+      Array.from({ length: Math.ceil(lines.length / 100) }, (_, i) => lines.slice(i * 100, i * 100 + 100)),
+    );
     while (queues.some((q) => q.length > 0)) {
       const live = queues.filter((q) => q.length > 0);
       writeSync(out, `${live[Math.floor(rand() * live.length)].shift()!.join('\n')}\n`, null, 'latin1');

@@ -10,11 +10,15 @@ import { benchInfer } from './infer';
 function main(): void {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
   for (const r of benchCore()) {
-    console.log(`core ${r.preset}, ${r.order}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU`);
+    console.log(
+      `core ${r.preset}, ${r.order}: ${r.cases} cases × ${r.predictions} predictions, ${r.metrics} metrics: median ${r.medianMs.toFixed(0)} ms wall, ${r.cpuMs.toFixed(0)} ms CPU`,
+    );
   }
   for (const f of benchInfer()) {
     const target = f.wrong > 0 ? '' : ` (target ${f.cases <= 100 ? 200 : 1000} ms)`;
-    console.log(`infer: ${f.cases} cases × ${f.expectations / f.cases} expectations, ${f.wrong} unexplained: median ${f.medianMs.toFixed(0)} ms wall, ${f.cpuMs.toFixed(0)} ms CPU${target}, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`);
+    console.log(
+      `infer: ${f.cases} cases × ${f.expectations / f.cases} expectations, ${f.wrong} unexplained: median ${f.medianMs.toFixed(0)} ms wall, ${f.cpuMs.toFixed(0)} ms CPU${target}, ${f.combinations} combinations, best ${f.best}${f.exact ? ' (exact)' : ''}`,
+    );
   }
   for (const script of ['trec.js', 'lsp.js', 'significance.js']) {
     const result = spawnSync(process.execPath, [`${__dirname}/${script}`], { stdio: 'inherit' });

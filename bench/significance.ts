@@ -27,7 +27,10 @@ export function syntheticValues(seed: number): Float64Array[][] {
   const shapes = [
     (skill: number) => Math.min(1, Math.max(0, rand() * 0.6 + skill * 0.3 - 0.1)),
     (skill: number) => Math.round(Math.min(1, Math.max(0, rand() * 0.7 + skill * 0.2)) * 10) / 10,
-    (skill: number) => { const r = rand(); return r < 0.1 ? 0 : 1 / Math.ceil(1 / Math.min(1, r + skill * 0.2)); },
+    (skill: number) => {
+      const r = rand();
+      return r < 0.1 ? 0 : 1 / Math.ceil(1 / Math.min(1, r + skill * 0.2));
+    },
   ];
   return shapes.map((shape) => Array.from({ length: SYSTEMS }, (_, s) => Float64Array.from({ length: QUERIES }, () => shape(s / SYSTEMS))));
 }
@@ -44,7 +47,8 @@ function timeTests(measures: Float64Array[][], test: SignificanceTest, trials: n
   const t0 = performance.now();
   // As the command does: one memo (random signs, quantiles) for the measures of one comparison.
   const memo = comparisonMemo();
-  for (const systems of measures) compareSystems(systems, allPairs(SYSTEMS), { test, correction: 'holm', alpha: 0.05, trials, seed: 42 }, memo);
+  for (const systems of measures)
+    compareSystems(systems, allPairs(SYSTEMS), { test, correction: 'holm', alpha: 0.05, trials, seed: 42 }, memo);
   const cpu = process.cpuUsage(c0);
   return { wall: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 };
 }
@@ -103,14 +107,19 @@ function main(argv: string[]): void {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)}`);
   const values = syntheticValues(7);
   const rows: [string, SignificanceTest, number][] = [
-    ['t-test', 't', 0], ['Wilcoxon', 'wilcoxon', 0], ['randomization, 10,000 trials', 'randomization', 10_000],
+    ['t-test', 't', 0],
+    ['Wilcoxon', 'wilcoxon', 0],
+    ['randomization, 10,000 trials', 'randomization', 10_000],
     // These two cost n × trials per comparison (per measure for Tukey): timed with 1,000 trials, they grow linearly.
-    ['bootstrap, 1,000 trials', 'bootstrap', 1_000], ['randomized Tukey HSD, 1,000 trials', 'tukey', 1_000],
+    ['bootstrap, 1,000 trials', 'bootstrap', 1_000],
+    ['randomized Tukey HSD, 1,000 trials', 'tukey', 1_000],
   ];
   for (const [name, test, trials] of rows) {
     const times = Array.from({ length: runs }, () => timeTests(values, test, trials));
     const wall = times.map((t) => t.wall);
-    console.log(`significance ${name}: ${SYSTEMS} runs × ${QUERIES} queries × 3 measures, all 10 pairs: median ${summarize(wall).median.toFixed(0)} ms wall (${wall.map((x) => x.toFixed(0)).join(', ')}), ${summarize(times.map((t) => t.cpu)).median.toFixed(0)} ms CPU`);
+    console.log(
+      `significance ${name}: ${SYSTEMS} runs × ${QUERIES} queries × 3 measures, all 10 pairs: median ${summarize(wall).median.toFixed(0)} ms wall (${wall.map((x) => x.toFixed(0)).join(', ')}), ${summarize(times.map((t) => t.cpu)).median.toFixed(0)} ms CPU`,
+    );
   }
   if (!argv.includes('--e2e')) return;
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-significance-'));
@@ -119,7 +128,9 @@ function main(argv: string[]): void {
     const base = ['trec', qrelsPath, ...runPaths, '-m', 'AP,nDCG@10,P@10', '--baseline', 'all', '--format', 'json'];
     for (const test of ['t', 'randomization']) {
       const ms = Array.from({ length: runs }, () => timeCommand([...base, '--test', test]));
-      console.log(`ranklens trec QRELS RUN×5 (10,000 queries × ~1,000 documents each), AP nDCG@10 P@10, all pairs, --test ${test}: median ${(summarize(ms).median / 1000).toFixed(2)} s (${ms.map((x) => (x / 1000).toFixed(2)).join(', ')})`);
+      console.log(
+        `ranklens trec QRELS RUN×5 (10,000 queries × ~1,000 documents each), AP nDCG@10 P@10, all pairs, --test ${test}: median ${(summarize(ms).median / 1000).toFixed(2)} s (${ms.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -64,12 +64,20 @@ function timeOnce(command: string, args: string[]): Run {
   const err = result.stderr.toString('utf8');
   if (result.status !== 0) throw new Error(`${command} exited with ${result.status}: ${err.slice(-2000)}`);
   const field = (re: RegExp) => Number(re.exec(err)?.[1] ?? NaN);
-  return { wallMs, peakRssMb: field(/Maximum resident set size \(kbytes\): (\d+)/) / 1024,
-    cpuS: field(/User time \(seconds\): ([\d.]+)/) + field(/System time \(seconds\): ([\d.]+)/), stdout: result.stdout };
+  return {
+    wallMs,
+    peakRssMb: field(/Maximum resident set size \(kbytes\): (\d+)/) / 1024,
+    cpuS: field(/User time \(seconds\): ([\d.]+)/) + field(/System time \(seconds\): ([\d.]+)/),
+    stdout: result.stdout,
+  };
 }
 
 function figure(runs: Run[]): Figure {
-  return { medianMs: summarize(runs.map((r) => r.wallMs)).median, peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)), cpuS: summarize(runs.map((r) => r.cpuS)).median };
+  return {
+    medianMs: summarize(runs.map((r) => r.wallMs)).median,
+    peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)),
+    cpuS: summarize(runs.map((r) => r.cpuS)).median,
+  };
 }
 
 /**
@@ -85,7 +93,8 @@ function measure(c: Case, trecEval: string, runs: number, jobs?: number, baselin
   const before: Run[] = [];
   const ratios: number[] = [];
   const baselineRatios: number[] = [];
-  const ranklens = (run: string, cli = CLI) => timeOnce(process.execPath, [cli, 'trec', '-c', c.qrels, run, ...(jobs ? ['--jobs', String(jobs)] : [])]);
+  const ranklens = (run: string, cli = CLI) =>
+    timeOnce(process.execPath, [cli, 'trec', '-c', c.qrels, run, ...(jobs ? ['--jobs', String(jobs)] : [])]);
   for (let i = 0; i < runs; i++) {
     theirs.push(timeOnce(trecEval, ['-c', c.qrels, c.run]));
     const grouped = c.groupedRun && i % 2 === 1 ? ranklens(c.groupedRun) : undefined;
@@ -128,9 +137,10 @@ function option(argv: string[], name: string): string | undefined {
   return i >= 0 ? argv[i + 1] : undefined;
 }
 
-const fmt = (c: Case) => c.ranklens && c.trecEval
-  ? `ranklens ${(c.ranklens.medianMs / 1000).toFixed(2)} s ${c.ranklens.peakRssMb.toFixed(0)} MB (CPU ${c.ranklens.cpuS.toFixed(2)} s) | trec_eval ${(c.trecEval.medianMs / 1000).toFixed(2)} s ${c.trecEval.peakRssMb.toFixed(0)} MB (CPU ${c.trecEval.cpuS.toFixed(2)} s)`
-  : '';
+const fmt = (c: Case) =>
+  c.ranklens && c.trecEval
+    ? `ranklens ${(c.ranklens.medianMs / 1000).toFixed(2)} s ${c.ranklens.peakRssMb.toFixed(0)} MB (CPU ${c.ranklens.cpuS.toFixed(2)} s) | trec_eval ${(c.trecEval.medianMs / 1000).toFixed(2)} s ${c.trecEval.peakRssMb.toFixed(0)} MB (CPU ${c.trecEval.cpuS.toFixed(2)} s)`
+    : '';
 
 function verdict(label: string, value: number, target: number): string {
   return `${label} ${value.toFixed(2)}× (target ≤ ${target}×: ${value <= target ? 'met' : 'NOT met'})`;
@@ -145,17 +155,24 @@ function report(cases: Case[], grouped: Map<string, Case>): boolean {
     const size = c.name.split(' ')[0];
     const t = c.ranklens.medianMs / c.trecEval.medianMs;
     const m = c.ranklens.peakRssMb / c.trecEval.peakRssMb;
-    const targets = size === '10k' ? [verdict('time', t, 0.2), verdict('memory', m, 0.5)]
-      : size === '2k' ? [verdict('time', t, 0.3), verdict('memory', m, 1)]
-        : [verdict('memory', m, 2)];
+    const targets =
+      size === '10k'
+        ? [verdict('time', t, 0.2), verdict('memory', m, 0.5)]
+        : size === '2k'
+          ? [verdict('time', t, 0.3), verdict('memory', m, 1)]
+          : [verdict('memory', m, 2)];
     const base = grouped.get(size);
     if (base && base !== c && base.ranklens && c.vsGrouped !== undefined) {
-      targets.push(`${verdict('vs grouped', c.vsGrouped, 1.5)} (median of each loop's pair; ${(c.ranklens.medianMs / base.ranklens.medianMs).toFixed(2)}× the grouped case's median)`);
+      targets.push(
+        `${verdict('vs grouped', c.vsGrouped, 1.5)} (median of each loop's pair; ${(c.ranklens.medianMs / base.ranklens.medianMs).toFixed(2)}× the grouped case's median)`,
+      );
     }
     console.log(`trec ${c.name}: ${fmt(c)}; ${targets.join(', ')}; same output: ${c.sameOutput ? 'yes' : 'NO'}`);
     if (c.baseline && c.vsBaseline !== undefined) {
       const b = c.baseline;
-      console.log(`  vs the baseline build: ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB (CPU ${b.cpuS.toFixed(2)} s); this build ${c.vsBaseline.toFixed(2)}× its time (median of each loop's pair), ${(c.ranklens.peakRssMb / b.peakRssMb).toFixed(2)}× its peak memory; same output: ${c.sameAsBaseline ? 'yes' : 'NO'}`);
+      console.log(
+        `  vs the baseline build: ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB (CPU ${b.cpuS.toFixed(2)} s); this build ${c.vsBaseline.toFixed(2)}× its time (median of each loop's pair), ${(c.ranklens.peakRssMb / b.peakRssMb).toFixed(2)}× its peak memory; same output: ${c.sameAsBaseline ? 'yes' : 'NO'}`,
+      );
     }
   }
   return same;
@@ -164,7 +181,9 @@ function report(cases: Case[], grouped: Map<string, Case>): boolean {
 function main(argv: string[]): number {
   const trecEval = findTrecEval();
   if (!trecEval || !existsSync(TIME)) {
-    console.log(`trec: needs a trec_eval binary (TREC_EVAL, PATH or /tmp/trec_eval*) and GNU time at ${TIME} to measure side by side; not run.`);
+    console.log(
+      `trec: needs a trec_eval binary (TREC_EVAL, PATH or /tmp/trec_eval*) and GNU time at ${TIME} to measure side by side; not run.`,
+    );
     return 0;
   }
   const runs = Number(option(argv, 'runs') ?? 3);
@@ -178,7 +197,9 @@ function main(argv: string[]): number {
   const sizes = argv.includes('--quick') ? [2000] : [10_000, 2000];
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
   try {
-    console.log(`trec: ranklens vs ${trecEval}, -c, trec_eval's default measures, median of ${runs}${baselineCli ? `, beside the baseline ${baselineCli}` : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`);
+    console.log(
+      `trec: ranklens vs ${trecEval}, -c, trec_eval's default measures, median of ${runs}${baselineCli ? `, beside the baseline ${baselineCli}` : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`,
+    );
     const cases: Case[] = [];
     const grouped = new Map<string, Case>();
     for (const queries of sizes) {
@@ -188,8 +209,12 @@ function main(argv: string[]): number {
       for (const layout of ['grouped', 'shuffled', 'interleaved'] as Layout[]) {
         const run = layout === 'grouped' ? data.runPath : join(sub, `${layout}.run`);
         if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
-        const c: Case = { name: `${size} ${layout} (${queries.toLocaleString('en')} queries, ${data.runLines.toLocaleString('en')} lines)`, qrels: data.qrelsPath, run,
-          groupedRun: layout === 'grouped' ? undefined : data.runPath };
+        const c: Case = {
+          name: `${size} ${layout} (${queries.toLocaleString('en')} queries, ${data.runLines.toLocaleString('en')} lines)`,
+          qrels: data.qrelsPath,
+          run,
+          groupedRun: layout === 'grouped' ? undefined : data.runPath,
+        };
         measure(c, trecEval, runs, jobs, baselineCli);
         if (layout === 'grouped') grouped.set(size, c);
         cases.push(c);

@@ -52,7 +52,9 @@ error. Exit codes: 0 clean, 1 an error finding (an expect mismatch included), 2 
 /** Runs the command; returns the exit code. */
 export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, options: {
+    args: argv,
+    allowPositionals: true,
+    options: {
       convention: { type: 'string' },
       'force-convention': { type: 'string' },
       k: { type: 'string' },
@@ -63,9 +65,12 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { io.stdout(`${CHECK_HELP}\n`); return EXIT.ok; }
+  if (values.help) {
+    io.stdout(`${CHECK_HELP}\n`);
+    return EXIT.ok;
+  }
   if (positionals.length === 0) throw new UsageError('check needs at least one file, folder or glob.');
-  const format = values.json ? 'json' : values.format ?? 'text';
+  const format = values.json ? 'json' : (values.format ?? 'text');
   if (!isFormat(format)) throw new UsageError(`Unknown format "${format}"; formats: ${FORMATS.join(', ')}.`);
   const optionsFor = optionsForFile(fixtureOptions(values));
   const files = findFiles(positionals);
@@ -103,11 +108,16 @@ function isFormat(name: string): name is Format {
 export function formatReport(format: Format, files: readonly LoadedFixtureFile[]): string {
   const findings = files.flatMap((f) => f.findings);
   switch (format) {
-    case 'text': return checkText(files);
-    case 'json': return jsonReport(files.flatMap(fileReports));
-    case 'junit': return junitReport(files);
-    case 'sarif': return sarifReport(findings);
-    case 'github': return githubReport(findings);
+    case 'text':
+      return checkText(files);
+    case 'json':
+      return jsonReport(files.flatMap(fileReports));
+    case 'junit':
+      return junitReport(files);
+    case 'sarif':
+      return sarifReport(findings);
+    case 'github':
+      return githubReport(findings);
   }
 }
 
@@ -165,7 +175,8 @@ export function fileReports(file: LoadedFixtureFile): FileReport[] {
     convention: { name: fx.convention.name, ...fx.convention.convention },
     names: fx.names,
     cases: fx.cases.map((c) => ({ id: c.node.id.value, values: c.values })),
-    mean: fx.mean, excluded: fx.excluded,
+    mean: fx.mean,
+    excluded: fx.excluded,
     findings: file.findings.filter((f) => owner(f) === i),
   }));
 }
@@ -174,6 +185,7 @@ function contains(file: LoadedFixtureFile, span: { start: number; end: number },
   const start = file.lines.position(span.start);
   const end = file.lines.position(span.end);
   const at = f.range.start;
-  const after = (a: { line: number; character: number }, b: { line: number; character: number }) => a.line > b.line || (a.line === b.line && a.character >= b.character);
+  const after = (a: { line: number; character: number }, b: { line: number; character: number }) =>
+    a.line > b.line || (a.line === b.line && a.character >= b.character);
   return after(at, start) && after(end, at);
 }

@@ -30,29 +30,51 @@ it does not declare in expectFindings, 2 a usage problem.`;
 /** Runs the command; returns the exit code. */
 export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, options: {
+    args: argv,
+    allowPositionals: true,
+    options: {
       k: { type: 'string' },
       metrics: { type: 'string', multiple: true },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { io.stdout(`${COMPARE_HELP}\n`); return EXIT.ok; }
+  if (values.help) {
+    io.stdout(`${COMPARE_HELP}\n`);
+    return EXIT.ok;
+  }
   if (positionals.length === 0) throw new UsageError('compare needs at least one file, folder or glob.');
   const options = fixtureOptions(values);
   const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
-  const entries = files.flatMap((file) => file.evaluation.fixtures.map((fx, i, all) => ({
-    path: file.path, fixture: all.length > 1 ? i : undefined, fx, rows: comparePresetMeans(fx.cases.map((c) => caseInput(c.node)), fx.specs),
-  })));
+  const entries = files.flatMap((file) =>
+    file.evaluation.fixtures.map((fx, i, all) => ({
+      path: file.path,
+      fixture: all.length > 1 ? i : undefined,
+      fx,
+      rows: comparePresetMeans(
+        fx.cases.map((c) => caseInput(c.node)),
+        fx.specs,
+      ),
+    })),
+  );
   if (values.json) {
     const json = entries.map((e) => ({
-      path: e.path, ...(e.fixture !== undefined ? { fixture: e.fixture } : {}), convention: e.fx.convention.name,
+      path: e.path,
+      ...(e.fixture !== undefined ? { fixture: e.fixture } : {}),
+      convention: e.fx.convention.name,
       presets: Object.fromEntries(PRESET_NAMES.map((p) => [p, Object.fromEntries(e.rows.map((r) => [r.metric, nullable(r.values[p])]))])),
       disagree: e.rows.filter((r) => r.disagree).map((r) => r.metric),
     }));
     io.stdout(`${JSON.stringify({ files: json }, null, 2)}\n`);
   } else {
-    io.stdout(entries.map((e) => `${e.path}${e.fixture !== undefined ? ` (fixture ${e.fixture + 1})` : ''} — means over ${e.fx.cases.length} case${e.fx.cases.length === 1 ? '' : 's'}\n${compareTable(e.fx, e.rows)}\n`).join('\n'));
+    io.stdout(
+      entries
+        .map(
+          (e) =>
+            `${e.path}${e.fixture !== undefined ? ` (fixture ${e.fixture + 1})` : ''} — means over ${e.fx.cases.length} case${e.fx.cases.length === 1 ? '' : 's'}\n${compareTable(e.fx, e.rows)}\n`,
+        )
+        .join('\n'),
+    );
   }
   const errors = files.flatMap((f) => f.findings).filter(fails);
   io.stderr(errors.map((f) => `${findingLine(f)}\n`).join(''));
@@ -63,7 +85,10 @@ export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO)
 export function compareTable(fx: FixtureEvaluation, rows: readonly PresetValues[]): string {
   const own = fx.convention.preset;
   const header = ['metric', ...PRESET_NAMES.map((p) => (p === own ? `${p}*` : p)), ''];
-  return table(header, rows.map((r) => [r.metric, ...PRESET_NAMES.map((p) => fmt(r.values[p])), r.disagree ? '≠' : '']));
+  return table(
+    header,
+    rows.map((r) => [r.metric, ...PRESET_NAMES.map((p) => fmt(r.values[p])), r.disagree ? '≠' : '']),
+  );
 }
 
 function nullable(v: number): number | null {

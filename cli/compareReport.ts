@@ -43,7 +43,8 @@ export function beats(report: ComparisonReport, j: number, i: number): number[] 
 }
 
 const SUPERSCRIPT: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnoprstuvwxyz'].map((c, i) => [c, 'ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ'[i]]));
+  [...'abcdefghijklmnoprstuvwxyz'].map((c, i) => [c, 'ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ'[i]]),
+);
 
 function unicodeSuperscript(letters: string): string {
   // No Unicode superscript q exists: fall back to ^q.
@@ -69,11 +70,18 @@ function marks(report: ComparisonReport, j: number, i: number): string {
 
 function textTable(report: ComparisonReport): string {
   const header = ['', 'run', ...report.measures];
-  const rows = report.runs.map((run, i) => [runLetter(i), run.name,
-    ...report.measures.map((_, j) => `${value4(run.means[j])}${unicodeSuperscript(marks(report, j, i))}`)]);
+  const rows = report.runs.map((run, i) => [
+    runLetter(i),
+    run.name,
+    ...report.measures.map((_, j) => `${value4(run.means[j])}${unicodeSuperscript(marks(report, j, i))}`),
+  ]);
   // Left-aligned, so the decimal points line up and the marks trail.
   const widths = header.map((h, j) => Math.max(columns(h), ...rows.map((r) => columns(r[j]))));
-  const line = (cells: readonly string[]) => cells.map((c, j) => c + ' '.repeat(widths[j] - columns(c))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, j) => c + ' '.repeat(widths[j] - columns(c)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -98,7 +106,9 @@ function markdownTable(report: ComparisonReport): string {
 /** The run with the highest mean on measure j (the first on ties), or -1 when every mean is NaN. */
 function best(report: ComparisonReport, j: number): number {
   let at = -1;
-  report.runs.forEach((run, i) => { if (!Number.isNaN(run.means[j]) && (at < 0 || run.means[j] > report.runs[at].means[j])) at = i; });
+  report.runs.forEach((run, i) => {
+    if (!Number.isNaN(run.means[j]) && (at < 0 || run.means[j] > report.runs[at].means[j])) at = i;
+  });
   return at;
 }
 
@@ -131,18 +141,33 @@ export function footer(report: ComparisonReport): string[] {
   const { test, correction, alpha, trials, seed } = report.options;
   const rows = report.comparisons[0] ?? [];
   const exact = rows.length > 0 && report.comparisons.every((c) => c.every((r) => r.exact));
-  const sampling = test === 'randomization' || test === 'bootstrap' || test === 'tukey'
-    ? exact ? ', exact (every assignment enumerated)' : `, ${trials.toLocaleString('en-US')} trials, seed ${seed}` : '';
-  const family = test === 'tukey' ? 'no further correction (Tukey HSD controls the error over all pairs)'
-    : correction === 'none' ? 'no correction' : `${CORRECTION_TITLES[correction]} correction over the ${rows.length} comparison${rows.length === 1 ? '' : 's'} of each measure`;
-  const against = report.baseline === 'all' ? 'all pairs of runs' : `each run against ${report.runs[report.baseline].name} (${runLetter(report.baseline)})`;
-  const lines = [`A letter marks the runs a value is significantly better than: ${TEST_TITLES[test]}, two-sided${sampling}; ${against}; ${family}; α = ${alpha}.`];
+  const sampling =
+    test === 'randomization' || test === 'bootstrap' || test === 'tukey'
+      ? exact
+        ? ', exact (every assignment enumerated)'
+        : `, ${trials.toLocaleString('en-US')} trials, seed ${seed}`
+      : '';
+  const family =
+    test === 'tukey'
+      ? 'no further correction (Tukey HSD controls the error over all pairs)'
+      : correction === 'none'
+        ? 'no correction'
+        : `${CORRECTION_TITLES[correction]} correction over the ${rows.length} comparison${rows.length === 1 ? '' : 's'} of each measure`;
+  const against =
+    report.baseline === 'all'
+      ? 'all pairs of runs'
+      : `each run against ${report.runs[report.baseline].name} (${runLetter(report.baseline)})`;
+  const lines = [
+    `A letter marks the runs a value is significantly better than: ${TEST_TITLES[test]}, two-sided${sampling}; ${against}; ${family}; α = ${alpha}.`,
+  ];
   const ns = new Set(report.comparisons.flatMap((c) => c.map((r) => r.n)));
   lines.push(`Paired queries per comparison: ${[...ns].sort((a, b) => a - b).join(', ')}.`);
   const leftOut = rows.filter((r) => r.leftOut > 0);
   if (leftOut.length > 0) {
     const what = test === 'tukey' ? 'in some runs only' : 'in one run of the pair only';
-    lines.push(`Left out (a query ${what}; --complete scores a judged query a run misses as 0): ${leftOut.map((r) => `${report.runs[r.b].name} vs ${report.runs[r.a].name}: ${r.leftOut}`).join(', ')}.`);
+    lines.push(
+      `Left out (a query ${what}; --complete scores a judged query a run misses as 0): ${leftOut.map((r) => `${report.runs[r.b].name} vs ${report.runs[r.a].name}: ${r.leftOut}`).join(', ')}.`,
+    );
   }
   return lines;
 }
@@ -155,7 +180,8 @@ function perQueryText(report: ComparisonReport, format: string): string {
   report.measures.forEach((measure, j) => {
     report.comparisons[j].forEach((r, k) => {
       const pair = `${report.runs[r.b].name}−${report.runs[r.a].name}`;
-      for (const { qid, diff } of report.perQuery![j][k]) lines.push(`${measure}\t${pair}\t${qid}\t${diff >= 0 ? '+' : ''}${diff.toFixed(4)}`);
+      for (const { qid, diff } of report.perQuery![j][k])
+        lines.push(`${measure}\t${pair}\t${qid}\t${diff >= 0 ? '+' : ''}${diff.toFixed(4)}`);
     });
   });
   const head = format === 'markdown' ? 'Per-query differences (b − a):\n\n```\n' : 'Per-query differences (b − a):\n';

@@ -11,14 +11,34 @@ export function jsonReportText(report: ComparisonReport, findings: readonly Repo
   const num = (x: number) => (Number.isFinite(x) ? x : null);
   const { test, correction, alpha, trials, seed } = report.options;
   const json = {
-    runs: report.runs.map((r) => ({ name: r.name, path: r.path, means: Object.fromEntries(report.measures.map((m, j) => [m, num(r.means[j])])) })),
-    comparisons: report.measures.flatMap((measure, j) => report.comparisons[j].map((c, k) => ({
-      measure, a: report.runs[c.a].name, b: report.runs[c.b].name,
-      meanA: num(c.meanA), meanB: num(c.meanB), diff: num(c.diff), ci: c.ci.map(num), effectSize: num(c.effectSize),
-      test, p: num(c.p), pAdjusted: num(c.pAdjusted), significant: c.significant, n: c.n, leftOut: c.leftOut, exact: c.exact,
-      ...(report.perQuery ? { perQuery: Object.fromEntries(report.perQuery[j][k].map((q) => [q.qid, q.diff])) } : {}),
-    }))),
-    test, correction: test === 'tukey' ? 'none' : correction, alpha,
+    runs: report.runs.map((r) => ({
+      name: r.name,
+      path: r.path,
+      means: Object.fromEntries(report.measures.map((m, j) => [m, num(r.means[j])])),
+    })),
+    comparisons: report.measures.flatMap((measure, j) =>
+      report.comparisons[j].map((c, k) => ({
+        measure,
+        a: report.runs[c.a].name,
+        b: report.runs[c.b].name,
+        meanA: num(c.meanA),
+        meanB: num(c.meanB),
+        diff: num(c.diff),
+        ci: c.ci.map(num),
+        effectSize: num(c.effectSize),
+        test,
+        p: num(c.p),
+        pAdjusted: num(c.pAdjusted),
+        significant: c.significant,
+        n: c.n,
+        leftOut: c.leftOut,
+        exact: c.exact,
+        ...(report.perQuery ? { perQuery: Object.fromEntries(report.perQuery[j][k].map((q) => [q.qid, q.diff])) } : {}),
+      })),
+    ),
+    test,
+    correction: test === 'tukey' ? 'none' : correction,
+    alpha,
     ...(test === 'randomization' || test === 'bootstrap' || test === 'tukey' ? { trials, seed } : {}),
     baseline: report.baseline === 'all' ? 'all' : report.runs[report.baseline].name,
     findings: findings.map((f) => ({ file: f.path, severity: f.severity, code: f.code, message: f.message, range: f.range })),

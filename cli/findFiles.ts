@@ -37,7 +37,9 @@ function filesFor(arg: string): FixtureFile[] {
   const { base, pattern } = splitGlob(arg);
   if (!existsSync(base)) return [];
   const re = globToRegExp(pattern);
-  return walk(base).filter((path) => re.test(toSlashes(relative(base, path)))).flatMap((path) => fixture(path, true));
+  return walk(base)
+    .filter((path) => re.test(toSlashes(relative(base, path))))
+    .flatMap((path) => fixture(path, true));
 }
 
 // A file named outright (or by a glob) counts when its extension is a fixture syntax; in a folder it

@@ -19,7 +19,11 @@ export interface LoadedFixtureFile {
 }
 
 /** Reads and evaluates one fixture file. */
-export function loadFixtureFile(file: FixtureFile, options: FixtureOptions, severities: Readonly<Record<string, ConfigSeverity>> = {}): LoadedFixtureFile {
+export function loadFixtureFile(
+  file: FixtureFile,
+  options: FixtureOptions,
+  severities: Readonly<Record<string, ConfigSeverity>> = {},
+): LoadedFixtureFile {
   const text = readFileSync(file.path, 'utf8');
   const doc = parseFixture(text, file.language);
   const { evaluation, check } = evaluateDeclared(doc, options);
@@ -37,7 +41,11 @@ export function loadFixtureFile(file: FixtureFile, options: FixtureOptions, seve
 
 function reportFinding(f: LocatedFinding, path: string, lines: LineIndex, expected: boolean): ReportFinding {
   return {
-    path, severity: f.severity, code: f.code, message: f.message, range: lines.range(f.span),
+    path,
+    severity: f.severity,
+    code: f.code,
+    message: f.message,
+    range: lines.range(f.span),
     ...(expected ? { expected: true } : {}),
     ...(f.related?.length ? { related: f.related.map((r) => ({ path, range: lines.range(r.span), message: r.message })) } : {}),
   };

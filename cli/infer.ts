@@ -41,20 +41,29 @@ interface Entry {
 /** Runs the command; returns the exit code. */
 export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, options: {
+    args: argv,
+    allowPositionals: true,
+    options: {
       k: { type: 'string' },
       metrics: { type: 'string', multiple: true },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) { io.stdout(`${INFER_HELP}\n`); return EXIT.ok; }
+  if (values.help) {
+    io.stdout(`${INFER_HELP}\n`);
+    return EXIT.ok;
+  }
   if (positionals.length === 0) throw new UsageError('infer needs at least one file, folder or glob.');
   const options = fixtureOptions(values);
   const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
-  const entries: Entry[] = files.flatMap((file) => file.evaluation.fixtures.map((fx: FixtureEvaluation, i, all) => ({
-    path: file.path, ...(all.length > 1 ? { fixture: i } : {}), inference: inferFixture(fx),
-  })));
+  const entries: Entry[] = files.flatMap((file) =>
+    file.evaluation.fixtures.map((fx: FixtureEvaluation, i, all) => ({
+      path: file.path,
+      ...(all.length > 1 ? { fixture: i } : {}),
+      inference: inferFixture(fx),
+    })),
+  );
   if (values.json) io.stdout(`${JSON.stringify({ files: entries.map(jsonEntry) }, null, 2)}\n`);
   else io.stdout(entries.map(textEntry).join('\n'));
   // Syntax and schema problems make a search meaningless; mismatched expectations are its input.
@@ -66,13 +75,20 @@ export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): 
 function jsonEntry(e: Entry): unknown {
   const r = e.inference.result;
   return {
-    path: e.path, ...(e.fixture !== undefined ? { fixture: e.fixture } : {}),
+    path: e.path,
+    ...(e.fixture !== undefined ? { fixture: e.fixture } : {}),
     expectations: r.expectations,
     matches: r.matches.map((m) => ({ convention: conventionObject(m), matched: m.matched })),
     exact: r.exact,
     unexplained: r.unexplained.map((u) => {
       const x = e.inference.expectations[u.expectation];
-      return { case: x.case, metric: x.metric, expected: x.expected, nearest: u.nearest, ...(Object.keys(u.nearestKnobs).length ? { nearestKnobs: u.nearestKnobs } : {}) };
+      return {
+        case: x.case,
+        metric: x.metric,
+        expected: x.expected,
+        nearest: u.nearest,
+        ...(Object.keys(u.nearestKnobs).length ? { nearestKnobs: u.nearestKnobs } : {}),
+      };
     }),
   };
 }
@@ -83,14 +99,20 @@ function textEntry(e: Entry): string {
   if (r.expectations === 0) return `${head}: nothing to search for\n`;
   const lines = [head];
   const [best, ...others] = r.matches;
-  lines.push(r.exact ? `  every expectation holds under ${conventionText(best)}` : `  no convention reproduces them all; ${conventionText(best)} reproduces ${best.matched} of ${r.expectations}`);
+  lines.push(
+    r.exact
+      ? `  every expectation holds under ${conventionText(best)}`
+      : `  no convention reproduces them all; ${conventionText(best)} reproduces ${best.matched} of ${r.expectations}`,
+  );
   const shown = r.exact ? others : others.slice(0, 3);
   for (const m of shown) lines.push(`  ${r.exact ? 'also' : 'as many'}: ${conventionText(m)}`);
   if (shown.length < others.length) lines.push(`  … ${others.length - shown.length} more as good (--json lists them)`);
   for (const u of r.unexplained) {
     const x = e.inference.expectations[u.expectation];
     const knobs = knobsText(u.nearestKnobs);
-    lines.push(`  unexplained: ${x.case} ${x.metric} = ${x.expected === null ? 'NaN' : x.node.text}; nearest ${nearestText(u.nearest)}${knobs ? ` (with ${knobs})` : ''}`);
+    lines.push(
+      `  unexplained: ${x.case} ${x.metric} = ${x.expected === null ? 'NaN' : x.node.text}; nearest ${nearestText(u.nearest)}${knobs ? ` (with ${knobs})` : ''}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -12,7 +12,11 @@ export interface CommandIo {
 
 /** The process's stdout, stderr and stdin. */
 export const PROCESS_IO: CommandIo = {
-  stdout: (chunk) => { process.stdout.write(chunk); },
-  stderr: (text) => { process.stderr.write(text); },
+  stdout: (chunk) => {
+    process.stdout.write(chunk);
+  },
+  stderr: (text) => {
+    process.stderr.write(text);
+  },
   stdin: () => process.stdin,
 };

@@ -29,7 +29,10 @@ function byName(names: readonly string[], values: readonly number[]): Record<str
 
 function findingJson(f: ReportFinding, path: string): Record<string, unknown> {
   return {
-    severity: f.severity, code: f.code, message: f.message, range: f.range,
+    severity: f.severity,
+    code: f.code,
+    message: f.message,
+    range: f.range,
     ...(f.path !== path ? { file: f.path } : {}),
     ...(f.expected ? { expected: true } : {}),
     ...(f.related?.length ? { related: f.related.map((r) => ({ file: r.path, range: r.range, message: r.message })) } : {}),

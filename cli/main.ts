@@ -63,8 +63,13 @@ function isParseArgsError(e: unknown): boolean {
 }
 
 if (isMainThread && require.main === module) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
-    process.stderr.write(`ranklens: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = EXIT.usage;
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`ranklens: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = EXIT.usage;
+    },
+  );
 }

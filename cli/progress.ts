@@ -28,7 +28,9 @@ export function progressBar(label: string, unit: 'MB' | 'files', stream: NodeJS.
       const share = Math.min(1, done / total);
       const filled = Math.round(share * WIDTH);
       const amount = unit === 'MB' ? `${(done / 1048576).toFixed(0)}/${(total / 1048576).toFixed(0)} MB` : `${done}/${total} files`;
-      stream.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${amount}\x1b[K`);
+      stream.write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${amount}\x1b[K`,
+      );
     },
     end() {
       if (shown) stream.write('\r\x1b[K');

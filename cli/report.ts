@@ -36,7 +36,9 @@ export interface FileReport {
 /** A finding as one line: `file:line:col severity code message`, line and column 1-based. */
 export function findingLine(f: ReportFinding): string {
   const where = `${f.path}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
-  const related = (f.related ?? []).map((r) => ` (${r.message}: ${r.path}:${r.range.start.line + 1}:${r.range.start.character + 1})`).join('');
+  const related = (f.related ?? [])
+    .map((r) => ` (${r.message}: ${r.path}:${r.range.start.line + 1}:${r.range.start.character + 1})`)
+    .join('');
   return `${where} ${f.severity} ${f.code} ${f.message}${related}${f.expected ? ' [expected]' : ''}`;
 }
 

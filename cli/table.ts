@@ -4,10 +4,11 @@
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, j) => Math.max(width(h), ...rows.map((r) => width(r[j] ?? ''))));
   const numeric = header.map((_, j) => rows.length > 0 && rows.every((r) => /^(?:[-−]?[\d.]+|NaN|—|)\S?$/.test(r[j] ?? '')));
-  const line = (cells: readonly string[]) => cells
-    .map((c, j) => (numeric[j] && j > 0 ? c.padStart(widths[j] + c.length - width(c)) : c.padEnd(widths[j] + c.length - width(c))))
-    .join('  ')
-    .trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, j) => (numeric[j] && j > 0 ? c.padStart(widths[j] + c.length - width(c)) : c.padEnd(widths[j] + c.length - width(c))))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 

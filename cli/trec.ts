@@ -6,8 +6,17 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
-  DEFAULT_TREC_MEASURES, RELSTRING_ORDER, TrecEvaluation, TrecRow, UnreadableInput, byteString, evaluateTrec, lastRunTag, parseTrecMeasures,
-  readableFiles, shownBytes,
+  DEFAULT_TREC_MEASURES,
+  RELSTRING_ORDER,
+  TrecEvaluation,
+  TrecRow,
+  UnreadableInput,
+  byteString,
+  evaluateTrec,
+  lastRunTag,
+  parseTrecMeasures,
+  readableFiles,
+  shownBytes,
 } from '../shared/trec';
 import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
@@ -56,9 +65,14 @@ convention), 2 a usage problem or a file that cannot be read.`;
 export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   if (comparesRuns(argv)) return trecCompareCommand(argv, io);
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
+    args: argv,
+    allowPositionals: true,
+    options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
   });
-  if (values.help) { io.stdout(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
+  if (values.help) {
+    io.stdout(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`);
+    return EXIT.ok;
+  }
   if (positionals.length !== 2) throw new UsageError(`trec takes two files, QRELS and RUN; got ${positionals.length}.`);
   const [qrelsName, runName] = positionals;
   if (qrelsName === '-') throw new UsageError('Only the run can be read from stdin (-); give the qrels as a file.');
@@ -74,7 +88,9 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   const resolved = trecConvention(values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
 
-  const files = await readableFiles(qrelsName, runName, io.stdin).catch((e: unknown) => { throw e instanceof UnreadableInput ? new UsageError(e.message) : e; });
+  const files = await readableFiles(qrelsName, runName, io.stdin).catch((e: unknown) => {
+    throw e instanceof UnreadableInput ? new UsageError(e.message) : e;
+  });
   try {
     const { qrelsPath, runPath } = files;
     const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
@@ -85,25 +101,52 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     const progress = progressBar('ranklens trec', 'MB');
     let evaluation: TrecEvaluation;
     try {
-      evaluation = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, onProgress: progress.update,
-        maxRank, judgedOnly: !!values['judged-only'], relstring: values['per-query'] ? relstring?.length : undefined,
-        missingAsTrecEval: mimic?.missing });
+      evaluation = await evaluateTrec({
+        qrelsPath,
+        runPath,
+        specs,
+        resolved,
+        complete,
+        jobs,
+        onProgress: progress.update,
+        maxRank,
+        judgedOnly: !!values['judged-only'],
+        relstring: values['per-query'] ? relstring?.length : undefined,
+        missingAsTrecEval: mimic?.missing,
+      });
     } finally {
       progress.end();
     }
     const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
-    const findings = [...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)), ...summaryFindings(evaluation, qrelsName, runName, complete)];
+    const findings = [
+      ...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)),
+      ...summaryFindings(evaluation, qrelsName, runName, complete),
+    ];
     const nothing = findings.some((f) => f.code === 'empty-file' || f.code === 'nothing-evaluated');
     if (values.json) io.stdout(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
     else {
       // Query ids and the run tag are the files' bytes, written back as they were read.
       if (!nothing) {
-        io.stdout(Buffer.from(trecText({
-          rows, names: rows.map((r) => byteString(trecNames ? r.trecName : metricName(r.spec))), queries: evaluation.queries, summary: mean,
-          runid: runid ? lastRunTag(runPath) : undefined,
-          relstring: relstring && { name: relstring.name, order: RELSTRING_ORDER, values: evaluation.queries.map((q) => q.relstring ?? '') },
-          perQuery: !!values['per-query'], summaryLine: !values['no-summary'], cNaN: trecNames,
-        }), 'latin1'));
+        io.stdout(
+          Buffer.from(
+            trecText({
+              rows,
+              names: rows.map((r) => byteString(trecNames ? r.trecName : metricName(r.spec))),
+              queries: evaluation.queries,
+              summary: mean,
+              runid: runid ? lastRunTag(runPath) : undefined,
+              relstring: relstring && {
+                name: relstring.name,
+                order: RELSTRING_ORDER,
+                values: evaluation.queries.map((q) => q.relstring ?? ''),
+              },
+              perQuery: !!values['per-query'],
+              summaryLine: !values['no-summary'],
+              cNaN: trecNames,
+            }),
+            'latin1',
+          ),
+        );
       }
       io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }
@@ -119,7 +162,9 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
  * its num_rel summary counts every judgement with a grade above 0 in the qrels, whatever -l says.
  */
 function completeAsTrecEval(rows: readonly TrecRow[], relstringName: string | undefined) {
-  const reset = rows.flatMap((r, j) => (['num_ret', 'utility', 'rbp_resid'].includes(r.trecName) || r.trecName.startsWith('unj') ? [j] : []));
+  const reset = rows.flatMap((r, j) =>
+    ['num_ret', 'utility', 'rbp_resid'].includes(r.trecName) || r.trecName.startsWith('unj') ? [j] : [],
+  );
   return { missing: { reset, resetRelstring: relstringName === 'relstring' }, allRelevant: { family: 'NumRel' as const, k: null, rel: 1 } };
 }
 
@@ -131,7 +176,11 @@ function completeAsTrecEval(rows: readonly TrecRow[], relstringName: string | un
 function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantColumn: boolean, trecNames: boolean): number[] {
   const specs = rowSpecs(rows);
   const kept = trecNames ? ev.queries.filter((q) => !q.values.every((v) => Number.isNaN(v))) : ev.queries;
-  const { mean } = aggregate(kept.map((q) => q.values.slice(0, rows.length)), specs, trecNames);
+  const { mean } = aggregate(
+    kept.map((q) => q.values.slice(0, rows.length)),
+    specs,
+    trecNames,
+  );
   if (allRelevantColumn) {
     const j = rows.findIndex((r) => r.trecName === 'num_rel');
     if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
@@ -139,13 +188,22 @@ function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantCol
   return mean;
 }
 
-function fileReport(ev: TrecEvaluation, rows: TrecRow[], mean: number[], qrelsPath: string, runPath: string, findings: ReportFinding[]): FileReport {
+function fileReport(
+  ev: TrecEvaluation,
+  rows: TrecRow[],
+  mean: number[],
+  qrelsPath: string,
+  runPath: string,
+  findings: ReportFinding[],
+): FileReport {
   return {
     path: runPath,
     convention: { name: ev.convention.name, ...ev.convention.convention },
     names: rows.map((r) => metricName(r.spec)),
     cases: ev.queries.map((q) => ({ id: shownBytes(q.qid), values: q.values.slice(0, rows.length) })),
-    mean, excluded: ev.excluded.slice(0, rows.length), findings,
+    mean,
+    excluded: ev.excluded.slice(0, rows.length),
+    findings,
     extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
   };
 }

@@ -8,7 +8,16 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareText } from '../shared/core';
 import { TrecEvaluation, evaluateTrec, parseTrecMeasures, shownBytes } from '../shared/trec';
-import { compareSystems, comparisonMemo, Correction, CORRECTIONS, SIGNIFICANCE_TESTS, SignificanceTest, SystemComparison, TEST_TITLES } from '../shared/stats';
+import {
+  compareSystems,
+  comparisonMemo,
+  Correction,
+  CORRECTIONS,
+  SIGNIFICANCE_TESTS,
+  SignificanceTest,
+  SystemComparison,
+  TEST_TITLES,
+} from '../shared/stats';
 import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './compareReport';
 import { jsonReportText } from './compareReportJson';
 import { progressBar } from './progress';
@@ -54,14 +63,22 @@ const OPTIONS = {
 /** Whether a `trec` command line names more than one run, so it is a comparison. */
 export function comparesRuns(argv: string[]): boolean {
   // Every option either command knows, so that a value (`-l 3`) is never counted as a run.
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false, options: { ...OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } } });
+  const { positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: { ...OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
+  });
   return positionals.length > 2;
 }
 
 /** Runs the comparison; returns the exit code. */
 export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
-  if (values.help) { io.stdout(`${TREC_COMPARE_HELP}\n`); return EXIT.ok; }
+  if (values.help) {
+    io.stdout(`${TREC_COMPARE_HELP}\n`);
+    return EXIT.ok;
+  }
   const [qrelsPath, ...runPaths] = positionals;
   for (const path of positionals) {
     if (!existsSync(path)) throw new UsageError(`Cannot read ${path}: no such file.`);
@@ -75,7 +92,8 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const maxRank = positiveInt('--max-rank', values['max-rank']);
   const judgedOnly = !!values['judged-only'];
   const test = choice('--test', values.test ?? 't', SIGNIFICANCE_TESTS);
-  if (test === 'tukey' && runPaths.length < 3) throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
+  if (test === 'tukey' && runPaths.length < 3)
+    throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
   const correction = choice('--correction', values.correction ?? 'holm', CORRECTIONS);
   const format = values.json ? 'json' : choice('--format', values.format ?? 'text', ['text', 'markdown', 'latex', 'json'] as const);
   const alpha = alphaOption(values.alpha);
@@ -101,7 +119,9 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     // The qrels' own problems are the same for every run: report them once.
     const own = ev.problems.filter((p) => p.file === 'run' || evaluations.length === 1);
     // Notes about the qrels side (judged queries the run misses) would not say which run they are about.
-    const notes = summaryFindings(ev, qrelsPath, runPath, complete).map((f) => (f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` }));
+    const notes = summaryFindings(ev, qrelsPath, runPath, complete).map((f) =>
+      f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` },
+    );
     findings.push(...own.map((p) => problemFinding(p, qrelsPath, runPath)), ...notes);
   }
 
@@ -116,7 +136,10 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   });
   const runs: RunSummary[] = evaluations.map((ev, i) => ({ name: names[i], path: runPaths[i], means: ev.mean }));
   const report: ComparisonReport = {
-    runs, measures: evaluations[0].names, baseline: values.baseline === 'all' ? 'all' : baseline, options,
+    runs,
+    measures: evaluations[0].names,
+    baseline: values.baseline === 'all' ? 'all' : baseline,
+    options,
     comparisons: comparisons.map((c) => c.rows),
     perQuery: values['per-query'] ? comparisons.map((c) => perQueryDifferences(c.matrix, c.rows, queryIds)) : undefined,
   };
@@ -137,13 +160,15 @@ function choice<T extends string>(name: string, value: string, allowed: readonly
 function alphaOption(text: string | undefined): number {
   if (text === undefined) return 0.05;
   const alpha = Number(text);
-  if (!/^(?:0?\.\d+|0|1)$/.test(text.trim()) || !(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha takes a number between 0 and 1, such as 0.05; not "${text}".`);
+  if (!/^(?:0?\.\d+|0|1)$/.test(text.trim()) || !(alpha > 0 && alpha < 1))
+    throw new UsageError(`--alpha takes a number between 0 and 1, such as 0.05; not "${text}".`);
   return alpha;
 }
 
 function seedOption(text: string | undefined): number {
   if (text === undefined) return 42;
-  if (!/^\d+$/.test(text) || Number(text) > 0xffffffff) throw new UsageError(`--seed takes a whole number from 0 to 4294967295, not "${text}".`);
+  if (!/^\d+$/.test(text) || Number(text) > 0xffffffff)
+    throw new UsageError(`--seed takes a whole number from 0 to 4294967295, not "${text}".`);
   return Number(text);
 }
 
@@ -211,11 +236,17 @@ function valuesByQuery(ev: TrecEvaluation, j: number, queryIds: readonly string[
   return Float64Array.from(queryIds, (qid) => byId.get(qid) ?? NaN);
 }
 
-function perQueryDifferences(matrix: readonly Float64Array[], rows: readonly SystemComparison[], queryIds: readonly string[]): { qid: string; diff: number }[][] {
-  return rows.map((r) => queryIds.flatMap((qid, q) => {
-    const diff = matrix[r.b][q] - matrix[r.a][q];
-    return Number.isNaN(diff) ? [] : [{ qid, diff }];
-  }));
+function perQueryDifferences(
+  matrix: readonly Float64Array[],
+  rows: readonly SystemComparison[],
+  queryIds: readonly string[],
+): { qid: string; diff: number }[][] {
+  return rows.map((r) =>
+    queryIds.flatMap((qid, q) => {
+      const diff = matrix[r.b][q] - matrix[r.a][q];
+      return Number.isNaN(diff) ? [] : [{ qid, diff }];
+    }),
+  );
 }
 
 /** A warning for each comparison whose test can never reach α on its number of queries. */
@@ -229,7 +260,10 @@ function reachFindings(report: ComparisonReport, runPaths: readonly string[]): R
       if (r.smallestP <= report.options.alpha || seen.has(key)) continue;
       seen.add(key);
       out.push({
-        path: runPaths[r.b], severity: 'warning', code: 'too-few-queries', range: top,
+        path: runPaths[r.b],
+        severity: 'warning',
+        code: 'too-few-queries',
+        range: top,
         message: `${report.runs[r.b].name} vs ${report.runs[r.a].name}: ${smallestPText(report.options.test, r)}, above α = ${report.options.alpha}: no difference can be significant.`,
       });
     }
@@ -241,6 +275,7 @@ function smallestPText(test: SignificanceTest, r: SystemComparison): string {
   const p = r.smallestP.toPrecision(3);
   const signs = r.smallestP === Math.min(1, 2 / 2 ** r.n);
   const queries = `${r.n} paired quer${r.n === 1 ? 'y' : 'ies'}`;
-  if ((test === 'randomization' || test === 'wilcoxon') && signs) return `on ${queries} the ${test === 'wilcoxon' ? 'exact Wilcoxon' : 'exact randomization'} test cannot give a p below 2/2^${r.n} = ${p}`;
+  if ((test === 'randomization' || test === 'wilcoxon') && signs)
+    return `on ${queries} the ${test === 'wilcoxon' ? 'exact Wilcoxon' : 'exact randomization'} test cannot give a p below 2/2^${r.n} = ${p}`;
   return `on ${queries} the ${TEST_TITLES[test]} cannot give a p below ${p}`;
 }

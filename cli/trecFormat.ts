@@ -55,7 +55,10 @@ export function trecText(input: TrecTextInput): string {
     input.queries.forEach((q, i) => {
       let printed = rs === undefined;
       input.rows.forEach((r, j) => {
-        if (!printed && r.order > rs!.order) { line(rs!.name, q.qid, `'${rs!.values[i]}'`); printed = true; }
+        if (!printed && r.order > rs!.order) {
+          line(rs!.name, q.qid, `'${rs!.values[i]}'`);
+          printed = true;
+        }
         if (!r.summaryOnly) line(input.names[j], q.qid, trecValue(q.values[j], r.long, input.cNaN));
       });
       if (!printed) line(rs!.name, q.qid, `'${rs!.values[i]}'`);

@@ -37,9 +37,12 @@ export function showCurvesPanel(html: string, title: string, keepCurrent?: Follo
   following = keepCurrent;
   watching ??= vscode.workspace.onDidChangeTextDocument((e) => follow(e.document.uri.toString()));
   if (!panel) {
-    panel = vscode.window.createWebviewPanel(CURVES_VIEW_TYPE, title,
+    panel = vscode.window.createWebviewPanel(
+      CURVES_VIEW_TYPE,
+      title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: false, enableCommandUris: false, localResourceRoots: [], enableFindWidget: true });
+      { enableScripts: false, enableCommandUris: false, localResourceRoots: [], enableFindWidget: true },
+    );
     panel.onDidDispose(() => {
       panel = undefined;
       following = undefined;

@@ -6,8 +6,19 @@
 import * as vscode from 'vscode';
 import { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
-  CASE_BREAKDOWN_REQUEST, COMPARE_CONVENTIONS_COMMAND, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams,
-  CurvesParams, MarkdownResult, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, STATUS_NOTIFICATION, StatusParams,
+  CASE_BREAKDOWN_REQUEST,
+  COMPARE_CONVENTIONS_COMMAND,
+  COMPARE_REQUEST,
+  CURVES_REQUEST,
+  CaseBreakdownParams,
+  CompareParams,
+  CurvesParams,
+  MarkdownResult,
+  RESTART_SERVER_COMMAND,
+  SHOW_CASE_BREAKDOWN_COMMAND,
+  SHOW_CURVES_COMMAND,
+  STATUS_NOTIFICATION,
+  StatusParams,
 } from '../shared/protocol';
 import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { curvesHtml, MetricCurves } from '../shared/curves';
@@ -41,14 +52,21 @@ function createClient(context: vscode.ExtensionContext, status: StatusItem): Bas
 
 async function showCaseBreakdown(views: MarkdownViews, uri?: string, fixture?: number, caseIndex?: number): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const params: CaseBreakdownParams = uri !== undefined && fixture !== undefined && caseIndex !== undefined
-    ? { uri, fixture, case: caseIndex }
-    : { uri: editor?.document.uri.toString() ?? '', fixture: -1, case: -1, position: editor?.selection.active };
+  const params: CaseBreakdownParams =
+    uri !== undefined && fixture !== undefined && caseIndex !== undefined
+      ? { uri, fixture, case: caseIndex }
+      : { uri: editor?.document.uri.toString() ?? '', fixture: -1, case: -1, position: editor?.selection.active };
   const ask = async () => (await client?.sendRequest<MarkdownResult | null>(CASE_BREAKDOWN_REQUEST, params)) ?? undefined;
   const result = await ask();
-  if (!result) { void vscode.window.showInformationMessage('Ranklens: open a fixture file with cases first.'); return; }
+  if (!result) {
+    void vscode.window.showInformationMessage('Ranklens: open a fixture file with cases first.');
+    return;
+  }
   if (result.cases) {
-    const picked = await vscode.window.showQuickPick(result.cases.map((c) => ({ label: c.id, ...c })), { placeHolder: 'The case to break down' });
+    const picked = await vscode.window.showQuickPick(
+      result.cases.map((c) => ({ label: c.id, ...c })),
+      { placeHolder: 'The case to break down' },
+    );
     if (picked) await showCaseBreakdown(views, params.uri, picked.fixture, picked.case);
     return;
   }
@@ -57,19 +75,32 @@ async function showCaseBreakdown(views: MarkdownViews, uri?: string, fixture?: n
 
 async function compareConventions(views: MarkdownViews, uri?: string): Promise<void> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri.toString();
-  const ask = async () => (target ? await client?.sendRequest<MarkdownResult | null>(COMPARE_REQUEST, { uri: target } satisfies CompareParams) : null) ?? undefined;
+  const ask = async () =>
+    (target ? await client?.sendRequest<MarkdownResult | null>(COMPARE_REQUEST, { uri: target } satisfies CompareParams) : null) ??
+    undefined;
   const result = await ask();
-  if (!result || !target) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  if (!result || !target) {
+    void vscode.window.showInformationMessage('Ranklens: open a fixture file first.');
+    return;
+  }
   await views.show(result.title, result.markdown, { source: target, refresh: async () => (await ask())?.markdown });
 }
 
 /** The curves of the case under the cursor (or the fixture's means), every preset beside the fixture's own. */
 async function showCurves(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  const params: CurvesParams | undefined = editor && { uri: editor.document.uri.toString(), position: editor.selection.active, compare: true };
-  const ask = async () => (params ? await client?.sendRequest<{ title: string; curves: MetricCurves } | null>(CURVES_REQUEST, params) : null) ?? undefined;
+  const params: CurvesParams | undefined = editor && {
+    uri: editor.document.uri.toString(),
+    position: editor.selection.active,
+    compare: true,
+  };
+  const ask = async () =>
+    (params ? await client?.sendRequest<{ title: string; curves: MetricCurves } | null>(CURVES_REQUEST, params) : null) ?? undefined;
   const result = await ask();
-  if (!result || !params) { void vscode.window.showInformationMessage('Ranklens: open a fixture file first.'); return; }
+  if (!result || !params) {
+    void vscode.window.showInformationMessage('Ranklens: open a fixture file first.');
+    return;
+  }
   showCurvesPanel(curvesHtml(result.curves, { title: result.title }), result.title, {
     source: params.uri,
     refresh: async () => {
@@ -84,13 +115,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const status = new StatusItem(fixtureSelector());
   client = createClient(context, status);
   context.subscriptions.push(
-    views, status,
+    views,
+    status,
     vscode.workspace.registerTextDocumentContentProvider('ranklens-view', views),
-    vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) => showCaseBreakdown(views, uri, f, c)),
+    vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) =>
+      showCaseBreakdown(views, uri, f, c),
+    ),
     vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
     vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
-    vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => { await client?.stop(); await client?.start(); }),
-    registerFixtureTests(() => client, () => fixtureSelector().map((s) => s.pattern)),
+    vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => {
+      await client?.stop();
+      await client?.start();
+    }),
+    registerFixtureTests(
+      () => client,
+      () => fixtureSelector().map((s) => s.pattern),
+    ),
     vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
     vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
     // The document selector is fixed when the client starts, so new file patterns need a new client.

@@ -47,13 +47,16 @@ export class MarkdownViews implements vscode.TextDocumentContentProvider {
     for (const [key, view] of this.views) {
       if (view.source !== source) continue;
       clearTimeout(this.timers.get(key));
-      this.timers.set(key, setTimeout(() => {
-        void view.refresh().then((markdown) => {
-          if (markdown === undefined) return;
-          this.contents.set(key, markdown);
-          this.changed.fire(vscode.Uri.parse(key));
-        });
-      }, FOLLOW_MS));
+      this.timers.set(
+        key,
+        setTimeout(() => {
+          void view.refresh().then((markdown) => {
+            if (markdown === undefined) return;
+            this.contents.set(key, markdown);
+            this.changed.fire(vscode.Uri.parse(key));
+          });
+        }, FOLLOW_MS),
+      );
     }
   }
 

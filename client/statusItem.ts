@@ -35,11 +35,18 @@ export class StatusItem {
     const status = uri ? this.byUri.get(uri) : undefined;
     this.item.text = status?.text ? `Ranklens: ${status.text}` : 'Ranklens';
     this.item.detail = status?.detail.includes('\n') ? status.detail.split('\n').join(' | ') : 'convention and means';
-    if (!status?.short) { this.bar.hide(); return; }
+    if (!status?.short) {
+      this.bar.hide();
+      return;
+    }
     this.bar.text = `Ranklens: ${status.short}`;
     const tooltip = new vscode.MarkdownString(
-      `**Ranklens** — ${status.detail.split('\n').map((l) => `\`${l.replace(/`/g, "'")}\``).join('  \n')}\n\n`
-      + `[Compare conventions](command:${COMPARE_CONVENTIONS_COMMAND}) · [Case breakdown](command:${SHOW_CASE_BREAKDOWN_COMMAND}) · [Metric curves](command:${SHOW_CURVES_COMMAND})`);
+      `**Ranklens** — ${status.detail
+        .split('\n')
+        .map((l) => `\`${l.replace(/`/g, "'")}\``)
+        .join('  \n')}\n\n` +
+        `[Compare conventions](command:${COMPARE_CONVENTIONS_COMMAND}) · [Case breakdown](command:${SHOW_CASE_BREAKDOWN_COMMAND}) · [Metric curves](command:${SHOW_CURVES_COMMAND})`,
+    );
     tooltip.isTrusted = { enabledCommands: [COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND] };
     this.bar.tooltip = tooltip;
     this.bar.show();

@@ -38,7 +38,9 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
 
   /** Asks the server for a file's tests and rebuilds its items; a file without tests has none. */
   async function refresh(uri: vscode.Uri): Promise<FileTests | undefined> {
-    const result = await client()?.sendRequest<FixtureTestsResult | null>(FIXTURE_TESTS_REQUEST, { uri: uri.toString() } satisfies FixtureTestsParams);
+    const result = await client()?.sendRequest<FixtureTestsResult | null>(FIXTURE_TESTS_REQUEST, {
+      uri: uri.toString(),
+    } satisfies FixtureTestsParams);
     const key = uri.toString();
     if (!result || !hasTests(result)) {
       controller.items.delete(key);
@@ -56,10 +58,12 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
       const uris = await vscode.workspace.findFiles(globOf(patterns()), '**/node_modules/**');
       uris.sort((a, b) => a.toString().localeCompare(b.toString()));
       for (let i = 0; i < uris.length; i += PARALLEL) {
-        await Promise.all(uris.slice(i, i + PARALLEL).map(async (uri) => {
-          // Only files that mention expect can hold tests: skip the rest without asking the server.
-          if (await mentionsExpect(uri)) await refresh(uri).catch(() => undefined);
-        }));
+        await Promise.all(
+          uris.slice(i, i + PARALLEL).map(async (uri) => {
+            // Only files that mention expect can hold tests: skip the rest without asking the server.
+            if (await mentionsExpect(uri)) await refresh(uri).catch(() => undefined);
+          }),
+        );
       }
     })();
     return discovered;
@@ -70,7 +74,13 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
     if (!discovered) return;
     const key = uri.toString();
     clearTimeout(timers.get(key));
-    timers.set(key, setTimeout(() => { timers.delete(key); void refresh(uri).catch(() => undefined); }, EDIT_DELAY_MS));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        void refresh(uri).catch(() => undefined);
+      }, EDIT_DELAY_MS),
+    );
   }
 
   controller.resolveHandler = async (item) => {
@@ -84,7 +94,12 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
     await discover();
   };
 
-  async function runFiles(run: vscode.TestRun, request: vscode.TestRunRequest, uris: vscode.Uri[], token: vscode.CancellationToken): Promise<void> {
+  async function runFiles(
+    run: vscode.TestRun,
+    request: vscode.TestRunRequest,
+    uris: vscode.Uri[],
+    token: vscode.CancellationToken,
+  ): Promise<void> {
     const include = request.include?.map((i) => i.id);
     const exclude = new Set(request.exclude?.map((i) => i.id) ?? []);
     for (const uri of uris) {
@@ -101,7 +116,11 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
     const uris = [...new Map(requested.map((u) => [u.toString(), u])).values()];
     if (!request.continuous) {
       const run = controller.createTestRun(request);
-      try { await runFiles(run, request, uris, token); } finally { run.end(); }
+      try {
+        await runFiles(run, request, uris, token);
+      } finally {
+        run.end();
+      }
       return;
     }
     // Continuous: nothing runs now; every save of a requested fixture (any fixture, when the run is for all) runs it.
@@ -109,7 +128,11 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
     const onSave = vscode.workspace.onDidSaveTextDocument(async (doc) => {
       if (!isFixture(doc) || !wanted(doc.uri)) return;
       const again = controller.createTestRun(request);
-      try { await runFiles(again, request, [doc.uri], token); } finally { again.end(); }
+      try {
+        await runFiles(again, request, [doc.uri], token);
+      } finally {
+        again.end();
+      }
     });
     await new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()));
     onSave.dispose();
@@ -124,23 +147,36 @@ export function registerFixtureTests(client: () => LanguageClient | undefined, p
       watcher,
       watcher.onDidCreate((uri) => refreshSoon(uri)),
       watcher.onDidChange((uri) => refreshSoon(uri)),
-      watcher.onDidDelete((uri) => { controller.items.delete(uri.toString()); files.delete(uri.toString()); }),
+      watcher.onDidDelete((uri) => {
+        controller.items.delete(uri.toString());
+        files.delete(uri.toString());
+      }),
     );
   }
   let watcher = watch();
 
   return vscode.Disposable.from(
-    controller, profile, { dispose: () => watcher.dispose() },
+    controller,
+    profile,
+    { dispose: () => watcher.dispose() },
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (!e.affectsConfiguration('ranklens.extraFilePatterns')) return;
       watcher.dispose();
       watcher = watch();
       if (discovered) await controller.refreshHandler?.(new vscode.CancellationTokenSource().token);
     }),
-    vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length > 0 && isFixture(e.document)) refreshSoon(e.document.uri); }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0 && isFixture(e.document)) refreshSoon(e.document.uri);
+    }),
     // Closing an edited file without saving: back to the text on disk.
-    vscode.workspace.onDidCloseTextDocument((doc) => { if (isFixture(doc)) refreshSoon(doc.uri); }),
-    { dispose: () => { for (const t of timers.values()) clearTimeout(t); } },
+    vscode.workspace.onDidCloseTextDocument((doc) => {
+      if (isFixture(doc)) refreshSoon(doc.uri);
+    }),
+    {
+      dispose: () => {
+        for (const t of timers.values()) clearTimeout(t);
+      },
+    },
   );
 }
 
@@ -183,15 +219,21 @@ function fileItems(controller: vscode.TestController, uri: vscode.Uri, result: F
     const parent = many ? make(item, `document ${d.index + 1}`, `document ${d.index + 1}`, d.range) : item;
     if (many) parent.description = d.convention;
     const seen = new Map<string, number>();
-    const unique = (s: string) => { const n = (seen.get(s) ?? 0) + 1; seen.set(s, n); return n === 1 ? s : `${s} (${n})`; };
+    const unique = (s: string) => {
+      const n = (seen.get(s) ?? 0) + 1;
+      seen.set(s, n);
+      return n === 1 ? s : `${s} (${n})`;
+    };
     const cases = d.cases.map((c) => {
       const caseItem = make(parent, `case ${unique(c.id)}`, c.id, c.range);
-      caseItem.children.replace(c.expectations.map((e) => {
-        const leaf = make(caseItem, `expect ${unique(`${c.id}\u001f${e.metric}`)}`, e.metric, e.range);
-        leaf.description = e.expected;
-        outcomes.set(leaf.id, { kind: 'expectation', result: e });
-        return leaf;
-      }));
+      caseItem.children.replace(
+        c.expectations.map((e) => {
+          const leaf = make(caseItem, `expect ${unique(`${c.id}\u001f${e.metric}`)}`, e.metric, e.range);
+          leaf.description = e.expected;
+          outcomes.set(leaf.id, { kind: 'expectation', result: e });
+          return leaf;
+        }),
+      );
       return caseItem;
     });
     const declared = d.declared.map((x) => {
@@ -214,23 +256,32 @@ function report(run: vscode.TestRun, file: FileTests, uri: vscode.Uri, include: 
   const excluded = (id: string) => [...exclude].some((x) => id === x || id.startsWith(`${x}\u001f`));
   const leaves = [...file.outcomes.entries()].filter(([id]) => underRequest(id) && !excluded(id));
   const items = new Map<string, vscode.TestItem>();
-  const walk = (i: vscode.TestItem) => { items.set(i.id, i); i.children.forEach(walk); };
+  const walk = (i: vscode.TestItem) => {
+    items.set(i.id, i);
+    i.children.forEach(walk);
+  };
   walk(file.item);
   for (const [id, outcome] of leaves) {
     const item = items.get(id);
     if (item) reportLeaf(run, item, outcome, uri);
   }
   if (file.errors.length > 0 && !excluded(file.item.id)) {
-    run.errored(file.item, file.errors.map((e) => {
-      const message = new vscode.TestMessage(`${e.code}: ${e.message}`);
-      message.location = new vscode.Location(uri, range(e.range));
-      return message;
-    }));
+    run.errored(
+      file.item,
+      file.errors.map((e) => {
+        const message = new vscode.TestMessage(`${e.code}: ${e.message}`);
+        message.location = new vscode.Location(uri, range(e.range));
+        return message;
+      }),
+    );
   }
 }
 
 function reportLeaf(run: vscode.TestRun, item: vscode.TestItem, outcome: Outcome, uri: vscode.Uri): void {
-  const at = (r: TestRange, m: vscode.TestMessage) => { m.location = new vscode.Location(uri, range(r)); return m; };
+  const at = (r: TestRange, m: vscode.TestMessage) => {
+    m.location = new vscode.Location(uri, range(r));
+    return m;
+  };
   run.started(item);
   if (outcome.kind === 'declared') {
     if (outcome.result.passed) run.passed(item);
@@ -239,9 +290,19 @@ function reportLeaf(run: vscode.TestRun, item: vscode.TestItem, outcome: Outcome
   }
   const e = outcome.result;
   switch (e.outcome) {
-    case 'passed': run.passed(item); break;
-    case 'unchecked': run.skipped(item); run.appendOutput(`${e.message}\r\n`, new vscode.Location(uri, range(e.range)), item); break;
-    case 'declared': run.passed(item); run.appendOutput(`${e.message}\r\n`, new vscode.Location(uri, range(e.range)), item); break;
-    case 'failed': run.failed(item, at(e.range, vscode.TestMessage.diff(e.message, e.expected, e.actual ?? ''))); break;
+    case 'passed':
+      run.passed(item);
+      break;
+    case 'unchecked':
+      run.skipped(item);
+      run.appendOutput(`${e.message}\r\n`, new vscode.Location(uri, range(e.range)), item);
+      break;
+    case 'declared':
+      run.passed(item);
+      run.appendOutput(`${e.message}\r\n`, new vscode.Location(uri, range(e.range)), item);
+      break;
+    case 'failed':
+      run.failed(item, at(e.range, vscode.TestMessage.diff(e.message, e.expected, e.actual ?? '')));
+      break;
   }
 }

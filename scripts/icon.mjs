@@ -7,7 +7,14 @@ import { chromium } from 'playwright-core';
 const svg = readFileSync(new URL('../images/icon.svg', import.meta.url), 'utf8');
 const browser = await chromium.launch({
   executablePath: process.env.RANKLENS_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 128, height: 128 } });

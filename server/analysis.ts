@@ -33,7 +33,13 @@ function parsesCleanly(doc: FixtureDocument): boolean {
 }
 
 /** Parses and evaluates a text that is not open (the workspace scan), with no memory; `parsed` when it was parsed already. */
-export function analyzeText(uri: string, text: string, language: FixtureLanguage, options: FixtureOptions, parsed = parseFixture(text, language)): Analysis {
+export function analyzeText(
+  uri: string,
+  text: string,
+  language: FixtureLanguage,
+  options: FixtureOptions,
+  parsed = parseFixture(text, language),
+): Analysis {
   const evaluation = evaluateDocumentCached(parsed, text, options, new EvaluationCache());
   return { uri, version: -1, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
 }

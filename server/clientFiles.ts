@@ -12,7 +12,11 @@ export function clientFiles(connection: Connection, patterns: () => readonly str
     async *list(folders, isFixture) {
       const params: FindFilesParams = { folders: [...folders], patterns: [...patterns()] };
       let uris: string[];
-      try { uris = await connection.sendRequest<string[]>(FIND_FILES_REQUEST, params); } catch { return; }
+      try {
+        uris = await connection.sendRequest<string[]>(FIND_FILES_REQUEST, params);
+      } catch {
+        return;
+      }
       for (const uri of uris) if (isFixture(uri)) yield uri;
     },
     async read(uri) {

@@ -27,18 +27,25 @@ export class Debouncer {
   constructor(private fixedMs?: number) {}
 
   schedule(key: string, run: () => void): void {
-    if (this.fixedMs !== undefined && this.fixedMs <= 0) { this.cancel(key); run(); return; }
+    if (this.fixedMs !== undefined && this.fixedMs <= 0) {
+      this.cancel(key);
+      run();
+      return;
+    }
     const state = this.states.get(key) ?? { cost: FIRST_COST_MS, ended: -Infinity };
     this.states.set(key, state);
     const inBurst = state.timer !== undefined || performance.now() - state.ended < state.cost;
     if (state.timer !== undefined) clearTimeout(state.timer);
-    state.timer = setTimeout(() => {
-      state.timer = undefined;
-      const start = performance.now();
-      run();
-      state.ended = performance.now();
-      state.cost = 0.5 * state.cost + 0.5 * (state.ended - start);
-    }, this.waitMs(state, inBurst));
+    state.timer = setTimeout(
+      () => {
+        state.timer = undefined;
+        const start = performance.now();
+        run();
+        state.ended = performance.now();
+        state.cost = 0.5 * state.cost + 0.5 * (state.ended - start);
+      },
+      this.waitMs(state, inBurst),
+    );
   }
 
   /** 0 after a quiet spell; during a burst, about one evaluation's cost. */
@@ -49,7 +56,10 @@ export class Debouncer {
 
   cancel(key: string): void {
     const state = this.states.get(key);
-    if (state?.timer !== undefined) { clearTimeout(state.timer); state.timer = undefined; }
+    if (state?.timer !== undefined) {
+      clearTimeout(state.timer);
+      state.timer = undefined;
+    }
   }
 
   /** Forgets a document (closed). */

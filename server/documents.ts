@@ -37,9 +37,10 @@ export class OpenDocuments {
     if (!doc) return undefined;
     for (const change of changes) {
       const before = doc.text;
-      const edit = 'range' in change
-        ? { version, start: before.offsetAt(change.range.start), end: before.offsetAt(change.range.end), length: change.text.length }
-        : { version, start: 0, end: before.getText().length, length: change.text.length };
+      const edit =
+        'range' in change
+          ? { version, start: before.offsetAt(change.range.start), end: before.offsetAt(change.range.end), length: change.text.length }
+          : { version, start: 0, end: before.getText().length, length: change.text.length };
       doc.edits.push(edit);
       doc.text = TextDocument.update(before, [change], version);
     }

@@ -5,8 +5,15 @@
  * way to workspace files come from ./platform (platform.browser.ts in the web build).
  */
 import {
-  CancellationToken, CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification,
-  InitializeParams, InitializeResult, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
+  CancellationToken,
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  InitializeParams,
+  InitializeResult,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
 } from 'vscode-languageserver';
 import { caseBreakdown, conventionComparison, statusShort, statusText } from '../shared/text';
 import { fixtureCurves, MetricCurves } from '../shared/curves';
@@ -21,8 +28,16 @@ import { caseAt, DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
 import { inlayHints } from './features/inlayHints';
 import {
-  CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, CaseBreakdownParams, CompareParams, CurvesParams, InitializationOptions, MarkdownResult,
-  STATUS_NOTIFICATION, StatusParams,
+  CASE_BREAKDOWN_REQUEST,
+  COMPARE_REQUEST,
+  CURVES_REQUEST,
+  CaseBreakdownParams,
+  CompareParams,
+  CurvesParams,
+  InitializationOptions,
+  MarkdownResult,
+  STATUS_NOTIFICATION,
+  StatusParams,
 } from '../shared/protocol';
 
 import { Placer, placer } from './positions';
@@ -32,7 +47,7 @@ import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
 import { connection, forgetProjectConfigs, workspaceFiles } from './platform';
 import { uriPath } from './workspaceFiles';
-import { fixtureTestsFor } from './features/tests';
+import { fixtureTestsFor } from './features/fixtureSuite';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
 
 let init: InitializationOptions = {};
@@ -42,14 +57,18 @@ let debouncer = new Debouncer();
 /** Whether the workspace scan ran once (later ones follow changed settings). */
 let scanStarted = false;
 
-const watcher: WorkspaceWatcher = new WorkspaceWatcher({
-  isOpen: (uri): boolean => service.isOpen(uri),
-  check: (uri, text, language, parsed) => {
-    const { analysis, place } = service.analyzeFile(uri, text, language, parsed);
-    publish(analysis, place);
+const watcher: WorkspaceWatcher = new WorkspaceWatcher(
+  {
+    isOpen: (uri): boolean => service.isOpen(uri),
+    check: (uri, text, language, parsed) => {
+      const { analysis, place } = service.analyzeFile(uri, text, language, parsed);
+      publish(analysis, place);
+    },
+    clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),
   },
-  clear: (uri) => void connection.sendDiagnostics({ uri, diagnostics: [] }),
-}, () => service.settings.extraFilePatterns, workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]));
+  () => service.settings.extraFilePatterns,
+  workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]),
+);
 const service: RanklensService = new RanklensService(watcher);
 // The convention search republishes the document's diagnostics when it finishes on the current version.
 const inference = new BackgroundInference((uri, version) => {
@@ -87,7 +106,9 @@ function sendStatus(uri: string): void {
   if (!shown) return;
   const fixtures = shown.analysis.evaluation.fixtures;
   const params: StatusParams = {
-    uri, text: fixtures.length ? statusText(fixtures[0]) : '', detail: fixtures.map(statusText).join('\n'),
+    uri,
+    text: fixtures.length ? statusText(fixtures[0]) : '',
+    detail: fixtures.map(statusText).join('\n'),
     short: fixtures.length ? statusShort(fixtures[0]) : '',
   };
   void connection.sendNotification(STATUS_NOTIFICATION, params);
@@ -95,7 +116,7 @@ function sendStatus(uri: string): void {
 
 /** Asks the client for ranklens.* (or takes what it sent at start) and revalidates everything. */
 async function loadSettings(pushed?: unknown): Promise<void> {
-  const raw = can.configuration ? await connection.workspace.getConfiguration('ranklens') : pushed ?? init.settings;
+  const raw = can.configuration ? await connection.workspace.getConfiguration('ranklens') : (pushed ?? init.settings);
   const before = service.settings.extraFilePatterns.join('\n');
   const settings = readSettings(raw);
   // The first answer usually repeats the defaults a document opened meanwhile was evaluated with:
@@ -117,8 +138,12 @@ let watchRegistration: { dispose(): void } | undefined;
 async function watchFiles(settings: Settings): Promise<void> {
   if (!can.watchRegistration) return;
   watchRegistration?.dispose();
-  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns, CONFIG_FILE, 'package.json'].map((p) => (p.startsWith('**/') ? p : `**/${p}`));
-  watchRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) });
+  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns, CONFIG_FILE, 'package.json'].map((p) =>
+    p.startsWith('**/') ? p : `**/${p}`,
+  );
+  watchRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, {
+    watchers: globs.map((globPattern) => ({ globPattern })),
+  });
 }
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -173,7 +198,10 @@ connection.onDidCloseTextDocument(({ textDocument: d }) => {
   const wasFixture = service.isOpen(d.uri);
   service.close(d.uri);
   // The file as saved on disk still counts (workspace diagnostics); unsaved or deleted files clear.
-  if (wasFixture) void watcher.checkFile(d.uri).then((checked: boolean) => { if (!checked) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] }); });
+  if (wasFixture)
+    void watcher.checkFile(d.uri).then((checked: boolean) => {
+      if (!checked) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] });
+    });
 });
 
 connection.onDidChangeWatchedFiles(({ changes }) => {
@@ -192,7 +220,9 @@ connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
   const shown = service.shown(textDocument.uri);
-  return shown ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri), shown.stale) : [];
+  return shown
+    ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri), shown.stale)
+    : [];
 });
 
 connection.onCodeLensResolve((lens, token) => {
@@ -230,17 +260,32 @@ connection.onCodeAction(({ textDocument, range, context }, token) => {
   if (!now) return [];
   const { analysis, doc } = now;
   const span = { start: doc.text.offsetAt(range.start), end: doc.text.offsetAt(range.end) };
-  const req = { uri: textDocument.uri, version: doc.text.version, text: analysis.text, language: analysis.language, span, diagnostics: context.diagnostics, only: context.only };
+  const req = {
+    uri: textDocument.uri,
+    version: doc.text.version,
+    text: analysis.text,
+    language: analysis.language,
+    span,
+    diagnostics: context.diagnostics,
+    only: context.only,
+  };
   const inferred = inference.result(analysis.uri, analysis.version);
-  const quickFixes = inferred && (!context.only || context.only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`)));
-  return [...codeActions(analysis.evaluation, req, placer(doc.text)), ...(quickFixes ? inferenceActions(analysis, inferred, req, placer(doc.text)) : [])];
+  const quickFixes =
+    inferred && (!context.only || context.only.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(`${o}.`)));
+  return [
+    ...codeActions(analysis.evaluation, req, placer(doc.text)),
+    ...(quickFixes ? inferenceActions(analysis, inferred, req, placer(doc.text)) : []),
+  ];
 });
 
 connection.onRequest(CASE_BREAKDOWN_REQUEST, (params: CaseBreakdownParams): MarkdownResult | null => {
   // Lenses give indexes into what they showed; the command palette gives the cursor in the current text.
   const source = params.position ? service.current(params.uri) : service.shown(params.uri);
   if (!source) return null;
-  const at = params.position && 'doc' in source ? caseAt(source.analysis.parsed, source.doc.text.offsetAt(params.position)) : { fixture: params.fixture, case: params.case };
+  const at =
+    params.position && 'doc' in source
+      ? caseAt(source.analysis.parsed, source.doc.text.offsetAt(params.position))
+      : { fixture: params.fixture, case: params.case };
   const evaluation = source.analysis.evaluation;
   const c = at && evaluation.fixtures[at.fixture]?.cases[at.case];
   if (!c && params.position) {

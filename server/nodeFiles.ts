@@ -14,7 +14,11 @@ export const nodeFiles: WorkspaceFiles = {
     let visited = 0;
     async function* walk(dir: string): AsyncGenerator<string> {
       let entries;
-      try { entries = await fs.readdir(dir, { withFileTypes: true }); } catch { return; }
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
       for (const e of entries) {
         if (++visited > MAX_VISITED) return;
         const path = join(dir, e.name);
@@ -34,12 +38,20 @@ export const nodeFiles: WorkspaceFiles = {
   async read(uri) {
     const path = filePath(uri);
     if (path === undefined) return undefined;
-    try { return await fs.readFile(path, 'utf8'); } catch { return undefined; }
+    try {
+      return await fs.readFile(path, 'utf8');
+    } catch {
+      return undefined;
+    }
   },
 };
 
 /** The file system path of a file: URI, or undefined for other schemes. */
 function filePath(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
-  try { return fileURLToPath(uri); } catch { return undefined; }
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
 }

@@ -37,7 +37,8 @@ function positionsOf(doc: TextDocument): (offset: number) => Position {
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= o) lo = mid; else hi = mid - 1;
+      if (starts[mid] <= o) lo = mid;
+      else hi = mid - 1;
     }
     return Position.create(lo, o - starts[lo]);
   };

@@ -12,12 +12,23 @@ const configs = new Map<string, FoundConfig | undefined>();
 export function projectConfigFor(uri: string): FoundConfig | undefined {
   if (!uri.startsWith('file:')) return undefined;
   let path: string;
-  try { path = fileURLToPath(uri); } catch { return undefined; }
+  try {
+    path = fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
   const dir = path.replace(/[\\/][^\\/]*$/, '');
   if (!configs.has(dir)) {
-    configs.set(dir, findProjectConfig(path, (p) => {
-      try { return readFileSync(p, 'utf8'); } catch { return undefined; }
-    }));
+    configs.set(
+      dir,
+      findProjectConfig(path, (p) => {
+        try {
+          return readFileSync(p, 'utf8');
+        } catch {
+          return undefined;
+        }
+      }),
+    );
   }
   return configs.get(dir);
 }

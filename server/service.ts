@@ -41,7 +41,8 @@ export class RanklensService {
   /** Whether an open document is a fixture: by file name (and the extra patterns), else by language id. */
   decideLanguage(uri: string): boolean {
     const doc = this.documents.get(uri);
-    const language = doc && (this.watcher.languageOf(uri) ?? (uri.startsWith('file:') ? undefined : syntaxOfLanguageId(doc.text.languageId)?.language));
+    const language =
+      doc && (this.watcher.languageOf(uri) ?? (uri.startsWith('file:') ? undefined : syntaxOfLanguageId(doc.text.languageId)?.language));
     if (language) this.languages.set(uri, language);
     else this.languages.delete(uri);
     return !!language;

@@ -64,20 +64,30 @@ export function readSettings(raw: unknown): Settings {
   return {
     defaultConvention: typeof raw.defaultConvention === 'string' && raw.defaultConvention ? raw.defaultConvention : d.defaultConvention,
     defaultCutoffs: cutoffs.length > 0 ? cutoffs : d.defaultCutoffs,
-    headlineMetrics: Array.isArray(raw.headlineMetrics) ? raw.headlineMetrics.filter((m): m is string => typeof m === 'string' && m.length > 0) : [],
+    headlineMetrics: Array.isArray(raw.headlineMetrics)
+      ? raw.headlineMetrics.filter((m): m is string => typeof m === 'string' && m.length > 0)
+      : [],
     codeLens: { enable: flag(raw, 'codeLens', d.codeLens.enable) },
     hover: { enable: flag(raw, 'hover', d.hover.enable) },
     inlayHints: { enable: flag(raw, 'inlayHints', d.inlayHints.enable) },
     severity,
-    diagnostics: { conventionDependent: typeof diagnostics.conventionDependent === 'boolean' ? diagnostics.conventionDependent : d.diagnostics.conventionDependent },
-    extraFilePatterns: Array.isArray(raw.extraFilePatterns) ? raw.extraFilePatterns.filter((p): p is string => typeof p === 'string' && p.length > 0) : [],
+    diagnostics: {
+      conventionDependent:
+        typeof diagnostics.conventionDependent === 'boolean' ? diagnostics.conventionDependent : d.diagnostics.conventionDependent,
+    },
+    extraFilePatterns: Array.isArray(raw.extraFilePatterns)
+      ? raw.extraFilePatterns.filter((p): p is string => typeof p === 'string' && p.length > 0)
+      : [],
   };
 }
 
 /** How the settings shape every evaluation. */
 export function fixtureOptions(s: Settings): FixtureOptions {
   return {
-    defaultConvention: { preset: s.defaultConvention, source: s.defaultConvention === DEFAULT_SETTINGS.defaultConvention ? 'built-in' : 'setting' },
+    defaultConvention: {
+      preset: s.defaultConvention,
+      source: s.defaultConvention === DEFAULT_SETTINGS.defaultConvention ? 'built-in' : 'setting',
+    },
     ...(s.headlineMetrics.length > 0 ? { headlineMetrics: s.headlineMetrics } : {}),
     defaultCutoffs: s.defaultCutoffs,
     compare: s.diagnostics.conventionDependent && s.severity['convention-dependent'] !== 'off',

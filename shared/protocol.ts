@@ -115,7 +115,14 @@ export interface FixtureTestsResult {
       id: string;
       range: TestRange;
       /** range is the whole expect entry; expected as written; actual as the quick fix would write it. */
-      expectations: { metric: string; range: TestRange; expected: string; actual: string | null; outcome: ExpectationOutcome; message: string }[];
+      expectations: {
+        metric: string;
+        range: TestRange;
+        expected: string;
+        actual: string | null;
+        outcome: ExpectationOutcome;
+        message: string;
+      }[];
     }[];
     /** The expectFindings entries with a known code; range is the entry's. */
     declared: { code: string; range: TestRange; passed: boolean; message: string }[];

@@ -13,7 +13,10 @@ const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'erro
 
 /** The workflow commands, one line each; paths relative to `root` (the repository checkout) where they lie inside it. */
 export function githubReport(findings: readonly ReportFinding[], root = process.cwd()): string {
-  return findings.filter((f) => !f.expected).map((f) => `${githubCommand(f, root)}\n`).join('');
+  return findings
+    .filter((f) => !f.expected)
+    .map((f) => `${githubCommand(f, root)}\n`)
+    .join('');
 }
 
 /** One finding as a workflow command. */

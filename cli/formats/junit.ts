@@ -13,9 +13,17 @@ import { xmlText } from './xml';
 /** The JUnit XML document for the checked files. */
 export function junitReport(files: readonly LoadedFixtureFile[]): string {
   const suites = files.map((f) => ({ file: f, tests: fixtureTests(f.doc, f.evaluation) }));
-  const total = suites.map((s) => testCounts(s.tests)).reduce((a, b) => ({
-    tests: a.tests + b.tests, failures: a.failures + b.failures, errors: a.errors + b.errors, skipped: a.skipped + b.skipped,
-  }), { tests: 0, failures: 0, errors: 0, skipped: 0 });
+  const total = suites
+    .map((s) => testCounts(s.tests))
+    .reduce(
+      (a, b) => ({
+        tests: a.tests + b.tests,
+        failures: a.failures + b.failures,
+        errors: a.errors + b.errors,
+        skipped: a.skipped + b.skipped,
+      }),
+      { tests: 0, failures: 0, errors: 0, skipped: 0 },
+    );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="ranklens check"${counts(total)} time="0">`,
@@ -35,8 +43,18 @@ function suite(file: LoadedFixtureFile, tests: FixtureTests): string[] {
   const cases = [
     ...tests.documents.flatMap((d) => [
       ...d.cases.flatMap((c) => c.expectations.map((e) => expectationCase(file, d, many, `${c.id} › ${e.metric}`, e))),
-      ...d.declared.map((x) => testcase(file, x.span.start, name(d, many, `expectFindings › ${x.code}`),
-        x.passed ? [] : [`<failure type="expected-finding-missing" message="${xmlText(x.message)}">${xmlText(where(file, x.span.start, x.message))}</failure>`])),
+      ...d.declared.map((x) =>
+        testcase(
+          file,
+          x.span.start,
+          name(d, many, `expectFindings › ${x.code}`),
+          x.passed
+            ? []
+            : [
+                `<failure type="expected-finding-missing" message="${xmlText(x.message)}">${xmlText(where(file, x.span.start, x.message))}</failure>`,
+              ],
+        ),
+      ),
     ]),
     ...tests.errors.map((f) => errorCase(file, f)),
   ];
@@ -57,7 +75,9 @@ function expectationCase(file: LoadedFixtureFile, d: DocumentTests, many: boolea
 function errorCase(file: LoadedFixtureFile, f: LocatedFinding): string {
   const at = file.lines.position(f.span.start);
   const title = `${f.code} at ${at.line + 1}:${at.character + 1}`;
-  return testcase(file, f.span.start, title, [`<error type="${f.code}" message="${xmlText(f.message)}">${xmlText(where(file, f.span.start, f.message))}</error>`]);
+  return testcase(file, f.span.start, title, [
+    `<error type="${f.code}" message="${xmlText(f.message)}">${xmlText(where(file, f.span.start, f.message))}</error>`,
+  ]);
 }
 
 function name(d: DocumentTests, many: boolean, title: string): string {

@@ -21,12 +21,14 @@ export function sarifReport(findings: readonly ReportFinding[], root = process.c
   const log = {
     $schema: SCHEMA,
     version: '2.1.0',
-    runs: [{
-      tool: { driver: driver() },
-      originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(root.endsWith(sep) ? root : root + sep).href } },
-      columnKind: 'utf16CodeUnits',
-      results: findings.map((f) => result(f, root)),
-    }],
+    runs: [
+      {
+        tool: { driver: driver() },
+        originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(root.endsWith(sep) ? root : root + sep).href } },
+        columnKind: 'utf16CodeUnits',
+        results: findings.map((f) => result(f, root)),
+      },
+    ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
@@ -53,9 +55,15 @@ function result(f: ReportFinding, root: string): Record<string, unknown> {
     level: LEVEL[f.severity],
     message: { text: f.message },
     locations: [{ physicalLocation: physical(f.path, f.range, root) }],
-    ...(f.related?.length ? {
-      relatedLocations: f.related.map((r, id) => ({ id, physicalLocation: physical(r.path, r.range, root), message: { text: r.message } })),
-    } : {}),
+    ...(f.related?.length
+      ? {
+          relatedLocations: f.related.map((r, id) => ({
+            id,
+            physicalLocation: physical(r.path, r.range, root),
+            message: { text: r.message },
+          })),
+        }
+      : {}),
     ...(f.expected ? { suppressions: [{ kind: 'inSource', justification: `The file declares ${f.code} in expectFindings.` }] } : {}),
   };
 }
@@ -76,8 +84,10 @@ function artifact(path: string, root: string): Record<string, unknown> {
 /** LSP's 0-based positions as SARIF's 1-based region; the end column is the one just after the last character. */
 export function region(range: Range): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
   return {
-    startLine: range.start.line + 1, startColumn: range.start.character + 1,
-    endLine: range.end.line + 1, endColumn: range.end.character + 1,
+    startLine: range.start.line + 1,
+    startColumn: range.start.character + 1,
+    endLine: range.end.line + 1,
+    endColumn: range.end.character + 1,
   };
 }
 

@@ -16,17 +16,21 @@ export function conventionsPage(): string {
     const changed = KNOBS.filter((k) => PRESETS[p][k.name] !== PRESETS.default[k.name]).map((k) => `${k.name}: ${PRESETS[p][k.name]}`);
     return `- ${code(p)}: ${changed.length > 0 ? changed.map(code).join(', ') : 'the same as `default`'}`;
   });
-  return page('Presets and knobs', ['shared/core/conventions.ts'], [
-    'Every number is computed under one convention: a plain object of knobs. A preset is a named convention. A '
-      + 'fixture names a preset (`convention: trec_eval`) or a preset and the knobs it sets differently '
-      + '(`convention: { preset: ranx, gain: exponential }`); preset names are case-insensitive. '
-      + '[Conventions and measures](../guide/conventions.md) tells what each preset reproduces, and where.',
-    '## Knobs',
-    table(['knob', 'values', 'affects', 'what it decides'], knobRows),
-    '## Presets',
-    `The presets, in the order reports list them: ${codes(PRESET_NAMES)}.`,
-    table(['knob', ...PRESET_NAMES.map(code)], presetRows),
-    '## What each preset sets differently from `default`',
-    differences.join('\n'),
-  ]);
+  return page(
+    'Presets and knobs',
+    ['shared/core/conventions.ts'],
+    [
+      'Every number is computed under one convention: a plain object of knobs. A preset is a named convention. A ' +
+        'fixture names a preset (`convention: trec_eval`) or a preset and the knobs it sets differently ' +
+        '(`convention: { preset: ranx, gain: exponential }`); preset names are case-insensitive. ' +
+        '[Conventions and measures](../guide/conventions.md) tells what each preset reproduces, and where.',
+      '## Knobs',
+      table(['knob', 'values', 'affects', 'what it decides'], knobRows),
+      '## Presets',
+      `The presets, in the order reports list them: ${codes(PRESET_NAMES)}.`,
+      table(['knob', ...PRESET_NAMES.map(code)], presetRows),
+      '## What each preset sets differently from `default`',
+      differences.join('\n'),
+    ],
+  );
 }

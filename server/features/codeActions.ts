@@ -8,7 +8,18 @@ import { CodeAction, CodeActionKind, Diagnostic, Position, Range, TextEdit, Work
 import { expectEntries, expectMapping, expectValueText } from '../../shared/text';
 import { CaseEvaluation, caseInput, DocumentEvaluation, ExpectResult } from '../../shared/evaluation';
 import { isFixtureFindingCode } from '../../shared/core';
-import { declareFinding, FixtureLanguage, insertExpect, itemSpan, LocatedFinding, OffsetEdit, removeEntry, Span, syntaxOf, writtenLike } from '../../shared/fixture';
+import {
+  declareFinding,
+  FixtureLanguage,
+  insertExpect,
+  itemSpan,
+  LocatedFinding,
+  OffsetEdit,
+  removeEntry,
+  Span,
+  syntaxOf,
+  writtenLike,
+} from '../../shared/fixture';
 import { Placer } from '../positions';
 
 export interface ActionRequest {
@@ -45,23 +56,34 @@ function hasOwnError(c: CaseEvaluation, findings: readonly LocatedFinding[]): bo
 }
 
 function mismatches(evaluation: DocumentEvaluation): Mismatch[] {
-  return evaluation.fixtures.flatMap((fe) => fe.cases.flatMap((c) => {
-    const wrong = c.expectations.filter((e) => !e.matches && e.computed !== undefined);
-    if (wrong.length === 0) return [];
-    const broken = hasOwnError(c, evaluation.findings);
-    return wrong.map((e) => ({ expectation: e, computed: e.computed!, broken }));
-  }));
+  return evaluation.fixtures.flatMap((fe) =>
+    fe.cases.flatMap((c) => {
+      const wrong = c.expectations.filter((e) => !e.matches && e.computed !== undefined);
+      if (wrong.length === 0) return [];
+      const broken = hasOwnError(c, evaluation.findings);
+      return wrong.map((e) => ({ expectation: e, computed: e.computed!, broken }));
+    }),
+  );
 }
 
 function setValue(m: Mismatch): OffsetEdit {
   return { span: m.expectation.node.value.span, newText: expectValueText(m.computed, m.expectation.node.text) };
 }
 
-function action(title: string, kind: string, req: ActionRequest, place: Placer, edits: OffsetEdit[], codes: string[], preferred = false): CodeAction {
+function action(
+  title: string,
+  kind: string,
+  req: ActionRequest,
+  place: Placer,
+  edits: OffsetEdit[],
+  codes: string[],
+  preferred = false,
+): CodeAction {
   const textEdits = edits.map((e) => TextEdit.replace(place.range(e.span), e.newText));
   const edit: WorkspaceEdit = { documentChanges: [{ textDocument: { uri: req.uri, version: req.version }, edits: textEdits }] };
-  const diagnostics = req.diagnostics.filter((d) => typeof d.code === 'string' && codes.includes(d.code)
-    && textEdits.some((e) => rangesMeet(e.range, d.range)));
+  const diagnostics = req.diagnostics.filter(
+    (d) => typeof d.code === 'string' && codes.includes(d.code) && textEdits.some((e) => rangesMeet(e.range, d.range)),
+  );
   return { title, kind, edit, ...(diagnostics.length ? { diagnostics } : {}), ...(preferred ? { isPreferred: true } : {}) };
 }
 
@@ -72,14 +94,30 @@ function expectFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: 
   const here = hereAny.filter((m) => !m.broken);
   const fixable = all.filter((m) => !m.broken);
   const skipped = all.length - fixable.length;
-  const out = here.map((m) => action(
-    `Set ${m.expectation.node.metric.value} to the computed ${expectValueText(m.computed, m.expectation.node.text)}`,
-    CodeActionKind.QuickFix, req, place, [setValue(m)], ['expect-mismatch'], true));
+  const out = here.map((m) =>
+    action(
+      `Set ${m.expectation.node.metric.value} to the computed ${expectValueText(m.computed, m.expectation.node.text)}`,
+      CodeActionKind.QuickFix,
+      req,
+      place,
+      [setValue(m)],
+      ['expect-mismatch'],
+      true,
+    ),
+  );
   if (hereAny.length > 0 && fixable.length > 0 && (fixable.length > here.length || skipped > 0)) {
     const n = fixable.length;
     const skip = skipped > 0 ? ` (skips ${skipped} in cases with errors of their own)` : '';
-    out.push(action(`Set all ${n} mismatched expect value${n > 1 ? 's' : ''} in this file to the computed ones${skip}`,
-      CodeActionKind.QuickFix, req, place, fixable.map(setValue), ['expect-mismatch']));
+    out.push(
+      action(
+        `Set all ${n} mismatched expect value${n > 1 ? 's' : ''} in this file to the computed ones${skip}`,
+        CodeActionKind.QuickFix,
+        req,
+        place,
+        fixable.map(setValue),
+        ['expect-mismatch'],
+      ),
+    );
   }
   return out;
 }
@@ -97,8 +135,17 @@ function replacementFixes(evaluation: DocumentEvaluation, req: ActionRequest, pl
     if (RENAMES.has(f.code)) {
       const names = [...new Set([replacement, ...(choices ?? [])])].filter((n): n is string => n !== undefined);
       for (const name of names) {
-        out.push(action(`Change to '${name}'`, CodeActionKind.QuickFix, req, place,
-          [{ span: f.span, newText: writtenLike(original, name) }], [f.code], name === replacement));
+        out.push(
+          action(
+            `Change to '${name}'`,
+            CodeActionKind.QuickFix,
+            req,
+            place,
+            [{ span: f.span, newText: writtenLike(original, name) }],
+            [f.code],
+            name === replacement,
+          ),
+        );
       }
     } else if (f.code === 'id-not-as-written' && replacement !== undefined) {
       out.push(action('Quote this id', CodeActionKind.QuickFix, req, place, [{ span: f.span, newText: replacement }], [f.code], true));
@@ -148,8 +195,17 @@ function duplicateFixes(evaluation: DocumentEvaluation, req: ActionRequest, plac
       if (repeated.length === 0) continue;
       const edits = repeated.map((i) => removeEntry(itemSpan(c.node.predictions, i - 1), itemSpan(c.node.predictions, i)));
       const n = repeated.length;
-      out.push(action(`Remove ${n} repeated prediction${n > 1 ? 's' : ''} from case ${c.node.id.value}`,
-        CodeActionKind.QuickFix, req, place, edits, ['duplicate-prediction'], true));
+      out.push(
+        action(
+          `Remove ${n} repeated prediction${n > 1 ? 's' : ''} from case ${c.node.id.value}`,
+          CodeActionKind.QuickFix,
+          req,
+          place,
+          edits,
+          ['duplicate-prediction'],
+          true,
+        ),
+      );
     }
   }
   return out;
@@ -163,7 +219,16 @@ function addExpect(evaluation: DocumentEvaluation, req: ActionRequest, place: Pl
       const syntax = syntaxOf(req.language);
       const edit = insertExpect(req.text, fe.fixture, node, syntax, expectMapping(expectEntries(fe, i), syntax));
       if (!edit) return [];
-      return [action(`Add an expect block with the current values of case ${node.id.value}`, CodeActionKind.RefactorRewrite, req, place, [edit], [])];
+      return [
+        action(
+          `Add an expect block with the current values of case ${node.id.value}`,
+          CodeActionKind.RefactorRewrite,
+          req,
+          place,
+          [edit],
+          [],
+        ),
+      ];
     }
   }
   return [];
@@ -172,9 +237,14 @@ function addExpect(evaluation: DocumentEvaluation, req: ActionRequest, place: Pl
 export function codeActions(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
   const wanted = (kind: string) => !req.only || req.only.some((o) => kind === o || kind.startsWith(o + '.'));
   return [
-    ...(wanted(CodeActionKind.QuickFix) ? [
-      ...replacementFixes(evaluation, req, place), ...expectFixes(evaluation, req, place),
-      ...duplicateFixes(evaluation, req, place), ...declareFixes(evaluation, req, place)] : []),
+    ...(wanted(CodeActionKind.QuickFix)
+      ? [
+          ...replacementFixes(evaluation, req, place),
+          ...expectFixes(evaluation, req, place),
+          ...duplicateFixes(evaluation, req, place),
+          ...declareFixes(evaluation, req, place),
+        ]
+      : []),
     ...(wanted(CodeActionKind.RefactorRewrite) ? addExpect(evaluation, req, place) : []),
   ];
 }

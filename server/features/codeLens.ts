@@ -54,7 +54,10 @@ export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: P
     const top = place.position(fe.fixture.span.start);
     for (const t of [conventionLens(fe), meanLens(fe)]) {
       const m = marked(t, stale);
-      lenses.push({ range: { start: top, end: top }, command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip } });
+      lenses.push({
+        range: { start: top, end: top },
+        command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip },
+      });
     }
     lenses.push(...systemLenses(fe, top));
     fe.cases.forEach((c, i) => {

@@ -39,7 +39,8 @@ export function diagnostics(findings: readonly LocatedFinding[], uri: string, pl
       source: 'ranklens',
       message: expected ? `${f.message} [expected]` : f.message,
     };
-    if (f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: place.range(r.span) }, message: r.message }));
+    if (f.related?.length)
+      d.relatedInformation = f.related.map((r) => ({ location: { uri, range: place.range(r.span) }, message: r.message }));
     if (f.data) d.data = f.data;
     out.push(d);
   }

@@ -23,7 +23,11 @@ export class BackgroundInference {
   private results = new Map<string, { version: number; fixtures: (FixtureInference | undefined)[] }>();
 
   /** onDone runs when a search finishes for the version it was started on. */
-  constructor(private readonly onDone: (uri: string, version: number) => void, private readonly delayMs = 250, private readonly sliceMs = 8) {}
+  constructor(
+    private readonly onDone: (uri: string, version: number) => void,
+    private readonly delayMs = 250,
+    private readonly sliceMs = 8,
+  ) {}
 
   /** Starts the search for this analysis unless it is done or under way; cancels one for an older version. */
   schedule(analysis: Analysis): void {
@@ -57,7 +61,10 @@ export class BackgroundInference {
           return;
         }
         const next = steps[f]!.next();
-        if (next.done) { done[f] = next.value; f++; }
+        if (next.done) {
+          done[f] = next.value;
+          f++;
+        }
       }
       setImmediate(slice);
     };
@@ -95,7 +102,11 @@ export function inferenceFindings(analysis: Analysis, fixtures: readonly (Fixtur
 }
 
 /** Markdown to add to the hover of an expectation the best convention leaves unexplained. */
-export function inferenceHover(analysis: Analysis, fixtures: readonly (FixtureInference | undefined)[], offset: number): string | undefined {
+export function inferenceHover(
+  analysis: Analysis,
+  fixtures: readonly (FixtureInference | undefined)[],
+  offset: number,
+): string | undefined {
   const target = targetAt(analysis.parsed, analysis.text, offset);
   if (!target || target.kind !== 'expect') return undefined;
   const inference = fixtures[target.fixture];
@@ -104,7 +115,12 @@ export function inferenceHover(analysis: Analysis, fixtures: readonly (FixtureIn
 }
 
 /** The quick fix on a convention-match finding: write the convention it names into the fixture. */
-export function inferenceActions(analysis: Analysis, fixtures: readonly (FixtureInference | undefined)[], req: { uri: string; version: number; span: Span; diagnostics: readonly Diagnostic[] }, place: Placer): CodeAction[] {
+export function inferenceActions(
+  analysis: Analysis,
+  fixtures: readonly (FixtureInference | undefined)[],
+  req: { uri: string; version: number; span: Span; diagnostics: readonly Diagnostic[] },
+  place: Placer,
+): CodeAction[] {
   const out: CodeAction[] = [];
   analysis.evaluation.fixtures.forEach((fe, i) => {
     const inference = fixtures[i];
@@ -117,7 +133,11 @@ export function inferenceActions(analysis: Analysis, fixtures: readonly (Fixture
     out.push({
       title: `Set the convention to ${finding.data.replacement}${exact ? '' : ` (explains ${inference.result.matches[0].matched} of ${inference.result.expectations})`}`,
       kind: CodeActionKind.QuickFix,
-      edit: { documentChanges: [{ textDocument: { uri: req.uri, version: req.version }, edits: [TextEdit.replace(place.range(edit.span), edit.newText)] }] },
+      edit: {
+        documentChanges: [
+          { textDocument: { uri: req.uri, version: req.version }, edits: [TextEdit.replace(place.range(edit.span), edit.newText)] },
+        ],
+      },
       ...(diagnostics.length ? { diagnostics } : {}),
       ...(exact ? { isPreferred: true } : {}),
     });

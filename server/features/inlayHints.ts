@@ -21,7 +21,12 @@ export function inlayHints(evaluation: DocumentEvaluation, range: Range, place: 
       if (before(place.position(span.end), range.start) || before(range.end, place.position(span.start))) continue;
       const marks = predictionMarks(caseInput(c.node), fe.convention.convention);
       for (let i = 0; i < marks.length; i++) {
-        hints.push({ position: place.position(itemSpan(c.node.predictions, i).end), label: marks[i].label, tooltip: marks[i].tooltip, paddingLeft: true });
+        hints.push({
+          position: place.position(itemSpan(c.node.predictions, i).end),
+          label: marks[i].label,
+          tooltip: marks[i].tooltip,
+          paddingLeft: true,
+        });
       }
       for (const f of evaluation.findings) {
         if (f.code !== 'wrong-type' || f.span.start < span.start || f.span.end > span.end) continue;

@@ -19,7 +19,11 @@ export interface WatcherHost {
 export class WorkspaceWatcher {
   private generation = 0;
 
-  constructor(private host: WatcherHost, private patterns: () => readonly string[], private files: WorkspaceFiles) {}
+  constructor(
+    private host: WatcherHost,
+    private patterns: () => readonly string[],
+    private files: WorkspaceFiles,
+  ) {}
 
   /** The syntax of a file URI (of any scheme) if it names a fixture, else undefined. */
   languageOf(uri: string): FixtureLanguage | undefined {
@@ -56,7 +60,10 @@ export class WorkspaceWatcher {
     const language = this.languageOf(uri);
     if (!language || this.host.isOpen(uri)) return false;
     const text = await this.files.read(uri);
-    if (text === undefined) { this.host.clear(uri); return false; }
+    if (text === undefined) {
+      this.host.clear(uri);
+      return false;
+    }
     // Let waiting messages through (a document just opened is evaluated first) before the parse and
     // again before the evaluation, each time checking that nothing changed; the file's wait for the
     // CPU is then at most a parse or an evaluation of one file.

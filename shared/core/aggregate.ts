@@ -8,7 +8,11 @@ export const GEOMETRIC_FLOOR = 0.00001;
  * Per spec, the run figure over the non-NaN values (NaN when every case is NaN) and how many were
  * left out; propagateNaN: a NaN value makes the figure NaN instead, as trec_eval's sums do.
  */
-export function aggregate(rows: readonly (readonly number[])[], specs: readonly MetricSpec[], propagateNaN = false): { mean: number[]; excluded: number[] } {
+export function aggregate(
+  rows: readonly (readonly number[])[],
+  specs: readonly MetricSpec[],
+  propagateNaN = false,
+): { mean: number[]; excluded: number[] } {
   const m = specs.length;
   const kinds = specs.map((s) => aggregationOf(s.family));
   const geometric = kinds.map((k) => k === 'geometric');
@@ -19,7 +23,10 @@ export function aggregate(rows: readonly (readonly number[])[], specs: readonly 
   for (const row of rows) {
     for (let j = 0; j < m; j++) {
       const v = row[j];
-      if (Number.isNaN(v) && !propagateNaN) { excluded[j]++; continue; }
+      if (Number.isNaN(v) && !propagateNaN) {
+        excluded[j]++;
+        continue;
+      }
       sum[j] += geometric[j] ? Math.log(Math.max(v, GEOMETRIC_FLOOR)) : v;
       count[j]++;
     }

@@ -16,24 +16,37 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   const out: Finding[] = [];
   let relevantLabels = 0;
   for (const l of input.labels) if (Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold)) relevantLabels++;
-  const emptyEffect = conv.emptyLabels === 'nan'
-    ? 'every metric is NaN and left out of the means (emptyLabels=nan)'
-    : 'every metric is 0 and counts in the means (emptyLabels=zero)';
+  const emptyEffect =
+    conv.emptyLabels === 'nan'
+      ? 'every metric is NaN and left out of the means (emptyLabels=nan)'
+      : 'every metric is 0 and counts in the means (emptyLabels=zero)';
   if (relevantLabels === 0 && input.predictions.length === 0) {
     out.push(finding('empty-case', `No relevant labels and no predictions: ${emptyEffect}.`, { kind: 'case' }));
   } else if (relevantLabels === 0) {
     const why = input.labels.length === 0 ? 'No labels' : 'No label is relevant (every grade is at or below the threshold)';
     out.push(finding('empty-labels', `${why}: ${emptyEffect}.`, { kind: 'labels' }));
   } else if (input.predictions.length === 0) {
-    out.push(finding('empty-predictions', conv.emptyPredictions === 'nan'
-      ? 'No predictions: every metric of this case is NaN and left out of the means (emptyPredictions=nan).'
-      : 'No predictions: every metric of this case is 0.', { kind: 'predictions' }));
+    out.push(
+      finding(
+        'empty-predictions',
+        conv.emptyPredictions === 'nan'
+          ? 'No predictions: every metric of this case is NaN and left out of the means (emptyPredictions=nan).'
+          : 'No predictions: every metric of this case is 0.',
+        { kind: 'predictions' },
+      ),
+    );
   }
 
   if (relevantLabels > 0 && input.predictions.length === 1 && conv.singleItem === 'refuse') {
     const refused = specs.filter((s) => SINGLE_ITEM_FAMILIES.has(s.family)).map(metricName);
     if (refused.length > 0) {
-      out.push(finding('single-item-row', `Only one prediction: scikit-learn's dcg_score and ndcg_score refuse a row of one item, so ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} NaN and left out of the means (singleItem=refuse).`, { kind: 'predictions' }));
+      out.push(
+        finding(
+          'single-item-row',
+          `Only one prediction: scikit-learn's dcg_score and ndcg_score refuse a row of one item, so ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} NaN and left out of the means (singleItem=refuse).`,
+          { kind: 'predictions' },
+        ),
+      );
     }
   }
 
@@ -44,10 +57,15 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   const maxK = largestCutoff(specs);
   // With no relevant label every value is fixed by emptyLabels, so the cutoff changes nothing.
   if (relevantLabels > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
-    const effect = conv.precisionDenominator === 'k'
-      ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`
-      : `P@${maxK} divides by the ${n} prediction${n === 1 ? '' : 's'} instead (precisionDenominator=min-k-predicted)`;
-    out.push(finding('k-exceeds-predictions', `k = ${maxK} is larger than the ${n} prediction${n === 1 ? '' : 's'}: ${effect}.`, { kind: 'predictions' }));
+    const effect =
+      conv.precisionDenominator === 'k'
+        ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`
+        : `P@${maxK} divides by the ${n} prediction${n === 1 ? '' : 's'} instead (precisionDenominator=min-k-predicted)`;
+    out.push(
+      finding('k-exceeds-predictions', `k = ${maxK} is larger than the ${n} prediction${n === 1 ? '' : 's'}: ${effect}.`, {
+        kind: 'predictions',
+      }),
+    );
   }
   return out;
 }
@@ -72,19 +90,28 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
     const part: FindingPart = { kind: 'label', index };
     const seen = first ? first.get(label.id) : earlier(labels, index);
     if (seen !== undefined) {
-      out.push(finding('duplicate-label', `"${label.id}" is labeled twice; the first grade (${input.labels[seen].grade}) is used and this one is ignored.`,
-        part, [{ part: { kind: 'label', index: seen }, message: 'first label of this item' }]));
+      out.push(
+        finding(
+          'duplicate-label',
+          `"${label.id}" is labeled twice; the first grade (${input.labels[seen].grade}) is used and this one is ignored.`,
+          part,
+          [{ part: { kind: 'label', index: seen }, message: 'first label of this item' }],
+        ),
+      );
       return;
     }
     first?.set(label.id, index);
     if (!Number.isFinite(label.grade)) {
-      out.push(finding('non-finite-grade', `The grade of "${label.id}" is ${label.grade}: the label is ignored, as if it were not there.`, part));
+      out.push(
+        finding('non-finite-grade', `The grade of "${label.id}" is ${label.grade}: the label is ignored, as if it were not there.`, part),
+      );
     } else if (label.grade <= 0 && conv.relevanceThreshold !== 'listed') {
-      const message = label.grade === 0
-        ? `"${label.id}" has grade 0: judged non-relevant, never a hit and no gain (it counts only as judged: bpref, infAP, Judged@k).`
-        : conv.negativeGains === 'signed'
-          ? `"${label.id}" has a negative grade (${label.grade}): never a hit, and DCG and nDCG count its gain as negative, in the ranking and at the end of the ideal (negativeGains=signed: scikit-learn's dcg_score; its ndcg_score warns and, from 1.4, refuses negative grades).`
-          : `"${label.id}" has a negative grade (${label.grade}): never a hit and no gain; bpref, infAP and Judged@k take it as unjudged (trec_eval's reading: in the pool but not judged; scikit-learn refuses negative grades).`;
+      const message =
+        label.grade === 0
+          ? `"${label.id}" has grade 0: judged non-relevant, never a hit and no gain (it counts only as judged: bpref, infAP, Judged@k).`
+          : conv.negativeGains === 'signed'
+            ? `"${label.id}" has a negative grade (${label.grade}): never a hit, and DCG and nDCG count its gain as negative, in the ranking and at the end of the ideal (negativeGains=signed: scikit-learn's dcg_score; its ndcg_score warns and, from 1.4, refuses negative grades).`
+            : `"${label.id}" has a negative grade (${label.grade}): never a hit and no gain; bpref, infAP and Judged@k take it as unjudged (trec_eval's reading: in the pool but not judged; scikit-learn refuses negative grades).`;
       out.push({ ...finding('non-positive-grade', message, part), severity: label.grade < 0 ? 'warning' : 'info' });
     }
   });
@@ -104,7 +131,13 @@ function scoreFindings(input: CaseInput, out: Finding[]): void {
       const effect = Number.isNaN(p.score) ? 'it is ranked last' : p.score > 0 ? 'it is ranked first' : 'it is ranked last';
       out.push(finding('non-finite-score', `The score of "${p.id}" is ${p.score}: ${effect}.`, part));
     } else if (p.score <= 0) {
-      out.push(finding('non-positive-score', `The score of "${p.id}" is ${p.score}; ranking only compares scores, so this changes nothing unless a pipeline drops scores ≤ 0.`, part));
+      out.push(
+        finding(
+          'non-positive-score',
+          `The score of "${p.id}" is ${p.score}; ranking only compares scores, so this changes nothing unless a pipeline drops scores ≤ 0.`,
+          part,
+        ),
+      );
     }
   });
 }
@@ -118,10 +151,17 @@ function duplicateFindings(input: CaseInput, conv: Convention, out: Finding[]): 
   const first = new Map<string, number>();
   input.predictions.forEach((p, index) => {
     const seen = first.get(p.id);
-    if (seen === undefined) { first.set(p.id, index); return; }
+    if (seen === undefined) {
+      first.set(p.id, index);
+      return;
+    }
     out.push({
-      ...finding('duplicate-prediction', `"${p.id}" is predicted again (first at position ${seen + 1}): ${effect}.`,
-        { kind: 'prediction', index }, [{ part: { kind: 'prediction', index: seen }, message: 'first prediction of this item' }]),
+      ...finding(
+        'duplicate-prediction',
+        `"${p.id}" is predicted again (first at position ${seen + 1}): ${effect}.`,
+        { kind: 'prediction', index },
+        [{ part: { kind: 'prediction', index: seen }, message: 'first prediction of this item' }],
+      ),
       severity: conv.duplicates === 'error' ? 'error' : 'warning',
     });
   });
@@ -157,8 +197,16 @@ function tieFindings(input: CaseInput, rc: RankedCase, keys: Float64Array, conv:
 
 function tieFinding(input: CaseInput, members: number[], score: number, conv: Convention): Finding {
   const ids = members.map((i) => input.predictions[i].id);
-  const shown = [...ids].sort(compareText).slice(0, 5).map((id) => `"${id}"`).join(', ') + (ids.length > 5 ? ', …' : '');
-  return finding('score-ties', `${members.length} items share the score ${score} but differ in grade (${shown}): ${TIE_RULE[conv.ties]}; another tie rule gives other values.`,
+  const shown =
+    [...ids]
+      .sort(compareText)
+      .slice(0, 5)
+      .map((id) => `"${id}"`)
+      .join(', ') + (ids.length > 5 ? ', …' : '');
+  return finding(
+    'score-ties',
+    `${members.length} items share the score ${score} but differ in grade (${shown}): ${TIE_RULE[conv.ties]}; another tie rule gives other values.`,
     { kind: 'prediction', index: members[0] },
-    members.slice(1).map((i) => ({ part: { kind: 'prediction', index: i } as FindingPart, message: `also scored ${score}` })));
+    members.slice(1).map((i) => ({ part: { kind: 'prediction', index: i } as FindingPart, message: `also scored ${score}` })),
+  );
 }

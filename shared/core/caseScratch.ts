@@ -28,8 +28,15 @@ export interface RankArrays {
 
 /** The first n entries of each array a ranking fills, sorts in or returns. */
 export interface RankArrayViews {
-  predSlot: Int32Array; gradeAt: Float64Array; keys: Float64Array; needed: Uint8Array; order: Int32Array;
-  source: Int32Array; grades: Float64Array; relevant: Uint8Array; judged: Uint8Array;
+  predSlot: Int32Array;
+  gradeAt: Float64Array;
+  keys: Float64Array;
+  needed: Uint8Array;
+  order: Int32Array;
+  source: Int32Array;
+  grades: Float64Array;
+  relevant: Uint8Array;
+  judged: Uint8Array;
 }
 
 /** Buffers for ranking and measuring one case at a time (see above); make one with caseScratch(). */
@@ -58,16 +65,31 @@ export interface CaseScratch extends MetricScratch {
 /** Typed arrays of length n for one ranking. */
 export function rankArrays(n: number): RankArrays {
   return {
-    predSlot: new Int32Array(n), gradeAt: new Float64Array(n), keys: new Float64Array(n), keyWork: new Float64Array(n),
-    needed: new Uint8Array(n), order: new Int32Array(n), source: new Int32Array(n), grades: new Float64Array(n),
-    relevant: new Uint8Array(n), judged: new Uint8Array(n),
+    predSlot: new Int32Array(n),
+    gradeAt: new Float64Array(n),
+    keys: new Float64Array(n),
+    keyWork: new Float64Array(n),
+    needed: new Uint8Array(n),
+    order: new Int32Array(n),
+    source: new Int32Array(n),
+    grades: new Float64Array(n),
+    relevant: new Uint8Array(n),
+    judged: new Uint8Array(n),
   };
 }
 
 /** A new, empty scratch: its buffers grow to the largest case ranked in it. */
 export function caseScratch(): CaseScratch {
   return {
-    ids: new IdTable(), arrays: rankArrays(0), views: [], slotLabel: new Int32Array(0), slotKept: new Int32Array(0), keptStamp: 0,
-    radix: radixScratch(), gains: new Float64Array(64), ideal: undefined, elevenLevels: undefined,
+    ids: new IdTable(),
+    arrays: rankArrays(0),
+    views: [],
+    slotLabel: new Int32Array(0),
+    slotKept: new Int32Array(0),
+    keptStamp: 0,
+    radix: radixScratch(),
+    gains: new Float64Array(64),
+    ideal: undefined,
+    elevenLevels: undefined,
   };
 }

@@ -21,11 +21,20 @@ export function comparePresets(input: CaseInput, specs: readonly MetricSpec[], s
     const rc = rankCase(input, conv, { valuesOnly: true, scratch });
     return specs.map((s) => metricValue(rc, s, conv, scratch));
   });
-  return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
+  return specs.map((s, j) =>
+    collect(
+      metricName(s),
+      perPreset.map((row) => row[j]),
+    ),
+  );
 }
 
 /** Every preset's mean of each spec over the cases, each case ranked in the scratch given (a new one by default). */
-export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly MetricSpec[], scratch: CaseScratch = caseScratch()): PresetValues[] {
+export function comparePresetMeans(
+  inputs: readonly CaseInput[],
+  specs: readonly MetricSpec[],
+  scratch: CaseScratch = caseScratch(),
+): PresetValues[] {
   const perPreset = PRESET_NAMES.map((p) => {
     const conv = PRESETS[p];
     const rows = inputs.map((input) => {
@@ -34,7 +43,12 @@ export function comparePresetMeans(inputs: readonly CaseInput[], specs: readonly
     });
     return aggregate(rows, specs).mean;
   });
-  return specs.map((s, j) => collect(metricName(s), perPreset.map((row) => row[j])));
+  return specs.map((s, j) =>
+    collect(
+      metricName(s),
+      perPreset.map((row) => row[j]),
+    ),
+  );
 }
 
 function collect(metric: string, column: number[]): PresetValues {

@@ -54,7 +54,17 @@ export interface Convention {
 
 export type KnobName = keyof Convention;
 
-export const PRESET_NAMES = ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders'] as const;
+export const PRESET_NAMES = [
+  'default',
+  'trec_eval',
+  'ranx',
+  'mllib',
+  'sklearn',
+  'torchmetrics',
+  'seed003',
+  'lenskit',
+  'recommenders',
+] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
@@ -262,42 +272,128 @@ export interface KnobInfo {
 }
 
 export const KNOBS: readonly KnobInfo[] = [
-  { name: 'emptyLabels', values: ['nan', 'zero'], affects: 'every metric of a case with no relevant label, and the means',
-    description: 'A case with no relevant label: NaN and left out of the means (nan), or 0 and counted (zero).' },
-  { name: 'precisionDenominator', values: ['k', 'min-k-predicted'], affects: 'P@k, F1@k',
-    description: 'P@k divides the hits by k (k), or by min(k, number of predictions) (min-k-predicted).' },
-  { name: 'apDenominator', values: ['hits', 'relevant', 'min-k-relevant', 'min-relevant-predicted', 'min-k-relevant-predicted'], affects: 'AP@k, AP',
-    description: 'AP divides the sum of precisions at the hits by the hits in the top k (hits), all relevant labels (relevant), min(k, relevant labels) (min-k-relevant), min(relevant labels, number predicted) (min-relevant-predicted) or min(k, relevant labels, number predicted) (min-k-relevant-predicted, LensKit).' },
-  { name: 'gain', values: ['linear', 'exponential'], affects: 'DCG@k, nDCG@k, nDCG',
-    description: 'The gain of a grade g: g itself (linear) or 2^g − 1 (exponential).' },
-  { name: 'discount', values: ['log2', 'ln', 'log10', 'log2-max2'], affects: 'DCG@k; nDCG only for log2-max2 (a log base cancels)',
-    description: 'The discount at rank i: 1/log₂(i+1), 1/ln(i+1), 1/log₁₀(i+1), or 1/log₂(max(i, 2)) (log2-max2, LensKit: ranks 1 and 2 weigh the same). The base cancels in nDCG.' },
-  { name: 'ideal', values: ['labels', 'labels-as-given', 'predicted', 'top-k'], affects: 'nDCG@k, nDCG',
-    description: 'The ideal ranking for IDCG: all label grades sorted (labels), label grades in the order written (labels-as-given, Spark), the grades of all predicted items sorted (predicted) or of the top-k predicted items sorted (top-k).' },
-  { name: 'relevanceThreshold', values: ['listed'], affects: 'every binary metric (P, R, F1, AP, RR, Rprec, Success)',
-    description: 'A label is relevant when its grade exceeds this number; listed: every label is relevant.' },
-  { name: 'ties', values: ['input', 'id-desc', 'id-asc', 'average', 'pessimistic'], affects: 'the ranking of scored predictions',
-    description: 'Predictions with equal scores: kept in input order (input), ordered by id descending as text (id-desc, trec_eval) or ascending (id-asc), or in input order with their gains averaged over the tied group in DCG and nDCG (average, scikit-learn), or relevant items after the others they tie with (pessimistic, LightFM).' },
-  { name: 'duplicates', values: ['error', 'first', 'count'], affects: 'cases that predict an item twice',
-    description: 'A repeated prediction: the case is an error and left out (error), later occurrences are dropped (first), or every occurrence counts (count, so recall can exceed 1).' },
-  { name: 'relevantPool', values: ['labels', 'predicted'], affects: 'R@k, AP denominators, Rprec, empty labels',
-    description: 'Which relevant items exist: every relevant label (labels), or only those among the predictions (predicted: tools that score one row of items never see the others).' },
-  { name: 'errGain', values: ['exponential', 'linear'], affects: 'ERR@k, ERR',
-    description: 'The chance that an item of grade g satisfies the user in ERR: (2^g − 1) / 2^gmax (exponential, Chapelle et al.) or g / gmax (linear); gmax is the top grade.' },
-  { name: 'noHit', values: ['zero', 'nan'], affects: 'AP@k, AP, F1@k of a case with relevant labels but no hit',
-    description: 'A case with relevant labels but no relevant item in the top k: AP@k and F1@k are 0 (zero), or NaN and left out of the means, which report the count (nan: numpy\'s mean of no precisions, Python\'s 0/0).' },
-  { name: 'recallDenominator', values: ['relevant', 'min-k-relevant'], affects: 'R@k, F1@k',
-    description: 'R@k divides the hits by the relevant items (relevant), or by min(k, relevant items) (min-k-relevant: BEIR\'s R_cap, LensKit\'s Recall).' },
-  { name: 'unjudged', values: ['keep', 'drop'], affects: 'the ranking: every metric of a case that predicts unlabeled items',
-    description: 'Predictions with no label at all: ranked like the others (keep), or dropped before ranking so judged items move up (drop: trec_eval -J, ir_measures judged_only).' },
-  { name: 'apTerms', values: ['hits', 'every-rank'], affects: 'AP@k, AP',
-    description: 'Which precisions AP averages: P@rank at each hit, divided per apDenominator (hits), or P@1…P@k at every rank, divided by k (every-rank: Elliot\'s MAP, which is not average precision; apDenominator is then unused).' },
-  { name: 'emptyPredictions', values: ['zero', 'nan'], affects: 'every metric of a case with relevant labels and no predictions, and the means',
-    description: 'A case with relevant labels but no predictions (a query missing from the run): every metric is 0 and counts in the means (zero: trec_eval -c), or NaN and left out of them, which report the count (nan: trec_eval without -c averages over the queries in the run).' },
-  { name: 'negativeGains', values: ['zero', 'signed'], affects: 'DCG@k, nDCG@k, nDCG of a case with negative grades',
-    description: 'A negative grade in DCG and nDCG: no gain (zero), or its own negative gain, in the ranking and in the ideal, which then ends with it (signed: scikit-learn\'s dcg_score, and ndcg_score before 1.4, which warns and later refuses).' },
-  { name: 'singleItem', values: ['evaluate', 'refuse'], affects: 'DCG@k, nDCG@k, nDCG of a case with one prediction',
-    description: 'A case with a single prediction: DCG and nDCG computed like any other (evaluate), or NaN and left out of the means with a single-item-row finding (refuse: scikit-learn\'s dcg_score and ndcg_score refuse a row of one item).' },
+  {
+    name: 'emptyLabels',
+    values: ['nan', 'zero'],
+    affects: 'every metric of a case with no relevant label, and the means',
+    description: 'A case with no relevant label: NaN and left out of the means (nan), or 0 and counted (zero).',
+  },
+  {
+    name: 'precisionDenominator',
+    values: ['k', 'min-k-predicted'],
+    affects: 'P@k, F1@k',
+    description: 'P@k divides the hits by k (k), or by min(k, number of predictions) (min-k-predicted).',
+  },
+  {
+    name: 'apDenominator',
+    values: ['hits', 'relevant', 'min-k-relevant', 'min-relevant-predicted', 'min-k-relevant-predicted'],
+    affects: 'AP@k, AP',
+    description:
+      'AP divides the sum of precisions at the hits by the hits in the top k (hits), all relevant labels (relevant), min(k, relevant labels) (min-k-relevant), min(relevant labels, number predicted) (min-relevant-predicted) or min(k, relevant labels, number predicted) (min-k-relevant-predicted, LensKit).',
+  },
+  {
+    name: 'gain',
+    values: ['linear', 'exponential'],
+    affects: 'DCG@k, nDCG@k, nDCG',
+    description: 'The gain of a grade g: g itself (linear) or 2^g − 1 (exponential).',
+  },
+  {
+    name: 'discount',
+    values: ['log2', 'ln', 'log10', 'log2-max2'],
+    affects: 'DCG@k; nDCG only for log2-max2 (a log base cancels)',
+    description:
+      'The discount at rank i: 1/log₂(i+1), 1/ln(i+1), 1/log₁₀(i+1), or 1/log₂(max(i, 2)) (log2-max2, LensKit: ranks 1 and 2 weigh the same). The base cancels in nDCG.',
+  },
+  {
+    name: 'ideal',
+    values: ['labels', 'labels-as-given', 'predicted', 'top-k'],
+    affects: 'nDCG@k, nDCG',
+    description:
+      'The ideal ranking for IDCG: all label grades sorted (labels), label grades in the order written (labels-as-given, Spark), the grades of all predicted items sorted (predicted) or of the top-k predicted items sorted (top-k).',
+  },
+  {
+    name: 'relevanceThreshold',
+    values: ['listed'],
+    affects: 'every binary metric (P, R, F1, AP, RR, Rprec, Success)',
+    description: 'A label is relevant when its grade exceeds this number; listed: every label is relevant.',
+  },
+  {
+    name: 'ties',
+    values: ['input', 'id-desc', 'id-asc', 'average', 'pessimistic'],
+    affects: 'the ranking of scored predictions',
+    description:
+      'Predictions with equal scores: kept in input order (input), ordered by id descending as text (id-desc, trec_eval) or ascending (id-asc), or in input order with their gains averaged over the tied group in DCG and nDCG (average, scikit-learn), or relevant items after the others they tie with (pessimistic, LightFM).',
+  },
+  {
+    name: 'duplicates',
+    values: ['error', 'first', 'count'],
+    affects: 'cases that predict an item twice',
+    description:
+      'A repeated prediction: the case is an error and left out (error), later occurrences are dropped (first), or every occurrence counts (count, so recall can exceed 1).',
+  },
+  {
+    name: 'relevantPool',
+    values: ['labels', 'predicted'],
+    affects: 'R@k, AP denominators, Rprec, empty labels',
+    description:
+      'Which relevant items exist: every relevant label (labels), or only those among the predictions (predicted: tools that score one row of items never see the others).',
+  },
+  {
+    name: 'errGain',
+    values: ['exponential', 'linear'],
+    affects: 'ERR@k, ERR',
+    description:
+      'The chance that an item of grade g satisfies the user in ERR: (2^g − 1) / 2^gmax (exponential, Chapelle et al.) or g / gmax (linear); gmax is the top grade.',
+  },
+  {
+    name: 'noHit',
+    values: ['zero', 'nan'],
+    affects: 'AP@k, AP, F1@k of a case with relevant labels but no hit',
+    description:
+      "A case with relevant labels but no relevant item in the top k: AP@k and F1@k are 0 (zero), or NaN and left out of the means, which report the count (nan: numpy's mean of no precisions, Python's 0/0).",
+  },
+  {
+    name: 'recallDenominator',
+    values: ['relevant', 'min-k-relevant'],
+    affects: 'R@k, F1@k',
+    description:
+      "R@k divides the hits by the relevant items (relevant), or by min(k, relevant items) (min-k-relevant: BEIR's R_cap, LensKit's Recall).",
+  },
+  {
+    name: 'unjudged',
+    values: ['keep', 'drop'],
+    affects: 'the ranking: every metric of a case that predicts unlabeled items',
+    description:
+      'Predictions with no label at all: ranked like the others (keep), or dropped before ranking so judged items move up (drop: trec_eval -J, ir_measures judged_only).',
+  },
+  {
+    name: 'apTerms',
+    values: ['hits', 'every-rank'],
+    affects: 'AP@k, AP',
+    description:
+      "Which precisions AP averages: P@rank at each hit, divided per apDenominator (hits), or P@1…P@k at every rank, divided by k (every-rank: Elliot's MAP, which is not average precision; apDenominator is then unused).",
+  },
+  {
+    name: 'emptyPredictions',
+    values: ['zero', 'nan'],
+    affects: 'every metric of a case with relevant labels and no predictions, and the means',
+    description:
+      'A case with relevant labels but no predictions (a query missing from the run): every metric is 0 and counts in the means (zero: trec_eval -c), or NaN and left out of them, which report the count (nan: trec_eval without -c averages over the queries in the run).',
+  },
+  {
+    name: 'negativeGains',
+    values: ['zero', 'signed'],
+    affects: 'DCG@k, nDCG@k, nDCG of a case with negative grades',
+    description:
+      "A negative grade in DCG and nDCG: no gain (zero), or its own negative gain, in the ranking and in the ideal, which then ends with it (signed: scikit-learn's dcg_score, and ndcg_score before 1.4, which warns and later refuses).",
+  },
+  {
+    name: 'singleItem',
+    values: ['evaluate', 'refuse'],
+    affects: 'DCG@k, nDCG@k, nDCG of a case with one prediction',
+    description:
+      "A case with a single prediction: DCG and nDCG computed like any other (evaluate), or NaN and left out of the means with a single-item-row finding (refuse: scikit-learn's dcg_score and ndcg_score refuse a row of one item).",
+  },
 ];
 
 export interface ConventionProblem {
@@ -343,7 +439,13 @@ export function resolveConvention(
 /** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn"). */
 export function findPreset(name: string): PresetName | undefined {
   const n = name.toLowerCase().replace(/[\s-]/g, '_');
-  const aliases: Record<string, PresetName> = { trec: 'trec_eval', spark: 'mllib', scikit_learn: 'sklearn', seed000: 'default', seed_003: 'seed003' };
+  const aliases: Record<string, PresetName> = {
+    trec: 'trec_eval',
+    spark: 'mllib',
+    scikit_learn: 'sklearn',
+    seed000: 'default',
+    seed_003: 'seed003',
+  };
   if ((PRESET_NAMES as readonly string[]).includes(n)) return n as PresetName;
   return aliases[n];
 }

@@ -38,7 +38,13 @@ export interface EvaluateOptions {
  * One case: its values and its findings. A scratch (see caseScratch.ts), passed by an evaluation
  * that evaluates many cases in a row, holds the ranking while it is read; the result holds none of it.
  */
-export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], conv: Convention, options: EvaluateOptions = {}, scratch?: CaseScratch): CaseResult {
+export function evaluateCase(
+  input: CaseInput,
+  specs: readonly MetricSpec[],
+  conv: Convention,
+  options: EvaluateOptions = {},
+  scratch?: CaseScratch,
+): CaseResult {
   const rc = rankCase(input, conv, { valuesOnly: true, scratch });
   const values = specs.map((s) => metricValue(rc, s, conv, scratch));
   const findings = caseFindings(input, rc, specs, conv);
@@ -46,9 +52,16 @@ export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], con
     // The ranking above is read: the other presets may rank in the same scratch.
     const split = comparePresets(input, specs, scratch).filter((c) => c.disagree);
     if (split.length > 0) {
-      const shown = split.slice(0, 3).map((c) => `${c.metric}: ${Object.entries(c.values).map(([p, v]) => `${p} ${fmt(v)}`).join(', ')}`);
+      const shown = split.slice(0, 3).map(
+        (c) =>
+          `${c.metric}: ${Object.entries(c.values)
+            .map(([p, v]) => `${p} ${fmt(v)}`)
+            .join(', ')}`,
+      );
       findings.push({
-        code: 'convention-dependent', severity: FINDING_CODES['convention-dependent'].severity, part: { kind: 'case' },
+        code: 'convention-dependent',
+        severity: FINDING_CODES['convention-dependent'].severity,
+        part: { kind: 'case' },
         message: `${split.length} value${split.length > 1 ? 's' : ''} depend${split.length > 1 ? '' : 's'} on the convention. ${shown.join('. ')}${split.length > 3 ? '. …' : '.'}`,
       });
     }
@@ -57,10 +70,18 @@ export function evaluateCase(input: CaseInput, specs: readonly MetricSpec[], con
 }
 
 /** Every case, ranked one after another in a scratch of this evaluation's own, then the means over the non-NaN values. */
-export function evaluateCases(inputs: readonly CaseInput[], specs: readonly MetricSpec[], resolved: ResolvedConvention, options: EvaluateOptions = {}): Evaluation {
+export function evaluateCases(
+  inputs: readonly CaseInput[],
+  specs: readonly MetricSpec[],
+  resolved: ResolvedConvention,
+  options: EvaluateOptions = {},
+): Evaluation {
   const scratch = caseScratch();
   const cases = inputs.map((input) => evaluateCase(input, specs, resolved.convention, options, scratch));
-  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
+  const { mean, excluded } = aggregate(
+    cases.map((c) => c.values),
+    specs,
+  );
   return { convention: resolved, specs: [...specs], names: specs.map(metricName), cases, mean, excluded };
 }
 

@@ -51,7 +51,10 @@ function contribution(rc: RankedCase, rank: number, spec: MetricSpec, conv: Conv
       return { amount: term?.contribution ?? 0, how: term ? `${fmt(term.gain!)} · ${fmt(term.discount!)}` : 'no gain' };
     case 'nDCG':
       if (!term || ex.denominator === 0) return { amount: 0, how: ex.denominator === 0 ? 'IDCG = 0' : 'no gain' };
-      return { amount: term.contribution! / ex.denominator, how: `${fmt(term.gain!)} · ${fmt(term.discount!)} / IDCG ${fmt(ex.denominator)}` };
+      return {
+        amount: term.contribution! / ex.denominator,
+        how: `${fmt(term.gain!)} · ${fmt(term.discount!)} / IDCG ${fmt(ex.denominator)}`,
+      };
     case 'F1':
       return { amount: null, how: relevant ? 'a hit: counts in both P and R' : 'not relevant' };
   }
@@ -63,8 +66,12 @@ function contribution(rc: RankedCase, rank: number, spec: MetricSpec, conv: Conv
   }
   if (!term) return { amount: 0, how: 'not counted' };
   switch (spec.family) {
-    case 'AP': case 'gmAP':
-      return { amount: ex.denominator === 0 ? 0 : term.contribution! / ex.denominator, how: `P@${rank} = ${fmt(term.contribution!)}, / D = ${num(ex.denominator)}` };
+    case 'AP':
+    case 'gmAP':
+      return {
+        amount: ex.denominator === 0 ? 0 : term.contribution! / ex.denominator,
+        how: `P@${rank} = ${fmt(term.contribution!)}, / D = ${num(ex.denominator)}`,
+      };
     default:
       return { amount: 1 / ex.denominator, how: `1 hit / ${num(ex.denominator)}` };
   }

@@ -8,7 +8,10 @@ export function means(rows: readonly (readonly number[])[], width: number): { me
   for (const row of rows) {
     for (let j = 0; j < width; j++) {
       if (Number.isNaN(row[j])) excluded[j]++;
-      else { sum[j] += row[j]; count[j]++; }
+      else {
+        sum[j] += row[j];
+        count[j]++;
+      }
     }
   }
   return { mean: sum.map((s, j) => (count[j] === 0 ? NaN : s / count[j])), excluded };

@@ -1,12 +1,43 @@
 /** Metric families, their canonical names and the aliases people write in fixtures and on command lines. */
 
 export type Family =
-  | 'P' | 'R' | 'F1' | 'AP' | 'RR' | 'DCG' | 'nDCG' | 'Rprec' | 'Success'
-  | 'NumQ' | 'NumRet' | 'NumRel' | 'NumRelRet' | 'NumNonrelJudgedRet'
-  | 'gmAP' | 'Bpref' | 'gmBpref' | 'infAP' | 'IPrec' | '11ptAvg' | 'RprecMult' | 'Utility'
-  | 'binG' | 'G' | 'nDCGrel' | 'Rndcg' | 'RelP'
-  | 'SetP' | 'SetRelP' | 'SetR' | 'SetAP' | 'SetF'
-  | 'RBP' | 'RBPresid' | 'Unjudged' | 'Judged' | 'ERR';
+  | 'P'
+  | 'R'
+  | 'F1'
+  | 'AP'
+  | 'RR'
+  | 'DCG'
+  | 'nDCG'
+  | 'Rprec'
+  | 'Success'
+  | 'NumQ'
+  | 'NumRet'
+  | 'NumRel'
+  | 'NumRelRet'
+  | 'NumNonrelJudgedRet'
+  | 'gmAP'
+  | 'Bpref'
+  | 'gmBpref'
+  | 'infAP'
+  | 'IPrec'
+  | '11ptAvg'
+  | 'RprecMult'
+  | 'Utility'
+  | 'binG'
+  | 'G'
+  | 'nDCGrel'
+  | 'Rndcg'
+  | 'RelP'
+  | 'SetP'
+  | 'SetRelP'
+  | 'SetR'
+  | 'SetAP'
+  | 'SetF'
+  | 'RBP'
+  | 'RBPresid'
+  | 'Unjudged'
+  | 'Judged'
+  | 'ERR';
 
 /** The families a fixture computes when it names none (the first twelve, before issue 10's measures). */
 export const DEFAULT_FAMILIES: readonly Family[] = ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Rprec', 'Success'];
@@ -14,11 +45,34 @@ export const DEFAULT_FAMILIES: readonly Family[] = ['P', 'R', 'F1', 'AP', 'RR', 
 /** Every family, in the order reports list them. */
 export const FAMILIES: readonly Family[] = [
   ...DEFAULT_FAMILIES,
-  'NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet',
-  'gmAP', 'Bpref', 'gmBpref', 'infAP', 'IPrec', '11ptAvg', 'RprecMult', 'Utility',
-  'binG', 'G', 'nDCGrel', 'Rndcg', 'RelP',
-  'SetP', 'SetRelP', 'SetR', 'SetAP', 'SetF',
-  'RBP', 'RBPresid', 'Unjudged', 'Judged', 'ERR',
+  'NumQ',
+  'NumRet',
+  'NumRel',
+  'NumRelRet',
+  'NumNonrelJudgedRet',
+  'gmAP',
+  'Bpref',
+  'gmBpref',
+  'infAP',
+  'IPrec',
+  '11ptAvg',
+  'RprecMult',
+  'Utility',
+  'binG',
+  'G',
+  'nDCGrel',
+  'Rndcg',
+  'RelP',
+  'SetP',
+  'SetRelP',
+  'SetR',
+  'SetAP',
+  'SetF',
+  'RBP',
+  'RBPresid',
+  'Unjudged',
+  'Judged',
+  'ERR',
 ];
 
 /**
@@ -40,10 +94,52 @@ export interface MetricSpec {
 }
 
 /** Families that exist with a cutoff, and those that exist without one. */
-export const TAKES_CUTOFF: ReadonlySet<Family> = new Set<Family>(['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Success', 'RelP', 'Unjudged', 'Judged', 'ERR', 'RBP']);
-export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>(['AP', 'RR', 'nDCG', 'Rprec',
-  'NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet', 'gmAP', 'Bpref', 'gmBpref', 'infAP', 'IPrec', '11ptAvg',
-  'RprecMult', 'Utility', 'binG', 'G', 'nDCGrel', 'Rndcg', 'SetP', 'SetRelP', 'SetR', 'SetAP', 'SetF', 'RBP', 'RBPresid', 'ERR']);
+export const TAKES_CUTOFF: ReadonlySet<Family> = new Set<Family>([
+  'P',
+  'R',
+  'F1',
+  'AP',
+  'RR',
+  'DCG',
+  'nDCG',
+  'Success',
+  'RelP',
+  'Unjudged',
+  'Judged',
+  'ERR',
+  'RBP',
+]);
+export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>([
+  'AP',
+  'RR',
+  'nDCG',
+  'Rprec',
+  'NumQ',
+  'NumRet',
+  'NumRel',
+  'NumRelRet',
+  'NumNonrelJudgedRet',
+  'gmAP',
+  'Bpref',
+  'gmBpref',
+  'infAP',
+  'IPrec',
+  '11ptAvg',
+  'RprecMult',
+  'Utility',
+  'binG',
+  'G',
+  'nDCGrel',
+  'Rndcg',
+  'SetP',
+  'SetRelP',
+  'SetR',
+  'SetAP',
+  'SetF',
+  'RBP',
+  'RBPresid',
+  'ERR',
+]);
 
 /** The parameter a family takes, its name in ir_measures' syntax and its default. */
 export const FAMILY_PARAM: Readonly<Partial<Record<Family, { name: string; default: number }>>> = {
@@ -64,55 +160,158 @@ export type Aggregation = 'mean' | 'sum' | 'geometric';
 /** Counts add up over the cases; gmAP and gmBpref take the geometric mean (values floored at 0.00001). */
 export function aggregationOf(family: Family): Aggregation {
   switch (family) {
-    case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return 'sum';
-    case 'gmAP': case 'gmBpref': return 'geometric';
-    default: return 'mean';
+    case 'NumQ':
+    case 'NumRet':
+    case 'NumRel':
+    case 'NumRelRet':
+    case 'NumNonrelJudgedRet':
+      return 'sum';
+    case 'gmAP':
+    case 'gmBpref':
+      return 'geometric';
+    default:
+      return 'mean';
   }
 }
 
 /** Families whose value does not need a relevant label: counts, judged shares, RBP's residual, utility. */
-export const DEFINED_WITHOUT_RELEVANT: ReadonlySet<Family> = new Set<Family>(['NumQ', 'NumRet', 'NumRel', 'NumRelRet',
-  'NumNonrelJudgedRet', 'Unjudged', 'Judged', 'RBPresid', 'Utility']);
+export const DEFINED_WITHOUT_RELEVANT: ReadonlySet<Family> = new Set<Family>([
+  'NumQ',
+  'NumRet',
+  'NumRel',
+  'NumRelRet',
+  'NumNonrelJudgedRet',
+  'Unjudged',
+  'Judged',
+  'RBPresid',
+  'Utility',
+]);
 
 export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
-  P: 'Precision', R: 'Recall', F1: 'F1 score', AP: 'Average precision', RR: 'Reciprocal rank',
-  DCG: 'Discounted cumulative gain', nDCG: 'Normalized discounted cumulative gain', Rprec: 'R-precision',
+  P: 'Precision',
+  R: 'Recall',
+  F1: 'F1 score',
+  AP: 'Average precision',
+  RR: 'Reciprocal rank',
+  DCG: 'Discounted cumulative gain',
+  nDCG: 'Normalized discounted cumulative gain',
+  Rprec: 'R-precision',
   Success: 'Success (hit rate)',
-  NumQ: 'Number of queries', NumRet: 'Number retrieved', NumRel: 'Number of relevant items',
-  NumRelRet: 'Number of relevant items retrieved', NumNonrelJudgedRet: 'Number of judged non-relevant items retrieved',
-  gmAP: 'Average precision, geometric mean over cases', Bpref: 'Binary preference (bpref)',
-  gmBpref: 'bpref, geometric mean over cases', infAP: 'Inferred average precision',
-  IPrec: 'Interpolated precision at a recall level', '11ptAvg': '11-point interpolated average precision',
-  RprecMult: 'Precision at a multiple of R', Utility: 'Utility (linear set utility)',
-  binG: 'Binary G (Kishida)', G: 'Graded G (Kishida)', nDCGrel: 'nDCG averaged over the relevant items',
-  Rndcg: 'nDCG averaged over the ideal grade boundaries', RelP: 'Relative precision',
-  SetP: 'Set precision', SetRelP: 'Relative set precision', SetR: 'Set recall', SetAP: 'Set average precision', SetF: 'Set F',
-  RBP: 'Rank-biased precision', RBPresid: 'Rank-biased precision residual', Unjudged: 'Share unjudged in the top k',
-  Judged: 'Share judged in the top k', ERR: 'Expected reciprocal rank',
+  NumQ: 'Number of queries',
+  NumRet: 'Number retrieved',
+  NumRel: 'Number of relevant items',
+  NumRelRet: 'Number of relevant items retrieved',
+  NumNonrelJudgedRet: 'Number of judged non-relevant items retrieved',
+  gmAP: 'Average precision, geometric mean over cases',
+  Bpref: 'Binary preference (bpref)',
+  gmBpref: 'bpref, geometric mean over cases',
+  infAP: 'Inferred average precision',
+  IPrec: 'Interpolated precision at a recall level',
+  '11ptAvg': '11-point interpolated average precision',
+  RprecMult: 'Precision at a multiple of R',
+  Utility: 'Utility (linear set utility)',
+  binG: 'Binary G (Kishida)',
+  G: 'Graded G (Kishida)',
+  nDCGrel: 'nDCG averaged over the relevant items',
+  Rndcg: 'nDCG averaged over the ideal grade boundaries',
+  RelP: 'Relative precision',
+  SetP: 'Set precision',
+  SetRelP: 'Relative set precision',
+  SetR: 'Set recall',
+  SetAP: 'Set average precision',
+  SetF: 'Set F',
+  RBP: 'Rank-biased precision',
+  RBPresid: 'Rank-biased precision residual',
+  Unjudged: 'Share unjudged in the top k',
+  Judged: 'Share judged in the top k',
+  ERR: 'Expected reciprocal rank',
 };
 
 /** Every name a family answers to, lower-cased (lookups lower-case the name and read `-` and spaces as `_`). */
 export const ALIASES: Readonly<Record<string, Family>> = {
-  p: 'P', prec: 'P', precision: 'P',
-  r: 'R', rec: 'R', recall: 'R',
-  f1: 'F1', f: 'F1', f1score: 'F1', f1_score: 'F1',
-  ap: 'AP', map: 'AP', map_cut: 'AP', averageprecision: 'AP', average_precision: 'AP',
-  rr: 'RR', mrr: 'RR', recip_rank: 'RR', reciprocal_rank: 'RR', reciprocalrank: 'RR',
-  dcg: 'DCG', dcg_cut: 'DCG',
-  ndcg: 'nDCG', ndcg_cut: 'nDCG',
-  rprec: 'Rprec', 'r-precision': 'Rprec', r_precision: 'Rprec', rprecision: 'Rprec',
-  success: 'Success', hit: 'Success', hits: 'Success', hitrate: 'Success', hit_rate: 'Success', 'hit-rate': 'Success',
-  numq: 'NumQ', num_q: 'NumQ', numret: 'NumRet', num_ret: 'NumRet', numrel: 'NumRel', num_rel: 'NumRel',
-  numrelret: 'NumRelRet', num_rel_ret: 'NumRelRet', numnonreljudgedret: 'NumNonrelJudgedRet', num_nonrel_judged_ret: 'NumNonrelJudgedRet',
-  gmap: 'gmAP', gm_map: 'gmAP', bpref: 'Bpref', gmbpref: 'gmBpref', gm_bpref: 'gmBpref', infap: 'infAP', inf_ap: 'infAP',
-  iprec: 'IPrec', iprec_at_recall: 'IPrec', '11ptavg': '11ptAvg', '11pt_avg': '11ptAvg',
-  rprecmult: 'RprecMult', rprec_mult: 'RprecMult', utility: 'Utility',
-  bing: 'binG', g: 'G', ndcgrel: 'nDCGrel', ndcg_rel: 'nDCGrel', rndcg: 'Rndcg',
-  relp: 'RelP', relative_p: 'RelP', relativep: 'RelP',
-  setp: 'SetP', set_p: 'SetP', setrelp: 'SetRelP', set_relative_p: 'SetRelP', setr: 'SetR', set_recall: 'SetR',
-  setap: 'SetAP', set_map: 'SetAP', setf: 'SetF', set_f: 'SetF',
-  rbp: 'RBP', rbpresid: 'RBPresid', rbp_resid: 'RBPresid', unj: 'Unjudged', unjudged: 'Unjudged',
-  judged: 'Judged', err: 'ERR',
+  p: 'P',
+  prec: 'P',
+  precision: 'P',
+  r: 'R',
+  rec: 'R',
+  recall: 'R',
+  f1: 'F1',
+  f: 'F1',
+  f1score: 'F1',
+  f1_score: 'F1',
+  ap: 'AP',
+  map: 'AP',
+  map_cut: 'AP',
+  averageprecision: 'AP',
+  average_precision: 'AP',
+  rr: 'RR',
+  mrr: 'RR',
+  recip_rank: 'RR',
+  reciprocal_rank: 'RR',
+  reciprocalrank: 'RR',
+  dcg: 'DCG',
+  dcg_cut: 'DCG',
+  ndcg: 'nDCG',
+  ndcg_cut: 'nDCG',
+  rprec: 'Rprec',
+  'r-precision': 'Rprec',
+  r_precision: 'Rprec',
+  rprecision: 'Rprec',
+  success: 'Success',
+  hit: 'Success',
+  hits: 'Success',
+  hitrate: 'Success',
+  hit_rate: 'Success',
+  'hit-rate': 'Success',
+  numq: 'NumQ',
+  num_q: 'NumQ',
+  numret: 'NumRet',
+  num_ret: 'NumRet',
+  numrel: 'NumRel',
+  num_rel: 'NumRel',
+  numrelret: 'NumRelRet',
+  num_rel_ret: 'NumRelRet',
+  numnonreljudgedret: 'NumNonrelJudgedRet',
+  num_nonrel_judged_ret: 'NumNonrelJudgedRet',
+  gmap: 'gmAP',
+  gm_map: 'gmAP',
+  bpref: 'Bpref',
+  gmbpref: 'gmBpref',
+  gm_bpref: 'gmBpref',
+  infap: 'infAP',
+  inf_ap: 'infAP',
+  iprec: 'IPrec',
+  iprec_at_recall: 'IPrec',
+  '11ptavg': '11ptAvg',
+  '11pt_avg': '11ptAvg',
+  rprecmult: 'RprecMult',
+  rprec_mult: 'RprecMult',
+  utility: 'Utility',
+  bing: 'binG',
+  g: 'G',
+  ndcgrel: 'nDCGrel',
+  ndcg_rel: 'nDCGrel',
+  rndcg: 'Rndcg',
+  relp: 'RelP',
+  relative_p: 'RelP',
+  relativep: 'RelP',
+  setp: 'SetP',
+  set_p: 'SetP',
+  setrelp: 'SetRelP',
+  set_relative_p: 'SetRelP',
+  setr: 'SetR',
+  set_recall: 'SetR',
+  setap: 'SetAP',
+  set_map: 'SetAP',
+  setf: 'SetF',
+  set_f: 'SetF',
+  rbp: 'RBP',
+  rbpresid: 'RBPresid',
+  rbp_resid: 'RBPresid',
+  unj: 'Unjudged',
+  unjudged: 'Unjudged',
+  judged: 'Judged',
+  err: 'ERR',
 };
 
 const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
@@ -143,7 +342,15 @@ export function sameSpec(a: MetricSpec, b: MetricSpec): boolean {
  * fixture), undefined when none was written; param, rel and coefficients as in MetricSpec.
  */
 export type ParsedMetricName =
-  | { ok: true; family: Family; cutoff: number | 'each' | undefined; param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] }
+  | {
+      ok: true;
+      family: Family;
+      cutoff: number | 'each' | undefined;
+      param?: number;
+      rel?: number;
+      coefficients?: number[];
+      gains?: [number, number][];
+    }
   | { ok: false; message: string; suggestion?: string };
 
 type Extras = { param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] };
@@ -207,14 +414,18 @@ function finish(family: Family, cutoff: number | 'each' | undefined, extras: Ext
   if (LEVEL_PARAM.has(family) && extras.param === undefined) {
     return { ok: false, message: `${family} needs a level after @, e.g. ${family}@${family === 'IPrec' ? '0.5' : '1.0'} ("${text}").` };
   }
-  if (extras.param !== undefined && !Number.isFinite(extras.param)) return { ok: false, message: `The parameter of "${text}" must be a number.` };
+  if (extras.param !== undefined && !Number.isFinite(extras.param))
+    return { ok: false, message: `The parameter of "${text}" must be a number.` };
   return { ok: true, family, cutoff, ...extras };
 }
 
 // "rel=2,p=0.8" → the spec's extras; unknown keys and values that are not numbers are problems.
 function parseArgs(family: Family, text: string, whole: string): Extras | { message: string } {
   const out: Extras = {};
-  for (const part of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const kv = /^(gain-\d+|\w+)\s*=\s*(\S+)$/i.exec(part);
     if (!kv || !Number.isFinite(Number(kv[2]))) return { message: `"${part}" in "${whole}" is not name=number.` };
     const key = kv[1].toLowerCase();
@@ -230,8 +441,12 @@ function parseArgs(family: Family, text: string, whole: string): Extras | { mess
       out.coefficients = out.coefficients ?? [...UTILITY_DEFAULT];
       out.coefficients[COEFFICIENT_NAMES.indexOf(key)] = value;
     } else {
-      const allowed = ['rel', ...(FAMILY_PARAM[family] ? [FAMILY_PARAM[family]!.name] : []), ...(family === 'Utility' ? COEFFICIENT_NAMES : []),
-        ...(family === 'nDCG' ? ['gain<grade>'] : [])];
+      const allowed = [
+        'rel',
+        ...(FAMILY_PARAM[family] ? [FAMILY_PARAM[family]!.name] : []),
+        ...(family === 'Utility' ? COEFFICIENT_NAMES : []),
+        ...(family === 'nDCG' ? ['gain<grade>'] : []),
+      ];
       return { message: `${family} takes no parameter "${kv[1]}" ("${whole}"); it takes ${allowed.join(', ')}.` };
     }
   }
@@ -292,8 +507,13 @@ export function expandMetrics(names: readonly string[] | undefined, cutoffs: rea
 
 /** Family order, then cutoff (or level) ascending with the no-cutoff variant last. */
 export function sortSpecs(specs: MetricSpec[]): MetricSpec[] {
-  return specs.sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family)
-    || (a.k ?? Infinity) - (b.k ?? Infinity) || (a.param ?? 0) - (b.param ?? 0) || (a.rel ?? 0) - (b.rel ?? 0));
+  return specs.sort(
+    (a, b) =>
+      FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family) ||
+      (a.k ?? Infinity) - (b.k ?? Infinity) ||
+      (a.param ?? 0) - (b.param ?? 0) ||
+      (a.rel ?? 0) - (b.rel ?? 0),
+  );
 }
 
 /** The closest known metric name, for a did-you-mean. */
@@ -310,7 +530,10 @@ export function closest(word: string, candidates: readonly string[], maxDistance
   let bestD = maxDistance + 1;
   for (const c of candidates) {
     const d = editDistance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) { best = c; bestD = d; }
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
   }
   return best;
 }

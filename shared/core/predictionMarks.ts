@@ -14,7 +14,9 @@ export interface PredictionMark {
 export function predictionMarks(input: CaseInput, conv: Convention): PredictionMark[] {
   const rc = rankCase(input, conv);
   const rankOf = new Array<number>(input.predictions.length).fill(0);
-  rc.source.forEach((p, r) => { rankOf[p] = r + 1; });
+  rc.source.forEach((p, r) => {
+    rankOf[p] = r + 1;
+  });
   const scored = hasScores(input);
   // Ranks are worth showing only when they differ from the order written.
   const reordered = scored && rc.source.some((p, r) => p !== r);

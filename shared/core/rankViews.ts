@@ -16,7 +16,10 @@ export function withThreshold(rc: RankedCase, threshold: RelevanceThreshold, con
   const relevant = new Uint8Array(rc.grades.length);
   let predicted = 0;
   for (let r = 0; r < rc.grades.length; r++) {
-    if (rc.judged[r] && isRelevantGrade(rc.grades[r], threshold)) { relevant[r] = 1; predicted++; }
+    if (rc.judged[r] && isRelevantGrade(rc.grades[r], threshold)) {
+      relevant[r] = 1;
+      predicted++;
+    }
   }
   let nRelevant = predicted;
   if (conv.relevantPool === 'labels') {
@@ -29,8 +32,17 @@ export function withThreshold(rc: RankedCase, threshold: RelevanceThreshold, con
 /** The case cut to its first m ranked items. */
 export function truncated(rc: RankedCase, m: number): RankedCase {
   if (rc.count <= m) return rc;
-  return { ...rc, ids: rc.ids.slice(0, m), count: m, source: rc.source.subarray(0, m), grades: rc.grades.subarray(0, m),
-    relevant: rc.relevant.subarray(0, m), judged: rc.judged.subarray(0, m), tieStart: null, tieEnd: null };
+  return {
+    ...rc,
+    ids: rc.ids.slice(0, m),
+    count: m,
+    source: rc.source.subarray(0, m),
+    grades: rc.grades.subarray(0, m),
+    relevant: rc.relevant.subarray(0, m),
+    judged: rc.judged.subarray(0, m),
+    tieStart: null,
+    tieEnd: null,
+  };
 }
 
 /** The case with only its judged ranked items, in the same order (trec_eval -J). */
@@ -40,10 +52,20 @@ export function judgedOnly(rc: RankedCase): RankedCase {
   if (keep.length === rc.judged.length) return rc;
   const pick = <T extends Float64Array | Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
     const out = make(keep.length);
-    keep.forEach((r, i) => { out[i] = a[r]; });
+    keep.forEach((r, i) => {
+      out[i] = a[r];
+    });
     return out;
   };
-  return { ...rc, ids: keep.map((r) => rc.ids[r]), count: keep.length, source: pick(rc.source, (n) => new Int32Array(n)),
-    grades: pick(rc.grades, (n) => new Float64Array(n)), relevant: pick(rc.relevant, (n) => new Uint8Array(n)),
-    judged: pick(rc.judged, (n) => new Uint8Array(n)), tieStart: null, tieEnd: null };
+  return {
+    ...rc,
+    ids: keep.map((r) => rc.ids[r]),
+    count: keep.length,
+    source: pick(rc.source, (n) => new Int32Array(n)),
+    grades: pick(rc.grades, (n) => new Float64Array(n)),
+    relevant: pick(rc.relevant, (n) => new Uint8Array(n)),
+    judged: pick(rc.judged, (n) => new Uint8Array(n)),
+    tieStart: null,
+    tieEnd: null,
+  };
 }

@@ -80,8 +80,14 @@ function arraysFor(n: number, scratch: CaseScratch | undefined): RankArrays {
 
 function viewsOf(a: RankArrays, n: number): RankArrayViews {
   return {
-    predSlot: a.predSlot.subarray(0, n), gradeAt: a.gradeAt.subarray(0, n), keys: a.keys.subarray(0, n), needed: a.needed.subarray(0, n),
-    order: a.order.subarray(0, n), source: a.source.subarray(0, n), grades: a.grades.subarray(0, n), relevant: a.relevant.subarray(0, n),
+    predSlot: a.predSlot.subarray(0, n),
+    gradeAt: a.gradeAt.subarray(0, n),
+    keys: a.keys.subarray(0, n),
+    needed: a.needed.subarray(0, n),
+    order: a.order.subarray(0, n),
+    source: a.source.subarray(0, n),
+    grades: a.grades.subarray(0, n),
+    relevant: a.relevant.subarray(0, n),
     judged: a.judged.subarray(0, n),
   };
 }
@@ -123,14 +129,18 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   for (let i = 0; i < n0; i++) {
     ids[i] = preds[i].id;
     let s = table.slotOf(ids[i]);
-    if (s < 0) { s = -s - 1; slotLabel[s] = -1; }
+    if (s < 0) {
+      s = -s - 1;
+      slotLabel[s] = -1;
+    }
     slots[i] = s;
     grades[i] = slotLabel[s] >= 0 ? labelGrades[slotLabel[s]] : NaN;
   }
 
   const keys = hasScores(input) ? scoreKeys(input, all.keys) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
-  const needed = keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, grades, all.needed.fill(0)) : undefined;
+  const needed =
+    keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, grades, all.needed.fill(0)) : undefined;
   return rankWith({ ids, slots, slotCount, grades, keys, labelIds, labelGrades }, conv, arrays, needed, scratch);
 }
 
@@ -178,7 +188,13 @@ function keptSlots(slotCount: number, scratch: CaseScratch | undefined): Int32Ar
 
 // rankSlotted with the arrays to rank into (rankCase lends its own: a second arraysFor would
 // overwrite the slots and grades it filled in the scratch).
-function rankWith(c: SlottedCase, conv: Convention, arrays: RankArrays, needed: Uint8Array | undefined, scratch: CaseScratch | undefined): RankedCase {
+function rankWith(
+  c: SlottedCase,
+  conv: Convention,
+  arrays: RankArrays,
+  needed: Uint8Array | undefined,
+  scratch: CaseScratch | undefined,
+): RankedCase {
   const slotKept = keptSlots(c.slotCount, scratch);
   const stamp = scratch ? ++scratch.keptStamp : 1;
   const { keys, slots, grades: gradeAt, labelGrades } = c;
@@ -186,7 +202,8 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: RankArrays, needed: 
   const given = c.ids;
   const idAt = typeof given === 'function' ? given : (i: number) => given[i];
   const order = orderPredictions(idAt, keys, conv, cut(arrays, n0, scratch).order, arrays.keyWork, needed, scratch);
-  if (keys && conv.ties === 'pessimistic') relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
+  if (keys && conv.ties === 'pessimistic')
+    relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
   // Lazy ids are cut when RankedCase.ids is first read (most evaluations read only values).
@@ -215,7 +232,10 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: RankArrays, needed: 
     if (labeled) {
       grades[n] = g;
       if (g >= 0) judged[n] = 1;
-      if (isRelevantGrade(g, threshold)) { relevant[n] = 1; relevantPredicted++; }
+      if (isRelevantGrade(g, threshold)) {
+        relevant[n] = 1;
+        relevantPredicted++;
+      }
     }
     n++;
   }
@@ -235,7 +255,10 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: RankArrays, needed: 
     let start = 0;
     for (let r = 1; r <= n; r++) {
       if (r === n || keys[source[r]] !== keys[source[start]]) {
-        for (let j = start; j < r; j++) { tieStart[j] = start; tieEnd[j] = r; }
+        for (let j = start; j < r; j++) {
+          tieStart[j] = start;
+          tieEnd[j] = r;
+        }
         start = r;
       }
     }
@@ -244,8 +267,42 @@ function rankWith(c: SlottedCase, conv: Convention, arrays: RankArrays, needed: 
   const rejected = duplicates > 0 && conv.duplicates === 'error';
   const kept = cut(arrays, n, scratch);
   const unusualScores = keys ? countUnusual(keys) : 0;
-  if (ids) return { ids, count: n, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores, tieStart, tieEnd, rejected };
-  return Object.assign(new LazyIds(idAt), { count: n, source: kept.source, grades: kept.grades, relevant: kept.relevant, judged: kept.judged, nRelevant, labelIds: c.labelIds, labelGrades, order, keys, duplicates, unusualScores, tieStart, tieEnd, rejected });
+  if (ids)
+    return {
+      ids,
+      count: n,
+      source: kept.source,
+      grades: kept.grades,
+      relevant: kept.relevant,
+      judged: kept.judged,
+      nRelevant,
+      labelIds: c.labelIds,
+      labelGrades,
+      order,
+      keys,
+      duplicates,
+      unusualScores,
+      tieStart,
+      tieEnd,
+      rejected,
+    };
+  return Object.assign(new LazyIds(idAt), {
+    count: n,
+    source: kept.source,
+    grades: kept.grades,
+    relevant: kept.relevant,
+    judged: kept.judged,
+    nRelevant,
+    labelIds: c.labelIds,
+    labelGrades,
+    order,
+    keys,
+    duplicates,
+    unusualScores,
+    tieStart,
+    tieEnd,
+    rejected,
+  });
 }
 
 /**
@@ -280,7 +337,10 @@ function neededPositions(input: CaseInput, keys: Float64Array, gradeAt: Float64A
   const unusual = input.labels.some((l) => !Number.isFinite(l.grade)) ? new Set(input.labels.map((l) => l.id)) : undefined;
   const labeledKeys: number[] = [];
   for (let i = 0; i < preds.length; i++) {
-    if (!Number.isNaN(gradeAt[i]) || unusual?.has(preds[i].id)) { needed[i] = 1; labeledKeys.push(keys[i]); }
+    if (!Number.isNaN(gradeAt[i]) || unusual?.has(preds[i].id)) {
+      needed[i] = 1;
+      labeledKeys.push(keys[i]);
+    }
   }
   if (labeledKeys.length === 0) return needed;
   const sorted = new Float64Array(labeledKeys).sort();
@@ -299,7 +359,9 @@ function includes(sorted: Float64Array, x: number): boolean {
   let hi = sorted.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < x) lo = mid + 1; else if (sorted[mid] > x) hi = mid - 1; else return true;
+    if (sorted[mid] < x) lo = mid + 1;
+    else if (sorted[mid] > x) hi = mid - 1;
+    else return true;
   }
   return false;
 }
@@ -327,7 +389,15 @@ function scoreKeys(input: CaseInput, keys: Float64Array): Float64Array {
 }
 
 /** Indices of the predictions in ranked order: by score when scored, ties per the convention. */
-function orderPredictions(idAt: (i: number) => string, keys: Float64Array | null, conv: Convention, order: Int32Array, keyWork: Float64Array, needed: Uint8Array | undefined, scratch: CaseScratch | undefined): Int32Array {
+function orderPredictions(
+  idAt: (i: number) => string,
+  keys: Float64Array | null,
+  conv: Convention,
+  order: Int32Array,
+  keyWork: Float64Array,
+  needed: Uint8Array | undefined,
+  scratch: CaseScratch | undefined,
+): Int32Array {
   if (!keys) {
     // A plain loop: Int32Array.from(array, fn) takes V8's generic iterator path, ~40× slower here.
     for (let i = 0; i < order.length; i++) order[i] = i;
@@ -344,14 +414,20 @@ function orderPredictions(idAt: (i: number) => string, keys: Float64Array | null
       const ids = run.map(idAt);
       // Array.prototype.sort is stable: equal ids keep their order, as before.
       const byId = run.map((_, k) => k).sort((a, b) => sign * compareText(ids[a], ids[b]));
-      order.set(byId.map((k) => run[k]), start);
+      order.set(
+        byId.map((k) => run[k]),
+        start,
+      );
     } else if (end - start > 1) {
       // Small tied groups (the usual case) are sorted in place: no array and no comparator call per group.
       for (let i = start + 1; i < end; i++) {
         const v = order[i];
         const id = idAt(v);
         let j = i - 1;
-        while (j >= start && sign * compareText(id, idAt(order[j])) < 0) { order[j + 1] = order[j]; j--; }
+        while (j >= start && sign * compareText(id, idAt(order[j])) < 0) {
+          order[j + 1] = order[j];
+          j--;
+        }
         order[j + 1] = v;
       }
     }
@@ -385,7 +461,10 @@ export function compareText(a: string, b: string): number {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);
     if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) { x = codePointRank(x); y = codePointRank(y); }
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = codePointRank(x);
+      y = codePointRank(y);
+    }
     return x < y ? -1 : 1;
   }
   return a.length < b.length ? -1 : 1;

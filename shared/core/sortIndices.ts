@@ -11,7 +11,13 @@
  * left unsorted. `work` (length ≥ n) spares the copy of the keys the sort permutes, and `radix` the
  * radix sort's buffers (see radixScratch); without them each sort allocates its own.
  */
-export function sortIndicesByKeyDesc(keys: Float64Array, needed?: Uint8Array, idx: Int32Array = new Int32Array(keys.length), work?: Float64Array, radix?: RadixScratch): Int32Array {
+export function sortIndicesByKeyDesc(
+  keys: Float64Array,
+  needed?: Uint8Array,
+  idx: Int32Array = new Int32Array(keys.length),
+  work?: Float64Array,
+  radix?: RadixScratch,
+): Int32Array {
   const n = keys.length;
   for (let i = 0; i < n; i++) idx[i] = i;
   let sorted = true;
@@ -48,7 +54,12 @@ export interface RadixScratch {
 
 /** Radix sort buffers for lists of up to `n` keys, none made before a list needs them (grown when a longer list comes). */
 export function radixScratch(n = 0): RadixScratch {
-  return { digits: new Uint32Array(n), digitsBack: new Uint32Array(n), indexBack: new Int32Array(n), counts: new Int32Array(n > 0 ? 3 << MAX_WIDTH : 0) };
+  return {
+    digits: new Uint32Array(n),
+    digitsBack: new Uint32Array(n),
+    indexBack: new Int32Array(n),
+    counts: new Int32Array(n > 0 ? 3 << MAX_WIDTH : 0),
+  };
 }
 
 // The fewest decimals d ≤ 15 with x = m / 10^d for a whole m, or −1 (NaN, too many digits).
@@ -172,23 +183,41 @@ function quicksort(k: Float64Array, ix: Int32Array, lo: number, hi: number, need
     while (i <= j) {
       while (before(k[i], ix[i], pk, pi)) i++;
       while (before(pk, pi, k[j], ix[j])) j--;
-      if (i <= j) { swap(k, ix, i, j); i++; j--; }
+      if (i <= j) {
+        swap(k, ix, i, j);
+        i++;
+        j--;
+      }
     }
     // Recurse into the smaller half, loop on the larger: bounded stack depth.
-    if (j - lo < hi - i) { quicksort(k, ix, lo, j, needed); lo = i; } else { quicksort(k, ix, i, hi, needed); hi = j; }
+    if (j - lo < hi - i) {
+      quicksort(k, ix, lo, j, needed);
+      lo = i;
+    } else {
+      quicksort(k, ix, i, hi, needed);
+      hi = j;
+    }
     if (needed && !holdsNeeded(ix, needed, lo, hi)) return;
   }
   for (let i = lo + 1; i <= hi; i++) {
     const vk = k[i];
     const vi = ix[i];
     let j = i - 1;
-    while (j >= lo && before(vk, vi, k[j], ix[j])) { k[j + 1] = k[j]; ix[j + 1] = ix[j]; j--; }
+    while (j >= lo && before(vk, vi, k[j], ix[j])) {
+      k[j + 1] = k[j];
+      ix[j + 1] = ix[j];
+      j--;
+    }
     k[j + 1] = vk;
     ix[j + 1] = vi;
   }
 }
 
 function swap(k: Float64Array, ix: Int32Array, a: number, b: number): void {
-  const tk = k[a]; k[a] = k[b]; k[b] = tk;
-  const ti = ix[a]; ix[a] = ix[b]; ix[b] = ti;
+  const tk = k[a];
+  k[a] = k[b];
+  k[b] = tk;
+  const ti = ix[a];
+  ix[a] = ix[b];
+  ix[b] = ti;
 }

@@ -63,10 +63,59 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
 
 /** trec_eval's nicknames for measure sets (runid is printed first by each of them). */
 export const TREC_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
-  official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
-  all_trec: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P',
-    'relstring', 'recall', 'unj', 'rbp', 'rbp_resid', 'infAP', 'gm_bpref', 'utility', '11pt_avg', 'ndcg', 'relative_P', 'Rprec_mult', 'success',
-    'map_cut', 'ndcg_cut', 'ndcg_rel', 'Rndcg', 'binG', 'G', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F', 'num_nonrel_judged_ret'],
+  official: [
+    'runid',
+    'num_q',
+    'num_ret',
+    'num_rel',
+    'num_rel_ret',
+    'map',
+    'gm_map',
+    'Rprec',
+    'bpref',
+    'recip_rank',
+    'iprec_at_recall',
+    'P',
+  ],
+  all_trec: [
+    'runid',
+    'num_q',
+    'num_ret',
+    'num_rel',
+    'num_rel_ret',
+    'map',
+    'gm_map',
+    'Rprec',
+    'bpref',
+    'recip_rank',
+    'iprec_at_recall',
+    'P',
+    'relstring',
+    'recall',
+    'unj',
+    'rbp',
+    'rbp_resid',
+    'infAP',
+    'gm_bpref',
+    'utility',
+    '11pt_avg',
+    'ndcg',
+    'relative_P',
+    'Rprec_mult',
+    'success',
+    'map_cut',
+    'ndcg_cut',
+    'ndcg_rel',
+    'Rndcg',
+    'binG',
+    'G',
+    'set_P',
+    'set_recall',
+    'set_relative_P',
+    'set_map',
+    'set_F',
+    'num_nonrel_judged_ret',
+  ],
   set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
 };
 
@@ -84,11 +133,13 @@ export function trecEvalName(spec: MetricSpec): { measure: TrecMeasure; name: st
     if (m.kind === 'cutoffs' && spec.k !== null) return { measure: m, name: `${m.name}_${spec.k}`, order: i };
     if (m.kind === 'levels' && spec.param !== undefined) return { measure: m, name: `${m.name}_${spec.param.toFixed(2)}`, order: i };
     if (m.kind === 'cutoffs' || m.kind === 'levels' || spec.k !== null) continue;
-    if (m.kind === 'params' && m.family === 'SetF' && spec.param !== undefined && spec.param !== 1) return { measure: m, name: `${m.name}_${spec.param}`, order: i };
+    if (m.kind === 'params' && m.family === 'SetF' && spec.param !== undefined && spec.param !== 1)
+      return { measure: m, name: `${m.name}_${spec.param}`, order: i };
     if (m.kind === 'params' && m.family === 'Utility' && spec.coefficients && spec.coefficients.join() !== UTILITY_DEFAULT.join()) {
       return { measure: m, name: `${m.name}_${spec.coefficients.join(',')}`, order: i };
     }
-    if (m.kind === 'pairs' && spec.param !== undefined && spec.param !== 0.9) return { measure: m, name: `${m.name}_p=${spec.param}`, order: i };
+    if (m.kind === 'pairs' && spec.param !== undefined && spec.param !== 0.9)
+      return { measure: m, name: `${m.name}_p=${spec.param}`, order: i };
     return { measure: m, name: m.name, order: i };
   }
   return undefined;

@@ -78,8 +78,14 @@ export function fixtureCurves(fe: FixtureEvaluation, options: { caseIndex?: numb
   const others = options.compare ? PRESET_NAMES.filter((p) => p !== own.name).map((p) => ({ name: p, convention: PRESETS[p] })) : [];
   const families = fe.specs.map((s) => s.family);
   const i = options.caseIndex;
-  return metricCurves(fe.cases.map((c) => caseInput(c.node)), families, Math.max(1, ...fe.cutoffs), [own, ...others],
-    i, i === undefined ? undefined : fe.cases[i]?.node.id.value);
+  return metricCurves(
+    fe.cases.map((c) => caseInput(c.node)),
+    families,
+    Math.max(1, ...fe.cutoffs),
+    [own, ...others],
+    i,
+    i === undefined ? undefined : fe.cases[i]?.node.id.value,
+  );
 }
 
 /** The families that take a cutoff, once each, in the usual family order. */
@@ -89,16 +95,28 @@ export function curveFamilies(families: readonly Family[]): Family[] {
 
 // One pass per case: rank once, then every family at every k, laid out as one wide row for means().
 function conventionSeries(
-  inputs: readonly CaseInput[], families: Family[], maxK: number, named: NamedConvention,
-  caseIndex: number | undefined, caseLabel: string | undefined,
+  inputs: readonly CaseInput[],
+  families: Family[],
+  maxK: number,
+  named: NamedConvention,
+  caseIndex: number | undefined,
+  caseLabel: string | undefined,
 ): CurveSeries[][] {
   const rows = inputs.map((input) => caseRow(input, families, maxK, named.convention));
   const { mean, excluded } = means(rows, families.length * maxK);
   const slice = (row: readonly number[], f: number) => row.slice(f * maxK, (f + 1) * maxK);
   return families.map((_, f) => {
-    const series: CurveSeries[] = [{ convention: named.name, scope: 'mean', label: 'mean', values: slice(mean, f), excluded: slice(excluded, f) }];
+    const series: CurveSeries[] = [
+      { convention: named.name, scope: 'mean', label: 'mean', values: slice(mean, f), excluded: slice(excluded, f) },
+    ];
     if (caseIndex !== undefined) {
-      series.push({ convention: named.name, scope: 'case', label: caseLabel!, values: slice(rows[caseIndex], f), excluded: new Array<number>(maxK).fill(0) });
+      series.push({
+        convention: named.name,
+        scope: 'case',
+        label: caseLabel!,
+        values: slice(rows[caseIndex], f),
+        excluded: new Array<number>(maxK).fill(0),
+      });
     }
     return series;
   });

@@ -41,14 +41,28 @@ const SERIES_COLORS: readonly string[] = [
 ];
 
 // Families whose values are shares: their axis always shows 0..1 so charts compare at a glance.
-const SHARES: ReadonlySet<Family> = new Set<Family>(['P', 'R', 'F1', 'AP', 'RR', 'nDCG', 'Success', 'RelP', 'Judged', 'Unjudged', 'ERR', 'RBP']);
+const SHARES: ReadonlySet<Family> = new Set<Family>([
+  'P',
+  'R',
+  'F1',
+  'AP',
+  'RR',
+  'nDCG',
+  'Success',
+  'RelP',
+  'Judged',
+  'Unjudged',
+  'ERR',
+  'RBP',
+]);
 
 /** A complete HTML document with one chart per metric family, a legend and a strict CSP. */
 export function curvesHtml(curves: MetricCurves, options: CurvesHtmlOptions): string {
   const nonceAttr = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : '';
-  const body = curves.curves.length === 0
-    ? '<p class="empty">No metric of this fixture takes a cutoff (P, R, F1, AP, RR, DCG, nDCG, Success), so there is no curve to draw.</p>'
-    : `${legend(curves)}\n<main class="charts">\n${curves.curves.map((c) => chart(c, curves)).join('\n')}\n</main>`;
+  const body =
+    curves.curves.length === 0
+      ? '<p class="empty">No metric of this fixture takes a cutoff (P, R, F1, AP, RR, DCG, nDCG, Success), so there is no curve to draw.</p>'
+      : `${legend(curves)}\n<main class="charts">\n${curves.curves.map((c) => chart(c, curves)).join('\n')}\n</main>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -135,14 +149,27 @@ ${overlapNote(curve)}
 function axes(yTicks: number[], xTicks: number[], x: (k: number) => number, y: (v: number) => number): string {
   const right = M.left + PLOT_W;
   const bottom = M.top + PLOT_H;
-  const ys = yTicks.map((t) => `<line class="grid" x1="${M.left}" x2="${right}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="tick" x="${M.left - 6}" y="${px(y(t))}" text-anchor="end" dominant-baseline="middle">${t}</text>`);
-  const xs = xTicks.map((k) => `<line class="tickmark" x1="${px(x(k))}" x2="${px(x(k))}" y1="${bottom}" y2="${bottom + 4}"/><text class="tick" x="${px(x(k))}" y="${bottom + 16}" text-anchor="middle">${k}</text>`);
+  const ys = yTicks.map(
+    (t) =>
+      `<line class="grid" x1="${M.left}" x2="${right}" y1="${px(y(t))}" y2="${px(y(t))}"/><text class="tick" x="${M.left - 6}" y="${px(y(t))}" text-anchor="end" dominant-baseline="middle">${t}</text>`,
+  );
+  const xs = xTicks.map(
+    (k) =>
+      `<line class="tickmark" x1="${px(x(k))}" x2="${px(x(k))}" y1="${bottom}" y2="${bottom + 4}"/><text class="tick" x="${px(x(k))}" y="${bottom + 16}" text-anchor="middle">${k}</text>`,
+  );
   return `<g class="axis y-axis">${ys.join('')}</g>
 <g class="axis x-axis"><line class="baseline" x1="${M.left}" x2="${right}" y1="${bottom}" y2="${bottom}"/>${xs.join('')}<text class="axis-label" x="${M.left + PLOT_W / 2}" y="${H - 4}" text-anchor="middle">k</text></g>`;
 }
 
 // NaN breaks the path into pieces (a gap) and its circle stays in the page, hidden, so the data is whole.
-function seriesSvg(family: Family, s: CurveSeries, cls: string, x: (k: number) => number, y: (v: number) => number, radius: number): string {
+function seriesSvg(
+  family: Family,
+  s: CurveSeries,
+  cls: string,
+  x: (k: number) => number,
+  y: (v: number) => number,
+  radius: number,
+): string {
   const name = escapeHtml(seriesName(s));
   let d = '';
   let pen = false;
@@ -175,7 +202,9 @@ function overlapNote(curve: MetricCurve): string {
   const parts: string[] = [];
   for (const scope of ['mean', 'case'] as const) {
     const series = curve.series.filter((s) => s.scope === scope);
-    const same = sameGroups(series).filter((g) => g.length > 1).map((g) => g.map((s) => s.convention).join(' = '));
+    const same = sameGroups(series)
+      .filter((g) => g.length > 1)
+      .map((g) => g.map((s) => s.convention).join(' = '));
     if (same.length > 0) parts.push(`${series[0].label}: ${same.join(', ')}`);
   }
   return parts.length === 0 ? '' : `<p class="overlap">Same values · ${escapeHtml(parts.join(' · '))}</p>`;

@@ -102,7 +102,12 @@ export class EvaluationCache {
 }
 
 /** evaluateDocument, reusing unchanged cases from the cache; the cases it evaluates share one scratch. */
-export function evaluateDocumentCached(doc: FixtureDocument, text: string, options: FixtureOptions, cache: EvaluationCache): DocumentEvaluation {
+export function evaluateDocumentCached(
+  doc: FixtureDocument,
+  text: string,
+  options: FixtureOptions,
+  cache: EvaluationCache,
+): DocumentEvaluation {
   cache.begin(text);
   const scratch = evaluationScratch();
   const fixtures = doc.fixtures.map((f) => evaluateFixtureCached(f, text, options, cache, scratch));
@@ -110,7 +115,13 @@ export function evaluateDocumentCached(doc: FixtureDocument, text: string, optio
   return { fixtures, findings: [...doc.problems, ...fixtures.flatMap((f) => f.findings)] };
 }
 
-function evaluateFixtureCached(fixture: FixtureNode, text: string, options: FixtureOptions, cache: EvaluationCache, scratch: EvaluationScratch): FixtureEvaluation {
+function evaluateFixtureCached(
+  fixture: FixtureNode,
+  text: string,
+  options: FixtureOptions,
+  cache: EvaluationCache,
+  scratch: EvaluationScratch,
+): FixtureEvaluation {
   const settings = fixtureSettings(fixture, options);
   const { convention, specs, names } = settings;
   const settingsKey = JSON.stringify([convention.convention, names, !!options.compare]);
@@ -138,11 +149,26 @@ function evaluateFixtureCached(fixture: FixtureNode, text: string, options: Fixt
   // Mixed id types need a number id and a string id somewhere: only then is every item looked at.
   if (numberIds && stringIds) findings.push(...mixedIdTypes(fixture.cases));
   findings.push(...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
+  const { mean, excluded } = aggregate(
+    cases.map((c) => c.values),
+    specs,
+  );
   // Systems are compared afresh on every pass, as evaluateFixture compares them, and their findings come in the same place.
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);
-  return { fixture, convention, conventionSource: settings.conventionSource, cutoffs: settings.cutoffs, headline: settings.headline, specs, names, cases, mean, excluded,
-    findings: gatherKExceeds(fixture, findings), ...(systems ? { systems } : {}) };
+  return {
+    fixture,
+    convention,
+    conventionSource: settings.conventionSource,
+    cutoffs: settings.cutoffs,
+    headline: settings.headline,
+    specs,
+    names,
+    cases,
+    mean,
+    excluded,
+    findings: gatherKExceeds(fixture, findings),
+    ...(systems ? { systems } : {}),
+  };
 }
 
 /**
@@ -158,7 +184,14 @@ function cacheableSource(node: CaseNode, text: string): string | undefined {
 
 /** One case evaluated by the core on its own, under the fixture's settings; its findings are stored relative to the case. */
 function evaluateAlone(node: CaseNode, settings: FixtureSettings, options: FixtureOptions, scratch: EvaluationScratch): CachedCase {
-  const { evaluation: c, findings } = evaluateCaseNode(node, settings.specs, settings.names, settings.convention.convention, options.compare, scratch);
+  const { evaluation: c, findings } = evaluateCaseNode(
+    node,
+    settings.specs,
+    settings.names,
+    settings.convention.convention,
+    options.compare,
+    scratch,
+  );
   const labels = idTypes(node.labels);
   const predictions = idTypes(node.predictions);
   return {

@@ -37,7 +37,8 @@ export function caseInput(node: CaseNode): CaseInput {
   for (let i = 0; i < labels.length; i++) labels[i] = { id: String(itemId(l, i)), grade: hasNumber(l, i) ? itemValue(l, i) : 1 };
   const p = node.predictions;
   const predictions: Prediction[] = new Array(itemCount(p));
-  for (let i = 0; i < predictions.length; i++) predictions[i] = hasNumber(p, i) ? { id: String(itemId(p, i)), score: itemValue(p, i) } : { id: String(itemId(p, i)) };
+  for (let i = 0; i < predictions.length; i++)
+    predictions[i] = hasNumber(p, i) ? { id: String(itemId(p, i)), score: itemValue(p, i) } : { id: String(itemId(p, i)) };
   return { labels, predictions };
 }
 
@@ -85,7 +86,14 @@ function lentCaseInput(node: CaseNode, scratch: EvaluationScratch): CaseInput {
  * then expect). A scratch, owned by the pass that evaluates many cases, lends the buffers; the result
  * holds none of it.
  */
-export function evaluateCaseNode(node: CaseNode, specs: MetricSpec[], names: string[], convention: Convention, compare?: boolean, scratch?: EvaluationScratch): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
+export function evaluateCaseNode(
+  node: CaseNode,
+  specs: MetricSpec[],
+  names: string[],
+  convention: Convention,
+  compare?: boolean,
+  scratch?: EvaluationScratch,
+): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
   const input = scratch ? lentCaseInput(node, scratch) : caseInput(node);
   const result = evaluateCase(input, specs, convention, { compare }, scratch?.core);
   const findings = result.findings.map((f) => locate(f, node));
@@ -97,29 +105,46 @@ function checkExpectation(e: ExpectNode, names: string[], values: number[], find
   const parsed = parseMetricSpec(e.metric.value);
   if (!parsed.spec) {
     const suggestion = parseMetricName(e.metric.value);
-    findings.push({ code: 'unknown-metric', severity: 'error', span: e.metric.span, message: `${parsed.message} This expectation is not checked.`,
-      ...(!suggestion.ok && suggestion.suggestion ? { data: { replacement: suggestion.suggestion } } : {}) });
+    findings.push({
+      code: 'unknown-metric',
+      severity: 'error',
+      span: e.metric.span,
+      message: `${parsed.message} This expectation is not checked.`,
+      ...(!suggestion.ok && suggestion.suggestion ? { data: { replacement: suggestion.suggestion } } : {}),
+    });
     return { node: e, index: -1, computed: undefined, matches: false };
   }
   const name = metricName(parsed.spec);
   const index = names.indexOf(name);
   if (index < 0) {
-    findings.push({ code: 'expect-not-computed', severity: 'warning', span: e.metric.span,
-      message: `The fixture does not compute ${name} (check k and metrics), so this expectation is not checked.` });
+    findings.push({
+      code: 'expect-not-computed',
+      severity: 'warning',
+      span: e.metric.span,
+      message: `The fixture does not compute ${name} (check k and metrics), so this expectation is not checked.`,
+    });
     return { node: e, index, computed: undefined, matches: false };
   }
   const computed = values[index];
   const matches = expectationMatches(e.value.value, e.text, computed);
   if (!matches) {
     const within = e.value.value === null ? '' : `: not ${toleranceText(e.text)}`;
-    findings.push({ code: 'expect-mismatch', severity: 'error', span: e.value.span,
+    findings.push({
+      code: 'expect-mismatch',
+      severity: 'error',
+      span: e.value.span,
       message: `Expected ${name} = ${e.value.value === null ? 'NaN (null)' : e.text}, computed ${fmt(computed, 4)}${within}.`,
-      data: { computed: Number.isNaN(computed) ? null : computed } });
+      data: { computed: Number.isNaN(computed) ? null : computed },
+    });
   } else {
     const reach = coarseReach(e.value.value, e.text);
     if (reach !== undefined) {
-      findings.push({ code: 'coarse-expectation', severity: 'hint', span: e.value.span,
-        message: `${e.text} is checked ${toleranceText(e.text)}, so it also accepts values up to ${Math.round(reach * 100)}% away from it; write more decimals to check ${name} closely.` });
+      findings.push({
+        code: 'coarse-expectation',
+        severity: 'hint',
+        span: e.value.span,
+        message: `${e.text} is checked ${toleranceText(e.text)}, so it also accepts values up to ${Math.round(reach * 100)}% away from it; write more decimals to check ${name} closely.`,
+      });
     }
   }
   return { node: e, index, computed, matches };
@@ -135,11 +160,16 @@ function locate(f: Finding, node: CaseNode): LocatedFinding {
 
 function partSpan(code: string, part: Finding['part'], node: CaseNode): Span {
   switch (part.kind) {
-    case 'case': return node.id.span;
-    case 'labels': return node.labelsSpan ?? node.id.span;
-    case 'predictions': return node.predictionsSpan ?? node.id.span;
-    case 'label': return itemPartSpan(code, 'grade', node.labels, part.index);
-    case 'prediction': return itemPartSpan(code, 'score', node.predictions, part.index);
+    case 'case':
+      return node.id.span;
+    case 'labels':
+      return node.labelsSpan ?? node.id.span;
+    case 'predictions':
+      return node.predictionsSpan ?? node.id.span;
+    case 'label':
+      return itemPartSpan(code, 'grade', node.labels, part.index);
+    case 'prediction':
+      return itemPartSpan(code, 'score', node.predictions, part.index);
   }
 }
 

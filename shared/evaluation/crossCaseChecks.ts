@@ -13,18 +13,26 @@ export function mixedIdTypes(cases: readonly CaseNode[]): LocatedFinding[] {
   const seen = new Map<string, { type: string; span: Span }>();
   const flagged = new Set<string>();
   for (const c of cases) {
-    for (const items of [c.labels, c.predictions]) for (let i = 0; i < items.count; i++) {
-      const id = itemId(items, i);
-      const key = String(id);
-      const type = typeof id;
-      const first = seen.get(key);
-      if (!first) { seen.set(key, { type, span: itemIdSpan(items, i) }); continue; }
-      if (first.type === type || flagged.has(key)) continue;
-      flagged.add(key);
-      findings.push({ code: 'mixed-id-types', severity: 'warning', span: itemIdSpan(items, i),
-        message: `Item ${key} is written both as a number and as a string; Ranklens treats them as the same item, Python tools (ranx, pytrec_eval) would not.`,
-        related: [{ span: first.span, message: `written as a ${first.type} here` }] });
-    }
+    for (const items of [c.labels, c.predictions])
+      for (let i = 0; i < items.count; i++) {
+        const id = itemId(items, i);
+        const key = String(id);
+        const type = typeof id;
+        const first = seen.get(key);
+        if (!first) {
+          seen.set(key, { type, span: itemIdSpan(items, i) });
+          continue;
+        }
+        if (first.type === type || flagged.has(key)) continue;
+        flagged.add(key);
+        findings.push({
+          code: 'mixed-id-types',
+          severity: 'warning',
+          span: itemIdSpan(items, i),
+          message: `Item ${key} is written both as a number and as a string; Ranklens treats them as the same item, Python tools (ranx, pytrec_eval) would not.`,
+          related: [{ span: first.span, message: `written as a ${first.type} here` }],
+        });
+      }
   }
   return findings;
 }
@@ -36,9 +44,13 @@ export function duplicateCaseIds(cases: readonly CaseNode[]): LocatedFinding[] {
   for (const c of cases) {
     const prior = first.get(c.id.value);
     if (prior) {
-      findings.push({ code: 'duplicate-case-id', severity: 'warning', span: c.id.span,
+      findings.push({
+        code: 'duplicate-case-id',
+        severity: 'warning',
+        span: c.id.span,
         message: `Case "${c.id.value}" appears twice; both are evaluated and both count in the means.`,
-        related: [{ span: prior, message: 'first case with this id' }] });
+        related: [{ span: prior, message: 'first case with this id' }],
+      });
     } else first.set(c.id.value, c.id.span);
   }
   return findings;
@@ -55,13 +67,21 @@ export function gatherKExceeds(fixture: FixtureNode, findings: LocatedFinding[])
   const maxK = Number(/^k = (\d+)/.exec(many[0].message)?.[1]);
   const at = fixture.k.find((k) => k.value === maxK)?.span;
   if (!at) return findings;
-  const caseOf = (f: LocatedFinding) => fixture.cases.find((c) => f.span.start >= c.span.start && f.span.end <= c.span.end)?.id.value ?? '?';
+  const caseOf = (f: LocatedFinding) =>
+    fixture.cases.find((c) => f.span.start >= c.span.start && f.span.end <= c.span.end)?.id.value ?? '?';
   const ids = many.map(caseOf);
-  const message = many.length === 1
-    ? `In case ${ids[0]}, ${many[0].message}`
-    : `k = ${maxK} is larger than the predictions of ${many.length} cases (${ids.slice(0, 5).join(', ')}${many.length > 5 ? ', …' : ''}): ${many[0].message.slice(many[0].message.indexOf(': ') + 2).replace(/, so it is at most \d+\.\d+/, '').replace(/by the \d+ predictions? instead/, 'by each case\'s number of predictions instead')}`;
+  const message =
+    many.length === 1
+      ? `In case ${ids[0]}, ${many[0].message}`
+      : `k = ${maxK} is larger than the predictions of ${many.length} cases (${ids.slice(0, 5).join(', ')}${many.length > 5 ? ', …' : ''}): ${many[0].message
+          .slice(many[0].message.indexOf(': ') + 2)
+          .replace(/, so it is at most \d+\.\d+/, '')
+          .replace(/by the \d+ predictions? instead/, "by each case's number of predictions instead")}`;
   const gathered: LocatedFinding = {
-    code: 'k-exceeds-predictions', severity: many[0].severity, span: at, message,
+    code: 'k-exceeds-predictions',
+    severity: many[0].severity,
+    span: at,
+    message,
     related: many.map((f, i) => ({ span: f.span, message: `case ${ids[i]}: ${f.message.slice(0, f.message.indexOf(':'))}` })),
   };
   return [...findings.filter((f) => f.code !== 'k-exceeds-predictions'), gathered];

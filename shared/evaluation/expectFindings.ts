@@ -22,7 +22,12 @@ export interface DeclaredFindingsCheck {
 export function declaredFindingCodes(doc: FixtureDocument): Set<FindingCode> | null {
   const lists = doc.fixtures.flatMap((f) => (f.expectFindings ? [f.expectFindings] : []));
   if (lists.length === 0) return null;
-  return new Set(lists.flat().map((c) => c.value).filter(isFixtureFindingCode));
+  return new Set(
+    lists
+      .flat()
+      .map((c) => c.value)
+      .filter(isFixtureFindingCode),
+  );
 }
 
 /** Compares a document's findings with what it declares; null when it declares nothing. */
@@ -39,7 +44,10 @@ export function checkDeclaredFindings(doc: FixtureDocument, findings: readonly L
  * Evaluates a document and checks its declared findings. The preset comparison is turned on when
  * the document declares convention-dependent, since only the comparison reports it.
  */
-export function evaluateDeclared(doc: FixtureDocument, options: FixtureOptions = {}): { evaluation: DocumentEvaluation; check: DeclaredFindingsCheck | null } {
+export function evaluateDeclared(
+  doc: FixtureDocument,
+  options: FixtureOptions = {},
+): { evaluation: DocumentEvaluation; check: DeclaredFindingsCheck | null } {
   const compare = options.compare || (declaredFindingCodes(doc)?.has('convention-dependent') ?? false);
   const evaluation = evaluateDocument(doc, { ...options, compare });
   return { evaluation, check: checkDeclaredFindings(doc, evaluation.findings) };
@@ -50,7 +58,8 @@ export function missingDeclaredFindings(doc: FixtureDocument, check: DeclaredFin
   if (!check) return [];
   const entries = doc.fixtures.flatMap((f) => f.expectFindings ?? []);
   return check.missing.map((code) => ({
-    code: 'expected-finding-missing', severity: 'error' as const,
+    code: 'expected-finding-missing',
+    severity: 'error' as const,
     span: entries.find((e) => e.value === code)?.span ?? { start: 0, end: 0 },
     message: `expectFindings declares "${code}", but the file has no such finding.`,
   }));

@@ -12,7 +12,6 @@ import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseCheck
 import { FixtureOptions, fixtureSettings } from './fixtureSettings';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 
-
 export interface FixtureEvaluation {
   fixture: FixtureNode;
   convention: ResolvedConvention;
@@ -45,7 +44,11 @@ export function evaluateDocument(doc: FixtureDocument, options: FixtureOptions =
 }
 
 /** Evaluates one fixture; its cases and systems are evaluated one after another in the scratch given (a new one by default). */
-export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = {}, scratch: EvaluationScratch = evaluationScratch()): FixtureEvaluation {
+export function evaluateFixture(
+  fixture: FixtureNode,
+  options: FixtureOptions = {},
+  scratch: EvaluationScratch = evaluationScratch(),
+): FixtureEvaluation {
   const settings = fixtureSettings(fixture, options);
   const { convention, specs, names } = settings;
   const findings = [...settings.findings];
@@ -55,10 +58,24 @@ export function evaluateFixture(fixture: FixtureNode, options: FixtureOptions = 
     return one.evaluation;
   });
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = aggregate(cases.map((c) => c.values), specs);
+  const { mean, excluded } = aggregate(
+    cases.map((c) => c.values),
+    specs,
+  );
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);
   const gathered = gatherKExceeds(fixture, findings);
-  return { fixture, convention, conventionSource: settings.conventionSource, cutoffs: settings.cutoffs, headline: settings.headline, specs, names, cases, mean, excluded,
-    findings: gathered, ...(systems ? { systems } : {}) };
+  return {
+    fixture,
+    convention,
+    conventionSource: settings.conventionSource,
+    cutoffs: settings.cutoffs,
+    headline: settings.headline,
+    specs,
+    names,
+    cases,
+    mean,
+    excluded,
+    findings: gathered,
+    ...(systems ? { systems } : {}),
+  };
 }
-

@@ -48,8 +48,11 @@ export function fixtureSettings(fixture: FixtureNode, options: FixtureOptions = 
   const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
   const specs = expandMetrics(metricNames, cutoffs);
   const names = specs.map(metricName);
-  const conventionSource = options.forceConvention ? '--force-convention'
-    : fixture.convention ? 'fixture' : options.defaultConvention?.source ?? 'built-in';
+  const conventionSource = options.forceConvention
+    ? '--force-convention'
+    : fixture.convention
+      ? 'fixture'
+      : (options.defaultConvention?.source ?? 'built-in');
   const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
   return { convention, conventionSource, cutoffs, headline, specs, names, findings };
 }
@@ -67,23 +70,40 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
     if (problems.length === 0) preset = node.preset.value;
     else {
       const suggestion = closest(node.preset.value, PRESET_NAMES, 3);
-      findings.push({ code: 'unknown-preset', severity: 'error', span: node.preset.span,
+      findings.push({
+        code: 'unknown-preset',
+        severity: 'error',
+        span: node.preset.span,
         message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset is used. Presets: ${PRESET_NAMES.join(', ')}.`,
-        ...(suggestion ? { data: { replacement: suggestion } } : {}) });
+        ...(suggestion ? { data: { replacement: suggestion } } : {}),
+      });
     }
   }
   const overrides: Record<string, unknown> = Object.create(null);
   for (const o of node.overrides) {
     const problem = checkKnob(o.key.value, o.value.value);
-    if (!problem) { overrides[o.key.value] = o.value.value; continue; }
+    if (!problem) {
+      overrides[o.key.value] = o.value.value;
+      continue;
+    }
     const knob = KNOBS.find((k) => k.name === o.key.value);
     const choices = knob?.values.filter((v) => knob.name !== 'relevanceThreshold' || v === 'listed');
     const suggestion = knob
-      ? (typeof o.value.value === 'string' ? closest(o.value.value, knob.values, 3) : undefined)
-      : closest(o.key.value, KNOBS.map((k) => k.name), 3);
-    findings.push({ code: knob ? 'invalid-knob-value' : 'unknown-knob', severity: 'error', span: knob ? o.value.span : o.key.span,
+      ? typeof o.value.value === 'string'
+        ? closest(o.value.value, knob.values, 3)
+        : undefined
+      : closest(
+          o.key.value,
+          KNOBS.map((k) => k.name),
+          3,
+        );
+    findings.push({
+      code: knob ? 'invalid-knob-value' : 'unknown-knob',
+      severity: 'error',
+      span: knob ? o.value.span : o.key.span,
       message: `${problem}${suggestion ? ` Did you mean "${suggestion}"?` : ''} This override is ignored.`,
-      ...(suggestion || choices ? { data: { ...(suggestion ? { replacement: suggestion } : {}), ...(choices ? { choices } : {}) } } : {}) });
+      ...(suggestion || choices ? { data: { ...(suggestion ? { replacement: suggestion } : {}), ...(choices ? { choices } : {}) } } : {}),
+    });
   }
   return resolveConvention(preset, overrides).resolved;
 }
@@ -94,14 +114,30 @@ function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings:
   const ok: number[] = [];
   for (const k of fixture.k) {
     if (Number.isSafeInteger(k.value) && k.value >= 1) {
-      if (ok.includes(k.value)) findings.push({ code: 'duplicate-cutoff', severity: 'warning', span: k.span, message: `Cutoff ${k.value} is listed twice; it is computed once.` });
+      if (ok.includes(k.value))
+        findings.push({
+          code: 'duplicate-cutoff',
+          severity: 'warning',
+          span: k.span,
+          message: `Cutoff ${k.value} is listed twice; it is computed once.`,
+        });
       else ok.push(k.value);
     } else {
-      findings.push({ code: 'invalid-cutoff', severity: 'error', span: k.span, message: `A cutoff must be a whole number ≥ 1; ${k.value} is ignored.` });
+      findings.push({
+        code: 'invalid-cutoff',
+        severity: 'error',
+        span: k.span,
+        message: `A cutoff must be a whole number ≥ 1; ${k.value} is ignored.`,
+      });
     }
   }
   if (ok.length === 0 && fixture.k.length > 0 && fixture.kSpan) {
-    findings.push({ code: 'invalid-cutoff', severity: 'error', span: fixture.kSpan, message: `No valid cutoff: the defaults ${DEFAULT_CUTOFFS.join(', ')} are used.` });
+    findings.push({
+      code: 'invalid-cutoff',
+      severity: 'error',
+      span: fixture.kSpan,
+      message: `No valid cutoff: the defaults ${DEFAULT_CUTOFFS.join(', ')} are used.`,
+    });
     return [...DEFAULT_CUTOFFS];
   }
   return ok.sort((a, b) => a - b);
@@ -110,13 +146,20 @@ function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings:
 /** The fixture's headline names that are metric names; the others get an unknown-metric finding. */
 function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
   if (!fixture.headline) return undefined;
-  return fixture.headline.filter((m) => {
-    if (parseMetricSpec(m.value).spec) return true;
-    const parsed = parseMetricName(m.value);
-    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.ok ? `"${m.value}" needs a cutoff here (${m.value}@10).` : parsed.message} It is not a headline.`,
-      ...(!parsed.ok && parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
-    return false;
-  }).map((m) => m.value);
+  return fixture.headline
+    .filter((m) => {
+      if (parseMetricSpec(m.value).spec) return true;
+      const parsed = parseMetricName(m.value);
+      findings.push({
+        code: 'unknown-metric',
+        severity: 'error',
+        span: m.span,
+        message: `${parsed.ok ? `"${m.value}" needs a cutoff here (${m.value}@10).` : parsed.message} It is not a headline.`,
+        ...(!parsed.ok && parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}),
+      });
+      return false;
+    })
+    .map((m) => m.value);
 }
 
 function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
@@ -124,9 +167,17 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
   const ok: string[] = [];
   for (const m of fixture.metrics) {
     const parsed = parseMetricName(m.value);
-    if (parsed.ok) { ok.push(m.value); continue; }
-    findings.push({ code: 'unknown-metric', severity: 'error', span: m.span, message: `${parsed.message} It is not computed.`,
-      ...(parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}) });
+    if (parsed.ok) {
+      ok.push(m.value);
+      continue;
+    }
+    findings.push({
+      code: 'unknown-metric',
+      severity: 'error',
+      span: m.span,
+      message: `${parsed.message} It is not computed.`,
+      ...(parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}),
+    });
   }
   return ok;
 }

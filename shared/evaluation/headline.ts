@@ -6,12 +6,18 @@
 import { metricName, parseMetricSpec } from '../core/metricNames';
 
 /** Indexes into `names` of the headline metrics: the first of the lists given that names a computed metric, else the default. */
-export function headlineIndexes(names: readonly string[], cutoffs: readonly number[], ...wanted: (readonly string[] | undefined)[]): number[] {
+export function headlineIndexes(
+  names: readonly string[],
+  cutoffs: readonly number[],
+  ...wanted: (readonly string[] | undefined)[]
+): number[] {
   for (const list of wanted) {
-    const found = (list ?? []).map((w) => {
-      const spec = parseMetricSpec(w).spec;
-      return spec ? names.indexOf(metricName(spec)) : -1;
-    }).filter((i) => i >= 0);
+    const found = (list ?? [])
+      .map((w) => {
+        const spec = parseMetricSpec(w).spec;
+        return spec ? names.indexOf(metricName(spec)) : -1;
+      })
+      .filter((i) => i >= 0);
     if (found.length > 0) return [...new Set(found)];
   }
   if (names.length <= 4) return names.map((_, i) => i);

@@ -38,11 +38,13 @@ const KEYS: readonly string[] = ['$schema', 'defaultConvention', 'defaultCutoffs
 export function readProjectConfig(raw: unknown): { config: ProjectConfig; problems: string[] } {
   const problems: string[] = [];
   const config: ProjectConfig = {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { config, problems: ['The configuration is not an object; it is ignored.'] };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { config, problems: ['The configuration is not an object; it is ignored.'] };
   const r = raw as Record<string, unknown>;
   for (const key of Object.keys(r)) if (!KEYS.includes(key)) problems.push(`Unknown key "${key}"; keys: ${KEYS.slice(1).join(', ')}.`);
   if (r.defaultConvention !== undefined) {
-    if (typeof r.defaultConvention === 'string' && findPreset(r.defaultConvention)) config.defaultConvention = findPreset(r.defaultConvention);
+    if (typeof r.defaultConvention === 'string' && findPreset(r.defaultConvention))
+      config.defaultConvention = findPreset(r.defaultConvention);
     else problems.push(`defaultConvention must be a preset name; ${JSON.stringify(r.defaultConvention)} is ignored.`);
   }
   if (r.defaultCutoffs !== undefined) {
@@ -57,12 +59,14 @@ export function readProjectConfig(raw: unknown): { config: ProjectConfig; proble
   }
   if (r.severity !== undefined) {
     const sev = r.severity;
-    if (typeof sev !== 'object' || sev === null || Array.isArray(sev)) problems.push('severity must map finding codes to error, warning, info, hint or off; it is ignored.');
+    if (typeof sev !== 'object' || sev === null || Array.isArray(sev))
+      problems.push('severity must map finding codes to error, warning, info, hint or off; it is ignored.');
     else {
       config.severity = {};
       for (const [code, level] of Object.entries(sev)) {
         if (isFindingCode(code) && typeof level === 'string' && SEVERITIES.includes(level)) config.severity[code] = level as ConfigSeverity;
-        else problems.push(`severity: "${code}": ${JSON.stringify(level)} is ignored (a finding code → error, warning, info, hint or off).`);
+        else
+          problems.push(`severity: "${code}": ${JSON.stringify(level)} is ignored (a finding code → error, warning, info, hint or off).`);
       }
     }
   }
@@ -89,7 +93,10 @@ export function parseConfigFile(text: string, isPackageJson: boolean): { config:
 export function findProjectConfig(filePath: string, read: (path: string) => string | undefined): FoundConfig | undefined {
   let dir = filePath.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
   for (;;) {
-    for (const [name, isPackageJson] of [[CONFIG_FILE, false], ['package.json', true]] as const) {
+    for (const [name, isPackageJson] of [
+      [CONFIG_FILE, false],
+      ['package.json', true],
+    ] as const) {
       const path = `${dir}/${name}`;
       const text = read(path);
       const parsed = text === undefined ? undefined : parseConfigFile(text, isPackageJson);

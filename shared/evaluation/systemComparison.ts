@@ -31,7 +31,14 @@ export interface FixtureSystems {
 }
 
 /** Compares the fixture's systems, their cases evaluated in the evaluation pass's scratch; undefined when it has fewer than two. */
-export function compareFixtureSystems(fixture: FixtureNode, specs: MetricSpec[], names: string[], convention: Convention, findings: LocatedFinding[], scratch?: EvaluationScratch): FixtureSystems | undefined {
+export function compareFixtureSystems(
+  fixture: FixtureNode,
+  specs: MetricSpec[],
+  names: string[],
+  convention: Convention,
+  findings: LocatedFinding[],
+  scratch?: EvaluationScratch,
+): FixtureSystems | undefined {
   const systems = fixture.systems;
   if (!systems || systems.length < 2) return undefined;
   const options = fixtureCompareOptions(fixture);
@@ -40,7 +47,12 @@ export function compareFixtureSystems(fixture: FixtureNode, specs: MetricSpec[],
     for (const node of system.cases) {
       const one = evaluateCaseNode(node, specs, names, convention, undefined, scratch);
       // The baseline's case findings are the fixture's own; another system's are kept where they point into its predictions.
-      if (s > 0) findings.push(...one.findings.filter((f) => node.predictionsSpan && f.span.start >= node.predictionsSpan.start && f.span.end <= node.predictionsSpan.end));
+      if (s > 0)
+        findings.push(
+          ...one.findings.filter(
+            (f) => node.predictionsSpan && f.span.start >= node.predictionsSpan.start && f.span.end <= node.predictionsSpan.end,
+          ),
+        );
       if (!values.has(node.id.value)) values.set(node.id.value, one.evaluation.values);
     }
     return values;
@@ -53,12 +65,20 @@ export function compareFixtureSystems(fixture: FixtureNode, specs: MetricSpec[],
     const matrix = byId.map((m) => Float64Array.from(ids, (id) => m.get(id)?.[j] ?? NaN));
     return compareSystems(matrix, pairs, options, memo);
   });
-  findings.push(...reachFindings(systems.map((s) => s.name), comparisons, options));
+  findings.push(
+    ...reachFindings(
+      systems.map((s) => s.name),
+      comparisons,
+      options,
+    ),
+  );
   return {
-    names: systems.map((s) => s.name.value), nameSpans: systems.map((s) => s.name.span),
+    names: systems.map((s) => s.name.value),
+    nameSpans: systems.map((s) => s.name.span),
     means: byId.map((m) => means([...m.values()], specs.length).mean),
     caseCounts: systems.map((s) => s.cases.length),
-    comparisons, options,
+    comparisons,
+    options,
   };
 }
 
@@ -69,12 +89,18 @@ export function fixtureCompareOptions(fixture: FixtureNode): CompareOptions {
   return {
     test: (s?.test?.value as SignificanceTest | undefined) ?? d.test,
     correction: (s?.correction?.value as Correction | undefined) ?? d.correction,
-    alpha: s?.alpha?.value ?? d.alpha, trials: s?.trials?.value ?? d.trials, seed: s?.seed?.value ?? d.seed,
+    alpha: s?.alpha?.value ?? d.alpha,
+    trials: s?.trials?.value ?? d.trials,
+    seed: s?.seed?.value ?? d.seed,
   };
 }
 
 /** One warning per system whose comparison with the baseline can never reach α, on its name. */
-function reachFindings(names: { value: string; span: Span }[], comparisons: SystemComparison[][], options: CompareOptions): LocatedFinding[] {
+function reachFindings(
+  names: { value: string; span: Span }[],
+  comparisons: SystemComparison[][],
+  options: CompareOptions,
+): LocatedFinding[] {
   const out: LocatedFinding[] = [];
   const flagged = new Set<number>();
   for (const rows of comparisons) {
@@ -82,8 +108,12 @@ function reachFindings(names: { value: string; span: Span }[], comparisons: Syst
       if (r.smallestP <= options.alpha || flagged.has(r.b)) continue;
       flagged.add(r.b);
       const cases = `${r.n} paired case${r.n === 1 ? '' : 's'}`;
-      out.push({ code: 'too-few-queries', severity: 'warning', span: names[r.b].span,
-        message: `${names[r.b].value} vs ${names[r.a].value}: on ${cases} the ${TEST_TITLES[options.test]} cannot give a p below ${r.smallestP.toPrecision(3)}, above α = ${options.alpha}: no difference can be significant.` });
+      out.push({
+        code: 'too-few-queries',
+        severity: 'warning',
+        span: names[r.b].span,
+        message: `${names[r.b].value} vs ${names[r.a].value}: on ${cases} the ${TEST_TITLES[options.test]} cannot give a p below ${r.smallestP.toPrecision(3)}, above α = ${options.alpha}: no difference can be significant.`,
+      });
     }
   }
   return out;

@@ -42,13 +42,24 @@ export function fixtureExpectations(fe: FixtureEvaluation): { list: FixtureExpec
 /** The conventions that reproduce a fixture's expectations. */
 export function inferFixture(fe: FixtureEvaluation, options: InferOptions = {}): FixtureInference {
   const { list, search } = fixtureExpectations(fe);
-  return { expectations: list, result: inferConventions(fe.cases.map((c) => caseInput(c.node)), search, options) };
+  return {
+    expectations: list,
+    result: inferConventions(
+      fe.cases.map((c) => caseInput(c.node)),
+      search,
+      options,
+    ),
+  };
 }
 
 /** The same search in steps (yields between groups of expectations), for callers that may stop it. */
 export function* fixtureInferenceSteps(fe: FixtureEvaluation, options: InferOptions = {}): Generator<void, FixtureInference, void> {
   const { list, search } = fixtureExpectations(fe);
-  const result = yield* inferenceSteps(fe.cases.map((c) => caseInput(c.node)), search, options);
+  const result = yield* inferenceSteps(
+    fe.cases.map((c) => caseInput(c.node)),
+    search,
+    options,
+  );
   return { expectations: list, result };
 }
 
@@ -66,7 +77,9 @@ export function conventionText(match: { preset: PresetName; overrides: Partial<C
 
 /** "ideal: labels, gain: linear" for knob settings, or "" when there are none. */
 export function knobsText(knobs: Partial<Convention>): string {
-  return Object.entries(knobs).map(([k, v]) => `${k}: ${v}`).join(', ');
+  return Object.entries(knobs)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
 }
 
 /** The nearest value as text. */

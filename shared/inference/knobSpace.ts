@@ -9,7 +9,15 @@ import { Family } from '../core/metricNames';
 export type KnobValue = Convention[KnobName];
 
 /** Knobs that change the ranked list, which items are relevant or what an empty case gives: every metric depends on them. */
-export const COMMON_KNOBS: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool', 'emptyLabels', 'emptyPredictions'];
+export const COMMON_KNOBS: readonly KnobName[] = [
+  'ties',
+  'duplicates',
+  'unjudged',
+  'relevanceThreshold',
+  'relevantPool',
+  'emptyLabels',
+  'emptyPredictions',
+];
 
 /** The knobs each family's value depends on, besides COMMON_KNOBS. */
 export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> = {
@@ -25,12 +33,33 @@ export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> 
   Success: [],
   // trec_eval's measures beyond these, and the graded web measures: only the common knobs, but for
   // gmAP (AP's knobs) and ERR (its grade-to-probability mapping).
-  NumQ: [], NumRet: [], NumRel: [], NumRelRet: [], NumNonrelJudgedRet: [],
+  NumQ: [],
+  NumRet: [],
+  NumRel: [],
+  NumRelRet: [],
+  NumNonrelJudgedRet: [],
   gmAP: ['apDenominator', 'apTerms', 'noHit'],
-  Bpref: [], gmBpref: [], infAP: [], IPrec: [], '11ptAvg': [], RprecMult: [], Utility: [],
-  binG: [], G: [], nDCGrel: [], Rndcg: [], RelP: [],
-  SetP: [], SetRelP: [], SetR: [], SetAP: [], SetF: [],
-  RBP: [], RBPresid: [], Unjudged: [], Judged: [],
+  Bpref: [],
+  gmBpref: [],
+  infAP: [],
+  IPrec: [],
+  '11ptAvg': [],
+  RprecMult: [],
+  Utility: [],
+  binG: [],
+  G: [],
+  nDCGrel: [],
+  Rndcg: [],
+  RelP: [],
+  SetP: [],
+  SetRelP: [],
+  SetR: [],
+  SetAP: [],
+  SetF: [],
+  RBP: [],
+  RBPresid: [],
+  Unjudged: [],
+  Judged: [],
   ERR: ['errGain'],
 };
 

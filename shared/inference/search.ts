@@ -66,7 +66,11 @@ export interface InferOptions {
 }
 
 /** Runs the search to the end. */
-export function inferConventions(cases: readonly CaseInput[], expectations: readonly ExpectedValue[], options: InferOptions = {}): InferenceResult {
+export function inferConventions(
+  cases: readonly CaseInput[],
+  expectations: readonly ExpectedValue[],
+  options: InferOptions = {},
+): InferenceResult {
   const steps = inferenceSteps(cases, expectations, options);
   for (;;) {
     const next = steps.next();
@@ -112,14 +116,22 @@ interface State {
  * The search in steps: it yields after each group of expectations, so a caller can stop it between
  * steps (the editor does when the text changes) without waiting for the end.
  */
-export function* inferenceSteps(cases: readonly CaseInput[], expectations: readonly ExpectedValue[], options: InferOptions = {}): Generator<void, InferenceResult, void> {
+export function* inferenceSteps(
+  cases: readonly CaseInput[],
+  expectations: readonly ExpectedValue[],
+  options: InferOptions = {},
+): Generator<void, InferenceResult, void> {
   const n = expectations.length;
   if (n === 0) return { expectations: 0, matches: [], exact: true, unexplained: [], combinations: 0 };
   const state = prepare(cases, expectations);
   // A first round asks for every expectation (the common case, and the cheapest: a knob value that
   // misses once in one group is dropped for all). If that fails, each group alone: the fewest misses
   // any setting of its knobs has, a lower bound for it. Computed values are kept throughout.
-  let best = yield* round(state, state.groups.map(() => 0), 0);
+  let best = yield* round(
+    state,
+    state.groups.map(() => 0),
+    0,
+  );
   if (best.misses !== 0) {
     const fewest: number[] = [];
     for (const g of state.groups) fewest.push(yield* groupMinimum(state, g));
@@ -133,10 +145,18 @@ export function* inferenceSteps(cases: readonly CaseInput[], expectations: reado
   }
   for (const g of state.groups) g.live = liveProjections(state, g);
   const classes = state.axes.map((_, a) => valueClasses(state, a));
-  const presetClasses = PRESET_NAMES.map((preset) => state.axes.map((axis, a) => classOfValue(state, a, PRESETS[preset][axis.knob], classes)));
-  const described = best.assignments.map((assignment) => ({ assignment, match: describe(state, assignment, classes, presetClasses, n - best.misses) }));
-  described.sort((x, y) => Object.keys(x.match.overrides).length - Object.keys(y.match.overrides).length
-    || PRESET_NAMES.indexOf(x.match.preset) - PRESET_NAMES.indexOf(y.match.preset));
+  const presetClasses = PRESET_NAMES.map((preset) =>
+    state.axes.map((axis, a) => classOfValue(state, a, PRESETS[preset][axis.knob], classes)),
+  );
+  const described = best.assignments.map((assignment) => ({
+    assignment,
+    match: describe(state, assignment, classes, presetClasses, n - best.misses),
+  }));
+  described.sort(
+    (x, y) =>
+      Object.keys(x.match.overrides).length - Object.keys(y.match.overrides).length ||
+      PRESET_NAMES.indexOf(x.match.preset) - PRESET_NAMES.indexOf(y.match.preset),
+  );
   const seen = new Set<string>();
   const unique = described.filter((d) => {
     const key = JSON.stringify([d.match.preset, d.match.overrides]);
@@ -144,8 +164,11 @@ export function* inferenceSteps(cases: readonly CaseInput[], expectations: reado
   });
   const unexplained = unique.length > 0 ? unexplainedBy(state, unique[0].assignment) : [];
   return {
-    expectations: n, matches: unique.slice(0, options.maxMatches ?? 10).map((d) => d.match), exact: best.misses === 0 && n > 0 || n === 0,
-    unexplained, combinations: best.combinations,
+    expectations: n,
+    matches: unique.slice(0, options.maxMatches ?? 10).map((d) => d.match),
+    exact: (best.misses === 0 && n > 0) || n === 0,
+    unexplained,
+    combinations: best.combinations,
   };
 }
 
@@ -159,15 +182,34 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
   const byFamily = new Map<string, Group>();
   expectations.forEach((e, i) => {
     let g = byFamily.get(e.spec.family);
-    if (g) { g.members.push(i); return; }
-    const own = dependencies(e.spec.family).map((k) => axisOf.get(k)!).sort((a, b) => a - b);
+    if (g) {
+      g.members.push(i);
+      return;
+    }
+    const own = dependencies(e.spec.family)
+      .map((k) => axisOf.get(k)!)
+      .sort((a, b) => a - b);
     const key = own.join(',');
     g = byKey.get(key);
     if (!g) {
       const strides: number[] = [];
       let size = 1;
-      for (const a of own) { strides.push(size); size *= axes[a].values.length; }
-      g = { axes: own, strides, size, members: [], values: [], misses: new Int32Array(size), conventions: new Array(size), rankingAt: new Int32Array(size), live: [], budget: 0 };
+      for (const a of own) {
+        strides.push(size);
+        size *= axes[a].values.length;
+      }
+      g = {
+        axes: own,
+        strides,
+        size,
+        members: [],
+        values: [],
+        misses: new Int32Array(size),
+        conventions: new Array(size),
+        rankingAt: new Int32Array(size),
+        live: [],
+        budget: 0,
+      };
       byKey.set(key, g);
     }
     byFamily.set(e.spec.family, g);
@@ -180,11 +222,24 @@ function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedVal
     const positions = rankingAxes.map((a) => g.axes.indexOf(a));
     for (let p = 0; p < g.size; p++) g.rankingAt[p] = rankingIndex(g, p, axes, positions);
   }
-  return { cases, expectations, axes, groups, live: [], slack: 0, ranked: cases.map(() => new Array(rankingSize)), metrics: metricScratch() };
+  return {
+    cases,
+    expectations,
+    axes,
+    groups,
+    live: [],
+    slack: 0,
+    ranked: cases.map(() => new Array(rankingSize)),
+    metrics: metricScratch(),
+  };
 }
 
 /** One round: every group with at most its bound plus `extra` misses, then the best combinations. */
-function* round(state: State, fewest: number[], extra: number): Generator<void, { misses: number; assignments: number[][]; combinations: number }, void> {
+function* round(
+  state: State,
+  fewest: number[],
+  extra: number,
+): Generator<void, { misses: number; assignments: number[][]; combinations: number }, void> {
   state.live = state.axes.map((a) => new Uint8Array(a.values.length).fill(1));
   state.slack = fewest.reduce((a, b) => a + b, 0) + extra;
   for (const [i, g] of state.groups.entries()) {
@@ -222,7 +277,10 @@ function runGroup(state: State, g: Group, slack: number): void {
     for (let n = 0; n < count; n++) {
       const p = alive[n];
       let v = values.get(p);
-      if (v === undefined) { v = valueAt(state, g, p, e); values.set(p, v); }
+      if (v === undefined) {
+        v = valueAt(state, g, p, e);
+        values.set(p, v);
+      }
       if (!matches(e, v) && ++g.misses[p] > slack) continue;
       alive[kept++] = p;
     }
@@ -258,7 +316,9 @@ function conventionAt(state: State, g: Group, p: number): Convention {
   let conv = g.conventions[p];
   if (!conv) {
     const c: Record<string, unknown> = { ...PRESETS.default };
-    g.axes.forEach((a, j) => { c[state.axes[a].knob] = state.axes[a].values[digit(p, g, j, state.axes)]; });
+    g.axes.forEach((a, j) => {
+      c[state.axes[a].knob] = state.axes[a].values[digit(p, g, j, state.axes)];
+    });
     conv = g.conventions[p] = c as unknown as Convention;
   }
   return conv;
@@ -283,7 +343,7 @@ function rankingIndex(g: Group, p: number, axes: Axis[], positions: number[]): n
 }
 
 function rankedAt(state: State, c: number, conv: Convention, at: number): RankedCase {
-  return state.ranked[c][at] ??= rankCase(state.cases[c], conv, { valuesOnly: true });
+  return (state.ranked[c][at] ??= rankCase(state.cases[c], conv, { valuesOnly: true }));
 }
 
 function valueAt(state: State, g: Group, p: number, e: ExpectedValue): number {
@@ -294,7 +354,10 @@ function valueAt(state: State, g: Group, p: number, e: ExpectedValue): number {
   let n = 0;
   for (let c = 0; c < state.cases.length; c++) {
     const v = metricValue(rankedAt(state, c, conv, at), e.spec, conv, state.metrics);
-    if (!Number.isNaN(v)) { sum += v; n++; }
+    if (!Number.isNaN(v)) {
+      sum += v;
+      n++;
+    }
   }
   return n === 0 ? NaN : sum / n;
 }
@@ -321,7 +384,10 @@ function valueClasses(state: State, a: number): number[] {
     if (!state.live[a][j]) continue;
     for (let i = 0; i < j; i++) {
       if (cls[i] !== i || !state.live[a][i]) continue;
-      if (equivalent(state, a, i, j) && equivalent(state, a, j, i)) { cls[j] = i; break; }
+      if (equivalent(state, a, i, j) && equivalent(state, a, j, i)) {
+        cls[j] = i;
+        break;
+      }
     }
   }
   return cls;
@@ -365,10 +431,16 @@ function bestAssignments(state: State, slack: number): { misses: number; assignm
       if (sum > slack) break;
     }
     if (sum <= slack) {
-      if (sum < misses) { misses = sum; assignments = [assignment]; } else if (sum === misses && assignments.length < 5000) assignments.push(assignment);
+      if (sum < misses) {
+        misses = sum;
+        assignments = [assignment];
+      } else if (sum === misses && assignments.length < 5000) assignments.push(assignment);
     }
     let a = 0;
-    while (a < state.axes.length && ++pick[a] === values[a].length) { pick[a] = 0; a++; }
+    while (a < state.axes.length && ++pick[a] === values[a].length) {
+      pick[a] = 0;
+      a++;
+    }
     if (a === state.axes.length) break;
   }
   return { misses, assignments, combinations };
@@ -384,14 +456,21 @@ function classOfValue(state: State, a: number, value: KnobValue, classes: number
 }
 
 /** The nearest preset and the fewest overrides for one assignment. */
-function describe(state: State, assignment: number[], classes: number[][], presetClasses: (number | undefined)[][], matched: number): ConventionMatch {
+function describe(
+  state: State,
+  assignment: number[],
+  classes: number[][],
+  presetClasses: (number | undefined)[][],
+  matched: number,
+): ConventionMatch {
   let best: { preset: PresetName; overrides: Partial<Convention> } | undefined;
   for (const [pi, preset] of PRESET_NAMES.entries()) {
     const overrides: Record<string, unknown> = {};
     state.axes.forEach((axis, a) => {
       if (presetClasses[pi][a] !== classes[a][assignment[a]]) overrides[axis.knob] = axis.values[assignment[a]];
     });
-    if (!best || Object.keys(overrides).length < Object.keys(best.overrides).length) best = { preset, overrides: overrides as Partial<Convention> };
+    if (!best || Object.keys(overrides).length < Object.keys(best.overrides).length)
+      best = { preset, overrides: overrides as Partial<Convention> };
   }
   return { ...best!, convention: { ...PRESETS[best!.preset], ...best!.overrides }, matched };
 }
@@ -413,11 +492,18 @@ function unexplainedBy(state: State, assignment: number[]): Unexplained[] {
       let changed = Infinity;
       for (let q = 0; q < g.size; q++) {
         let v = g.values[m].get(q);
-        if (v === undefined) { v = valueAt(state, g, q, e); g.values[m].set(q, v); }
+        if (v === undefined) {
+          v = valueAt(state, g, q, e);
+          g.values[m].set(q, v);
+        }
         const d = Number.isNaN(v) ? (e.expected === null ? 0 : Infinity) : e.expected === null ? Infinity : Math.abs(v - e.expected);
         if (d > distance + 1e-12) continue;
         const c = changedKnobs(state, q, g, assignment);
-        if (d < distance - 1e-12 || c < changed) { distance = Math.min(d, distance); nearestAt = q; changed = c; }
+        if (d < distance - 1e-12 || c < changed) {
+          distance = Math.min(d, distance);
+          nearestAt = q;
+          changed = c;
+        }
       }
       const nearestKnobs: Record<string, unknown> = {};
       if (nearestAt >= 0) {
@@ -435,6 +521,8 @@ function unexplainedBy(state: State, assignment: number[]): Unexplained[] {
 
 function changedKnobs(state: State, q: number, g: Group, assignment: number[]): number {
   let n = 0;
-  g.axes.forEach((a, j) => { if (digit(q, g, j, state.axes) !== assignment[a]) n++; });
+  g.axes.forEach((a, j) => {
+    if (digit(q, g, j, state.axes) !== assignment[a]) n++;
+  });
   return n;
 }

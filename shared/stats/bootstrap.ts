@@ -25,7 +25,12 @@ export function bootstrapTest(a: ArrayLike<number>, b: ArrayLike<number>, option
  * difference is the difference of two systems' sums: m sums per trial, not one per pair. Each pair's
  * result is the same as from bootstrapTest on that pair alone.
  */
-export function bootstrapTests(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions, level = 0.95): BootstrapResult[] {
+export function bootstrapTests(
+  systems: readonly ArrayLike<number>[],
+  pairs: readonly (readonly [number, number])[],
+  options: ResamplingOptions,
+  level = 0.95,
+): BootstrapResult[] {
   const n = systems.length > 0 ? systems[0].length : 0;
   if (n < 2 || n > BELOW_MAX) return pairs.map(() => ({ p: NaN, ci: [NaN, NaN], trials: 0 }));
   const m = systems.length;
@@ -40,7 +45,10 @@ export function bootstrapTests(systems: readonly ArrayLike<number>[], pairs: rea
       // Lemire's unbiased draw in [0, n), inlined: this loop runs n × trials times.
       let product = next() * n;
       let q = Math.floor(product * 2 ** -32);
-      while (product - q * 2 ** 32 < threshold) { product = next() * n; q = Math.floor(product * 2 ** -32); }
+      while (product - q * 2 ** 32 < threshold) {
+        product = next() * n;
+        q = Math.floor(product * 2 ** -32);
+      }
       for (let s = 0; s < m; s++) sums[base + s] += data[s][q];
     }
   }
@@ -48,7 +56,11 @@ export function bootstrapTests(systems: readonly ArrayLike<number>[], pairs: rea
   return pairs.map(([a, b]) => {
     let sum = 0;
     let absSum = 0;
-    for (let q = 0; q < n; q++) { const d = data[b][q] - data[a][q]; sum += d; absSum += Math.abs(data[a][q]) + Math.abs(data[b][q]); }
+    for (let q = 0; q < n; q++) {
+      const d = data[b][q] - data[a][q];
+      sum += d;
+      absSum += Math.abs(data[a][q]) + Math.abs(data[b][q]);
+    }
     const mean = sum / n;
     const bar = Math.abs(mean) - (1e-10 * absSum) / n;
     const means = new Float64Array(trials);

@@ -55,29 +55,67 @@ export interface SystemComparison {
  * caller that compares many measures in a row passes the same memo to each (see ComparisonMemo); by
  * default the pairs of this one call share one.
  */
-export function compareSystems(values: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: CompareOptions, memo: ComparisonMemo = comparisonMemo()): SystemComparison[] {
+export function compareSystems(
+  values: readonly ArrayLike<number>[],
+  pairs: readonly (readonly [number, number])[],
+  options: CompareOptions,
+  memo: ComparisonMemo = comparisonMemo(),
+): SystemComparison[] {
   const tukey = options.test === 'tukey' ? tukeyPs(values, options) : undefined;
-  const grouped = options.test === 'randomization' || options.test === 'bootstrap' ? groupedResampling(values, pairs, options, memo) : undefined;
+  const grouped =
+    options.test === 'randomization' || options.test === 'bootstrap' ? groupedResampling(values, pairs, options, memo) : undefined;
   const rows = pairs.map(([a, b], k) => {
     const { x, y, leftOut } = tukey ? { ...tukey.aligned(a, b), leftOut: tukey.leftOut } : aligned(values[a], values[b]);
     const summary = pairedSummary(x, y, 0.95, memo);
-    const test = tukey ? { p: tukey.p[a][b], ci: summary.ci, exact: tukey.exact }
-      : grouped ? { p: grouped[k].p, exact: grouped[k].exact, ci: grouped[k].ci ?? summary.ci } : pairTest(x, y, options, summary.ci, memo);
+    const test = tukey
+      ? { p: tukey.p[a][b], ci: summary.ci, exact: tukey.exact }
+      : grouped
+        ? { p: grouped[k].p, exact: grouped[k].exact, ci: grouped[k].ci ?? summary.ci }
+        : pairTest(x, y, options, summary.ci, memo);
     return {
-      a, b, n: summary.n, leftOut, meanA: summary.meanA, meanB: summary.meanB, diff: summary.diff,
-      ci: test.ci, effectSize: summary.effectSize, p: test.p, pAdjusted: test.p, significant: false,
-      smallestP: smallestP(options.test, summary.n, options.trials, values.length), exact: test.exact,
+      a,
+      b,
+      n: summary.n,
+      leftOut,
+      meanA: summary.meanA,
+      meanB: summary.meanB,
+      diff: summary.diff,
+      ci: test.ci,
+      effectSize: summary.effectSize,
+      p: test.p,
+      pAdjusted: test.p,
+      significant: false,
+      smallestP: smallestP(options.test, summary.n, options.trials, values.length),
+      exact: test.exact,
     };
   });
-  const adjusted = tukey ? rows.map((r) => r.p) : adjustPValues(rows.map((r) => r.p), options.correction);
-  rows.forEach((r, i) => { r.pAdjusted = adjusted[i]; r.significant = adjusted[i] <= options.alpha; });
+  const adjusted = tukey
+    ? rows.map((r) => r.p)
+    : adjustPValues(
+        rows.map((r) => r.p),
+        options.correction,
+      );
+  rows.forEach((r, i) => {
+    r.pAdjusted = adjusted[i];
+    r.significant = adjusted[i] <= options.alpha;
+  });
   return rows;
 }
 
-function pairTest(x: Float64Array, y: Float64Array, options: CompareOptions, tInterval: [number, number], memo: ComparisonMemo): { p: number; ci: [number, number]; exact: boolean } {
+function pairTest(
+  x: Float64Array,
+  y: Float64Array,
+  options: CompareOptions,
+  tInterval: [number, number],
+  memo: ComparisonMemo,
+): { p: number; ci: [number, number]; exact: boolean } {
   switch (options.test) {
-    case 'wilcoxon': { const r = wilcoxonTest(x, y, memo); return { p: r.p, ci: tInterval, exact: r.method === 'exact' }; }
-    default: return { p: pairedTTest(x, y).p, ci: tInterval, exact: true };
+    case 'wilcoxon': {
+      const r = wilcoxonTest(x, y, memo);
+      return { p: r.p, ci: tInterval, exact: r.method === 'exact' };
+    }
+    default:
+      return { p: pairedTTest(x, y).p, ci: tInterval, exact: true };
   }
 }
 
@@ -85,7 +123,12 @@ function pairTest(x: Float64Array, y: Float64Array, options: CompareOptions, tIn
  * The randomization or bootstrap test, run once for every group of pairs that share their queries
  * (all pairs, when every system has every query): the systems' resampled sums are shared in a group.
  */
-function groupedResampling(values: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: CompareOptions, memo: ComparisonMemo): { p: number; exact: boolean; ci?: [number, number] }[] {
+function groupedResampling(
+  values: readonly ArrayLike<number>[],
+  pairs: readonly (readonly [number, number])[],
+  options: CompareOptions,
+  memo: ComparisonMemo,
+): { p: number; exact: boolean; ci?: [number, number] }[] {
   const groups = new Map<string, { keep: number[]; members: number[] }>();
   pairs.forEach(([a, b], k) => {
     const keep: number[] = [];
@@ -102,10 +145,14 @@ function groupedResampling(values: readonly ArrayLike<number>[], pairs: readonly
     const local = members.map((k) => [used.indexOf(pairs[k][0]), used.indexOf(pairs[k][1])] as const);
     if (options.test === 'bootstrap') {
       const results = bootstrapTests(systems, local, options);
-      members.forEach((k, i) => { out[k] = { p: results[i].p, exact: false, ci: results[i].ci }; });
+      members.forEach((k, i) => {
+        out[k] = { p: results[i].p, exact: false, ci: results[i].ci };
+      });
     } else {
       const results = randomizationTests(systems, local, options, memo);
-      members.forEach((k, i) => { out[k] = { p: results[i].p, exact: results[i].exact }; });
+      members.forEach((k, i) => {
+        out[k] = { p: results[i].p, exact: results[i].exact };
+      });
     }
   }
   return out;

@@ -15,14 +15,20 @@ export const CORRECTIONS: readonly Correction[] = ['none', 'bonferroni', 'holm',
 /** Adjusted p-values, in the order given. */
 export function adjustPValues(p: readonly number[], method: Correction): number[] {
   const out = p.slice();
-  const order = p.map((_, i) => i).filter((i) => !Number.isNaN(p[i])).sort((i, j) => p[i] - p[j]);
+  const order = p
+    .map((_, i) => i)
+    .filter((i) => !Number.isNaN(p[i]))
+    .sort((i, j) => p[i] - p[j]);
   const m = order.length;
   if (method === 'none' || m === 0) return out;
   if (method === 'bonferroni') {
     for (const i of order) out[i] = Math.min(1, m * p[i]);
   } else if (method === 'holm') {
     let running = 0;
-    order.forEach((i, rank) => { running = Math.max(running, Math.min(1, (m - rank) * p[i])); out[i] = running; });
+    order.forEach((i, rank) => {
+      running = Math.max(running, Math.min(1, (m - rank) * p[i]));
+      out[i] = running;
+    });
   } else {
     let running = 1;
     for (let rank = m - 1; rank >= 0; rank--) {

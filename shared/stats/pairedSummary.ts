@@ -17,19 +17,28 @@ export interface PairedSummary {
   effectSize: number;
 }
 
-/** Summary of the paired differences b − a at the given confidence level (0.95 by default); a memo keeps the t quantile (see ComparisonMemo). */
+/**
+ * Summary of the paired differences b − a at the given confidence level (0.95 by default); a memo
+ * keeps the t quantile (see ComparisonMemo).
+ */
 export function pairedSummary(a: ArrayLike<number>, b: ArrayLike<number>, level = 0.95, memo?: ComparisonMemo): PairedSummary {
   const n = a.length;
   let sumA = 0;
   let sumB = 0;
-  for (let i = 0; i < n; i++) { sumA += a[i]; sumB += b[i]; }
+  for (let i = 0; i < n; i++) {
+    sumA += a[i];
+    sumB += b[i];
+  }
   const meanA = sumA / n;
   const meanB = sumB / n;
   const diff = meanB - meanA;
   let ss = 0;
-  for (let i = 0; i < n; i++) { const e = b[i] - a[i] - diff; ss += e * e; }
+  for (let i = 0; i < n; i++) {
+    const e = b[i] - a[i] - diff;
+    ss += e * e;
+  }
   const sd = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
-  const half = n > 1 ? studentTwoSidedQuantile(1 - level, n - 1, memo) * sd / Math.sqrt(n) : NaN;
+  const half = n > 1 ? (studentTwoSidedQuantile(1 - level, n - 1, memo) * sd) / Math.sqrt(n) : NaN;
   return { n, meanA, meanB, diff, sd, ci: [diff - half, diff + half], effectSize: sd > 0 ? diff / sd : NaN };
 }
 

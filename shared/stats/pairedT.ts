@@ -23,7 +23,10 @@ export function pairedTTest(a: ArrayLike<number>, b: ArrayLike<number>): TTestRe
   for (let i = 0; i < n; i++) sum += b[i] - a[i];
   const mean = sum / n;
   let ss = 0;
-  for (let i = 0; i < n; i++) { const e = b[i] - a[i] - mean; ss += e * e; }
+  for (let i = 0; i < n; i++) {
+    const e = b[i] - a[i] - mean;
+    ss += e * e;
+  }
   const se = Math.sqrt(ss / (n - 1) / n);
   if (se === 0) return { statistic: mean === 0 ? 0 : Math.sign(mean) * Infinity, df: n - 1, p: mean === 0 ? 1 : 0 };
   const t = mean / se;

@@ -22,7 +22,12 @@ export interface RandomizationResult {
 }
 
 /** The two-sided paired randomization (sign-flip) test of b against a. No pairs gives p = NaN. */
-export function randomizationTest(a: ArrayLike<number>, b: ArrayLike<number>, options: ResamplingOptions, memo?: ComparisonMemo): RandomizationResult {
+export function randomizationTest(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  options: ResamplingOptions,
+  memo?: ComparisonMemo,
+): RandomizationResult {
   return randomizationTests([a, b], [[0, 1]], options, memo)[0];
 }
 
@@ -33,7 +38,12 @@ export function randomizationTest(a: ArrayLike<number>, b: ArrayLike<number>, op
  * Each pair's p is the same as from randomizationTest on that pair alone. A memo keeps the random
  * sign masks for the next test of the same size (see ComparisonMemo).
  */
-export function randomizationTests(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions, memo?: ComparisonMemo): RandomizationResult[] {
+export function randomizationTests(
+  systems: readonly ArrayLike<number>[],
+  pairs: readonly (readonly [number, number])[],
+  options: ResamplingOptions,
+  memo?: ComparisonMemo,
+): RandomizationResult[] {
   const n = systems.length > 0 ? systems[0].length : 0;
   if (n === 0) return pairs.map(() => ({ p: NaN, exact: true, trials: 0 }));
   if (2 ** n <= options.trials) return pairs.map(([a, b]) => exactRandomization(systems[a], systems[b]));
@@ -60,7 +70,10 @@ function exactRandomization(a: ArrayLike<number>, b: ArrayLike<number>): Randomi
       signs[k] = -signs[k];
       sum += 2 * signs[k] * d[k];
     }
-    if ((step & 63) === 0) { sum = 0; for (let i = 0; i < n; i++) sum += signs[i] * d[i]; }
+    if ((step & 63) === 0) {
+      sum = 0;
+      for (let i = 0; i < n; i++) sum += signs[i] * d[i];
+    }
     if (Math.abs(sum) >= bar) count++;
   }
   return { p: count / total, exact: true, trials: total };
@@ -77,7 +90,12 @@ function ctz(x: number): number {
  * and random bytes are read in order. (10,000 queries × 10,000 trials: 12.5 M lookups per system
  * instead of 100 M sign flips per pair.)
  */
-function sampledRandomization(systems: readonly ArrayLike<number>[], pairs: readonly (readonly [number, number])[], options: ResamplingOptions, memo: ComparisonMemo | undefined): RandomizationResult[] {
+function sampledRandomization(
+  systems: readonly ArrayLike<number>[],
+  pairs: readonly (readonly [number, number])[],
+  options: ResamplingOptions,
+  memo: ComparisonMemo | undefined,
+): RandomizationResult[] {
   const n = systems[0].length;
   const m = systems.length;
   const blocks = Math.ceil(n / 8);

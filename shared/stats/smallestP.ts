@@ -9,12 +9,16 @@ import { SignificanceTest } from './testNames';
 export function smallestP(test: SignificanceTest, n: number, trials: number, systems = 2): number {
   const sampled = 1 / (trials + 1);
   switch (test) {
-    case 't': return n < 2 ? 1 : 0;
+    case 't':
+      return n < 2 ? 1 : 0;
     // Exact up to 50 pairs: only "every difference the same sign" reaches 2 / 2^n.
-    case 'wilcoxon': return n === 0 ? 1 : n <= 50 ? Math.min(1, 2 / 2 ** n) : 2 * normalSf(Math.sqrt((3 * n * (n + 1)) / (2 * n + 1)));
+    case 'wilcoxon':
+      return n === 0 ? 1 : n <= 50 ? Math.min(1, 2 / 2 ** n) : 2 * normalSf(Math.sqrt((3 * n * (n + 1)) / (2 * n + 1)));
     // The observed signs and their mirror image always count.
-    case 'randomization': return n === 0 ? 1 : 2 ** n <= trials ? Math.min(1, 2 / 2 ** n) : Math.max(2 / 2 ** n, sampled);
-    case 'bootstrap': return n < 2 ? 1 : sampled;
+    case 'randomization':
+      return n === 0 ? 1 : 2 ** n <= trials ? Math.min(1, 2 / 2 ** n) : Math.max(2 / 2 ** n, sampled);
+    case 'bootstrap':
+      return n < 2 ? 1 : sampled;
     // Relabeling all systems the same way on every query keeps the range: m! shuffles always count.
     case 'tukey': {
       if (n === 0) return 1;

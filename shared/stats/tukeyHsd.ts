@@ -22,7 +22,11 @@ export interface TukeyResult {
 export function randomizedTukeyHsd(systems: readonly ArrayLike<number>[], options: ResamplingOptions): TukeyResult {
   const m = systems.length;
   const n = m > 0 ? systems[0].length : 0;
-  const sums = systems.map((s) => { let t = 0; for (let q = 0; q < n; q++) t += s[q]; return t; });
+  const sums = systems.map((s) => {
+    let t = 0;
+    for (let q = 0; q < n; q++) t += s[q];
+    return t;
+  });
   const gaps = sums.map((a) => sums.map((b) => Math.abs(a - b)));
   let absSum = 0;
   for (const s of systems) for (let q = 0; q < n; q++) absSum += Math.abs(s[q]);
@@ -35,7 +39,10 @@ export function randomizedTukeyHsd(systems: readonly ArrayLike<number>[], option
   const tally = () => {
     let lo = Infinity;
     let hi = -Infinity;
-    for (let s = 0; s < m; s++) { lo = Math.min(lo, shuffled[s]); hi = Math.max(hi, shuffled[s]); }
+    for (let s = 0; s < m; s++) {
+      lo = Math.min(lo, shuffled[s]);
+      hi = Math.max(hi, shuffled[s]);
+    }
     const range = hi - lo + tolerance;
     for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) if (range >= gaps[i][j]) counts[i][j]++;
   };
@@ -44,7 +51,10 @@ export function randomizedTukeyHsd(systems: readonly ArrayLike<number>[], option
     const digits = new Int32Array(n);
     for (let step = 0; step < total; step++) {
       shuffled.fill(0);
-      for (let q = 0; q < n; q++) { const perm = perms[digits[q]]; for (let s = 0; s < m; s++) shuffled[perm[s]] += systems[s][q]; }
+      for (let q = 0; q < n; q++) {
+        const perm = perms[digits[q]];
+        for (let s = 0; s < m; s++) shuffled[perm[s]] += systems[s][q];
+      }
       tally();
       for (let q = 0; q < n && ++digits[q] === perms.length; q++) digits[q] = 0;
     }
@@ -61,7 +71,10 @@ export function randomizedTukeyHsd(systems: readonly ArrayLike<number>[], option
         // below(next, count), inlined with its rejection threshold computed once: this loop runs n × trials times.
         let product = next() * count;
         let pick = Math.floor(product * 2 ** -32);
-        while (product - pick * 2 ** 32 < threshold) { product = next() * count; pick = Math.floor(product * 2 ** -32); }
+        while (product - pick * 2 ** 32 < threshold) {
+          product = next() * count;
+          pick = Math.floor(product * 2 ** -32);
+        }
         const at = pick * m;
         for (let s = 0; s < m; s++) shuffled[table[at + s]] += rows[row + s];
       }
@@ -75,18 +88,25 @@ export function randomizedTukeyHsd(systems: readonly ArrayLike<number>[], option
       for (let q = 0; q < n; q++) {
         // Fisher–Yates shuffle of the m places this query's values go to.
         for (let s = 0; s < m; s++) perm[s] = s;
-        for (let s = m - 1; s > 0; s--) { const r = below(next, s + 1); const x = perm[s]; perm[s] = perm[r]; perm[r] = x; }
+        for (let s = m - 1; s > 0; s--) {
+          const r = below(next, s + 1);
+          const x = perm[s];
+          perm[s] = perm[r];
+          perm[r] = x;
+        }
         for (let s = 0; s < m; s++) shuffled[perm[s]] += systems[s][q];
       }
       tally();
     }
   }
   const trials = exact ? total : options.trials;
-  const p = sums.map((_, i) => sums.map((__, j) => {
-    if (i === j || n === 0) return i === j ? 1 : NaN;
-    const c = counts[Math.min(i, j)][Math.max(i, j)];
-    return exact ? c / total : (c + 1) / (trials + 1);
-  }));
+  const p = sums.map((_, i) =>
+    sums.map((__, j) => {
+      if (i === j || n === 0) return i === j ? 1 : NaN;
+      const c = counts[Math.min(i, j)][Math.max(i, j)];
+      return exact ? c / total : (c + 1) / (trials + 1);
+    }),
+  );
   return { p, exact, trials };
 }
 

@@ -42,7 +42,13 @@ function fixtureComparison(fe: FixtureEvaluation, fixtureIndex: number, count: n
   return [
     `## ${plural(fe.cases.length, 'case')}${fixtureLabel(fixtureIndex, count)}`,
     `Under this fixture's convention ${code(fe.convention.name)}${left ? ` (${left} NaN left out)` : ''}: ${fe.names.map((n, i) => `${escapeMarkdown(n)} ${fmt(fe.mean[i])}`).join(' · ')}`,
-    presetTableMarkdown(comparePresetMeans(fe.cases.map((c) => caseInput(c.node)), fe.specs), fe.convention.preset),
+    presetTableMarkdown(
+      comparePresetMeans(
+        fe.cases.map((c) => caseInput(c.node)),
+        fe.specs,
+      ),
+      fe.convention.preset,
+    ),
   ].join('\n\n');
 }
 

@@ -19,9 +19,11 @@ function termTable(terms: RankTerm[], withGain: boolean, contributionTitle: stri
   const head = withGain
     ? ['| rank | item | grade | gain | discount | gain · discount |', '|---:|---|---:|---:|---:|---:|']
     : [`| rank | item | grade | ${contributionTitle} |`, '|---:|---|---:|---:|'];
-  const rows = terms.map((t) => withGain
-    ? `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${fmt(t.gain!)} | ${fmt(t.discount!)} | ${fmt(t.contribution!)} |`
-    : `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${t.contribution === undefined ? '✓' : fmt(t.contribution)} |`);
+  const rows = terms.map((t) =>
+    withGain
+      ? `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${fmt(t.gain!)} | ${fmt(t.discount!)} | ${fmt(t.contribution!)} |`
+      : `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${t.contribution === undefined ? '✓' : fmt(t.contribution)} |`,
+  );
   return [...head, ...rows].join('\n');
 }
 
@@ -43,7 +45,9 @@ export function explanationMarkdown(ex: Explanation): string {
     out.push('No relevant item in the cutoff.');
   }
   if (ex.ideal) {
-    out.push(ex.ideal.length > 0 ? 'Ideal ranking:\n\n' + termTable(ex.ideal, true, '') : 'Ideal ranking: empty (no positive grade), so IDCG = 0.');
+    out.push(
+      ex.ideal.length > 0 ? 'Ideal ranking:\n\n' + termTable(ex.ideal, true, '') : 'Ideal ranking: empty (no positive grade), so IDCG = 0.',
+    );
   }
   for (const k of ex.knobs) out.push(`*${k.knob} = ${escapeMarkdown(k.value)}*: ${escapeMarkdown(k.effect)}`);
   out.push('`' + ex.arithmetic + '`');

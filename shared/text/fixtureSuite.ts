@@ -69,19 +69,23 @@ export function fixtureTests(doc: FixtureDocument, evaluation: DocumentEvaluatio
     index,
     span: fe.fixture.span,
     convention: fe.convention.name,
-    cases: fe.cases.filter((c) => c.expectations.length > 0).map((c) => ({
-      id: c.node.id.value,
-      span: c.node.id.span,
-      expectations: c.expectations.map((e) => expectationTest(e, fe, evaluation.findings, declared.has('expect-mismatch'))),
-    })),
-    declared: (fe.fixture.expectFindings ?? []).filter((e) => isFixtureFindingCode(e.value)).map((e) => ({
-      code: e.value,
-      span: e.span,
-      passed: found.has(e.value),
-      message: found.has(e.value)
-        ? `The file has a ${e.value} finding, as declared.`
-        : `expectFindings declares "${e.value}", but the file has no such finding.`,
-    })),
+    cases: fe.cases
+      .filter((c) => c.expectations.length > 0)
+      .map((c) => ({
+        id: c.node.id.value,
+        span: c.node.id.span,
+        expectations: c.expectations.map((e) => expectationTest(e, fe, evaluation.findings, declared.has('expect-mismatch'))),
+      })),
+    declared: (fe.fixture.expectFindings ?? [])
+      .filter((e) => isFixtureFindingCode(e.value))
+      .map((e) => ({
+        code: e.value,
+        span: e.span,
+        passed: found.has(e.value),
+        message: found.has(e.value)
+          ? `The file has a ${e.value} finding, as declared.`
+          : `expectFindings declares "${e.value}", but the file has no such finding.`,
+      })),
   }));
   const errors = evaluation.findings.filter((f) => f.severity === 'error' && f.code !== 'expect-mismatch' && !declared.has(f.code));
   return { documents, errors };
@@ -104,18 +108,31 @@ export function testCounts(tests: FixtureTests): { tests: number; failures: numb
   };
 }
 
-function expectationTest(e: ExpectResult, fe: FixtureEvaluation, findings: readonly LocatedFinding[], mismatchDeclared: boolean): ExpectationTest {
+function expectationTest(
+  e: ExpectResult,
+  fe: FixtureEvaluation,
+  findings: readonly LocatedFinding[],
+  mismatchDeclared: boolean,
+): ExpectationTest {
   const metric = e.node.metric.value;
   const expected = e.node.value.value === null ? 'null' : e.node.text;
   const base = { metric, span: e.node.span, expected };
   if (e.computed === undefined) {
-    const why = findings.find((f) => f.span.start === e.node.metric.span.start && (f.code === 'expect-not-computed' || f.code === 'unknown-metric'));
-    return { ...base, actual: null, outcome: 'unchecked', message: why?.message ?? `${metric} is not computed, so this expectation is not checked.` };
+    const why = findings.find(
+      (f) => f.span.start === e.node.metric.span.start && (f.code === 'expect-not-computed' || f.code === 'unknown-metric'),
+    );
+    return {
+      ...base,
+      actual: null,
+      outcome: 'unchecked',
+      message: why?.message ?? `${metric} is not computed, so this expectation is not checked.`,
+    };
   }
   const actual = expectValueText(e.computed, e.node.text);
   const computed = Number.isNaN(e.computed) ? 'NaN' : fmt(e.computed, 4);
   const said = `Expected ${metric} = ${expected === 'null' ? 'NaN (null)' : expected}, computed ${computed} under convention ${fe.convention.name}.`;
   if (e.matches) return { ...base, actual, outcome: 'passed', message: said };
-  if (mismatchDeclared) return { ...base, actual, outcome: 'declared', message: `${said} The file declares expect-mismatch in expectFindings.` };
+  if (mismatchDeclared)
+    return { ...base, actual, outcome: 'declared', message: `${said} The file declares expect-mismatch in expectFindings.` };
   return { ...base, actual, outcome: 'failed', message: said };
 }

@@ -67,8 +67,9 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
   const labeled = input.labels.some((l) => l.id === p.id);
   const relevance = rc.relevant[rank - 1] === 1 ? 'relevant' : labeled ? 'not relevant' : 'not relevant (not labeled)';
   const head = `**${code(p.id)}** · rank ${rank}${scored} · ${relevance} · grade ${grade} · gain ${fmt(gain(grade, conv))} · discount ${fmt(discount(rank, conv))}`;
-  const rows = itemContributions(rc, rank, fe.specs, conv)
-    .map((x) => `| ${escapeMarkdown(x.metric)} | ${x.amount === null ? '—' : fmt(x.amount)} | ${escapeMarkdown(x.how)} |`);
+  const rows = itemContributions(rc, rank, fe.specs, conv).map(
+    (x) => `| ${escapeMarkdown(x.metric)} | ${x.amount === null ? '—' : fmt(x.amount)} | ${escapeMarkdown(x.how)} |`,
+  );
   return [head, '| metric | adds | how |\n|---|---:|---|\n' + rows.join('\n')].join('\n\n');
 }
 
@@ -78,13 +79,17 @@ export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex:
   const label = caseInput(fe.cases[caseIndex].node).labels[labelIndex];
   const rc = ranked(fe, caseIndex);
   const relevant = Number.isFinite(label.grade) && isRelevantGrade(label.grade, conv.relevanceThreshold);
-  const threshold = conv.relevanceThreshold === 'listed' ? 'every listed label is relevant' : `relevant when the grade exceeds ${conv.relevanceThreshold}`;
+  const threshold =
+    conv.relevanceThreshold === 'listed' ? 'every listed label is relevant' : `relevant when the grade exceeds ${conv.relevanceThreshold}`;
   const head = `**${code(label.id)}** · grade ${label.grade} · ${relevant ? 'relevant' : 'not relevant'} (${threshold}) · gain ${fmt(gain(label.grade, conv))}`;
   const rank = rc.ids.indexOf(label.id) + 1;
-  if (rank === 0) return `${head}\n\nNever retrieved: it counts against recall${relevant ? ' and every denominator that counts relevant labels' : ''}.`;
+  if (rank === 0)
+    return `${head}\n\nNever retrieved: it counts against recall${relevant ? ' and every denominator that counts relevant labels' : ''}.`;
   const inside = fe.cutoffs.filter((k) => rank <= k);
   const outside = fe.cutoffs.filter((k) => rank > k);
-  const cuts = [inside.length ? `inside the top ${inside.join(', ')}` : '', outside.length ? `outside the top ${outside.join(', ')}` : ''].filter(Boolean).join('; ');
+  const cuts = [inside.length ? `inside the top ${inside.join(', ')}` : '', outside.length ? `outside the top ${outside.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
   return `${head}\n\nRetrieved at rank ${rank}${cuts ? `: ${cuts}` : ''}.`;
 }
 
@@ -96,15 +101,20 @@ export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectInde
   const parsed = parseMetricSpec(e.node.metric.value);
   if (!parsed.spec) return `**${escapeMarkdown(e.node.metric.value)}**: ${escapeMarkdown(parsed.message ?? 'unknown metric')}`;
   const name = metricName(parsed.spec);
-  if (e.computed === undefined) return `**${escapeMarkdown(name)}**: expected ${written}; the fixture does not compute it (check k and metrics).`;
+  if (e.computed === undefined)
+    return `**${escapeMarkdown(name)}**: expected ${written}; the fixture does not compute it (check k and metrics).`;
   const tolerance = e.node.value.value === null ? 'as NaN' : toleranceText(e.node.text);
   const verdict = e.matches ? `✓ matches, ${tolerance}` : `✗ differs: not ${tolerance}`;
-  const out = [`**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))} · ${verdict} (convention ${code(fe.convention.name)})`];
+  const out = [
+    `**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))} · ${verdict} (convention ${code(fe.convention.name)})`,
+  ];
   const ex = explainMetric(ranked(fe, caseIndex), parsed.spec, fe.convention.convention);
   out.push(`${code(ex.formula)}\n\n${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
   const presets = comparePresets(caseInput(c.node), [parsed.spec])[0];
   if (presets.disagree) {
-    const rows = Object.entries(presets.values).map(([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`);
+    const rows = Object.entries(presets.values).map(
+      ([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`,
+    );
     out.push('The presets disagree on this value:\n\n| preset | value |\n|---|---:|\n' + rows.join('\n'));
   } else {
     out.push('Every preset gives the same value.');

@@ -21,7 +21,12 @@ export function hasFailedExpectations(fe: FixtureEvaluation): boolean {
  * says how many the best one explains. None when nothing fails, nothing was searched, or no
  * convention explains more expectations than the current one.
  */
-export function inferenceFinding(fe: FixtureEvaluation, inference: FixtureInference, text: string, language: FixtureLanguage): LocatedFinding | undefined {
+export function inferenceFinding(
+  fe: FixtureEvaluation,
+  inference: FixtureInference,
+  text: string,
+  language: FixtureLanguage,
+): LocatedFinding | undefined {
   const r = inference.result;
   if (!hasFailedExpectations(fe) || r.matches.length === 0 || r.expectations === 0) return undefined;
   const best = r.matches[0];
@@ -30,15 +35,23 @@ export function inferenceFinding(fe: FixtureEvaluation, inference: FixtureInfere
   if (r.exact) {
     const others = r.matches.slice(1, 3).map(conventionText);
     const also = others.length ? ` (also: ${others.join('; ')}${r.matches.length > 3 ? '; …' : ''})` : '';
-    return { code: 'convention-match', severity, span,
+    return {
+      code: 'convention-match',
+      severity,
+      span,
       message: `Your expected values match ${conventionText(best)}${also}. The current convention reproduces ${currentlyMatched(fe)} of ${r.expectations}.`,
-      data: { replacement: conventionValueText(best, language) } };
+      data: { replacement: conventionValueText(best, language) },
+    };
   }
   // A best match that explains no more than the current convention offers nothing to switch to.
   if (best.matched <= currentlyMatched(fe)) return undefined;
-  return { code: 'convention-match', severity, span,
+  return {
+    code: 'convention-match',
+    severity,
+    span,
     message: `No convention reproduces all ${r.expectations} expected values; ${conventionText(best)} reproduces ${best.matched}. Hover an expectation it leaves unexplained for the settings that come closest.`,
-    data: { replacement: conventionValueText(best, language) } };
+    data: { replacement: conventionValueText(best, language) },
+  };
 }
 
 function currentlyMatched(fe: FixtureEvaluation): number {
@@ -46,7 +59,12 @@ function currentlyMatched(fe: FixtureEvaluation): number {
 }
 
 /** The hover lines for an expectation the best convention leaves unexplained, or undefined. */
-export function unexplainedHover(inference: FixtureInference, caseIndex: number, expectIndex: number, fe: FixtureEvaluation): string | undefined {
+export function unexplainedHover(
+  inference: FixtureInference,
+  caseIndex: number,
+  expectIndex: number,
+  fe: FixtureEvaluation,
+): string | undefined {
   const node = fe.cases[caseIndex]?.node.expect[expectIndex];
   if (!node) return undefined;
   const at = inference.expectations.findIndex((x) => x.node === node);
@@ -72,7 +90,12 @@ export function conventionValueText(match: ConventionMatch, language: FixtureLan
 }
 
 /** The edit that makes `value` the fixture's convention: replaces it, or adds it before the first key. */
-export function conventionEdit(fixture: FixtureNode, text: string, language: FixtureLanguage, value: string): { span: Span; newText: string } | undefined {
+export function conventionEdit(
+  fixture: FixtureNode,
+  text: string,
+  language: FixtureLanguage,
+  value: string,
+): { span: Span; newText: string } | undefined {
   if (fixture.convention) return { span: fixture.convention.span, newText: value };
   const key = firstKeySpan(fixture, text);
   if (!key) return undefined;

@@ -22,18 +22,34 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   nDCG: ['gain', 'ideal', 'discount'],
   Rprec: ['relevantPool', 'relevanceThreshold'],
   Success: ['relevanceThreshold'],
-  NumQ: [], NumRet: [], NumRel: ['relevantPool', 'relevanceThreshold'], NumRelRet: ['relevanceThreshold'],
+  NumQ: [],
+  NumRet: [],
+  NumRel: ['relevantPool', 'relevanceThreshold'],
+  NumRelRet: ['relevanceThreshold'],
   NumNonrelJudgedRet: ['relevanceThreshold'],
   gmAP: ['apDenominator', 'relevantPool', 'relevanceThreshold'],
-  Bpref: ['relevantPool', 'relevanceThreshold'], gmBpref: ['relevantPool', 'relevanceThreshold'],
+  Bpref: ['relevantPool', 'relevanceThreshold'],
+  gmBpref: ['relevantPool', 'relevanceThreshold'],
   infAP: ['relevantPool', 'relevanceThreshold'],
-  IPrec: ['relevantPool', 'relevanceThreshold'], '11ptAvg': ['relevantPool', 'relevanceThreshold'],
-  RprecMult: ['relevantPool', 'relevanceThreshold'], Utility: ['relevantPool', 'relevanceThreshold'],
-  binG: ['relevantPool', 'relevanceThreshold'], G: ['gain'], nDCGrel: ['gain'], Rndcg: ['gain', 'relevanceThreshold'],
+  IPrec: ['relevantPool', 'relevanceThreshold'],
+  '11ptAvg': ['relevantPool', 'relevanceThreshold'],
+  RprecMult: ['relevantPool', 'relevanceThreshold'],
+  Utility: ['relevantPool', 'relevanceThreshold'],
+  binG: ['relevantPool', 'relevanceThreshold'],
+  G: ['gain'],
+  nDCGrel: ['gain'],
+  Rndcg: ['gain', 'relevanceThreshold'],
   RelP: ['relevantPool', 'relevanceThreshold'],
-  SetP: ['relevanceThreshold'], SetRelP: ['relevantPool', 'relevanceThreshold'], SetR: ['relevantPool', 'relevanceThreshold'],
-  SetAP: ['relevantPool', 'relevanceThreshold'], SetF: ['relevantPool', 'relevanceThreshold'],
-  RBP: [], RBPresid: [], Unjudged: [], Judged: [], ERR: ['errGain'],
+  SetP: ['relevanceThreshold'],
+  SetRelP: ['relevantPool', 'relevanceThreshold'],
+  SetR: ['relevantPool', 'relevanceThreshold'],
+  SetAP: ['relevantPool', 'relevanceThreshold'],
+  SetF: ['relevantPool', 'relevanceThreshold'],
+  RBP: [],
+  RBPresid: [],
+  Unjudged: [],
+  Judged: [],
+  ERR: ['errGain'],
 };
 const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'emptyPredictions', 'duplicates', 'ties', 'unjudged'];
 const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal'];
@@ -66,7 +82,9 @@ export function metricHover(fe: FixtureEvaluation, written: string): string {
   if (!parsed.ok) return escapeMarkdown(parsed.message);
   const family = parsed.family;
   const k = typeof parsed.cutoff === 'number' ? parsed.cutoff : null;
-  const expanded = fe.specs.filter((s) => s.family === family && (typeof parsed.cutoff !== 'number' || s.k === parsed.cutoff)).map(metricName);
+  const expanded = fe.specs
+    .filter((s) => s.family === family && (typeof parsed.cutoff !== 'number' || s.k === parsed.cutoff))
+    .map(metricName);
   return [
     `**${escapeMarkdown(written)}** — ${FAMILY_TITLES[family]}`,
     code(formulaOf(family, k, fe, parsed.param)),

@@ -20,7 +20,9 @@ export function readoutIndexes(fe: FixtureEvaluation): number[] {
 }
 
 function readout(fe: FixtureEvaluation, values: readonly number[]): string {
-  return readoutIndexes(fe).map((i) => `${fe.names[i]} ${fmt(values[i])}`).join(' · ');
+  return readoutIndexes(fe)
+    .map((i) => `${fe.names[i]} ${fmt(values[i])}`)
+    .join(' · ');
 }
 
 /** How many cases are NaN and left out of the means (the same for every metric, but take the worst). */
@@ -67,7 +69,9 @@ export function meanLens(fe: FixtureEvaluation): LensText {
   const left = excludedCases(fe);
   const counted = left === 0 ? `${n}` : `${n - left} of ${n} (${left} NaN)`;
   const values = n === 0 ? 'no cases' : fe.headline.map((i) => `${fe.names[i]} ${fmt(fe.mean[i])}`).join(' · ') || 'no metric computed';
-  const all = readoutIndexes(fe).map((i) => `${fe.names[i]} ${fmt(fe.mean[i])}`).join('\n');
+  const all = readoutIndexes(fe)
+    .map((i) => `${fe.names[i]} ${fmt(fe.mean[i])}`)
+    .join('\n');
   const over = left === 0 ? `${n} case${n === 1 ? '' : 's'}` : `${n - left} of ${n} cases, ${left} NaN left out`;
   return {
     title: `mean of ${counted}: ${values}`,
@@ -99,7 +103,12 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[]
   const click = `Click for the case's breakdown: all ${fe.names.length} metrics, every term, knob and preset.`;
   if (fe.headline.length === 0) return [{ title: 'no metric computed', tooltip: `Case ${id} computes no metric (check k and metrics).` }];
   if (fe.headline.every((i) => Number.isNaN(c.values[i]))) {
-    return [{ title: 'every metric NaN', tooltip: `Every metric of case ${id} is NaN under ${fe.convention.name}, and the case is left out of the means. ${click}` }];
+    return [
+      {
+        title: 'every metric NaN',
+        tooltip: `Every metric of case ${id} is NaN under ${fe.convention.name}, and the case is left out of the means. ${click}`,
+      },
+    ];
   }
   const titles = fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i])}`);
   if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE) {

@@ -20,8 +20,13 @@ export function significanceMark(c: SystemComparison): string {
 /** `bm25 (baseline, 4 cases): AP 0.417 · nDCG@3 0.520` or `dense vs bm25: AP 0.472 ▲ · nDCG@3 0.500` */
 export function systemReadout(fe: FixtureEvaluation, s: number): string {
   const sys = fe.systems!;
-  const values = readoutIndexes(fe).map((j) => `${fe.names[j]} ${fmt(sys.means[s][j])}${s === 0 ? '' : significanceMark(sys.comparisons[j][s - 1])}`).join(' · ');
-  const head = s === 0 ? `${sys.names[0]} (baseline, ${sys.caseCounts[0]} case${sys.caseCounts[0] === 1 ? '' : 's'})` : `${sys.names[s]} vs ${sys.names[0]}`;
+  const values = readoutIndexes(fe)
+    .map((j) => `${fe.names[j]} ${fmt(sys.means[s][j])}${s === 0 ? '' : significanceMark(sys.comparisons[j][s - 1])}`)
+    .join(' · ');
+  const head =
+    s === 0
+      ? `${sys.names[0]} (baseline, ${sys.caseCounts[0]} case${sys.caseCounts[0] === 1 ? '' : 's'})`
+      : `${sys.names[s]} vs ${sys.names[0]}`;
   return `${head}: ${values || 'no metric computed'}`;
 }
 
@@ -33,7 +38,10 @@ export function comparisonLines(fe: FixtureEvaluation, s: number): string[] {
   return readoutIndexes(fe).map((j) => {
     const c = sys.comparisons[j][s - 1];
     const verdict = c.significant ? (c.diff > 0 ? 'significantly better' : 'significantly worse') : 'not significant';
-    const adjusted = correction === 'none' || test === 'tukey' ? '' : `, ${CORRECTIONS[correction]}-adjusted p = ${pText(c.pAdjusted)} over ${sys.names.length - 1} comparison${sys.names.length === 2 ? '' : 's'}`;
+    const adjusted =
+      correction === 'none' || test === 'tukey'
+        ? ''
+        : `, ${CORRECTIONS[correction]}-adjusted p = ${pText(c.pAdjusted)} over ${sys.names.length - 1} comparison${sys.names.length === 2 ? '' : 's'}`;
     return `${fe.names[j]}: ${TEST_TITLES[test]}, n = ${c.n}${c.leftOut ? ` (${c.leftOut} case${c.leftOut === 1 ? '' : 's'} in one system only, left out)` : ''}, mean difference ${signed(c.diff)} (95% CI ${signed(c.ci[0])} to ${signed(c.ci[1])}), p = ${pText(c.p)}${adjusted}: ${verdict} at α = ${alpha}`;
   });
 }
@@ -45,7 +53,9 @@ function pText(p: number): string {
 
 /** The lens tooltip for system s (s ≥ 1). */
 export function systemTooltip(fe: FixtureEvaluation, s: number): string {
-  return [`${fe.systems!.names[s]} against ${fe.systems!.names[0]} (the first system), paired by case id:`, ...comparisonLines(fe, s)].join('\n');
+  return [`${fe.systems!.names[s]} against ${fe.systems!.names[0]} (the first system), paired by case id:`, ...comparisonLines(fe, s)].join(
+    '\n',
+  );
 }
 
 /** Hover Markdown on a system's name. */
@@ -54,6 +64,12 @@ export function systemHover(fe: FixtureEvaluation, s: number): string {
   const head = `**System \`${sys.names[s]}\`** · ${sys.caseCounts[s]} case${sys.caseCounts[s] === 1 ? '' : 's'} · convention \`${fe.convention.name}\``;
   // Tukey HSD controls the error over all pairs itself: the correction setting is not applied to it.
   const correction = sys.options.test === 'tukey' ? 'which controls the error over all pairs' : CORRECTIONS[sys.options.correction];
-  if (s === 0) return `${head}\n\nThe baseline: every other system is compared with it, case by case (${TEST_TITLES[sys.options.test]}, ${correction}, α = ${sys.options.alpha}).`;
-  return `${head}\n\nAgainst \`${sys.names[0]}\`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n${comparisonLines(fe, s).map((l) => `- ${l}`).join('\n')}`;
+  if (s === 0)
+    return `${head}\n\nThe baseline: every other system is compared with it, case by case (${TEST_TITLES[sys.options.test]}, ${correction}, α = ${sys.options.alpha}).`;
+  return `${head}\n\nAgainst \`${sys.names[0]}\`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n${comparisonLines(
+    fe,
+    s,
+  )
+    .map((l) => `- ${l}`)
+    .join('\n')}`;
 }

@@ -47,10 +47,15 @@ export function parseTrecMeasures(values: readonly string[], collection = 0): Tr
     const base = dot < 0 ? value : value.slice(0, dot);
     const params = dot < 0 ? undefined : value.slice(dot + 1);
     if (Object.prototype.hasOwnProperty.call(TREC_NICKNAMES, base)) {
-      for (const n of TREC_NICKNAMES[base]) if (n === 'runid') runid = true; else mark(n, undefined);
+      for (const n of TREC_NICKNAMES[base])
+        if (n === 'runid') runid = true;
+        else mark(n, undefined);
       continue;
     }
-    if (base === 'runid') { runid = true; continue; }
+    if (base === 'runid') {
+      runid = true;
+      continue;
+    }
     if (trecMeasure(base) || base === 'relstring') {
       if (params === '') errors.push(`-m ${value}: no parameters after the point.`);
       else mark(base, params);
@@ -98,13 +103,25 @@ function ranklensNames(value: string, out: MetricSpec[], errors: string[]): void
     const text = /^\d+$/.test(part) && previous ? `${previous}@${part}` : part;
     const parsed = parseMetricName(text);
     previous = text.replace(/[@._]\d+$/, '');
-    if (!parsed.ok) { errors.push(`-m ${text}: ${parsed.message}`); continue; }
-    if (parsed.cutoff === 'each') { errors.push(`-m ${text}: write the cutoffs, e.g. ${parsed.family}@10.`); continue; }
-    const extras = { ...(parsed.param !== undefined ? { param: parsed.param } : {}), ...(parsed.rel !== undefined ? { rel: parsed.rel } : {}),
-      ...(parsed.coefficients ? { coefficients: parsed.coefficients } : {}) };
+    if (!parsed.ok) {
+      errors.push(`-m ${text}: ${parsed.message}`);
+      continue;
+    }
+    if (parsed.cutoff === 'each') {
+      errors.push(`-m ${text}: write the cutoffs, e.g. ${parsed.family}@10.`);
+      continue;
+    }
+    const extras = {
+      ...(parsed.param !== undefined ? { param: parsed.param } : {}),
+      ...(parsed.rel !== undefined ? { rel: parsed.rel } : {}),
+      ...(parsed.coefficients ? { coefficients: parsed.coefficients } : {}),
+    };
     if (typeof parsed.cutoff === 'number') out.push({ family: parsed.family, k: parsed.cutoff, ...extras });
     else if (TAKES_NO_CUTOFF.has(parsed.family)) out.push({ family: parsed.family, k: null, ...extras });
-    else errors.push(`-m ${text}: ${parsed.family} needs a cutoff, e.g. ${parsed.family}@10 (or trec_eval's ${parsed.family === 'R' ? 'recall' : parsed.family}.5,10).`);
+    else
+      errors.push(
+        `-m ${text}: ${parsed.family} needs a cutoff, e.g. ${parsed.family}@10 (or trec_eval's ${parsed.family === 'R' ? 'recall' : parsed.family}.5,10).`,
+      );
   }
 }
 
@@ -116,7 +133,10 @@ export function splitNames(value: string): string[] {
   for (let i = 0; i < value.length; i++) {
     if (value[i] === '(') depth++;
     else if (value[i] === ')') depth--;
-    else if (value[i] === ',' && depth === 0) { out.push(value.slice(start, i)); start = i + 1; }
+    else if (value[i] === ',' && depth === 0) {
+      out.push(value.slice(start, i));
+      start = i + 1;
+    }
   }
   out.push(value.slice(start));
   return out;
@@ -130,7 +150,10 @@ function expand(m: TrecMeasure, params: string | undefined, collection: number):
     case 'single':
       if (params === undefined) return { rows: [row({ family: m.family, k: null }, m.name)] };
       if (m.name === '11pt_avg') {
-        const levels = params.split(',').map(atof).sort((a, b) => a - b);
+        const levels = params
+          .split(',')
+          .map(atof)
+          .sort((a, b) => a - b);
         if (levels.some((c, i) => i > 0 && c === levels[i - 1])) return { error: `-m ${m.name}.${params}: duplicate cutoffs.` };
         return { rows: [row({ family: m.family, k: null, levels }, `${m.name}_${params}`)] };
       }
@@ -146,13 +169,25 @@ function expand(m: TrecMeasure, params: string | undefined, collection: number):
       }
       return { error: `-m ${m.name}.${params}: Ranklens does not take parameters for ${m.name}.` };
     case 'cutoffs': {
-      const cuts = params === undefined ? [...m.defaults!] : params.split(',').map(atol).sort((a, b) => a - b);
+      const cuts =
+        params === undefined
+          ? [...m.defaults!]
+          : params
+              .split(',')
+              .map(atol)
+              .sort((a, b) => a - b);
       if (cuts[0] <= 0) return { error: `-m ${m.name}.${params}: cutoffs must be positive.` };
       if (cuts.some((c, i) => i > 0 && c === cuts[i - 1])) return { error: `-m ${m.name}.${params}: duplicate cutoffs.` };
       return { rows: cuts.map((k) => row({ family: m.family, k }, `${m.name}_${k}`)) };
     }
     case 'levels': {
-      const levels = params === undefined ? [...m.defaults!] : params.split(',').map(atof).sort((a, b) => a - b);
+      const levels =
+        params === undefined
+          ? [...m.defaults!]
+          : params
+              .split(',')
+              .map(atof)
+              .sort((a, b) => a - b);
       if (levels.some((c, i) => i > 0 && c === levels[i - 1])) return { error: `-m ${m.name}.${params}: duplicate cutoffs.` };
       return { rows: levels.map((param) => row({ family: m.family, k: null, param }, `${m.name}_${param.toFixed(2)}`)) };
     }
@@ -180,5 +215,11 @@ function expand(m: TrecMeasure, params: string | undefined, collection: number):
 }
 
 function tableOrder(m: TrecMeasure): number {
-  return trecEvalName(m.kind === 'cutoffs' ? { family: m.family, k: 1 } : m.kind === 'levels' ? { family: m.family, k: null, param: 0 } : { family: m.family, k: null })!.order;
+  return trecEvalName(
+    m.kind === 'cutoffs'
+      ? { family: m.family, k: 1 }
+      : m.kind === 'levels'
+        ? { family: m.family, k: null, param: 0 }
+        : { family: m.family, k: null },
+  )!.order;
 }

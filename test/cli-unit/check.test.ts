@@ -26,15 +26,18 @@ describe('ranklens check: the text report', () => {
 
   it('prints the convention and its source, the case table, the mean and a clean summary; exit 0', async () => {
     const r = await ranklens(['check', 'readme.rank.yaml'], { cwd: dir });
-    assert.equal(r.stdout, [
-      'readme.rank.yaml — convention trec_eval (fixture)',
-      'case    P@3    P@5   AP@3   AP@5',
-      'u1    0.333  0.400  0.167  0.333',
-      'mean  0.333  0.400  0.167  0.333',
-      '',
-      '1 file: 0 errors, 0 warnings, 0 notes — ok',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'readme.rank.yaml — convention trec_eval (fixture)',
+        'case    P@3    P@5   AP@3   AP@5',
+        'u1    0.333  0.400  0.167  0.333',
+        'mean  0.333  0.400  0.167  0.333',
+        '',
+        '1 file: 0 errors, 0 warnings, 0 notes — ok',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.stderr, '');
     assert.equal(r.code, 0);
   });
@@ -42,76 +45,92 @@ describe('ranklens check: the text report', () => {
   it('--force-convention default: AP@5 becomes 0.500, the expectation fails at line 8, column 33; exit 1', async () => {
     const r = await ranklens(['check', 'readme.rank.yaml', '--force-convention', 'default'], { cwd: dir });
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      'readme.rank.yaml — convention default (--force-convention)',
-      'case    P@3    P@5   AP@3   AP@5',
-      'u1    0.333  0.400  0.500  0.500',
-      'mean  0.333  0.400  0.500  0.500',
-      '',
-      'readme.rank.yaml:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).',
-      '',
-      '1 file: 1 error, 0 warnings, 0 notes — FAILED',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'readme.rank.yaml — convention default (--force-convention)',
+        'case    P@3    P@5   AP@3   AP@5',
+        'u1    0.333  0.400  0.500  0.500',
+        'mean  0.333  0.400  0.500  0.500',
+        '',
+        'readme.rank.yaml:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).',
+        '',
+        '1 file: 1 error, 0 warnings, 0 notes — FAILED',
+        '',
+      ].join('\n'),
+    );
   });
 
-  it('--convention fills in only for fixtures without one; --k and --metrics replace the fixture\'s own', async () => {
+  it("--convention fills in only for fixtures without one; --k and --metrics replace the fixture's own", async () => {
     const own = await ranklens(['check', 'readme.rank.yaml', '--convention', 'default'], { cwd: dir });
     assert.match(own.stdout, /^readme\.rank\.yaml — convention trec_eval \(fixture\)$/m);
     const r = await ranklens(['check', 'readme.rank.yaml', '--k', '1, 3', '--metrics', 'P@k'], { cwd: dir });
     assert.equal(r.code, 0);
-    assert.equal(r.stdout, [
-      'readme.rank.yaml — convention trec_eval (fixture)',
-      'case    P@1    P@3',
-      'u1    0.000  0.333',
-      'mean  0.000  0.333',
-      '',
-      'readme.rank.yaml:8:27 warning expect-not-computed The fixture does not compute AP@5 (check k and metrics), so this expectation is not checked.',
-      '',
-      '1 file: 0 errors, 1 warning, 0 notes — ok',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'readme.rank.yaml — convention trec_eval (fixture)',
+        'case    P@1    P@3',
+        'u1    0.000  0.333',
+        'mean  0.000  0.333',
+        '',
+        'readme.rank.yaml:8:27 warning expect-not-computed The fixture does not compute AP@5 (check k and metrics), so this expectation is not checked.',
+        '',
+        '1 file: 0 errors, 1 warning, 0 notes — ok',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('counts a fixture without a convention under --convention as "--convention"', async () => {
     const d = tempFiles({ 'plain.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  q: { labels: [a], predictions: [a] }\n' });
     const r = await ranklens(['check', 'plain.rank.yaml', '--convention', 'ranx'], { cwd: d });
-    assert.equal(r.stdout, 'plain.rank.yaml — convention ranx (--convention)\ncase    P@1\nq     1.000\nmean  1.000\n\n1 file: 0 errors, 0 warnings, 0 notes — ok\n');
+    assert.equal(
+      r.stdout,
+      'plain.rank.yaml — convention ranx (--convention)\ncase    P@1\nq     1.000\nmean  1.000\n\n1 file: 0 errors, 0 warnings, 0 notes — ok\n',
+    );
   });
 
   it('numbers the fixtures of a multi-document YAML file and shows "left out" where NaN cases leave the means', async () => {
     // Under the default preset a case with no labels is NaN and left out: P@1 mean = (1 + 0) / 2.
     const d = tempFiles({
-      'two.rank.yaml': 'k: [1, 2]\nmetrics: [P@k]\ncases:\n  a: { labels: [x], predictions: [x, y] }\n  b: { labels: [], predictions: [y] }\n  c: { labels: [z], predictions: [] }\n---\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [x], predictions: [x] }\n',
+      'two.rank.yaml':
+        'k: [1, 2]\nmetrics: [P@k]\ncases:\n  a: { labels: [x], predictions: [x, y] }\n  b: { labels: [], predictions: [y] }\n  c: { labels: [z], predictions: [] }\n---\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [x], predictions: [x] }\n',
     });
     const r = await ranklens(['check', '.'], { cwd: d });
-    assert.equal(r.stdout, [
-      'two.rank.yaml (fixture 1 of 2) — convention default (built-in)',
-      'case        P@1    P@2',
-      'a         1.000  0.500',
-      'b           NaN    NaN',
-      'c         0.000  0.000',
-      'mean      0.500  0.250',
-      'left out      1      1',
-      '',
-      'two.rank.yaml (fixture 2 of 2) — convention default (built-in)',
-      'case    R@1',
-      'd     1.000',
-      'mean  1.000',
-      '',
-      'two.rank.yaml:5:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
-      'two.rank.yaml:6:34 warning empty-predictions No predictions: every metric of this case is 0.',
-      '',
-      '1 file: 0 errors, 2 warnings, 0 notes — ok',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'two.rank.yaml (fixture 1 of 2) — convention default (built-in)',
+        'case        P@1    P@2',
+        'a         1.000  0.500',
+        'b           NaN    NaN',
+        'c         0.000  0.000',
+        'mean      0.500  0.250',
+        'left out      1      1',
+        '',
+        'two.rank.yaml (fixture 2 of 2) — convention default (built-in)',
+        'case    R@1',
+        'd     1.000',
+        'mean  1.000',
+        '',
+        'two.rank.yaml:5:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
+        'two.rank.yaml:6:34 warning empty-predictions No predictions: every metric of this case is 0.',
+        '',
+        '1 file: 0 errors, 2 warnings, 0 notes — ok',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 0);
   });
 
   it('says "nothing to evaluate" for a file without a fixture, and counts files in the summary', async () => {
     const d = tempFiles({ 'e.rank.yaml': '', 'c.rank.yml': '# nothing\n' });
     const r = await ranklens(['check', d]);
-    assert.equal(r.stdout, `${join(d, 'c.rank.yml')} — nothing to evaluate\n\n${join(d, 'e.rank.yaml')} — nothing to evaluate\n\n2 files: 0 errors, 0 warnings, 0 notes — ok\n`);
+    assert.equal(
+      r.stdout,
+      `${join(d, 'c.rank.yml')} — nothing to evaluate\n\n${join(d, 'e.rank.yaml')} — nothing to evaluate\n\n2 files: 0 errors, 0 warnings, 0 notes — ok\n`,
+    );
     assert.equal(r.code, 0);
   });
 
@@ -137,60 +156,72 @@ describe('ranklens check: expectFindings and the other formats', () => {
   it('marks a declared error [expected], counts it apart, and fails on the declared code that is missing', async () => {
     const r = await ranklens(['check', 'exp.rank.json', '--metrics', 'P@k,AP'], { cwd: dir });
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      'exp.rank.json — convention default (built-in)',
-      'case    P@1     AP',
-      'c     1.000  1.000',
-      'd     0.000  0.000',
-      'mean  0.500  0.500',
-      '',
-      'exp.rank.json:1:40 error expected-finding-missing expectFindings declares "empty-labels", but the file has no such finding.',
-      'exp.rank.json:2:75 error expect-mismatch Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written). [expected]',
-      'exp.rank.json:3:56 warning duplicate-prediction "b" is predicted again (first at position 1): only the first occurrence is ranked (duplicates=first). (first prediction of this item: exp.rank.json:3:51)',
-      '',
-      '1 file: 2 errors (1 expected), 1 warning, 0 notes — FAILED',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'exp.rank.json — convention default (built-in)',
+        'case    P@1     AP',
+        'c     1.000  1.000',
+        'd     0.000  0.000',
+        'mean  0.500  0.500',
+        '',
+        'exp.rank.json:1:40 error expected-finding-missing expectFindings declares "empty-labels", but the file has no such finding.',
+        'exp.rank.json:2:75 error expect-mismatch Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written). [expected]',
+        'exp.rank.json:3:56 warning duplicate-prediction "b" is predicted again (first at position 1): only the first occurrence is ranked (duplicates=first). (first prediction of this item: exp.rank.json:3:51)',
+        '',
+        '1 file: 2 errors (1 expected), 1 warning, 0 notes — FAILED',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('--format github: one workflow command per finding that is not declared', async () => {
     const r = await ranklens(['check', 'exp.rank.json', '--format', 'github'], { cwd: dir });
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      '::error file=exp.rank.json,line=1,col=40,endLine=1,endColumn=53,title=Ranklens expected-finding-missing::expectFindings declares "empty-labels", but the file has no such finding.',
-      '::warning file=exp.rank.json,line=3,col=56,endLine=3,endColumn=58,title=Ranklens duplicate-prediction::"b" is predicted again (first at position 1): only the first occurrence is ranked (duplicates=first).',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '::error file=exp.rank.json,line=1,col=40,endLine=1,endColumn=53,title=Ranklens expected-finding-missing::expectFindings declares "empty-labels", but the file has no such finding.',
+        '::warning file=exp.rank.json,line=3,col=56,endLine=3,endColumn=58,title=Ranklens duplicate-prediction::"b" is predicted again (first at position 1): only the first occurrence is ranked (duplicates=first).',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('--format junit: a testcase per expectation and per declared code, the missing one a failure', async () => {
     const r = await ranklens(['check', 'exp.rank.json', '--format', 'junit'], { cwd: dir });
-    assert.equal(r.stdout, [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<testsuites name="ranklens check" tests="3" failures="1" errors="0" skipped="0" time="0">',
-      '  <testsuite name="exp.rank.json" tests="3" failures="1" errors="0" skipped="0" time="0" file="exp.rank.json">',
-      '    <testcase classname="exp.rank.json" name="c › P@1" file="exp.rank.json" line="2" time="0"><system-out>exp.rank.json:2:68 Expected P@1 = 0.5, computed 1.0000 under convention default. The file declares expect-mismatch in expectFindings.</system-out></testcase>',
-      '    <testcase classname="exp.rank.json" name="expectFindings › expect-mismatch" file="exp.rank.json" line="1" time="0"/>',
-      '    <testcase classname="exp.rank.json" name="expectFindings › empty-labels" file="exp.rank.json" line="1" time="0"><failure type="expected-finding-missing" message="expectFindings declares &quot;empty-labels&quot;, but the file has no such finding.">exp.rank.json:1:40 expectFindings declares &quot;empty-labels&quot;, but the file has no such finding.</failure></testcase>',
-      '  </testsuite>',
-      '</testsuites>',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="ranklens check" tests="3" failures="1" errors="0" skipped="0" time="0">',
+        '  <testsuite name="exp.rank.json" tests="3" failures="1" errors="0" skipped="0" time="0" file="exp.rank.json">',
+        '    <testcase classname="exp.rank.json" name="c › P@1" file="exp.rank.json" line="2" time="0"><system-out>exp.rank.json:2:68 Expected P@1 = 0.5, computed 1.0000 under convention default. The file declares expect-mismatch in expectFindings.</system-out></testcase>',
+        '    <testcase classname="exp.rank.json" name="expectFindings › expect-mismatch" file="exp.rank.json" line="1" time="0"/>',
+        '    <testcase classname="exp.rank.json" name="expectFindings › empty-labels" file="exp.rank.json" line="1" time="0"><failure type="expected-finding-missing" message="expectFindings declares &quot;empty-labels&quot;, but the file has no such finding.">exp.rank.json:1:40 expectFindings declares &quot;empty-labels&quot;, but the file has no such finding.</failure></testcase>',
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('--format junit: a syntax error is a testcase with an <error>', async () => {
     const d = tempFiles({ 'broken.rank.json': '{"cases": [' });
     const r = await ranklens(['check', 'broken.rank.json', '--format', 'junit'], { cwd: d });
     assert.equal(r.code, 1);
-    assert.equal(r.stdout, [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<testsuites name="ranklens check" tests="1" failures="0" errors="1" skipped="0" time="0">',
-      '  <testsuite name="broken.rank.json" tests="1" failures="0" errors="1" skipped="0" time="0" file="broken.rank.json">',
-      '    <testcase classname="broken.rank.json" name="syntax-error at 1:12" file="broken.rank.json" line="1" time="0"><error type="syntax-error" message="JSON syntax: A closing ] is expected.">broken.rank.json:1:12 JSON syntax: A closing ] is expected.</error></testcase>',
-      '  </testsuite>',
-      '</testsuites>',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="ranklens check" tests="1" failures="0" errors="1" skipped="0" time="0">',
+        '  <testsuite name="broken.rank.json" tests="1" failures="0" errors="1" skipped="0" time="0" file="broken.rank.json">',
+        '    <testcase classname="broken.rank.json" name="syntax-error at 1:12" file="broken.rank.json" line="1" time="0"><error type="syntax-error" message="JSON syntax: A closing ] is expected.">broken.rank.json:1:12 JSON syntax: A closing ] is expected.</error></testcase>',
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('--format sarif: a result per finding, paths relative to the working folder, the declared one suppressed', async () => {
@@ -199,14 +230,58 @@ describe('ranklens check: expectFindings and the other formats', () => {
     const run = log.runs[0];
     assert.equal(log.version, '2.1.0');
     assert.equal(run.columnKind, 'utf16CodeUnits');
-    assert.deepEqual(run.results.map((x: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: unknown; region: unknown } }[]; suppressions?: unknown }) =>
-      [x.ruleId, x.level, x.locations[0].physicalLocation.artifactLocation, x.locations[0].physicalLocation.region, !!x.suppressions]), [
-      ['expected-finding-missing', 'error', { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' }, { startLine: 1, startColumn: 40, endLine: 1, endColumn: 54 }, false],
-      ['expect-mismatch', 'error', { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' }, { startLine: 2, startColumn: 75, endLine: 2, endColumn: 78 }, true],
-      ['duplicate-prediction', 'warning', { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' }, { startLine: 3, startColumn: 56, endLine: 3, endColumn: 59 }, false],
+    assert.deepEqual(
+      run.results.map(
+        (x: {
+          ruleId: string;
+          level: string;
+          locations: { physicalLocation: { artifactLocation: unknown; region: unknown } }[];
+          suppressions?: unknown;
+        }) => [
+          x.ruleId,
+          x.level,
+          x.locations[0].physicalLocation.artifactLocation,
+          x.locations[0].physicalLocation.region,
+          !!x.suppressions,
+        ],
+      ),
+      [
+        [
+          'expected-finding-missing',
+          'error',
+          { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' },
+          { startLine: 1, startColumn: 40, endLine: 1, endColumn: 54 },
+          false,
+        ],
+        [
+          'expect-mismatch',
+          'error',
+          { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' },
+          { startLine: 2, startColumn: 75, endLine: 2, endColumn: 78 },
+          true,
+        ],
+        [
+          'duplicate-prediction',
+          'warning',
+          { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' },
+          { startLine: 3, startColumn: 56, endLine: 3, endColumn: 59 },
+          false,
+        ],
+      ],
+    );
+    assert.deepEqual(run.results[2].relatedLocations, [
+      {
+        id: 0,
+        physicalLocation: {
+          artifactLocation: { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' },
+          region: { startLine: 3, startColumn: 51, endLine: 3, endColumn: 54 },
+        },
+        message: { text: 'first prediction of this item' },
+      },
     ]);
-    assert.deepEqual(run.results[2].relatedLocations, [{ id: 0, physicalLocation: { artifactLocation: { uri: 'exp.rank.json', uriBaseId: 'SRCROOT' }, region: { startLine: 3, startColumn: 51, endLine: 3, endColumn: 54 } }, message: { text: 'first prediction of this item' } }]);
-    assert.deepEqual(run.results[1].suppressions, [{ kind: 'inSource', justification: 'The file declares expect-mismatch in expectFindings.' }]);
+    assert.deepEqual(run.results[1].suppressions, [
+      { kind: 'inSource', justification: 'The file declares expect-mismatch in expectFindings.' },
+    ]);
   });
 
   it('--output FILE writes the report there and the text report to the terminal', async () => {
@@ -214,20 +289,40 @@ describe('ranklens check: expectFindings and the other formats', () => {
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^exp\.rank\.json — convention default \(built-in\)$/m);
     assert.match(r.stdout, /^1 file: 2 errors \(1 expected\), 1 warning, 0 notes — FAILED$/m);
-    assert.equal(readFileSync(join(dir, 'report.txt'), 'utf8').split('\n')[0], '::error file=exp.rank.json,line=1,col=40,endLine=1,endColumn=53,title=Ranklens expected-finding-missing::expectFindings declares "empty-labels", but the file has no such finding.');
+    assert.equal(
+      readFileSync(join(dir, 'report.txt'), 'utf8').split('\n')[0],
+      '::error file=exp.rank.json,line=1,col=40,endLine=1,endColumn=53,title=Ranklens expected-finding-missing::expectFindings declares "empty-labels", but the file has no such finding.',
+    );
   });
 
   it('--json (= --format json): one entry per fixture, NaN as null, the findings of each fixture with it', async () => {
-    const d = tempFiles({ 'two.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [], predictions: [y] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  b: { labels: [x], predictions: [x] }\n' });
+    const d = tempFiles({
+      'two.rank.yaml':
+        'k: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [], predictions: [y] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  b: { labels: [x], predictions: [x] }\n',
+    });
     const r = await ranklens(['check', 'two.rank.yaml', '--json'], { cwd: d });
     const json = JSON.parse(r.stdout);
-    assert.deepEqual(json.files.map((f: { path: string; fixture: number; convention: { name: string }; cases: unknown; mean: unknown; excluded: unknown; findings: { code: string }[] }) =>
-      [f.path, f.fixture, f.convention.name, f.cases, f.mean, f.excluded, f.findings.map((x) => x.code)]), [
-      ['two.rank.yaml', 0, 'default', [{ id: 'a', metrics: { 'P@1': null } }], { 'P@1': null }, { 'P@1': 1 }, ['empty-labels']],
-      ['two.rank.yaml', 1, 'default', [{ id: 'b', metrics: { 'P@1': 1 } }], { 'P@1': 1 }, { 'P@1': 0 }, []],
-    ]);
+    assert.deepEqual(
+      json.files.map(
+        (f: {
+          path: string;
+          fixture: number;
+          convention: { name: string };
+          cases: unknown;
+          mean: unknown;
+          excluded: unknown;
+          findings: { code: string }[];
+        }) => [f.path, f.fixture, f.convention.name, f.cases, f.mean, f.excluded, f.findings.map((x) => x.code)],
+      ),
+      [
+        ['two.rank.yaml', 0, 'default', [{ id: 'a', metrics: { 'P@1': null } }], { 'P@1': null }, { 'P@1': 1 }, ['empty-labels']],
+        ['two.rank.yaml', 1, 'default', [{ id: 'b', metrics: { 'P@1': 1 } }], { 'P@1': 1 }, { 'P@1': 0 }, []],
+      ],
+    );
     assert.deepEqual(json.files[0].findings[0], {
-      severity: 'warning', code: 'empty-labels', message: 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
+      severity: 'warning',
+      code: 'empty-labels',
+      message: 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
       range: { start: { line: 3, character: 15 }, end: { line: 3, character: 17 } },
     });
     assert.equal(r.code, 0);
@@ -236,43 +331,57 @@ describe('ranklens check: expectFindings and the other formats', () => {
   it('--json for a file without a fixture: convention null, nothing evaluated', async () => {
     const d = tempFiles({ 'e.rank.yaml': '' });
     const r = await ranklens(['check', 'e.rank.yaml', '--format', 'json'], { cwd: d });
-    assert.deepEqual(JSON.parse(r.stdout), { files: [{ path: 'e.rank.yaml', convention: null, cases: [], mean: {}, excluded: {}, findings: [] }] });
+    assert.deepEqual(JSON.parse(r.stdout), {
+      files: [{ path: 'e.rank.yaml', convention: null, cases: [], mean: {}, excluded: {}, findings: [] }],
+    });
   });
 
   it('--json puts a finding outside every fixture (a YAML syntax error at the very end, line 7) with the first fixture', async () => {
     const d = tempFiles({ 's.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [x], predictions: [x] }\n---\nk: [1\n' });
     const json = JSON.parse((await ranklens(['check', 's.rank.yaml', '--json'], { cwd: d })).stdout);
-    assert.deepEqual(json.files.map((f: { fixture?: number; findings: { code: string }[] }) => [f.fixture, f.findings.map((x) => x.code)]),
-      [[0, ['syntax-error']], [1, ['missing-key']]]);
+    assert.deepEqual(
+      json.files.map((f: { fixture?: number; findings: { code: string }[] }) => [f.fixture, f.findings.map((x) => x.code)]),
+      [
+        [0, ['syntax-error']],
+        [1, ['missing-key']],
+      ],
+    );
   });
 });
 
 describe('ranklens check: the project config', () => {
   it('applies ranklens.config.json (convention, severities, off), and reports its problems once on stderr', async () => {
     const dir = tempFiles({
-      'ranklens.config.json': '{ "defaultConvention": "ranx", "bogus": 1, "severity": { "empty-labels": "off", "empty-predictions": "error" } }',
+      'ranklens.config.json':
+        '{ "defaultConvention": "ranx", "bogus": 1, "severity": { "empty-labels": "off", "empty-predictions": "error" } }',
       'a.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  q1: { labels: [], predictions: [c] }\n  q2: { labels: [a], predictions: [] }\n',
       'b.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  q3: { labels: [a], predictions: [a] }\n',
     });
     const r = await ranklens(['check', '.'], { cwd: dir });
-    assert.equal(r.stderr, `${join(dir, 'ranklens.config.json')}: Unknown key "bogus"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.\n`);
-    assert.equal(r.stdout, [
-      'a.rank.yaml — convention ranx (ranklens.config.json)',
-      'case    P@1',
-      'q1    0.000',
-      'q2    0.000',
-      'mean  0.000',
-      '',
-      'b.rank.yaml — convention ranx (ranklens.config.json)',
-      'case    P@1',
-      'q3    1.000',
-      'mean  1.000',
-      '',
-      'a.rank.yaml:5:35 error empty-predictions No predictions: every metric of this case is 0.',
-      '',
-      '2 files: 1 error, 0 warnings, 0 notes — FAILED',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stderr,
+      `${join(dir, 'ranklens.config.json')}: Unknown key "bogus"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.\n`,
+    );
+    assert.equal(
+      r.stdout,
+      [
+        'a.rank.yaml — convention ranx (ranklens.config.json)',
+        'case    P@1',
+        'q1    0.000',
+        'q2    0.000',
+        'mean  0.000',
+        '',
+        'b.rank.yaml — convention ranx (ranklens.config.json)',
+        'case    P@1',
+        'q3    1.000',
+        'mean  1.000',
+        '',
+        'a.rank.yaml:5:35 error empty-predictions No predictions: every metric of this case is 0.',
+        '',
+        '2 files: 1 error, 0 warnings, 0 notes — FAILED',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 1);
   });
 });
@@ -281,13 +390,34 @@ describe('ranklens check: usage problems (exit 2)', () => {
   const dir = tempFiles({ 'readme.rank.yaml': README, 'notes.txt': 'x' });
   const cases: [string[], string][] = [
     [['check'], 'ranklens: check needs at least one file, folder or glob.\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--format', 'xml'], 'ranklens: Unknown format "xml"; formats: text, json, junit, sarif, github.\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--k', '0'], 'ranklens: --k takes whole numbers ≥ 1 separated by commas, e.g. --k 1,3,5; got "0".\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--k', ' , '], 'ranklens: --k takes whole numbers ≥ 1 separated by commas, e.g. --k 1,3,5; got " , ".\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--k', '1,x'], 'ranklens: --k takes whole numbers ≥ 1 separated by commas, e.g. --k 1,3,5; got "1,x".\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--metrics', ','], 'ranklens: --metrics takes metric names separated by commas, e.g. --metrics P@3,AP,nDCG@k.\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--convention', 'trec-evl'], 'ranklens: Unknown convention "trec-evl"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n'],
-    [['check', 'readme.rank.yaml', '--force-convention', 'nope'], 'ranklens: Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n'],
+    [
+      ['check', 'readme.rank.yaml', '--format', 'xml'],
+      'ranklens: Unknown format "xml"; formats: text, json, junit, sarif, github.\nSee ranklens check --help.\n',
+    ],
+    [
+      ['check', 'readme.rank.yaml', '--k', '0'],
+      'ranklens: --k takes whole numbers ≥ 1 separated by commas, e.g. --k 1,3,5; got "0".\nSee ranklens check --help.\n',
+    ],
+    [
+      ['check', 'readme.rank.yaml', '--k', ' , '],
+      'ranklens: --k takes whole numbers ≥ 1 separated by commas, e.g. --k 1,3,5; got " , ".\nSee ranklens check --help.\n',
+    ],
+    [
+      ['check', 'readme.rank.yaml', '--k', '1,x'],
+      'ranklens: --k takes whole numbers ≥ 1 separated by commas, e.g. --k 1,3,5; got "1,x".\nSee ranklens check --help.\n',
+    ],
+    [
+      ['check', 'readme.rank.yaml', '--metrics', ','],
+      'ranklens: --metrics takes metric names separated by commas, e.g. --metrics P@3,AP,nDCG@k.\nSee ranklens check --help.\n',
+    ],
+    [
+      ['check', 'readme.rank.yaml', '--convention', 'trec-evl'],
+      'ranklens: Unknown convention "trec-evl"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
+    ],
+    [
+      ['check', 'readme.rank.yaml', '--force-convention', 'nope'],
+      'ranklens: Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
+    ],
     [['check', 'missing.rank.yaml'], 'ranklens: Cannot read missing.rank.yaml: no such file or folder.\nSee ranklens check --help.\n'],
     [['check', 'notes.txt'], 'ranklens: notes.txt is not a fixture file (.json, .jsonc, .yaml or .yml).\nSee ranklens check --help.\n'],
   ];
@@ -306,7 +436,7 @@ describe('ranklens check: usage problems (exit 2)', () => {
     assert.match(r.stderr, /^ranklens: --metrics: .*Precison.*\nSee ranklens check --help\.\n$/);
   });
 
-  it('an unknown option is node:util\'s parse error, with the pointer to --help', async () => {
+  it("an unknown option is node:util's parse error, with the pointer to --help", async () => {
     const r = await ranklens(['check', '--nope'], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^ranklens: Unknown option '--nope'\..*\nSee ranklens check --help\.\n$/);

@@ -52,26 +52,41 @@ const AP2 = 'k: 2\nmetrics: [AP@k]\ncases:\n  u1: { labels: [a, b, c], predictio
 describe('ranklens compare', () => {
   const dir = tempFiles({ 'c.rank.yaml': AP2 });
 
-  it('prints every preset\'s mean side by side, * on the fixture\'s own, ≠ where they disagree', async () => {
+  it("prints every preset's mean side by side, * on the fixture's own, ≠ where they disagree", async () => {
     const r = await ranklens(['compare', 'c.rank.yaml'], { cwd: dir });
-    assert.equal(r.stdout, [
-      'c.rank.yaml — means over 1 case',
-      'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-      'AP@2       1.000      0.333  0.333  0.500    1.000         1.000    1.000    0.500         0.500  ≠',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'c.rank.yaml — means over 1 case',
+        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'AP@2       1.000      0.333  0.333  0.500    1.000         1.000    1.000    0.500         0.500  ≠',
+        '',
+      ].join('\n'),
+    );
     assert.deepEqual([r.stderr, r.code], ['', 0]);
   });
 
   it('--json: the means per preset (NaN as null), the metrics that disagree', async () => {
-    const d = tempFiles({ 'c.rank.yaml': AP2, 'n.rank.yaml': 'k: 1\nmetrics: [P@k]\nconvention: trec_eval\ncases:\n  a: { labels: [], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n' });
+    const d = tempFiles({
+      'c.rank.yaml': AP2,
+      'n.rank.yaml':
+        'k: 1\nmetrics: [P@k]\nconvention: trec_eval\ncases:\n  a: { labels: [], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n',
+    });
     const r = await ranklens(['compare', '.', '--json'], { cwd: d });
     const json = JSON.parse(r.stdout);
     assert.deepEqual(json.files[0], {
-      path: 'c.rank.yaml', convention: 'default',
+      path: 'c.rank.yaml',
+      convention: 'default',
       presets: {
-        default: { 'AP@2': 1 }, trec_eval: { 'AP@2': 1 / 3 }, ranx: { 'AP@2': 1 / 3 }, mllib: { 'AP@2': 0.5 }, sklearn: { 'AP@2': 1 },
-        torchmetrics: { 'AP@2': 1 }, seed003: { 'AP@2': 1 }, lenskit: { 'AP@2': 0.5 }, recommenders: { 'AP@2': 0.5 },
+        default: { 'AP@2': 1 },
+        trec_eval: { 'AP@2': 1 / 3 },
+        ranx: { 'AP@2': 1 / 3 },
+        mllib: { 'AP@2': 0.5 },
+        sklearn: { 'AP@2': 1 },
+        torchmetrics: { 'AP@2': 1 },
+        seed003: { 'AP@2': 1 },
+        lenskit: { 'AP@2': 0.5 },
+        recommenders: { 'AP@2': 0.5 },
       },
       disagree: ['AP@2'],
     });
@@ -83,32 +98,54 @@ describe('ranklens compare', () => {
   });
 
   it('numbers the fixtures of a multi-document file, says "cases", and exits 1 on an error finding (to stderr)', async () => {
-    const d = tempFiles({ 'two.rank.yaml': 'k: 2\nmetrics: [P@k]\ncases:\n  q1: { labels: [a], predictions: [a, b] }\n  q2: { labels: [c], predictions: [c] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  q3: { labels: [x], predictions: [y], expect: { P@1: 1 } }\n' });
+    const d = tempFiles({
+      'two.rank.yaml':
+        'k: 2\nmetrics: [P@k]\ncases:\n  q1: { labels: [a], predictions: [a, b] }\n  q2: { labels: [c], predictions: [c] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  q3: { labels: [x], predictions: [y], expect: { P@1: 1 } }\n',
+    });
     const r = await ranklens(['compare', 'two.rank.yaml'], { cwd: d });
     // P@2: q1 1/2, q2 1/2 (one prediction, divided by k = 2) under every preset but lenskit (÷ min(k, 1) = 1).
-    assert.equal(r.stdout, [
-      'two.rank.yaml (fixture 1) — means over 2 cases',
-      'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-      'P@2        0.500      0.500  0.500  0.500    0.500         0.500    0.500    0.750         0.500  ≠',
-      '',
-      'two.rank.yaml (fixture 2) — means over 1 case',
-      'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-      'P@1        0.000      0.000  0.000  0.000    0.000         0.000    0.000    0.000         0.000',
-      '',
-    ].join('\n'));
-    assert.equal(r.stderr, 'two.rank.yaml:10:55 error expect-mismatch Expected P@1 = 1, computed 0.0000: not within ±0 (no decimal written).\n');
+    assert.equal(
+      r.stdout,
+      [
+        'two.rank.yaml (fixture 1) — means over 2 cases',
+        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'P@2        0.500      0.500  0.500  0.500    0.500         0.500    0.500    0.750         0.500  ≠',
+        '',
+        'two.rank.yaml (fixture 2) — means over 1 case',
+        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'P@1        0.000      0.000  0.000  0.000    0.000         0.000    0.000    0.000         0.000',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(
+      r.stderr,
+      'two.rank.yaml:10:55 error expect-mismatch Expected P@1 = 1, computed 0.0000: not within ±0 (no decimal written).\n',
+    );
     assert.equal(r.code, 1);
     const json = JSON.parse((await ranklens(['compare', 'two.rank.yaml', '--json'], { cwd: d })).stdout);
-    assert.deepEqual(json.files.map((f: { fixture: number; disagree: string[] }) => [f.fixture, f.disagree]), [[0, ['P@2']], [1, []]]);
+    assert.deepEqual(
+      json.files.map((f: { fixture: number; disagree: string[] }) => [f.fixture, f.disagree]),
+      [
+        [0, ['P@2']],
+        [1, []],
+      ],
+    );
   });
 
-  it('--k and --metrics replace the fixture\'s own', async () => {
+  it("--k and --metrics replace the fixture's own", async () => {
     const r = await ranklens(['compare', 'c.rank.yaml', '--k', '1', '--metrics', 'P@k'], { cwd: dir });
-    assert.equal(r.stdout.split('\n')[2], 'P@1        1.000      1.000  1.000  1.000    1.000         1.000    1.000    1.000         1.000');
+    assert.equal(
+      r.stdout.split('\n')[2],
+      'P@1        1.000      1.000  1.000  1.000    1.000         1.000    1.000    1.000         1.000',
+    );
   });
 
   it('usage: no path, exit 2; --help, exit 0', async () => {
-    assert.deepEqual(await ranklens(['compare']), { code: 2, stdout: '', stderr: 'ranklens: compare needs at least one file, folder or glob.\nSee ranklens compare --help.\n' });
+    assert.deepEqual(await ranklens(['compare']), {
+      code: 2,
+      stdout: '',
+      stderr: 'ranklens: compare needs at least one file, folder or glob.\nSee ranklens compare --help.\n',
+    });
     const help = await ranklens(['compare', '-h']);
     assert.equal(help.code, 0);
     assert.ok(help.stdout.startsWith('Usage: ranklens compare PATH... [options]\n'));
@@ -134,21 +171,27 @@ describe('ranklens infer', () => {
 
   it('lists the others that hold as well with "also"', async () => {
     const r = await ranklens(['infer', 'p.rank.yaml'], { cwd: dir });
-    assert.equal(r.stdout, 'p.rank.yaml — 1 expectation\n  every expectation holds under default\n  also: lenskit\n  also: {preset: default, unjudged: drop}\n');
+    assert.equal(
+      r.stdout,
+      'p.rank.yaml — 1 expectation\n  every expectation holds under default\n  also: lenskit\n  also: {preset: default, unjudged: drop}\n',
+    );
   });
 
   it('when none reproduces them all: the best, three as good, how many more, the unexplained value and its nearest; exit 1', async () => {
     const r = await ranklens(['infer', 'n.rank.yaml'], { cwd: dir });
-    assert.equal(r.stdout, [
-      'n.rank.yaml — 2 expectations',
-      '  no convention reproduces them all; default reproduces 1 of 2',
-      '  as many: trec_eval',
-      '  as many: sklearn',
-      '  as many: torchmetrics',
-      '  … 6 more as good (--json lists them)',
-      '  unexplained: u1 AP@5 = 0.9; nearest 1.0000 (with unjudged: drop)',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'n.rank.yaml — 2 expectations',
+        '  no convention reproduces them all; default reproduces 1 of 2',
+        '  as many: trec_eval',
+        '  as many: sklearn',
+        '  as many: torchmetrics',
+        '  … 6 more as good (--json lists them)',
+        '  unexplained: u1 AP@5 = 0.9; nearest 1.0000 (with unjudged: drop)',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 1);
     const json = JSON.parse((await ranklens(['infer', 'n.rank.yaml', '--json'], { cwd: dir })).stdout).files[0];
     assert.equal(json.expectations, 2);
@@ -160,27 +203,60 @@ describe('ranklens infer', () => {
 
   it('--json of an exact match: no unexplained, no nearestKnobs', async () => {
     const json = JSON.parse((await ranklens(['infer', 'm.rank.yaml', '--json'], { cwd: dir })).stdout);
-    assert.deepEqual(json, { files: [{ path: 'm.rank.yaml', expectations: 1, matches: [{ convention: { preset: 'trec_eval' }, matched: 1 }], exact: true, unexplained: [] }] });
+    assert.deepEqual(json, {
+      files: [
+        {
+          path: 'm.rank.yaml',
+          expectations: 1,
+          matches: [{ convention: { preset: 'trec_eval' }, matched: 1 }],
+          exact: true,
+          unexplained: [],
+        },
+      ],
+    });
   });
 
   it('a fixture without expectations: nothing to search for; a syntax error fails the run (stderr)', async () => {
-    assert.deepEqual(await ranklens(['infer', 'none.rank.yaml'], { cwd: dir }), { code: 0, stdout: 'none.rank.yaml — 0 expectations: nothing to search for\n', stderr: '' });
+    assert.deepEqual(await ranklens(['infer', 'none.rank.yaml'], { cwd: dir }), {
+      code: 0,
+      stdout: 'none.rank.yaml — 0 expectations: nothing to search for\n',
+      stderr: '',
+    });
     const r = await ranklens(['infer', 'syn.rank.yaml', 'm.rank.yaml'], { cwd: dir });
-    assert.equal(r.stdout, 'syn.rank.yaml — 0 expectations: nothing to search for\n\nm.rank.yaml — 1 expectation\n  every expectation holds under trec_eval\n');
-    assert.equal(r.stderr, 'syn.rank.yaml:2:1 error syntax-error YAML syntax: this [ list is never closed: add ] (a flow list that goes on over several lines must be indented more than its key).\n');
+    assert.equal(
+      r.stdout,
+      'syn.rank.yaml — 0 expectations: nothing to search for\n\nm.rank.yaml — 1 expectation\n  every expectation holds under trec_eval\n',
+    );
+    assert.equal(
+      r.stderr,
+      'syn.rank.yaml:2:1 error syntax-error YAML syntax: this [ list is never closed: add ] (a flow list that goes on over several lines must be indented more than its key).\n',
+    );
     assert.equal(r.code, 1);
   });
 
   it('numbers the fixtures of a multi-document file', async () => {
-    const d = tempFiles({ 'two.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n---\nk: 1\ncases:\n  u2: { labels: [a], predictions: [a] }\n' });
+    const d = tempFiles({
+      'two.rank.yaml':
+        'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n---\nk: 1\ncases:\n  u2: { labels: [a], predictions: [a] }\n',
+    });
     const r = await ranklens(['infer', 'two.rank.yaml'], { cwd: d });
-    assert.equal(r.stdout, 'two.rank.yaml (fixture 1) — 1 expectation\n  every expectation holds under trec_eval\n\ntwo.rank.yaml (fixture 2) — 0 expectations: nothing to search for\n');
+    assert.equal(
+      r.stdout,
+      'two.rank.yaml (fixture 1) — 1 expectation\n  every expectation holds under trec_eval\n\ntwo.rank.yaml (fixture 2) — 0 expectations: nothing to search for\n',
+    );
     const json = JSON.parse((await ranklens(['infer', 'two.rank.yaml', '--json'], { cwd: d })).stdout);
-    assert.deepEqual(json.files.map((f: { fixture: number }) => f.fixture), [0, 1]);
+    assert.deepEqual(
+      json.files.map((f: { fixture: number }) => f.fixture),
+      [0, 1],
+    );
   });
 
   it('usage: no path, exit 2; --help, exit 0', async () => {
-    assert.deepEqual(await ranklens(['infer']), { code: 2, stdout: '', stderr: 'ranklens: infer needs at least one file, folder or glob.\nSee ranklens infer --help.\n' });
+    assert.deepEqual(await ranklens(['infer']), {
+      code: 2,
+      stdout: '',
+      stderr: 'ranklens: infer needs at least one file, folder or glob.\nSee ranklens infer --help.\n',
+    });
     const help = await ranklens(['infer', '--help']);
     assert.equal(help.code, 0);
     assert.ok(help.stdout.startsWith('Usage: ranklens infer PATH... [options]\n'));

@@ -33,16 +33,39 @@ const splitRanges = (path: string, size: number, jobs: number, from?: number) =>
 
 describe('table', () => {
   it('pads each column to its widest cell; numeric columns (past the first) right-aligned', () => {
-    assert.equal(table(['case', 'P@3', 'note'], [['u1', '0.333', 'ok'], ['user22', '1.000', 'a note']]), [
-      'case      P@3  note',
-      'u1      0.333  ok',
-      'user22  1.000  a note',
-    ].join('\n'));
+    assert.equal(
+      table(
+        ['case', 'P@3', 'note'],
+        [
+          ['u1', '0.333', 'ok'],
+          ['user22', '1.000', 'a note'],
+        ],
+      ),
+      ['case      P@3  note', 'u1      0.333  ok', 'user22  1.000  a note'].join('\n'),
+    );
   });
 
   it('counts NaN, — , −0.5, an empty cell and a trailing mark (≠, *) as numeric; measures code points', () => {
-    assert.equal(table(['m', 'a', 'b'], [['x', 'NaN', '—'], ['é', '−0.5≠', '']]), 'm      a  b\nx    NaN  —\né  −0.5≠');
-    assert.equal(table(['m', 'v'], [['x', '1.5'], ['y', 'n/a']]), 'm  v\nx  1.5\ny  n/a');
+    assert.equal(
+      table(
+        ['m', 'a', 'b'],
+        [
+          ['x', 'NaN', '—'],
+          ['é', '−0.5≠', ''],
+        ],
+      ),
+      'm      a  b\nx    NaN  —\né  −0.5≠',
+    );
+    assert.equal(
+      table(
+        ['m', 'v'],
+        [
+          ['x', '1.5'],
+          ['y', 'n/a'],
+        ],
+      ),
+      'm  v\nx  1.5\ny  n/a',
+    );
   });
 
   it('a header alone: no column is numeric', () => {
@@ -50,37 +73,80 @@ describe('table', () => {
   });
 
   it('the first column is left-aligned even when numeric', () => {
-    assert.equal(table(['id', 'v'], [['1', '10'], ['100', '1']]), 'id    v\n1    10\n100   1');
+    assert.equal(
+      table(
+        ['id', 'v'],
+        [
+          ['1', '10'],
+          ['100', '1'],
+        ],
+      ),
+      'id    v\n1    10\n100   1',
+    );
   });
 });
 
 describe('LineIndex', () => {
   it('counts lines at \\n, \\r\\n and \\r, and characters in UTF-16 units', () => {
     const lines = new LineIndex('ab\r\ncd\ref\n😀x');
-    assert.deepEqual([0, 2, 3, 4, 6, 7, 9, 10, 12].map((o) => lines.position(o)), [
-      { line: 0, character: 0 }, { line: 0, character: 2 }, { line: 0, character: 3 }, { line: 1, character: 0 },
-      { line: 1, character: 2 }, { line: 2, character: 0 }, { line: 2, character: 2 }, { line: 3, character: 0 }, { line: 3, character: 2 },
-    ]);
+    assert.deepEqual(
+      [0, 2, 3, 4, 6, 7, 9, 10, 12].map((o) => lines.position(o)),
+      [
+        { line: 0, character: 0 },
+        { line: 0, character: 2 },
+        { line: 0, character: 3 },
+        { line: 1, character: 0 },
+        { line: 1, character: 2 },
+        { line: 2, character: 0 },
+        { line: 2, character: 2 },
+        { line: 3, character: 0 },
+        { line: 3, character: 2 },
+      ],
+    );
     assert.deepEqual(lines.range({ start: 4, end: 13 }), { start: { line: 1, character: 0 }, end: { line: 3, character: 3 } });
   });
 
   it('clamps offsets to the text', () => {
     const lines = new LineIndex('a\nb');
-    assert.deepEqual([lines.position(-5), lines.position(99)], [{ line: 0, character: 0 }, { line: 1, character: 1 }]);
+    assert.deepEqual(
+      [lines.position(-5), lines.position(99)],
+      [
+        { line: 0, character: 0 },
+        { line: 1, character: 1 },
+      ],
+    );
   });
 
   it('a text ending in a line break has an empty last line', () => {
     const lines = new LineIndex('a\n\n');
-    assert.deepEqual([lines.position(2), lines.position(3)], [{ line: 1, character: 0 }, { line: 2, character: 0 }]);
+    assert.deepEqual(
+      [lines.position(2), lines.position(3)],
+      [
+        { line: 1, character: 0 },
+        { line: 2, character: 0 },
+      ],
+    );
   });
 });
 
 describe('findingLine and fails', () => {
-  const f: ReportFinding = { path: 'a.rank.yaml', severity: 'error', code: 'expect-mismatch', message: 'Wrong.', range: { start: { line: 2, character: 4 }, end: { line: 2, character: 7 } } };
+  const f: ReportFinding = {
+    path: 'a.rank.yaml',
+    severity: 'error',
+    code: 'expect-mismatch',
+    message: 'Wrong.',
+    range: { start: { line: 2, character: 4 }, end: { line: 2, character: 7 } },
+  };
   it('writes file:line:col (1-based), severity, code, message, related places and [expected]', () => {
     assert.equal(findingLine(f), 'a.rank.yaml:3:5 error expect-mismatch Wrong.');
-    assert.equal(findingLine({ ...f, expected: true, related: [{ path: 'b', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'first' }] }),
-      'a.rank.yaml:3:5 error expect-mismatch Wrong. (first: b:1:1) [expected]');
+    assert.equal(
+      findingLine({
+        ...f,
+        expected: true,
+        related: [{ path: 'b', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'first' }],
+      }),
+      'a.rank.yaml:3:5 error expect-mismatch Wrong. (first: b:1:1) [expected]',
+    );
   });
   it('an error fails the run unless declared; a warning never', () => {
     assert.deepEqual([fails(f), fails({ ...f, expected: true }), fails({ ...f, severity: 'warning' })], [true, false, false]);
@@ -89,24 +155,47 @@ describe('findingLine and fails', () => {
 
 describe('findFiles', () => {
   const dir = tempFiles({
-    'b.rank.yaml': 'k: 1\n', 'a.rank.json': '{}', 'notes.json': '{}', 'sub/c.rank.yml': 'k: 1\n', 'sub/deep/d.rank.yaml': 'k: 1\n',
-    '.hidden/e.rank.yaml': 'k: 1\n', 'node_modules/f.rank.yaml': 'k: 1\n', 'out/g.rank.yaml': 'k: 1\n', 'dist/h.rank.yaml': 'k: 1\n',
+    'b.rank.yaml': 'k: 1\n',
+    'a.rank.json': '{}',
+    'notes.json': '{}',
+    'sub/c.rank.yml': 'k: 1\n',
+    'sub/deep/d.rank.yaml': 'k: 1\n',
+    '.hidden/e.rank.yaml': 'k: 1\n',
+    'node_modules/f.rank.yaml': 'k: 1\n',
+    'out/g.rank.yaml': 'k: 1\n',
+    'dist/h.rank.yaml': 'k: 1\n',
     'Z.rank.yaml': 'k: 1\n',
   });
   const rel = (files: { path: string; language: string }[]) => files.map((f) => [f.path.slice(dir.length + 1), f.language]);
 
   it('a folder: fixture names only, sorted, depth first; dot folders, node_modules, out and dist skipped', () => {
-    assert.deepEqual(rel(findFiles([dir])), [['Z.rank.yaml', 'yaml'], ['a.rank.json', 'json'], ['b.rank.yaml', 'yaml'], ['sub/c.rank.yml', 'yaml'], ['sub/deep/d.rank.yaml', 'yaml']]);
+    assert.deepEqual(rel(findFiles([dir])), [
+      ['Z.rank.yaml', 'yaml'],
+      ['a.rank.json', 'json'],
+      ['b.rank.yaml', 'yaml'],
+      ['sub/c.rank.yml', 'yaml'],
+      ['sub/deep/d.rank.yaml', 'yaml'],
+    ]);
   });
 
   it('a file named outright counts when its extension is a fixture syntax; each file once', () => {
-    assert.deepEqual(rel(findFiles([join(dir, 'notes.json'), join(dir, 'notes.json'), join(dir, 'a.rank.json')])), [['notes.json', 'json'], ['a.rank.json', 'json']]);
+    assert.deepEqual(rel(findFiles([join(dir, 'notes.json'), join(dir, 'notes.json'), join(dir, 'a.rank.json')])), [
+      ['notes.json', 'json'],
+      ['a.rank.json', 'json'],
+    ]);
   });
 
   it('globs: * within a folder, ** across folders, ? one character; any syntax the glob names', () => {
-    assert.deepEqual(rel(findFiles([join(dir, '*.json')])), [['a.rank.json', 'json'], ['notes.json', 'json']]);
+    assert.deepEqual(rel(findFiles([join(dir, '*.json')])), [
+      ['a.rank.json', 'json'],
+      ['notes.json', 'json'],
+    ]);
     // y?ml needs one character between y and ml: .yaml, not .yml; ** matches no folder as well as several.
-    assert.deepEqual(rel(findFiles([join(dir, '**/*.rank.y?ml')])), [['Z.rank.yaml', 'yaml'], ['b.rank.yaml', 'yaml'], ['sub/deep/d.rank.yaml', 'yaml']]);
+    assert.deepEqual(rel(findFiles([join(dir, '**/*.rank.y?ml')])), [
+      ['Z.rank.yaml', 'yaml'],
+      ['b.rank.yaml', 'yaml'],
+      ['sub/deep/d.rank.yaml', 'yaml'],
+    ]);
     assert.deepEqual(rel(findFiles([join(dir, 'sub/*/*.yaml')])), [['sub/deep/d.rank.yaml', 'yaml']]);
   });
 
@@ -124,59 +213,135 @@ describe('findFiles', () => {
   });
 });
 
-describe('trec_eval\'s number format', () => {
-  it('cFixed4 is C\'s %6.4f: exact ties to even, NaN as -nan, infinities padded', () => {
+describe("trec_eval's number format", () => {
+  it("cFixed4 is C's %6.4f: exact ties to even, NaN as -nan, infinities padded", () => {
     // 0.03125 and 0.15625 are exact binary ties at the fifth decimal: C rounds to even (2), JavaScript would round up.
-    assert.deepEqual([0.03125, 0.09375, -0.03125, 0.15625, 1 / 3, 0.5, 0.000025].map(cFixed4), ['0.0312', '0.0938', '-0.0312', '0.1562', '0.3333', '0.5000', '0.0000']);
+    assert.deepEqual([0.03125, 0.09375, -0.03125, 0.15625, 1 / 3, 0.5, 0.000025].map(cFixed4), [
+      '0.0312',
+      '0.0938',
+      '-0.0312',
+      '0.1562',
+      '0.3333',
+      '0.5000',
+      '0.0000',
+    ]);
     assert.deepEqual([NaN, Infinity, -Infinity].map(cFixed4), ['  -nan', '   inf', '  -inf']);
   });
 
   it('trecValue: counts as whole numbers (truncated), NaN as Ranklens spells it when asked', () => {
-    assert.deepEqual([trecValue(12.9, true), trecValue(NaN, true), trecValue(Infinity, true), trecValue(0.25, false)], ['12', '  -nan', '   inf', '0.2500']);
+    assert.deepEqual(
+      [trecValue(12.9, true), trecValue(NaN, true), trecValue(Infinity, true), trecValue(0.25, false)],
+      ['12', '  -nan', '   inf', '0.2500'],
+    );
     assert.deepEqual([trecValue(NaN, false, false), trecValue(NaN, true, false), trecValue(NaN, false)], ['NaN', 'NaN', '  -nan']);
   });
 
   it('trecText: relstring after the rows up to its place, summary-only rows only in the summary', () => {
     const { rows } = parseTrecMeasures(['num_q', 'P.1', 'map']);
     const text = trecText({
-      rows, names: rows.map((r) => r.trecName), queries: [{ qid: 'q1', values: [1, 0.5, 1] }, { qid: 'q2', values: [1, 0.25, 0] }], summary: [2, 0.375, 0.5],
-      runid: 'tag', relstring: { name: 'relstring', order: rows[2].order + 0.5, values: ['10', '0'] }, perQuery: true, summaryLine: true, cNaN: true,
+      rows,
+      names: rows.map((r) => r.trecName),
+      queries: [
+        { qid: 'q1', values: [1, 0.5, 1] },
+        { qid: 'q2', values: [1, 0.25, 0] },
+      ],
+      summary: [2, 0.375, 0.5],
+      runid: 'tag',
+      relstring: { name: 'relstring', order: rows[2].order + 0.5, values: ['10', '0'] },
+      perQuery: true,
+      summaryLine: true,
+      cNaN: true,
     });
-    assert.equal(text, [
-      'map                   \tq1\t0.5000', 'P_1                   \tq1\t1.0000', 'relstring             \tq1\t\'10\'',
-      'map                   \tq2\t0.2500', 'P_1                   \tq2\t0.0000', 'relstring             \tq2\t\'0\'',
-      'runid                 \tall\ttag', 'num_q                 \tall\t2', 'map                   \tall\t0.3750', 'P_1                   \tall\t0.5000', '',
-    ].join('\n'));
-    const before = trecText({ rows, names: rows.map((r) => r.trecName), queries: [{ qid: 'q1', values: [1, 0.5, 1] }], summary: [1, 0.5, 1],
-      relstring: { name: 'relstring_2', order: rows[1].order + 0.5, values: ['1-'] }, perQuery: true, summaryLine: false, cNaN: false });
-    assert.equal(before, 'map                   \tq1\t0.5000\nrelstring_2           \tq1\t\'1-\'\nP_1                   \tq1\t1.0000\n');
+    assert.equal(
+      text,
+      [
+        'map                   \tq1\t0.5000',
+        'P_1                   \tq1\t1.0000',
+        "relstring             \tq1\t'10'",
+        'map                   \tq2\t0.2500',
+        'P_1                   \tq2\t0.0000',
+        "relstring             \tq2\t'0'",
+        'runid                 \tall\ttag',
+        'num_q                 \tall\t2',
+        'map                   \tall\t0.3750',
+        'P_1                   \tall\t0.5000',
+        '',
+      ].join('\n'),
+    );
+    const before = trecText({
+      rows,
+      names: rows.map((r) => r.trecName),
+      queries: [{ qid: 'q1', values: [1, 0.5, 1] }],
+      summary: [1, 0.5, 1],
+      relstring: { name: 'relstring_2', order: rows[1].order + 0.5, values: ['1-'] },
+      perQuery: true,
+      summaryLine: false,
+      cNaN: false,
+    });
+    assert.equal(before, "map                   \tq1\t0.5000\nrelstring_2           \tq1\t'1-'\nP_1                   \tq1\t1.0000\n");
   });
 });
 
-describe('parseTrecMeasures: trec_eval\'s -m', () => {
+describe("parseTrecMeasures: trec_eval's -m", () => {
   const rows = (values: string[], collection?: number) => parseTrecMeasures(values, collection).rows.map((r) => r.trecName);
   const errors = (values: string[]) => parseTrecMeasures(values).errors;
 
-  it('names with cutoffs, in trec_eval\'s table order and cutoffs sorted', () => {
+  it("names with cutoffs, in trec_eval's table order and cutoffs sorted", () => {
     assert.deepEqual(rows(['P.10,5', 'ndcg_cut.10', 'map']), ['map', 'P_5', 'P_10', 'ndcg_cut_10']);
-    assert.deepEqual(parseTrecMeasures(['P.10,5']).rows.map((r) => r.spec), [{ family: 'P', k: 5 }, { family: 'P', k: 10 }]);
+    assert.deepEqual(
+      parseTrecMeasures(['P.10,5']).rows.map((r) => r.spec),
+      [
+        { family: 'P', k: 5 },
+        { family: 'P', k: 10 },
+      ],
+    );
   });
 
   it('levels, multipliers, F, utility, rbp, unj, 11pt_avg and ndcg gains with their parameters', () => {
     assert.deepEqual(rows(['iprec_at_recall..25,.5']), ['iprec_at_recall_0.25', 'iprec_at_recall_0.50']);
     assert.deepEqual(rows(['Rprec_mult.0.5', 'set_F.0.5']), ['Rprec_mult_0.50', 'set_F_0.5']);
-    assert.deepEqual(parseTrecMeasures(['utility.2,-1,0,0'], 100).rows.map((r) => r.spec), [{ family: 'Utility', k: null, coefficients: [2, -1, 0, 0], param: 100 }]);
-    assert.deepEqual(parseTrecMeasures(['rbp.p=0.8', 'rbp']).rows.map((r) => [r.trecName, r.spec.param]), [['rbp_p=0.8', 0.8]]);
-    assert.deepEqual(parseTrecMeasures(['rbp', 'rbp.q=1']).rows.map((r) => [r.trecName, r.spec.param]), [['rbp_q=1', 0.9]]);
-    assert.deepEqual(parseTrecMeasures(['unj.5']).rows.map((r) => r.spec), [{ family: 'Unjudged', k: 5 }]);
-    assert.deepEqual(parseTrecMeasures(['11pt_avg.0.4,0.2']).rows.map((r) => [r.trecName, r.spec.levels]), [['11pt_avg_0.4,0.2', [0.2, 0.4]]]);
+    assert.deepEqual(
+      parseTrecMeasures(['utility.2,-1,0,0'], 100).rows.map((r) => r.spec),
+      [{ family: 'Utility', k: null, coefficients: [2, -1, 0, 0], param: 100 }],
+    );
+    assert.deepEqual(
+      parseTrecMeasures(['rbp.p=0.8', 'rbp']).rows.map((r) => [r.trecName, r.spec.param]),
+      [['rbp_p=0.8', 0.8]],
+    );
+    assert.deepEqual(
+      parseTrecMeasures(['rbp', 'rbp.q=1']).rows.map((r) => [r.trecName, r.spec.param]),
+      [['rbp_q=1', 0.9]],
+    );
+    assert.deepEqual(
+      parseTrecMeasures(['unj.5']).rows.map((r) => r.spec),
+      [{ family: 'Unjudged', k: 5 }],
+    );
+    assert.deepEqual(
+      parseTrecMeasures(['11pt_avg.0.4,0.2']).rows.map((r) => [r.trecName, r.spec.levels]),
+      [['11pt_avg_0.4,0.2', [0.2, 0.4]]],
+    );
     // A gain name that is not a whole number is ignored, as trec_eval does.
-    assert.deepEqual(parseTrecMeasures(['ndcg.1=0.5,2=2,x=3']).rows.map((r) => r.spec.gains), [[[1, 0.5], [2, 2]]]);
+    assert.deepEqual(
+      parseTrecMeasures(['ndcg.1=0.5,2=2,x=3']).rows.map((r) => r.spec.gains),
+      [
+        [
+          [1, 0.5],
+          [2, 2],
+        ],
+      ],
+    );
   });
 
   it('counts are long, num_q and the gm_ means summary-only', () => {
-    assert.deepEqual(parseTrecMeasures(['num_q', 'gm_map', 'P_5', 'num_ret']).rows.map((r) => [r.trecName, r.long, r.summaryOnly]),
-      [['num_q', true, true], ['num_ret', true, false], ['gm_map', false, true], ['P_5', false, false]]);
+    assert.deepEqual(
+      parseTrecMeasures(['num_q', 'gm_map', 'P_5', 'num_ret']).rows.map((r) => [r.trecName, r.long, r.summaryOnly]),
+      [
+        ['num_q', true, true],
+        ['num_ret', true, false],
+        ['gm_map', false, true],
+        ['P_5', false, false],
+      ],
+    );
   });
 
   it('official and set ask for runid; relstring has a length (10 by default) and a printed name', () => {
@@ -184,15 +349,38 @@ describe('parseTrecMeasures: trec_eval\'s -m', () => {
     assert.equal(official.runid, true);
     assert.deepEqual(official.rows.map((r) => r.trecName).slice(0, 6), ['num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map']);
     assert.equal(official.rows.length, 29);
-    assert.deepEqual(rows(['set']), ['num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_relative_P', 'set_recall', 'set_map', 'set_F']);
+    assert.deepEqual(rows(['set']), [
+      'num_q',
+      'num_ret',
+      'num_rel',
+      'num_rel_ret',
+      'utility',
+      'set_P',
+      'set_relative_P',
+      'set_recall',
+      'set_map',
+      'set_F',
+    ]);
     assert.deepEqual(parseTrecMeasures(['relstring']).relstring, { length: 10, name: 'relstring' });
-    assert.deepEqual(parseTrecMeasures(['relstring.5', 'runid']), { rows: [], runid: true, relstring: { length: 5, name: 'relstring_5' }, errors: [] });
+    assert.deepEqual(parseTrecMeasures(['relstring.5', 'runid']), {
+      rows: [],
+      runid: true,
+      relstring: { length: 5, name: 'relstring_5' },
+      errors: [],
+    });
     assert.equal(parseTrecMeasures(['map']).runid, false);
   });
 
-  it('Ranklens names: several per value, a bare number continuing the last name, after trec_eval\'s rows', () => {
-    assert.deepEqual(rows(['RBP(p=0.8),P(rel=2)@10', 'P@5,10', 'Utility(a=2,b=-1,c=0,d=0)', 'nDCG@10', 'ERR@10'], 50),
-      ['P_5', 'P_10', 'utility_2,-1,0,0', 'ndcg_cut_10', 'rbp_p=0.8', 'P(rel=2)@10', 'ERR@10']);
+  it("Ranklens names: several per value, a bare number continuing the last name, after trec_eval's rows", () => {
+    assert.deepEqual(rows(['RBP(p=0.8),P(rel=2)@10', 'P@5,10', 'Utility(a=2,b=-1,c=0,d=0)', 'nDCG@10', 'ERR@10'], 50), [
+      'P_5',
+      'P_10',
+      'utility_2,-1,0,0',
+      'ndcg_cut_10',
+      'rbp_p=0.8',
+      'P(rel=2)@10',
+      'ERR@10',
+    ]);
     assert.deepEqual(parseTrecMeasures(['Utility(a=2,b=-1,c=0,d=0)'], 50).rows[0].spec.param, 50);
     assert.deepEqual(rows(['P@5', 'P.5']), ['P_5'], 'one row for one measure');
     assert.deepEqual(rows(['ERR@10, ,ERR@20']), ['ERR@10', 'ERR@20']);
@@ -212,27 +400,52 @@ describe('parseTrecMeasures: trec_eval\'s -m', () => {
     assert.deepEqual(errors(['Precison@5']), ['-m Precison@5: Unknown metric "Precison@5". Did you mean "P@5"?']);
   });
 
-  it('parameters read as C\'s atol and atof read them: leading blanks, signs, exponents, junk after the number', () => {
+  it("parameters read as C's atol and atof read them: leading blanks, signs, exponents, junk after the number", () => {
     const specs = (values: string[]) => parseTrecMeasures(values).rows.map((r) => [r.trecName, r.spec]);
-    assert.deepEqual(specs(['P. 5,+10']), [['P_5', { family: 'P', k: 5 }], ['P_10', { family: 'P', k: 10 }]]);
-    assert.deepEqual(specs(['P.5abc,10']), [['P_5', { family: 'P', k: 5 }], ['P_10', { family: 'P', k: 10 }]]);
+    assert.deepEqual(specs(['P. 5,+10']), [
+      ['P_5', { family: 'P', k: 5 }],
+      ['P_10', { family: 'P', k: 10 }],
+    ]);
+    assert.deepEqual(specs(['P.5abc,10']), [
+      ['P_5', { family: 'P', k: 5 }],
+      ['P_10', { family: 'P', k: 10 }],
+    ]);
     assert.deepEqual(specs(['Rprec_mult.1e-1']), [['Rprec_mult_0.10', { family: 'RprecMult', k: null, param: 0.1 }]]);
-    assert.deepEqual(specs(['iprec_at_recall.2E+0,5e-1']), [['iprec_at_recall_0.50', { family: 'IPrec', k: null, param: 0.5 }], ['iprec_at_recall_2.00', { family: 'IPrec', k: null, param: 2 }]]);
+    assert.deepEqual(specs(['iprec_at_recall.2E+0,5e-1']), [
+      ['iprec_at_recall_0.50', { family: 'IPrec', k: null, param: 0.5 }],
+      ['iprec_at_recall_2.00', { family: 'IPrec', k: null, param: 2 }],
+    ]);
     assert.deepEqual(specs(['set_F.0.5x']), [['set_F_0.5x', { family: 'SetF', k: null, param: 0.5 }]]);
-    assert.deepEqual(specs(['ndcg.-1=2,+2=1.5e0,3=x']), [['ndcg_-1=2,+2=1.5e0,3=x', { family: 'nDCG', k: null, gains: [[-1, 2], [2, 1.5], [3, 0]] }]]);
+    assert.deepEqual(specs(['ndcg.-1=2,+2=1.5e0,3=x']), [
+      [
+        'ndcg_-1=2,+2=1.5e0,3=x',
+        {
+          family: 'nDCG',
+          k: null,
+          gains: [
+            [-1, 2],
+            [2, 1.5],
+            [3, 0],
+          ],
+        },
+      ],
+    ]);
     // rbp reads p only; without it, p = 0.9.
     assert.deepEqual(specs(['rbp.p=0.5,q=2']), [['rbp_p=0.5,q=2', { family: 'RBP', k: null, param: 0.5 }]]);
     assert.deepEqual(specs(['rbp.x=1']), [['rbp_x=1', { family: 'RBP', k: null, param: 0.9 }]]);
     assert.deepEqual(specs(['11pt_avg.0.1, 0.3']), [['11pt_avg_0.1, 0.3', { family: '11ptAvg', k: null, levels: [0.1, 0.3] }]]);
   });
 
-  it('a duplicate found after sorting; Ranklens names continued by a bare number, sorted with trec_eval\'s rows by cutoff', () => {
+  it("a duplicate found after sorting; Ranklens names continued by a bare number, sorted with trec_eval's rows by cutoff", () => {
     assert.deepEqual(errors(['P.10,5,10']), ['-m P.10,5,10: duplicate cutoffs.']);
     assert.deepEqual(errors(['iprec_at_recall.0.5,0.2,0.5']), ['-m iprec_at_recall.0.5,0.2,0.5: duplicate cutoffs.']);
     assert.deepEqual(rows(['P_5,10']), ['P_5', 'P_10']);
     assert.deepEqual(rows(['P(rel=2)@5,10']), ['P(rel=2)@5', 'P(rel=2)@10']);
     assert.deepEqual(rows(['P@10', 'P@5']), ['P_5', 'P_10']);
-    assert.deepEqual(parseTrecMeasures(['ERR@10']).rows.map((r) => [r.long, r.summaryOnly]), [[false, false]]);
+    assert.deepEqual(
+      parseTrecMeasures(['ERR@10']).rows.map((r) => [r.long, r.summaryOnly]),
+      [[false, false]],
+    );
   });
 
   it('splitNames splits on commas outside parentheses', () => {
@@ -247,7 +460,15 @@ describe('readChunks and nextLineStart', () => {
   const read = (name: string, range?: { start: number; end: number }, stopAfter = Infinity) => {
     const pieces: string[] = [];
     const progress: [number, number][] = [];
-    readChunks(join(dir, name), (t) => { pieces.push(t); return pieces.length < stopAfter; }, (d, t) => progress.push([d, t]), range);
+    readChunks(
+      join(dir, name),
+      (t) => {
+        pieces.push(t);
+        return pieces.length < stopAfter;
+      },
+      (d, t) => progress.push([d, t]),
+      range,
+    );
     return { pieces, progress };
   };
 
@@ -262,15 +483,25 @@ describe('readChunks and nextLineStart', () => {
 
   it('grows its 64 KB buffer for a line longer than it, and stops when told', () => {
     const { pieces, progress } = read('long.txt');
-    assert.deepEqual(pieces.map((p) => p.length), [2, 70003]);
+    assert.deepEqual(
+      pieces.map((p) => p.length),
+      [2, 70003],
+    );
     assert.equal(pieces[1], `${long}\nb\n`);
-    assert.deepEqual(progress, [[65536, 70005], [65538, 70005], [70005, 70005]]);
+    assert.deepEqual(progress, [
+      [65536, 70005],
+      [65538, 70005],
+      [70005, 70005],
+    ]);
     assert.deepEqual(read('long.txt', undefined, 1).pieces, ['a\n']);
   });
 
   it('nextLineStart: just past the line break of the line holding the byte, or the file size', () => {
     const path = join(dir, 'a.txt');
-    assert.deepEqual([0, 1, 2, 4, 5, 7].map((at) => nextLineStart(path, at)), [2, 2, 5, 5, 8, 8]);
+    assert.deepEqual(
+      [0, 1, 2, 4, 5, 7].map((at) => nextLineStart(path, at)),
+      [2, 2, 5, 5, 8, 8],
+    );
     assert.equal(nextLineStart(join(dir, 'long.txt'), 3), 70003);
   });
 });
@@ -280,10 +511,19 @@ describe('splitRanges: a run cut in pieces at query starts, large pieces first',
   const lines = ['q1', 'q1', 'q1', 'q2', 'q2', 'q2', 'q3', 'q3'].map((q, i) => `${q} Q0 d${i} 1 1 t\n`);
   // 100 queries of one line each, 16 bytes a line (1,600 bytes).
   const hundred = Array.from({ length: 100 }, (_, i) => `q${String(i).padStart(2, '0')} Q0 d 1 1 tt\n`);
-  const dir = tempFiles({ 'run': lines.join(''), 'spaced': lines.map((l, i) => (i === 3 ? ` \t${l.slice(2)}` : l)).join('').replace(' \t Q0', ' \tq2 Q0'), 'one': lines.slice(0, 3).join(''), 'blank': `${lines[0]}\n${lines[3]}`, 'hundred': hundred.join('') });
+  const dir = tempFiles({
+    run: lines.join(''),
+    spaced: lines
+      .map((l, i) => (i === 3 ? ` \t${l.slice(2)}` : l))
+      .join('')
+      .replace(' \t Q0', ' \tq2 Q0'),
+    one: lines.slice(0, 3).join(''),
+    blank: `${lines[0]}\n${lines[3]}`,
+    hundred: hundred.join(''),
+  });
   const path = join(dir, 'run');
 
-  it('one job: the whole file (from the byte-order mark\'s end)', () => {
+  it("one job: the whole file (from the byte-order mark's end)", () => {
     assert.deepEqual(splitRanges(path, 120, 1), [{ start: 0, end: 120 }]);
     assert.deepEqual(splitRanges(path, 120, 1, 3), [{ start: 3, end: 120 }]);
   });
@@ -291,7 +531,11 @@ describe('splitRanges: a run cut in pieces at query starts, large pieces first',
   it('two jobs: a quarter of what is left per thread, moved on to the end of its line and to the next query: one piece per query here', () => {
     // From 0: a step of 120/8 = 15 bytes; byte 15 is in line 1, which ends at 30, inside q1, so the piece ends where q2 starts (45).
     // From 45: 75/8 → 10 bytes, byte 55 in line 3 (45–59), still q2: on to q3 (90). From 90: 30/8 → 4 bytes, then the file ends inside q3.
-    const perQuery = [{ start: 0, end: 45 }, { start: 45, end: 90 }, { start: 90, end: 120 }];
+    const perQuery = [
+      { start: 0, end: 45 },
+      { start: 45, end: 90 },
+      { start: 90, end: 120 },
+    ];
     assert.deepEqual(splitRanges(path, 120, 2), perQuery);
     assert.deepEqual(splitRanges(path, 120, 4), perQuery);
     assert.deepEqual(splitRanges(path, 120, 12), perQuery);
@@ -301,8 +545,14 @@ describe('splitRanges: a run cut in pieces at query starts, large pieces first',
     // From 0: 1,600/8 = 200, byte 200 is in line 12 (192–207): the piece ends at 208. From 208: 1,392/8 = 174, byte 382
     // in line 23 (368–383): 384. … down to ⌈1,600/32⌉ = 50 bytes a step, 64 with the rest of the line.
     const pieces = splitRanges(join(dir, 'hundred'), 1600, 2);
-    assert.deepEqual(pieces.map((r) => r.start), [0, 208, 384, 544, 688, 816, 928, 1024, 1104, 1168, 1232, 1296, 1360, 1424, 1488, 1552]);
-    assert.deepEqual(pieces.map((r) => r.end - r.start), [208, 176, 160, 144, 128, 112, 96, 80, 64, 64, 64, 64, 64, 64, 64, 48]);
+    assert.deepEqual(
+      pieces.map((r) => r.start),
+      [0, 208, 384, 544, 688, 816, 928, 1024, 1104, 1168, 1232, 1296, 1360, 1424, 1488, 1552],
+    );
+    assert.deepEqual(
+      pieces.map((r) => r.end - r.start),
+      [208, 176, 160, 144, 128, 112, 96, 80, 64, 64, 64, 64, 64, 64, 64, 48],
+    );
   });
 
   it('one query: nothing to split', () => {
@@ -311,23 +561,40 @@ describe('splitRanges: a run cut in pieces at query starts, large pieces first',
 
   it('reads the query id past leading blanks and tabs', () => {
     // The fourth line is " \tq2 Q0 d3 1 1 t" (17 bytes, from byte 45): its id is q2, not q1, so the cut is at 45; q3 starts at 92.
-    assert.deepEqual(splitRanges(join(dir, 'spaced'), 122, 3).map((r) => r.start), [0, 45, 92]);
+    assert.deepEqual(
+      splitRanges(join(dir, 'spaced'), 122, 3).map((r) => r.start),
+      [0, 45, 92],
+    );
   });
 
   it('after a blank line, cuts where it is (no query id to compare)', () => {
     // 15 bytes of q1, a blank line (byte 15), q2 from byte 16: the first step (31/8 → 4 bytes) ends with line 0, at 15;
     // the blank line there has no query id, so the cut moves on to q2's first line.
-    assert.deepEqual(splitRanges(join(dir, 'blank'), 31, 2), [{ start: 0, end: 16 }, { start: 16, end: 31 }]);
+    assert.deepEqual(splitRanges(join(dir, 'blank'), 31, 2), [
+      { start: 0, end: 16 },
+      { start: 16, end: 31 },
+    ]);
   });
 });
 
 describe('the progress bar', () => {
   const stream = () => {
     const written: string[] = [];
-    return { written, stream: { isTTY: true, write: (s: string) => { written.push(s); return true; } } as unknown as NodeJS.WriteStream };
+    return {
+      written,
+      stream: {
+        isTTY: true,
+        write: (s: string) => {
+          written.push(s);
+          return true;
+        },
+      } as unknown as NodeJS.WriteStream,
+    };
   };
   const realNow = Date.now;
-  const at = (ms: number) => { Date.now = () => ms; };
+  const at = (ms: number) => {
+    Date.now = () => ms;
+  };
 
   it('stays silent when stderr is not a terminal', () => {
     const { written, stream: s } = stream();
@@ -342,11 +609,16 @@ describe('the progress bar', () => {
     try {
       at(1000);
       const bar = progressBar('ranklens check', 'files', s);
-      at(1399); bar.update(1, 4);
-      at(1400); bar.update(1, 4);
-      at(1499); bar.update(2, 4);
-      at(1500); bar.update(3, 4);
-      at(1600); bar.update(3, 0);
+      at(1399);
+      bar.update(1, 4);
+      at(1400);
+      bar.update(1, 4);
+      at(1499);
+      bar.update(2, 4);
+      at(1500);
+      bar.update(3, 4);
+      at(1600);
+      bar.update(3, 0);
       bar.end();
     } finally {
       Date.now = realNow;
@@ -363,7 +635,8 @@ describe('the progress bar', () => {
     try {
       at(0);
       const bar = progressBar('ranklens trec', 'MB', s);
-      at(500); bar.update(3 * 1048576, 2 * 1048576);
+      at(500);
+      bar.update(3 * 1048576, 2 * 1048576);
       const quiet = progressBar('q', 'MB', s);
       quiet.end();
     } finally {
@@ -373,20 +646,50 @@ describe('the progress bar', () => {
   });
 });
 
-describe('the report formats\' details', () => {
-  const f: ReportFinding = { path: '/work/x/a.rank.yaml', severity: 'info', code: 'empty-labels', message: '50% done,\r\nnext: go', range: { start: { line: 0, character: 2 }, end: { line: 0, character: 2 } } };
+describe("the report formats' details", () => {
+  const f: ReportFinding = {
+    path: '/work/x/a.rank.yaml',
+    severity: 'info',
+    code: 'empty-labels',
+    message: '50% done,\r\nnext: go',
+    range: { start: { line: 0, character: 2 }, end: { line: 0, character: 2 } },
+  };
 
   it('github: notice for info and hint, paths relative to the root, escaped message and properties, no columns over several lines', () => {
-    assert.equal(githubCommand(f, '/work/x'), '::notice file=a.rank.yaml,line=1,col=3,endLine=1,endColumn=3,title=Ranklens empty-labels::50%25 done,%0D%0Anext: go');
-    assert.equal(githubCommand({ ...f, severity: 'hint', path: '/elsewhere/b,c:d.yaml', range: { start: { line: 0, character: 2 }, end: { line: 3, character: 1 } } }, '/work/x'),
-      '::notice file=/elsewhere/b%2Cc%3Ad.yaml,line=1,endLine=4,title=Ranklens empty-labels::50%25 done,%0D%0Anext: go');
-    assert.equal(githubReport([{ ...f, severity: 'error', expected: true }, { ...f, severity: 'warning' }], '/work/x'), '::warning file=a.rank.yaml,line=1,col=3,endLine=1,endColumn=3,title=Ranklens empty-labels::50%25 done,%0D%0Anext: go\n');
+    assert.equal(
+      githubCommand(f, '/work/x'),
+      '::notice file=a.rank.yaml,line=1,col=3,endLine=1,endColumn=3,title=Ranklens empty-labels::50%25 done,%0D%0Anext: go',
+    );
+    assert.equal(
+      githubCommand(
+        {
+          ...f,
+          severity: 'hint',
+          path: '/elsewhere/b,c:d.yaml',
+          range: { start: { line: 0, character: 2 }, end: { line: 3, character: 1 } },
+        },
+        '/work/x',
+      ),
+      '::notice file=/elsewhere/b%2Cc%3Ad.yaml,line=1,endLine=4,title=Ranklens empty-labels::50%25 done,%0D%0Anext: go',
+    );
+    assert.equal(
+      githubReport(
+        [
+          { ...f, severity: 'error', expected: true },
+          { ...f, severity: 'warning' },
+        ],
+        '/work/x',
+      ),
+      '::warning file=a.rank.yaml,line=1,col=3,endLine=1,endColumn=3,title=Ranklens empty-labels::50%25 done,%0D%0Anext: go\n',
+    );
     assert.equal(escapeData('a%\rb\nc'), 'a%25%0Db%0Ac');
     assert.equal(escapeProperty('a:b,c%'), 'a%3Ab%2Cc%25');
   });
 
   it('sarif: a path outside the root as an absolute file URI, a relative one joined to the root, regions 1-based', () => {
-    const log = JSON.parse(sarifReport([{ ...f, path: '/elsewhere/b.yaml', related: [{ path: 'rel/c d.yaml', range: f.range, message: 'there' }] }], '/work/x'));
+    const log = JSON.parse(
+      sarifReport([{ ...f, path: '/elsewhere/b.yaml', related: [{ path: 'rel/c d.yaml', range: f.range, message: 'there' }] }], '/work/x'),
+    );
     const run = log.runs[0];
     assert.equal(run.originalUriBaseIds.SRCROOT.uri, 'file:///work/x/');
     const [result] = run.results;
@@ -394,12 +697,29 @@ describe('the report formats\' details', () => {
     assert.deepEqual(result.locations[0].physicalLocation.artifactLocation, { uri: 'file:///elsewhere/b.yaml' });
     // A relative path is relative to the working folder, not to the root: outside the root here, so an absolute URI.
     assert.deepEqual(result.relatedLocations[0].physicalLocation.artifactLocation, { uri: 'file:///work/x/rel/c%20d.yaml' });
-    assert.equal(result.ruleIndex, run.tool.driver.rules.findIndex((r: { id: string }) => r.id === 'empty-labels'));
-    assert.deepEqual(run.tool.driver.rules[result.ruleIndex], { id: 'empty-labels', name: 'EmptyLabels', shortDescription: { text: 'The case has no relevant label.' }, defaultConfiguration: { level: 'warning' }, properties: { layer: 'case', severity: 'warning' } });
+    assert.equal(
+      result.ruleIndex,
+      run.tool.driver.rules.findIndex((r: { id: string }) => r.id === 'empty-labels'),
+    );
+    assert.deepEqual(run.tool.driver.rules[result.ruleIndex], {
+      id: 'empty-labels',
+      name: 'EmptyLabels',
+      shortDescription: { text: 'The case has no relevant label.' },
+      defaultConfiguration: { level: 'warning' },
+      properties: { layer: 'case', severity: 'warning' },
+    });
     assert.equal(JSON.parse(sarifReport([], '/work/x/')).runs[0].originalUriBaseIds.SRCROOT.uri, 'file:///work/x/');
-    assert.deepEqual(JSON.parse(sarifReport([{ ...f, path: '/r/in/root.yaml' }], '/r')).runs[0].results[0].locations[0].physicalLocation.artifactLocation, { uri: 'in/root.yaml', uriBaseId: 'SRCROOT' });
+    assert.deepEqual(
+      JSON.parse(sarifReport([{ ...f, path: '/r/in/root.yaml' }], '/r')).runs[0].results[0].locations[0].physicalLocation.artifactLocation,
+      { uri: 'in/root.yaml', uriBaseId: 'SRCROOT' },
+    );
     assert.equal(pathToFileURL('/r/x').href, 'file:///r/x');
-    assert.deepEqual(region({ start: { line: 0, character: 0 }, end: { line: 2, character: 5 } }), { startLine: 1, startColumn: 1, endLine: 3, endColumn: 6 });
+    assert.deepEqual(region({ start: { line: 0, character: 0 }, end: { line: 2, character: 5 } }), {
+      startLine: 1,
+      startColumn: 1,
+      endLine: 3,
+      endColumn: 6,
+    });
   });
 
   it('xmlText escapes markup, tabs and line breaks, and replaces what XML cannot hold', () => {
@@ -409,21 +729,52 @@ describe('the report formats\' details', () => {
 
   it('run letters a … z, then aa, ab; pairs against a baseline or all', () => {
     assert.deepEqual([0, 1, 25, 26, 27, 52].map(runLetter), ['a', 'b', 'z', 'aa', 'ab', 'ba']);
-    assert.deepEqual(runPairs(3, 0), [[0, 1], [0, 2]]);
-    assert.deepEqual(runPairs(3, 1), [[1, 0], [1, 2]]);
-    assert.deepEqual(runPairs(3, -1), [[0, 1], [0, 2], [1, 2]]);
+    assert.deepEqual(runPairs(3, 0), [
+      [0, 1],
+      [0, 2],
+    ]);
+    assert.deepEqual(runPairs(3, 1), [
+      [1, 0],
+      [1, 2],
+    ]);
+    assert.deepEqual(runPairs(3, -1), [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
   });
 
-  it('beats: the runs a run is significantly better than; footer for no comparisons and q\'s superscript', () => {
-    const c = (a: number, b: number, diff: number, significant: boolean) => ({ a, b, diff, significant, meanA: 0, meanB: 0, ci: [0, 0] as [number, number], effectSize: 0, p: 0.01, pAdjusted: 0.01, n: 5, leftOut: 0, exact: false, smallestP: 0 });
+  it("beats: the runs a run is significantly better than; footer for no comparisons and q's superscript", () => {
+    const c = (a: number, b: number, diff: number, significant: boolean) => ({
+      a,
+      b,
+      diff,
+      significant,
+      meanA: 0,
+      meanB: 0,
+      ci: [0, 0] as [number, number],
+      effectSize: 0,
+      p: 0.01,
+      pAdjusted: 0.01,
+      n: 5,
+      leftOut: 0,
+      exact: false,
+      smallestP: 0,
+    });
     const report: ComparisonReport = {
-      runs: [{ name: 'a', path: 'a', means: [0.1] }, { name: 'b', path: 'b', means: [0.2] }, { name: 'c', path: 'c', means: [0.05] }],
-      measures: ['AP'], baseline: 0, options: { test: 't', correction: 'holm', alpha: 0.05, trials: 10000, seed: 42 },
+      runs: [
+        { name: 'a', path: 'a', means: [0.1] },
+        { name: 'b', path: 'b', means: [0.2] },
+        { name: 'c', path: 'c', means: [0.05] },
+      ],
+      measures: ['AP'],
+      baseline: 0,
+      options: { test: 't', correction: 'holm', alpha: 0.05, trials: 10000, seed: 42 },
       comparisons: [[c(0, 1, 0.1, true), c(0, 2, -0.05, true), c(1, 2, 0, true)]],
     };
     assert.deepEqual([beats(report, 0, 0), beats(report, 0, 1), beats(report, 0, 2)], [[2], [0], []]);
     assert.deepEqual(footer({ ...report, comparisons: [[c(0, 1, 0.1, true)]] }), [
-      'A letter marks the runs a value is significantly better than: paired Student\'s t-test, two-sided; each run against a (a); Holm correction over the 1 comparison of each measure; α = 0.05.',
+      "A letter marks the runs a value is significantly better than: paired Student's t-test, two-sided; each run against a (a); Holm correction over the 1 comparison of each measure; α = 0.05.",
       'Paired queries per comparison: 5.',
     ]);
   });
@@ -446,7 +797,10 @@ describe('small parsers of the command line', () => {
 
   it('lastRunTag: the sixth field of the last line that is neither blank nor a comment', () => {
     const dir = tempFiles({ r1: '1 Q0 a 1 1 first\n1 Q0 b 2 1 last\n\n# note\n', r2: '# only a comment\n', r3: '1 Q0 a 1 1\n', r4: '' });
-    assert.deepEqual(['r1', 'r2', 'r3', 'r4'].map((n) => lastRunTag(join(dir, n))), ['last', '', '', '']);
+    assert.deepEqual(
+      ['r1', 'r2', 'r3', 'r4'].map((n) => lastRunTag(join(dir, n))),
+      ['last', '', '', ''],
+    );
     const big = tempFiles({ r: `1 Q0 a 1 1 early\n${'#'.repeat(70000)}\n1 Q0 b 1 1 late\n` });
     assert.equal(lastRunTag(join(big, 'r')), 'late');
     const longTail = tempFiles({ r: `1 Q0 a 1 1 early\n${'\n'.repeat(70000)}` });
@@ -454,16 +808,38 @@ describe('small parsers of the command line', () => {
   });
 });
 
-describe('the comparison table\'s escaping, marks and best values', () => {
-  const c = (a: number, b: number, diff: number, significant: boolean, leftOut = 0) => ({ a, b, diff, significant, meanA: 0, meanB: 0, ci: [0, 0] as [number, number], effectSize: 0, p: 0.01, pAdjusted: 0.01, n: 5, leftOut, exact: false, smallestP: 0 });
+describe("the comparison table's escaping, marks and best values", () => {
+  const c = (a: number, b: number, diff: number, significant: boolean, leftOut = 0) => ({
+    a,
+    b,
+    diff,
+    significant,
+    meanA: 0,
+    meanB: 0,
+    ci: [0, 0] as [number, number],
+    effectSize: 0,
+    p: 0.01,
+    pAdjusted: 0.01,
+    n: 5,
+    leftOut,
+    exact: false,
+    smallestP: 0,
+  });
   // 18 runs a … r, against r16 (letter q): run b beats it (diff b − a > 0), it beats run a (diff < 0); r2's mean is NaN.
-  const runs = Array.from({ length: 18 }, (_, i) => ({ name: i === 0 ? 'a_b&c{d}' : i === 1 ? 'x|y*z' : `r${i}`, path: 'p', means: [i === 16 ? 0.9 : i === 2 ? NaN : 0.1] }));
+  const runs = Array.from({ length: 18 }, (_, i) => ({
+    name: i === 0 ? 'a_b&c{d}' : i === 1 ? 'x|y*z' : `r${i}`,
+    path: 'p',
+    means: [i === 16 ? 0.9 : i === 2 ? NaN : 0.1],
+  }));
   const report: ComparisonReport = {
-    runs, measures: ['P@10_x^~\\'], baseline: 16, options: { test: 'randomization', correction: 'bonferroni', alpha: 0.05, trials: 5000, seed: 1 },
+    runs,
+    measures: ['P@10_x^~\\'],
+    baseline: 16,
+    options: { test: 'randomization', correction: 'bonferroni', alpha: 0.05, trials: 5000, seed: 1 },
     comparisons: [runs.flatMap((_, i) => (i === 16 ? [] : [c(16, i, i === 0 ? -0.8 : 0.5, i < 2, i === 3 ? 2 : 0)]))],
   };
   const FOOTER = [
-    'A letter marks the runs a value is significantly better than: Fisher\'s paired randomization test, two-sided, 5,000 trials, seed 1; each run against r16 (q); Bonferroni correction over the 17 comparisons of each measure; α = 0.05.',
+    "A letter marks the runs a value is significantly better than: Fisher's paired randomization test, two-sided, 5,000 trials, seed 1; each run against r16 (q); Bonferroni correction over the 17 comparisons of each measure; α = 0.05.",
     'Paired queries per comparison: 5.',
     'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): r3 vs r16: 2.',
   ];
@@ -477,24 +853,46 @@ describe('the comparison table\'s escaping, marks and best values', () => {
 
   it('markdown: |, \\, *, _ escaped, the best mean bold, marks as <sup>', () => {
     const lines = compareReport(report, 'markdown').split('\n');
-    assert.deepEqual(lines.slice(0, 5), ['| | run | P@10\\_x^~\\\\ |', '|---|---|---:|', '| a | a\\_b&c{d} | 0.1000 |', '| b | x\\|y\\*z | 0.1000<sup>q</sup> |', '| c | r2 | NaN |']);
+    assert.deepEqual(lines.slice(0, 5), [
+      '| | run | P@10\\_x^~\\\\ |',
+      '|---|---|---:|',
+      '| a | a\\_b&c{d} | 0.1000 |',
+      '| b | x\\|y\\*z | 0.1000<sup>q</sup> |',
+      '| c | r2 | NaN |',
+    ]);
     assert.equal(lines[18], '| q | r16 | **0.9000**<sup>a</sup> |');
   });
 
-  it('latex: TeX\'s specials escaped (\\ ^ ~ as commands), the best bold, marks as math superscripts, notes as comments', () => {
+  it("latex: TeX's specials escaped (\\ ^ ~ as commands), the best bold, marks as math superscripts, notes as comments", () => {
     const lines = compareReport(report, 'latex').split('\n');
-    assert.deepEqual(lines.slice(0, 6), ['\\begin{tabular}{llr}', '\\toprule', ' & Run & P@10\\_x\\^{}\\~{}\\textbackslash{} \\\\', '\\midrule', 'a & a\\_b\\&c\\{d\\} & 0.1000 \\\\', 'b & x|y*z & 0.1000$^{q}$ \\\\']);
+    assert.deepEqual(lines.slice(0, 6), [
+      '\\begin{tabular}{llr}',
+      '\\toprule',
+      ' & Run & P@10\\_x\\^{}\\~{}\\textbackslash{} \\\\',
+      '\\midrule',
+      'a & a\\_b\\&c\\{d\\} & 0.1000 \\\\',
+      'b & x|y*z & 0.1000$^{q}$ \\\\',
+    ]);
     assert.equal(lines[20], 'q & r16 & \\textbf{0.9000}$^{a}$ \\\\');
     assert.deepEqual(lines.slice(24), [...FOOTER.map((l) => `% ${l}`), '']);
   });
 
   it('the first of equal best means is bold; every mean NaN: none', () => {
-    const two: ComparisonReport = { ...report, runs: [{ name: 'a', path: 'a', means: [0.5, NaN] }, { name: 'b', path: 'b', means: [0.5, NaN] }], measures: ['P', 'R'],
-      baseline: 'all', options: { ...report.options, test: 't' }, comparisons: [[c(0, 1, 0, false)], [c(0, 1, 0, false)]] };
+    const two: ComparisonReport = {
+      ...report,
+      runs: [
+        { name: 'a', path: 'a', means: [0.5, NaN] },
+        { name: 'b', path: 'b', means: [0.5, NaN] },
+      ],
+      measures: ['P', 'R'],
+      baseline: 'all',
+      options: { ...report.options, test: 't' },
+      comparisons: [[c(0, 1, 0, false)], [c(0, 1, 0, false)]],
+    };
     assert.deepEqual(compareReport(two, 'markdown').split('\n').slice(2, 4), ['| a | a | **0.5000** | NaN |', '| b | b | 0.5000 | NaN |']);
   });
 
-  it('the JSON of a comparison: trials and seed only for the sampling tests, the baseline\'s name or all', () => {
+  it("the JSON of a comparison: trials and seed only for the sampling tests, the baseline's name or all", () => {
     const json = JSON.parse(jsonReportText({ ...report, baseline: 'all' }, []));
     assert.deepEqual([json.test, json.correction, json.trials, json.seed, json.baseline], ['randomization', 'bonferroni', 5000, 1, 'all']);
     const t = JSON.parse(jsonReportText({ ...report, options: { ...report.options, test: 't' } }, []));

@@ -18,8 +18,12 @@ export async function ranklens(args: readonly string[], options: { cwd?: string;
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const io = {
-    stdout: (chunk: string | Uint8Array) => { out.push(Buffer.from(chunk)); },
-    stderr: (text: string) => { err.push(Buffer.from(text)); },
+    stdout: (chunk: string | Uint8Array) => {
+      out.push(Buffer.from(chunk));
+    },
+    stderr: (text: string) => {
+      err.push(Buffer.from(text));
+    },
     stdin: () => Readable.from([Buffer.from(options.stdin ?? '')]),
   };
   const saved = process.cwd();

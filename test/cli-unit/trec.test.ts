@@ -20,42 +20,51 @@ function handworked(files: Record<string, string> = {}): string {
 
 // See test/cli/trec.test.ts: AP per query 1: 0.2778, 10: 0.5, 2: 0.5833, 3: 0 (no relevant document),
 // P@5 0.4, 0.2, 0.4, 0; query 4 is judged but not in the run, query 9 only in the run.
-const BLANK = 'handworked.qrels:9:1 warning blank-line A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.\n';
-const MISSING = 'handworked.qrels:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 4 ("result qid not found"), after printing the queries before it.\n';
+const BLANK =
+  'handworked.qrels:9:1 warning blank-line A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.\n';
+const MISSING =
+  'handworked.qrels:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 4 ("result qid not found"), after printing the queries before it.\n';
 const UNJUDGED = 'handworked.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.\n';
-const NO_RELEVANT = 'handworked.qrels:1:1 info empty-labels 1 evaluated query has no relevant document: every measure is 0 and counts in the means (emptyLabels=zero, as trec_eval).\n';
+const NO_RELEVANT =
+  'handworked.qrels:1:1 info empty-labels 1 evaluated query has no relevant document: every measure is 0 and counts in the means (emptyLabels=zero, as trec_eval).\n';
 
 describe('ranklens trec: one run', () => {
   const dir = handworked();
 
-  it('-q prints every query in trec_eval\'s order (ids as text), then the summary; the notes go to stderr', async () => {
+  it("-q prints every query in trec_eval's order (ids as text), then the summary; the notes go to stderr", async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-q', '-m', 'P.5', '-m', 'map', '-m', 'num_q'], { cwd: dir });
-    assert.equal(r.stdout, [
-      'map                   \t1\t0.2778',
-      'P_5                   \t1\t0.4000',
-      'map                   \t10\t0.5000',
-      'P_5                   \t10\t0.2000',
-      'map                   \t2\t0.5833',
-      'P_5                   \t2\t0.4000',
-      'map                   \t3\t0.0000',
-      'P_5                   \t3\t0.0000',
-      // (0.2778 + 0.5 + 0.5833 + 0) / 4 = 0.3403; (0.4 + 0.2 + 0.4 + 0) / 4 = 0.25.
-      'num_q                 \tall\t4',
-      'map                   \tall\t0.3403',
-      'P_5                   \tall\t0.2500',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'map                   \t1\t0.2778',
+        'P_5                   \t1\t0.4000',
+        'map                   \t10\t0.5000',
+        'P_5                   \t10\t0.2000',
+        'map                   \t2\t0.5833',
+        'P_5                   \t2\t0.4000',
+        'map                   \t3\t0.0000',
+        'P_5                   \t3\t0.0000',
+        // (0.2778 + 0.5 + 0.5833 + 0) / 4 = 0.3403; (0.4 + 0.2 + 0.4 + 0) / 4 = 0.25.
+        'num_q                 \tall\t4',
+        'map                   \tall\t0.3403',
+        'P_5                   \tall\t0.2500',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.stderr, BLANK + MISSING + UNJUDGED + NO_RELEVANT);
     assert.equal(r.code, 0);
   });
 
   it('-n leaves out the summary; without -q and with -n nothing is printed', async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-q', '-n', '-m', 'P.5'], { cwd: dir });
-    assert.equal(r.stdout, 'P_5                   \t1\t0.4000\nP_5                   \t10\t0.2000\nP_5                   \t2\t0.4000\nP_5                   \t3\t0.0000\n');
+    assert.equal(
+      r.stdout,
+      'P_5                   \t1\t0.4000\nP_5                   \t10\t0.2000\nP_5                   \t2\t0.4000\nP_5                   \t3\t0.0000\n',
+    );
     assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-n', '-m', 'P.5'], { cwd: dir })).stdout, '');
   });
 
-  it('under --convention ranx: Ranklens names, ties in the order written (query 1\'s AP = (1/2 + 2/4) / 3, query 10\'s = 1)', async () => {
+  it("under --convention ranx: Ranklens names, ties in the order written (query 1's AP = (1/2 + 2/4) / 3, query 10's = 1)", async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '--convention', 'ranx', '-m', 'P@5,AP'], { cwd: dir });
     // AP = (0.3333 + 1 + 0.5833 + 0) / 4 = 0.4792.
     assert.equal(r.stdout, 'AP                    \tall\t0.4792\nP@5                   \tall\t0.2500\n');
@@ -75,28 +84,45 @@ describe('ranklens trec: one run', () => {
       'gm_map                \tall\t0.0060',
     ]);
     assert.equal(lines.length, 31);
-    assert.equal(r.stderr, BLANK + 'handworked.qrels:1:1 info query-not-in-run 1 judged query has no line in the run: scored as empty rankings and counted (--complete, trec_eval -c).\n' + UNJUDGED + NO_RELEVANT);
+    assert.equal(
+      r.stderr,
+      BLANK +
+        'handworked.qrels:1:1 info query-not-in-run 1 judged query has no line in the run: scored as empty rankings and counted (--complete, trec_eval -c).\n' +
+        UNJUDGED +
+        NO_RELEVANT,
+    );
   });
 
   it('-c under ranx scores query 4 as an empty ranking too, in Ranklens names: AP = (0.3333 + 1 + 0.5833 + 0 + 0) / 5', async () => {
-    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '--convention', 'ranx', '-m', 'AP', '-m', 'num_ret'], { cwd: dir });
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '--convention', 'ranx', '-m', 'AP', '-m', 'num_ret'], {
+      cwd: dir,
+    });
     assert.equal(r.stdout, 'NumRet                \tall\t12\nAP                    \tall\t0.3833\n');
   });
 
   it('-M 2 keeps the first two documents: P@5 of query 1 (d2 d5) is 0, of query 2 (c a) 1/5', async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-M', '2', '-q', '-m', 'P.5'], { cwd: dir });
-    assert.equal(r.stdout, 'P_5                   \t1\t0.0000\nP_5                   \t10\t0.2000\nP_5                   \t2\t0.2000\nP_5                   \t3\t0.0000\nP_5                   \tall\t0.1000\n');
+    assert.equal(
+      r.stdout,
+      'P_5                   \t1\t0.0000\nP_5                   \t10\t0.2000\nP_5                   \t2\t0.2000\nP_5                   \t3\t0.0000\nP_5                   \tall\t0.1000\n',
+    );
   });
 
   it('-J drops the unjudged documents first: query 1 ranks d2 d1 d3 d4, query 2 a b', async () => {
     // Query 1: P@1 = 0 (d2), query 2: P@1 = 1 (a), query 10: y first, 0; query 3: 0.
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-J', '-q', '-m', 'P.1'], { cwd: dir });
-    assert.equal(r.stdout, 'P_1                   \t1\t0.0000\nP_1                   \t10\t0.0000\nP_1                   \t2\t1.0000\nP_1                   \t3\t0.0000\nP_1                   \tall\t0.2500\n');
+    assert.equal(
+      r.stdout,
+      'P_1                   \t1\t0.0000\nP_1                   \t10\t0.0000\nP_1                   \t2\t1.0000\nP_1                   \t3\t0.0000\nP_1                   \tall\t0.2500\n',
+    );
   });
 
-  it('-l 2 makes only grade 2 and up relevant: of query 1 only d1 (ranked 3rd), so its RR = 1/3 and query 10\'s x (grade 3) RR = 1/2', async () => {
+  it("-l 2 makes only grade 2 and up relevant: of query 1 only d1 (ranked 3rd), so its RR = 1/3 and query 10's x (grade 3) RR = 1/2", async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-l', '2', '-q', '-m', 'recip_rank'], { cwd: dir });
-    assert.equal(r.stdout, 'recip_rank            \t1\t0.3333\nrecip_rank            \t10\t0.5000\nrecip_rank            \t2\t0.0000\nrecip_rank            \t3\t0.0000\nrecip_rank            \tall\t0.2083\n');
+    assert.equal(
+      r.stdout,
+      'recip_rank            \t1\t0.3333\nrecip_rank            \t10\t0.5000\nrecip_rank            \t2\t0.0000\nrecip_rank            \t3\t0.0000\nrecip_rank            \tall\t0.2083\n',
+    );
   });
 
   it('--json: the evaluated queries, the means, the counts and every note', async () => {
@@ -105,13 +131,35 @@ describe('ranklens trec: one run', () => {
     assert.equal(json.path, 'handworked.run');
     assert.equal(json.qrels, 'handworked.qrels');
     assert.equal(json.convention.name, 'trec_eval');
-    assert.deepEqual(json.cases, [{ id: '1', metrics: { 'P@5': 0.4 } }, { id: '10', metrics: { 'P@5': 0.2 } }, { id: '2', metrics: { 'P@5': 0.4 } }, { id: '3', metrics: { 'P@5': 0 } }]);
+    assert.deepEqual(json.cases, [
+      { id: '1', metrics: { 'P@5': 0.4 } },
+      { id: '10', metrics: { 'P@5': 0.2 } },
+      { id: '2', metrics: { 'P@5': 0.4 } },
+      { id: '3', metrics: { 'P@5': 0 } },
+    ]);
     assert.deepEqual(json.mean, { 'P@5': 0.25 });
     assert.deepEqual(json.excluded, { 'P@5': 0 });
     assert.deepEqual(json.trecNames, ['P_5']);
-    assert.deepEqual(json.counts, { qrelsQueries: 5, qrelsLines: 14, runQueries: 5, runLines: 14, entries: 13, evaluated: 4, missing: 1, unjudged: 1, noRelevant: 1 });
-    assert.deepEqual(json.findings.map((f: { code: string; file?: string }) => [f.code, f.file]),
-      [['blank-line', 'handworked.qrels'], ['query-not-in-run', 'handworked.qrels'], ['query-not-in-qrels', undefined], ['empty-labels', 'handworked.qrels']]);
+    assert.deepEqual(json.counts, {
+      qrelsQueries: 5,
+      qrelsLines: 14,
+      runQueries: 5,
+      runLines: 14,
+      entries: 13,
+      evaluated: 4,
+      missing: 1,
+      unjudged: 1,
+      noRelevant: 1,
+    });
+    assert.deepEqual(
+      json.findings.map((f: { code: string; file?: string }) => [f.code, f.file]),
+      [
+        ['blank-line', 'handworked.qrels'],
+        ['query-not-in-run', 'handworked.qrels'],
+        ['query-not-in-qrels', undefined],
+        ['empty-labels', 'handworked.qrels'],
+      ],
+    );
     assert.equal(r.stderr, '');
   });
 
@@ -135,7 +183,8 @@ describe('ranklens trec: runs that are not one block per query', () => {
     'late.qrels': Array.from({ length: 33 }, (_, q) => `${q} 0 d 1\n`).join(''),
     'late.run': ['0 Q0 d 1 2 t', ...Array.from({ length: 32 }, (_, q) => `${q + 1} Q0 x 1 1 t`), '0 Q0 e 2 1 t', ''].join('\n'),
   });
-  const values = 'P_2                   \t1\t0.5000\nP_2                   \t2\t0.5000\nP_2                   \t3\t0.5000\nP_2                   \tall\t0.5000\n';
+  const values =
+    'P_2                   \t1\t0.5000\nP_2                   \t2\t0.5000\nP_2                   \t3\t0.5000\nP_2                   \tall\t0.5000\n';
 
   it('in one thread: a query that comes back while others are open (as parallel writers leave them) is read in one pass, with no note', async () => {
     const r = await ranklens(['trec', 'g.qrels', 'g.run', '-q', '-m', 'P.2'], { cwd: dir });
@@ -147,13 +196,19 @@ describe('ranklens trec: runs that are not one block per query', () => {
     const r = await ranklens(['trec', 'late.qrels', 'late.run', '-m', 'P.1'], { cwd: dir });
     // Query 0 ranks d (relevant) first, the 32 others x (unjudged): P@1 = 1/33.
     assert.equal(r.stdout, 'P_1                   \tall\t0.0303\n');
-    assert.equal(r.stderr, 'late.run:1:1 info scattered-query The run\'s lines are not grouped by query: each query\'s lines are kept (compactly) until the whole run is read.\n');
+    assert.equal(
+      r.stderr,
+      "late.run:1:1 info scattered-query The run's lines are not grouped by query: each query's lines are kept (compactly) until the whole run is read.\n",
+    );
   });
 
   it('in two threads (--jobs 2): only query 1 is read again, and the note counts it', async () => {
     const r = await ranklens(['trec', 'g.qrels', 'g.run', '-q', '-m', 'P.2', '--jobs', '2'], { cwd: dir });
     assert.equal(r.stdout, values);
-    assert.equal(r.stderr, 'g.run:1:1 info scattered-query 1 query has lines in several places of the run (not one block per query): read in a second pass.\n');
+    assert.equal(
+      r.stderr,
+      'g.run:1:1 info scattered-query 1 query has lines in several places of the run (not one block per query): read in a second pass.\n',
+    );
     assert.equal(r.code, 0);
   });
 
@@ -180,73 +235,94 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
 
   it('relstring and runid with -q: the grades of the top documents, "-" for unjudged; the tag of the last line', async () => {
     const r = await ranklens(['trec', 's.qrels', 'scattered.run', '-q', '-m', 'P.1,2', '-m', 'relstring', '-m', 'runid'], { cwd: dir });
-    assert.equal(r.stdout, [
-      'P_1                   \t1\t1.0000',
-      'P_2                   \t1\t0.5000',
-      'relstring             \t1\t\'10\'',
-      'P_1                   \t2\t0.0000',
-      'P_2                   \t2\t0.5000',
-      'relstring             \t2\t\'-1\'',
-      'runid                 \tall\ttag2',
-      'P_1                   \tall\t0.5000',
-      'P_2                   \tall\t0.5000',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        'P_1                   \t1\t1.0000',
+        'P_2                   \t1\t0.5000',
+        "relstring             \t1\t'10'",
+        'P_1                   \t2\t0.0000',
+        'P_2                   \t2\t0.5000',
+        "relstring             \t2\t'-1'",
+        'runid                 \tall\ttag2',
+        'P_1                   \tall\t0.5000',
+        'P_2                   \tall\t0.5000',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('an empty qrels: nothing printed, empty-file; exit 1', async () => {
     const r = await ranklens(['trec', 'empty.qrels', 'scattered.run'], { cwd: dir });
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, [
-      'empty.qrels:1:1 error empty-file The qrels hold no judgement, so nothing is evaluated (trec_eval stops on an empty qrels file: "Cannot read qrels file").',
-      'scattered.run:1:1 info query-not-in-qrels 2 run queries have no judgement in the qrels: ignored, as trec_eval does.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stderr,
+      [
+        'empty.qrels:1:1 error empty-file The qrels hold no judgement, so nothing is evaluated (trec_eval stops on an empty qrels file: "Cannot read qrels file").',
+        'scattered.run:1:1 info query-not-in-qrels 2 run queries have no judgement in the qrels: ignored, as trec_eval does.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 1);
   });
 
   it('an empty run: nothing printed, empty-file; exit 1', async () => {
     const r = await ranklens(['trec', 's.qrels', 'empty.run'], { cwd: dir });
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, 'empty.run:1:1 error empty-file The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").\n');
+    assert.equal(
+      r.stderr,
+      'empty.run:1:1 error empty-file The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").\n',
+    );
     assert.equal(r.code, 1);
   });
 
   it('no query both judged and run: nothing-evaluated, and trec_eval would stop at the first missing query', async () => {
     const r = await ranklens(['trec', 's.qrels', 'other.run'], { cwd: dir });
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, [
-      'other.run:1:1 error nothing-evaluated No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info").',
-      's.qrels:1:1 warning query-not-in-run 2 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 1 ("result qid not found"), after printing the queries before it.',
-      'other.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stderr,
+      [
+        'other.run:1:1 error nothing-evaluated No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info").',
+        's.qrels:1:1 warning query-not-in-run 2 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 1 ("result qid not found"), after printing the queries before it.',
+        'other.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 1);
   });
 
   it('a malformed run line: skipped, an error; the rest is evaluated (P@2 of query 1 with b alone = 0)', async () => {
     const r = await ranklens(['trec', 's.qrels', 'bad.run', '-m', 'P.2'], { cwd: dir });
     assert.equal(r.stdout, 'P_2                   \tall\t0.0000\n');
-    assert.equal(r.stderr, [
-      'bad.run:1:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 4. The line is skipped.',
-      's.qrels:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stderr,
+      [
+        'bad.run:1:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 4. The line is skipped.',
+        's.qrels:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 1);
   });
 
   it('a byte-order mark: part of the query id under trec_eval (nothing matches), skipped under ranx', async () => {
     const asTrecEval = await ranklens(['trec', 'bom.qrels', 'scattered.run', '-m', 'P.1'], { cwd: dir });
     assert.equal(asTrecEval.code, 1);
-    assert.equal(asTrecEval.stderr.split('\n')[0], 'bom.qrels:1:1 warning byte-order-mark The file starts with a byte-order mark: trec_eval reads it as part of the first line\'s query id, and so does this preset, so that line belongs to a query "\ufeff1", not "1". Save the file without it (UTF-8 without BOM).');
+    assert.equal(
+      asTrecEval.stderr.split('\n')[0],
+      'bom.qrels:1:1 warning byte-order-mark The file starts with a byte-order mark: trec_eval reads it as part of the first line\'s query id, and so does this preset, so that line belongs to a query "\ufeff1", not "1". Save the file without it (UTF-8 without BOM).',
+    );
     const ranx = await ranklens(['trec', 'bom.qrels', 'scattered.run', '-m', 'P.1', '--convention', 'ranx'], { cwd: dir });
     assert.equal(ranx.code, 0);
     assert.equal(ranx.stdout, 'P@1                   \tall\t1.0000\n');
-    assert.equal(ranx.stderr, [
-      'bom.qrels:1:1 warning byte-order-mark The file starts with a byte-order mark: skipped (trec_eval would read it as part of the first query id).',
-      'scattered.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      ranx.stderr,
+      [
+        'bom.qrels:1:1 warning byte-order-mark The file starts with a byte-order mark: skipped (trec_eval would read it as part of the first query id).',
+        'scattered.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
@@ -263,9 +339,18 @@ describe('ranklens trec: usage problems (exit 2)', () => {
     [['trec', 'handworked.qrels', 'handworked.run', '--jobs', 'two'], '--jobs takes a whole number ≥ 1, not "two".'],
     [['trec', 'handworked.qrels', 'handworked.run', '-m', 'P.'], '-m P.: no parameters after the point.'],
     [['trec', 'handworked.qrels', 'handworked.run', '-m', 'P@k'], '-m P@k: write the cutoffs, e.g. P@10.'],
-    [['trec', 'handworked.qrels', 'handworked.run', '-m', 'Precision'], '-m Precision: P needs a cutoff, e.g. P@10 (or trec_eval\'s P.5,10).'],
-    [['trec', 'handworked.qrels', 'handworked.run', '-m', 'Recall'], '-m Recall: R needs a cutoff, e.g. R@10 (or trec_eval\'s recall.5,10).'],
-    [['trec', 'handworked.qrels', 'handworked.run', '--convention', 'nope'], 'Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.'],
+    [
+      ['trec', 'handworked.qrels', 'handworked.run', '-m', 'Precision'],
+      "-m Precision: P needs a cutoff, e.g. P@10 (or trec_eval's P.5,10).",
+    ],
+    [
+      ['trec', 'handworked.qrels', 'handworked.run', '-m', 'Recall'],
+      "-m Recall: R needs a cutoff, e.g. R@10 (or trec_eval's recall.5,10).",
+    ],
+    [
+      ['trec', 'handworked.qrels', 'handworked.run', '--convention', 'nope'],
+      'Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+    ],
   ];
   for (const [args, message] of cases) {
     it(args.slice(1).join(' '), async () => {
@@ -283,7 +368,7 @@ describe('ranklens trec: usage problems (exit 2)', () => {
     assert.match(r.stderr, /^ranklens: Cannot read run\.gz: .+\nSee ranklens trec --help\.\n$/);
   });
 
-  it('trec --help prints both helps, the single run\'s and the comparison\'s', async () => {
+  it("trec --help prints both helps, the single run's and the comparison's", async () => {
     const r = await ranklens(['trec', '--help']);
     assert.equal(r.code, 0);
     assert.ok(r.stdout.startsWith('Usage: ranklens trec QRELS RUN [options]\n'));
@@ -294,40 +379,89 @@ describe('ranklens trec: usage problems (exit 2)', () => {
 describe('ranklens trec: duplicates, -c as trec_eval does it, and -N', () => {
   // d1 twice for query 1: trec_eval refuses the query; the others keep the first occurrence.
   const dir = handworked({ 'dup.run': '1 Q0 d1 1 0.9 t\n1 Q0 d1 2 0.8 t\n1 Q0 d3 3 0.7 t\n2 Q0 a 1 0.5 t\n' });
-  const MISSING_3 = 'handworked.qrels:1:1 warning query-not-in-run 3 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 10 ("result qid not found"), after printing the queries before it.\n';
+  const MISSING_3 =
+    'handworked.qrels:1:1 warning query-not-in-run 3 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 10 ("result qid not found"), after printing the queries before it.\n';
 
   it('under trec_eval: a query with a duplicate document is NaN and left out of the summary (num_q 1); exit 1', async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'dup.run', '-q', '-m', 'P.2', '-m', 'num_q'], { cwd: dir });
     // Query 2 ranks [a], judged relevant: P@2 = 1/2.
-    assert.equal(r.stdout, 'P_2                   \t1\t  -nan\nP_2                   \t2\t0.5000\nnum_q                 \tall\t1\nP_2                   \tall\t0.5000\n');
-    assert.equal(r.stderr, BLANK
-      + 'dup.run:2:1 error duplicate-prediction "d1" appears twice for query 1: duplicates=error: the query is not evaluated and is left out of the means (trec_eval stops on this). (first occurrence: dup.run:1:1)\n'
-      + MISSING_3);
+    assert.equal(
+      r.stdout,
+      'P_2                   \t1\t  -nan\nP_2                   \t2\t0.5000\nnum_q                 \tall\t1\nP_2                   \tall\t0.5000\n',
+    );
+    assert.equal(
+      r.stderr,
+      BLANK +
+        'dup.run:2:1 error duplicate-prediction "d1" appears twice for query 1: duplicates=error: the query is not evaluated and is left out of the means (trec_eval stops on this). (first occurrence: dup.run:1:1)\n' +
+        MISSING_3,
+    );
     assert.equal(r.code, 1);
   });
 
   it('under ranx: the first occurrence counts (query 1 ranks d1 d3, both relevant: P@2 = 1), a warning; exit 0', async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'dup.run', '-q', '-m', 'P.2', '--convention', 'ranx'], { cwd: dir });
     assert.equal(r.stdout, 'P@2                   \t1\t1.0000\nP@2                   \t2\t0.5000\nP@2                   \tall\t0.7500\n');
-    assert.equal(r.stderr, 'dup.run:2:1 warning duplicate-prediction "d1" appears twice for query 1: duplicates=first: only the higher-ranked occurrence counts. (first occurrence: dup.run:1:1)\n' + MISSING_3);
+    assert.equal(
+      r.stderr,
+      'dup.run:2:1 warning duplicate-prediction "d1" appears twice for query 1: duplicates=first: only the higher-ranked occurrence counts. (first occurrence: dup.run:1:1)\n' +
+        MISSING_3,
+    );
     assert.equal(r.code, 0);
   });
 
   it('-c with -l 2: num_rel sums every judgement above 0, as trec_eval -c does (3 + 2 + 1 + 0 + 1 = 7); without -c only grades ≥ 2 (d1, x: 2)', async () => {
-    assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-l', '2', '-m', 'num_rel'], { cwd: dir })).stdout, 'num_rel               \tall\t7\n');
-    assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-l', '2', '-m', 'num_rel'], { cwd: dir })).stdout, 'num_rel               \tall\t2\n');
+    assert.equal(
+      (await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-l', '2', '-m', 'num_rel'], { cwd: dir })).stdout,
+      'num_rel               \tall\t7\n',
+    );
+    assert.equal(
+      (await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-l', '2', '-m', 'num_rel'], { cwd: dir })).stdout,
+      'num_rel               \tall\t2\n',
+    );
     // map with -l 2 over 5 queries: query 1's d1 at rank 3 (1/3), query 10's x at rank 2 (1/2), the others 0: 0.8333 / 5.
-    assert.equal((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-l', '2', '-m', 'num_rel', '-m', 'map'], { cwd: dir })).stdout, 'num_rel               \tall\t7\nmap                   \tall\t0.1667\n');
+    assert.equal(
+      (await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-l', '2', '-m', 'num_rel', '-m', 'map'], { cwd: dir })).stdout,
+      'num_rel               \tall\t7\nmap                   \tall\t0.1667\n',
+    );
   });
 
-  it('-c: the missing query 4 gets trec_eval\'s made-up document, then num_ret, utility, unj and relstring are cleared', async () => {
-    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-q', '-m', 'num_ret', '-m', 'unj.5', '-m', 'relstring', '-m', 'utility', '-m', 'P.1'], { cwd: dir });
-    assert.deepEqual(r.stdout.split('\n').filter((l) => l.includes('\t4\t')), [
-      'num_ret               \t4\t0', 'P_1                   \t4\t0.0000', 'relstring             \t4\t\'\'', 'utility               \t4\t0.0000', 'unj_5                 \t4\t0.0000',
-    ]);
+  it("-c: the missing query 4 gets trec_eval's made-up document, then num_ret, utility, unj and relstring are cleared", async () => {
+    const r = await ranklens(
+      [
+        'trec',
+        'handworked.qrels',
+        'handworked.run',
+        '-c',
+        '-q',
+        '-m',
+        'num_ret',
+        '-m',
+        'unj.5',
+        '-m',
+        'relstring',
+        '-m',
+        'utility',
+        '-m',
+        'P.1',
+      ],
+      { cwd: dir },
+    );
+    assert.deepEqual(
+      r.stdout.split('\n').filter((l) => l.includes('\t4\t')),
+      [
+        'num_ret               \t4\t0',
+        'P_1                   \t4\t0.0000',
+        "relstring             \t4\t''",
+        'utility               \t4\t0.0000',
+        'unj_5                 \t4\t0.0000',
+      ],
+    );
     // relstring_3 is not trec_eval's own name for it: kept as the made-up document's "-".
     const named = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-c', '-q', '-m', 'relstring.3'], { cwd: dir });
-    assert.deepEqual(named.stdout.split('\n').filter((l) => l.includes('\t4\t')), ['relstring_3           \t4\t\'-\'']);
+    assert.deepEqual(
+      named.stdout.split('\n').filter((l) => l.includes('\t4\t')),
+      ["relstring_3           \t4\t'-'"],
+    );
   });
 
   it('-N sets the collection size utility counts the unretrieved non-relevant documents of: 20 − 5 retrieved − 1 relevant missed = 14', async () => {

@@ -11,126 +11,186 @@ import { TREC_DATA, tempFiles } from '../cli/ranklens';
 import { ranklens } from './run';
 
 const dir = tempFiles({});
-for (const f of ['compare.qrels', 'compare-base.run', 'compare-better.run', 'compare-mixed.run']) copyFileSync(join(TREC_DATA, f), join(dir, f));
+for (const f of ['compare.qrels', 'compare-base.run', 'compare-better.run', 'compare-mixed.run'])
+  copyFileSync(join(TREC_DATA, f), join(dir, f));
 const RUNS = ['compare.qrels', 'compare-base.run', 'compare-better.run', 'compare-mixed.run'];
-const MIXED_MISSES = 'compare.qrels:1:1 warning query-not-in-run mixed: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 6 ("result qid not found"), after printing the queries before it.\n';
+const MIXED_MISSES =
+  'compare.qrels:1:1 warning query-not-in-run mixed: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 6 ("result qid not found"), after printing the queries before it.\n';
 const trec = (...args: string[]) => ranklens(['trec', ...args], { cwd: dir });
 
 describe('ranklens trec with several runs: the table', () => {
   it('text: runs named by their tags, ᵃ where a run beats base (t-test, Holm), what was left out', async () => {
     const r = await trec(...RUNS, '-m', 'RR,P@1');
-    assert.equal(r.stdout, [
-      '   run     RR       P@1',
-      'a  base    0.4306   0.1667',
-      'b  better  0.8333ᵃ  0.6667',
-      'c  mixed   0.6000   0.4000',
-      '',
-      'A letter marks the runs a value is significantly better than: paired Student\'s t-test, two-sided; each run against base (a); Holm correction over the 2 comparisons of each measure; α = 0.05.',
-      'Paired queries per comparison: 5, 6.',
-      'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '   run     RR       P@1',
+        'a  base    0.4306   0.1667',
+        'b  better  0.8333ᵃ  0.6667',
+        'c  mixed   0.6000   0.4000',
+        '',
+        "A letter marks the runs a value is significantly better than: paired Student's t-test, two-sided; each run against base (a); Holm correction over the 2 comparisons of each measure; α = 0.05.",
+        'Paired queries per comparison: 5, 6.',
+        'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.stderr, MIXED_MISSES);
     assert.equal(r.code, 0);
   });
 
   it('markdown, all pairs, -q: the best value bold, <sup> marks, the per-query differences b − a in a code block', async () => {
     const r = await trec(...RUNS, '-m', 'RR', '--format', 'markdown', '--baseline', 'all', '-q');
-    assert.equal(r.stdout, [
-      '| | run | RR |',
-      '|---|---|---:|',
-      '| a | base | 0.4306 |',
-      '| b | better | **0.8333**<sup>a</sup> |',
-      '| c | mixed | 0.6000 |',
-      '',
-      'A letter marks the runs a value is significantly better than: paired Student\'s t-test, two-sided; all pairs of runs; Holm correction over the 3 comparisons of each measure; α = 0.05.',
-      'Paired queries per comparison: 5, 6.',
-      'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1, mixed vs better: 1.',
-      '',
-      'Per-query differences (b − a):',
-      '',
-      '```',
-      'RR\tbetter−base\t1\t+0.5000',
-      'RR\tbetter−base\t2\t+0.6667',
-      'RR\tbetter−base\t3\t+0.0000',
-      'RR\tbetter−base\t4\t+0.5000',
-      'RR\tbetter−base\t5\t+0.5000',
-      'RR\tbetter−base\t6\t+0.2500',
-      'RR\tmixed−base\t1\t+0.5000',
-      'RR\tmixed−base\t2\t+0.1667',
-      'RR\tmixed−base\t3\t-0.5000',
-      'RR\tmixed−base\t4\t+0.5000',
-      'RR\tmixed−base\t5\t+0.0000',
-      'RR\tmixed−better\t1\t+0.0000',
-      'RR\tmixed−better\t2\t-0.5000',
-      'RR\tmixed−better\t3\t-0.5000',
-      'RR\tmixed−better\t4\t+0.0000',
-      'RR\tmixed−better\t5\t-0.5000',
-      '```',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '| | run | RR |',
+        '|---|---|---:|',
+        '| a | base | 0.4306 |',
+        '| b | better | **0.8333**<sup>a</sup> |',
+        '| c | mixed | 0.6000 |',
+        '',
+        "A letter marks the runs a value is significantly better than: paired Student's t-test, two-sided; all pairs of runs; Holm correction over the 3 comparisons of each measure; α = 0.05.",
+        'Paired queries per comparison: 5, 6.',
+        'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1, mixed vs better: 1.',
+        '',
+        'Per-query differences (b − a):',
+        '',
+        '```',
+        'RR\tbetter−base\t1\t+0.5000',
+        'RR\tbetter−base\t2\t+0.6667',
+        'RR\tbetter−base\t3\t+0.0000',
+        'RR\tbetter−base\t4\t+0.5000',
+        'RR\tbetter−base\t5\t+0.5000',
+        'RR\tbetter−base\t6\t+0.2500',
+        'RR\tmixed−base\t1\t+0.5000',
+        'RR\tmixed−base\t2\t+0.1667',
+        'RR\tmixed−base\t3\t-0.5000',
+        'RR\tmixed−base\t4\t+0.5000',
+        'RR\tmixed−base\t5\t+0.0000',
+        'RR\tmixed−better\t1\t+0.0000',
+        'RR\tmixed−better\t2\t-0.5000',
+        'RR\tmixed−better\t3\t-0.5000',
+        'RR\tmixed−better\t4\t+0.0000',
+        'RR\tmixed−better\t5\t-0.5000',
+        '```',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('latex, exact randomization, Benjamini–Hochberg: notes as % comments, a too-few-queries warning for 5 queries', async () => {
     const r = await trec(...RUNS, '-m', 'RR', '--format', 'latex', '--test', 'randomization', '--correction', 'bh');
-    assert.equal(r.stdout, [
-      '\\begin{tabular}{llr}',
-      '\\toprule',
-      ' & Run & RR \\\\',
-      '\\midrule',
-      'a & base & 0.4306 \\\\',
-      'b & better & \\textbf{0.8333} \\\\',
-      'c & mixed & 0.6000 \\\\',
-      '\\bottomrule',
-      '\\end{tabular}',
-      '% A letter marks the runs a value is significantly better than: Fisher\'s paired randomization test, two-sided, exact (every assignment enumerated); each run against base (a); Benjamini–Hochberg correction over the 2 comparisons of each measure; α = 0.05.',
-      '% Paired queries per comparison: 5, 6.',
-      '% Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '\\begin{tabular}{llr}',
+        '\\toprule',
+        ' & Run & RR \\\\',
+        '\\midrule',
+        'a & base & 0.4306 \\\\',
+        'b & better & \\textbf{0.8333} \\\\',
+        'c & mixed & 0.6000 \\\\',
+        '\\bottomrule',
+        '\\end{tabular}',
+        "% A letter marks the runs a value is significantly better than: Fisher's paired randomization test, two-sided, exact (every assignment enumerated); each run against base (a); Benjamini–Hochberg correction over the 2 comparisons of each measure; α = 0.05.",
+        '% Paired queries per comparison: 5, 6.',
+        '% Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
+        '',
+      ].join('\n'),
+    );
     // 2 of the 2^5 sign assignments are as extreme as all-positive: p ≥ 2/32 = 0.0625 > 0.05.
-    assert.equal(r.stderr, MIXED_MISSES + 'compare-mixed.run:1:1 warning too-few-queries mixed vs base: on 5 paired queries the exact randomization test cannot give a p below 2/2^5 = 0.0625, above α = 0.05: no difference can be significant.\n');
+    assert.equal(
+      r.stderr,
+      MIXED_MISSES +
+        'compare-mixed.run:1:1 warning too-few-queries mixed vs base: on 5 paired queries the exact randomization test cannot give a p below 2/2^5 = 0.0625, above α = 0.05: no difference can be significant.\n',
+    );
     assert.equal(r.code, 0);
   });
 
   it('latex -q: the per-query lines commented out too', async () => {
     const r = await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--format', 'latex', '-q');
-    assert.ok(r.stdout.endsWith('% Per-query differences (b − a):\n% RR\tbetter−base\t1\t+0.5000\n% RR\tbetter−base\t2\t+0.6667\n% RR\tbetter−base\t3\t+0.0000\n% RR\tbetter−base\t4\t+0.5000\n% RR\tbetter−base\t5\t+0.5000\n% RR\tbetter−base\t6\t+0.2500\n'), r.stdout);
+    assert.ok(
+      r.stdout.endsWith(
+        '% Per-query differences (b − a):\n% RR\tbetter−base\t1\t+0.5000\n% RR\tbetter−base\t2\t+0.6667\n% RR\tbetter−base\t3\t+0.0000\n% RR\tbetter−base\t4\t+0.5000\n% RR\tbetter−base\t5\t+0.5000\n% RR\tbetter−base\t6\t+0.2500\n',
+      ),
+      r.stdout,
+    );
   });
 
   it('Wilcoxon without correction, -c: two runs on all 6 queries', async () => {
-    const r = await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--test', 'wilcoxon', '--correction', 'none', '-c');
-    assert.equal(r.stdout, [
-      '   run     RR',
-      'a  base    0.4306',
-      'b  better  0.8333ᵃ',
-      '',
-      'A letter marks the runs a value is significantly better than: Wilcoxon signed-rank test, two-sided; each run against base (a); no correction; α = 0.05.',
-      'Paired queries per comparison: 6.',
-      '',
-    ].join('\n'));
+    const r = await trec(
+      'compare.qrels',
+      'compare-base.run',
+      'compare-better.run',
+      '-m',
+      'RR',
+      '--test',
+      'wilcoxon',
+      '--correction',
+      'none',
+      '-c',
+    );
+    assert.equal(
+      r.stdout,
+      [
+        '   run     RR',
+        'a  base    0.4306',
+        'b  better  0.8333ᵃ',
+        '',
+        'A letter marks the runs a value is significantly better than: Wilcoxon signed-rank test, two-sided; each run against base (a); no correction; α = 0.05.',
+        'Paired queries per comparison: 6.',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('Tukey HSD with 1,000 trials, seed 7, α = 0.1: no further correction, queries in some runs only', async () => {
     const r = await trec(...RUNS, '-m', 'RR', '--test', 'tukey', '--trials', '1000', '--seed', '7', '--alpha', '0.1');
-    assert.equal(r.stdout.split('\n').slice(5).join('\n'), [
-      'A letter marks the runs a value is significantly better than: randomized Tukey HSD, two-sided, 1,000 trials, seed 7; each run against base (a); no further correction (Tukey HSD controls the error over all pairs); α = 0.1.',
-      'Paired queries per comparison: 5.',
-      'Left out (a query in some runs only; --complete scores a judged query a run misses as 0): better vs base: 1, mixed vs base: 1.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout.split('\n').slice(5).join('\n'),
+      [
+        'A letter marks the runs a value is significantly better than: randomized Tukey HSD, two-sided, 1,000 trials, seed 7; each run against base (a); no further correction (Tukey HSD controls the error over all pairs); α = 0.1.',
+        'Paired queries per comparison: 5.',
+        'Left out (a query in some runs only; --complete scores a judged query a run misses as 0): better vs base: 1, mixed vs base: 1.',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
 describe('ranklens trec with several runs: JSON', () => {
   it('bootstrap against the named baseline, -q: trials and seed, per-query differences, diff = base − better', async () => {
-    const r = await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--test', 'bootstrap', '--trials', '200', '-q', '--baseline', 'better');
+    const r = await trec(
+      'compare.qrels',
+      'compare-base.run',
+      'compare-better.run',
+      '-m',
+      'RR',
+      '--json',
+      '--test',
+      'bootstrap',
+      '--trials',
+      '200',
+      '-q',
+      '--baseline',
+      'better',
+    );
     const json = JSON.parse(r.stdout);
-    assert.deepEqual(json.runs, [{ name: 'base', path: 'compare-base.run', means: { RR: 0.4305555555555555 } }, { name: 'better', path: 'compare-better.run', means: { RR: 0.8333333333333334 } }]);
+    assert.deepEqual(json.runs, [
+      { name: 'base', path: 'compare-base.run', means: { RR: 0.4305555555555555 } },
+      { name: 'better', path: 'compare-better.run', means: { RR: 0.8333333333333334 } },
+    ]);
     const [c] = json.comparisons;
-    assert.deepEqual([c.measure, c.a, c.b, c.meanA, c.meanB, c.diff, c.test, c.n, c.leftOut, c.exact], ['RR', 'better', 'base', 0.8333333333333334, 0.4305555555555555, -0.40277777777777785, 'bootstrap', 6, 0, false]);
+    assert.deepEqual(
+      [c.measure, c.a, c.b, c.meanA, c.meanB, c.diff, c.test, c.n, c.leftOut, c.exact],
+      ['RR', 'better', 'base', 0.8333333333333334, 0.4305555555555555, -0.40277777777777785, 'bootstrap', 6, 0, false],
+    );
     assert.deepEqual(c.perQuery, { 1: -0.5, 2: -0.6666666666666667, 3: 0, 4: -0.5, 5: -0.5, 6: -0.25 });
-    assert.deepEqual([json.test, json.correction, json.alpha, json.trials, json.seed, json.baseline, json.findings], ['bootstrap', 'holm', 0.05, 200, 42, 'better', []]);
+    assert.deepEqual(
+      [json.test, json.correction, json.alpha, json.trials, json.seed, json.baseline, json.findings],
+      ['bootstrap', 'holm', 0.05, 200, 42, 'better', []],
+    );
   });
 
   it('t-test: no trials or seed, correction none under tukey only; findings carry their file', async () => {
@@ -138,16 +198,29 @@ describe('ranklens trec with several runs: JSON', () => {
     assert.deepEqual(Object.keys(json), ['runs', 'comparisons', 'test', 'correction', 'alpha', 'baseline', 'findings']);
     assert.equal(json.comparisons[0].exact, true);
     assert.equal(json.comparisons[0].perQuery, undefined);
-    assert.deepEqual(json.findings.map((f: { file: string; code: string; severity: string }) => [f.file, f.code, f.severity]), [['compare.qrels', 'query-not-in-run', 'warning']]);
+    assert.deepEqual(
+      json.findings.map((f: { file: string; code: string; severity: string }) => [f.file, f.code, f.severity]),
+      [['compare.qrels', 'query-not-in-run', 'warning']],
+    );
     const tukey = JSON.parse((await trec(...RUNS, '-m', 'RR', '--json', '--test', 'tukey', '--correction', 'bonferroni')).stdout);
     assert.deepEqual([tukey.correction, tukey.trials, tukey.seed], ['none', 10000, 42]);
   });
 
   it('names a run by its file name when tags clash, and by its path when file names clash too', async () => {
-    const d = tempFiles({ 'q': '1 0 r 1\n', 'a/x.run': '1 Q0 r 1 1 same\n', 'b/x.run': '1 Q0 r 1 1 same\n', 'y.run': '# c\n\n1 Q0 r 1 1 same\n' });
+    const d = tempFiles({
+      q: '1 0 r 1\n',
+      'a/x.run': '1 Q0 r 1 1 same\n',
+      'b/x.run': '1 Q0 r 1 1 same\n',
+      'y.run': '# c\n\n1 Q0 r 1 1 same\n',
+    });
     const json = JSON.parse((await ranklens(['trec', 'q', 'a/x.run', 'b/x.run', 'y.run', '-m', 'RR', '--json'], { cwd: d })).stdout);
-    assert.deepEqual(json.runs.map((r: { name: string }) => r.name), ['a/x.run', 'b/x.run', 'y.run']);
-    const named = JSON.parse((await ranklens(['trec', 'q', 'a/x.run', 'y.run', '-m', 'RR', '--json', '--baseline', 'y.run'], { cwd: d })).stdout);
+    assert.deepEqual(
+      json.runs.map((r: { name: string }) => r.name),
+      ['a/x.run', 'b/x.run', 'y.run'],
+    );
+    const named = JSON.parse(
+      (await ranklens(['trec', 'q', 'a/x.run', 'y.run', '-m', 'RR', '--json', '--baseline', 'y.run'], { cwd: d })).stdout,
+    );
     assert.equal(named.baseline, 'y.run');
   });
 });
@@ -155,7 +228,10 @@ describe('ranklens trec with several runs: JSON', () => {
 describe('ranklens trec with several runs: usage problems (exit 2)', () => {
   const cases: [string[], string][] = [
     [[...RUNS, '--test', 'z'], '--test takes t, wilcoxon, randomization, bootstrap, tukey; not "z".'],
-    [['compare.qrels', 'compare-base.run', 'compare-better.run', '--test', 'tukey'], '--test tukey compares three or more runs; for two, use --test randomization (the same test).'],
+    [
+      ['compare.qrels', 'compare-base.run', 'compare-better.run', '--test', 'tukey'],
+      '--test tukey compares three or more runs; for two, use --test randomization (the same test).',
+    ],
     [[...RUNS, '--correction', 'sidak'], '--correction takes none, bonferroni, holm, bh; not "sidak".'],
     [[...RUNS, '--format', 'csv'], '--format takes text, markdown, latex, json; not "csv".'],
     [[...RUNS, '--alpha', '1.5'], '--alpha takes a number between 0 and 1, such as 0.05; not "1.5".'],
@@ -184,7 +260,7 @@ describe('ranklens trec with several runs: usage problems (exit 2)', () => {
     assert.equal(r.stdout, 'recip_rank            \tall\t0.4306\n');
   });
 
-  it('--help with several runs prints the comparison\'s help', async () => {
+  it("--help with several runs prints the comparison's help", async () => {
     const r = await trec(...RUNS, '--help');
     assert.equal(r.code, 0);
     assert.ok(r.stdout.startsWith('Usage: ranklens trec QRELS RUN_A RUN_B [RUN ...] [options]\n\nWith two or more runs, compares them'));
@@ -199,10 +275,12 @@ describe('ranklens trec with several runs: problems and small samples', () => {
     't2.run': '1 Q0 x 1 0.9 r2\n2 Q0 c 1 0.5 r2\nbad line\n',
     't3.run': '# a comment\n\n1 Q0 a 1 0.9 r3\n',
   });
-  const DUP = 'tq.qrels:2:1 error duplicate-judgement "a" is judged twice for query 1; the first grade is used (trec_eval stops on this). (first judgement: tq.qrels:1:1)\n';
-  const BAD = 't2.run:3:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 2. The line is skipped.\n';
+  const DUP =
+    'tq.qrels:2:1 error duplicate-judgement "a" is judged twice for query 1; the first grade is used (trec_eval stops on this). (first judgement: tq.qrels:1:1)\n';
+  const BAD =
+    't2.run:3:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 2. The line is skipped.\n';
 
-  it('reports the qrels\' problems once and each run\'s own; exit 1', async () => {
+  it("reports the qrels' problems once and each run's own; exit 1", async () => {
     const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR'], { cwd: d });
     // RR: r1 (1 + 1) / 2 = 1; r2 (0 + 1) / 2 = 0.5.
     assert.equal(r.stdout.split('\n').slice(0, 3).join('\n'), '   run  RR\na  r1   1.0000\nb  r2   0.5000');
@@ -212,33 +290,93 @@ describe('ranklens trec with several runs: problems and small samples', () => {
 
   it('Wilcoxon on 2 queries can never reach α: a too-few-queries warning with 2/2^2', async () => {
     const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--test', 'wilcoxon'], { cwd: d });
-    assert.equal(r.stderr, DUP + BAD + 't2.run:1:1 warning too-few-queries r2 vs r1: on 2 paired queries the exact Wilcoxon test cannot give a p below 2/2^2 = 0.500, above α = 0.05: no difference can be significant.\n');
+    assert.equal(
+      r.stderr,
+      DUP +
+        BAD +
+        't2.run:1:1 warning too-few-queries r2 vs r1: on 2 paired queries the exact Wilcoxon test cannot give a p below 2/2^2 = 0.500, above α = 0.05: no difference can be significant.\n',
+    );
   });
 
   it('the bootstrap on 1 paired query; a run tag after a comment and a blank line; the qrels note names the run', async () => {
-    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't3.run', '-m', 'RR', '--test', 'bootstrap', '--convention', 'ranx'], { cwd: d });
-    assert.equal(r.stderr, [
-      'tq.qrels:2:1 warning duplicate-judgement "a" is judged twice for query 1; the first grade is used. (first judgement: tq.qrels:1:1)',
-      'tq.qrels:1:1 warning query-not-in-run r3: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
-      't3.run:1:1 warning too-few-queries r3 vs r1: on 1 paired query the paired bootstrap test cannot give a p below 1.00, above α = 0.05: no difference can be significant.',
-      '',
-    ].join('\n'));
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't3.run', '-m', 'RR', '--test', 'bootstrap', '--convention', 'ranx'], {
+      cwd: d,
+    });
+    assert.equal(
+      r.stderr,
+      [
+        'tq.qrels:2:1 warning duplicate-judgement "a" is judged twice for query 1; the first grade is used. (first judgement: tq.qrels:1:1)',
+        'tq.qrels:1:1 warning query-not-in-run r3: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
+        't3.run:1:1 warning too-few-queries r3 vs r1: on 1 paired query the paired bootstrap test cannot give a p below 1.00, above α = 0.05: no difference can be significant.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(r.code, 0);
   });
 
   it('passes -l, -M, -J, -c and -N on to each run as the single-run command takes them', async () => {
     // -M 1 keeps each run's first document: base ranks x1 first on query 1 (RR 0), better ranks r first (RR 1).
-    const single = async (run: string) => (await trec('compare.qrels', run, '-M', '1', '-J', '-c', '-l', '1', '-N', '10', '-m', 'recip_rank')).stdout;
-    const both = JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-M', '1', '-J', '-c', '-l', '1', '-N', '10', '-m', 'RR', '--json')).stdout);
-    assert.deepEqual(both.runs.map((r: { means: { RR: number } }) => r.means.RR.toFixed(4)),
-      [(await single('compare-base.run')).split('\t')[2].trim(), (await single('compare-better.run')).split('\t')[2].trim()]);
+    const single = async (run: string) =>
+      (await trec('compare.qrels', run, '-M', '1', '-J', '-c', '-l', '1', '-N', '10', '-m', 'recip_rank')).stdout;
+    const both = JSON.parse(
+      (
+        await trec(
+          'compare.qrels',
+          'compare-base.run',
+          'compare-better.run',
+          '-M',
+          '1',
+          '-J',
+          '-c',
+          '-l',
+          '1',
+          '-N',
+          '10',
+          '-m',
+          'RR',
+          '--json',
+        )
+      ).stdout,
+    );
+    assert.deepEqual(
+      both.runs.map((r: { means: { RR: number } }) => r.means.RR.toFixed(4)),
+      [(await single('compare-base.run')).split('\t')[2].trim(), (await single('compare-better.run')).split('\t')[2].trim()],
+    );
   });
 
   it('--alpha takes .05, 0.5 and 1 is refused; --seed takes 4294967295; a baseline named by its path', async () => {
-    assert.equal(JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--alpha', '.05')).stdout).alpha, 0.05);
-    assert.equal(JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--alpha', '0.5')).stdout).alpha, 0.5);
-    assert.equal((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '--alpha', '1')).stderr, 'ranklens: --alpha takes a number between 0 and 1, such as 0.05; not "1".\nSee ranklens trec --help.\n');
-    const json = JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--seed', '4294967295', '--test', 'randomization', '--baseline', 'compare-better.run')).stdout);
+    assert.equal(
+      JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--alpha', '.05')).stdout)
+        .alpha,
+      0.05,
+    );
+    assert.equal(
+      JSON.parse((await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '-m', 'RR', '--json', '--alpha', '0.5')).stdout)
+        .alpha,
+      0.5,
+    );
+    assert.equal(
+      (await trec('compare.qrels', 'compare-base.run', 'compare-better.run', '--alpha', '1')).stderr,
+      'ranklens: --alpha takes a number between 0 and 1, such as 0.05; not "1".\nSee ranklens trec --help.\n',
+    );
+    const json = JSON.parse(
+      (
+        await trec(
+          'compare.qrels',
+          'compare-base.run',
+          'compare-better.run',
+          '-m',
+          'RR',
+          '--json',
+          '--seed',
+          '4294967295',
+          '--test',
+          'randomization',
+          '--baseline',
+          'compare-better.run',
+        )
+      ).stdout,
+    );
     assert.deepEqual([json.seed, json.baseline], [4294967295, 'better']);
   });
 });

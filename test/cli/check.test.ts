@@ -31,7 +31,7 @@ describe('ranklens check', () => {
     assert.match(r.stdout, /1 file: 0 errors, 0 warnings, 0 notes — ok/);
   });
 
-  it('keeps the fixture\'s own convention under --convention, which only fills in for fixtures without one', () => {
+  it("keeps the fixture's own convention under --convention, which only fills in for fixtures without one", () => {
     const r = ranklens(['check', file, '--convention', 'default']);
     assert.equal(r.code, 0, r.stdout);
     assert.match(r.stdout, /readme\.rank\.yaml — convention trec_eval \(fixture\)/);
@@ -41,10 +41,15 @@ describe('ranklens check', () => {
     const r = ranklens(['check', file, '--force-convention', 'default']);
     assert.equal(r.code, 1);
     // "    expect: { P@3: 0.333, AP@5: 0.333 }" is line 8; the 0.333 after "AP@5: " starts at column 33.
-    assert.ok(r.stdout.includes(`${file}:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).`), r.stdout);
+    assert.ok(
+      r.stdout.includes(
+        `${file}:8:33 error expect-mismatch Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).`,
+      ),
+      r.stdout,
+    );
   });
 
-  it('uses --k and --metrics instead of the fixture\'s own (an expectation it no longer computes is a warning)', () => {
+  it("uses --k and --metrics instead of the fixture's own (an expectation it no longer computes is a warning)", () => {
     const r = ranklens(['check', file, '--k', '1,3', '--metrics', 'P@k']);
     assert.equal(r.code, 0, r.stdout);
     assert.match(r.stdout, /^case\s+P@1\s+P@3$/m);
@@ -68,19 +73,29 @@ describe('expectFindings', () => {
     const dir = tempFiles({ 'e.rank.json': `{"expectFindings": ["expect-mismatch"], "k": [1], ${mismatch}}\n` });
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\. \[expected\]/);
+    assert.match(
+      r.stdout,
+      /error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\. \[expected\]/,
+    );
     assert.match(r.stdout, /1 error \(1 expected\)/);
   });
 
   it('fails when a declared code does not occur, pointing at the declaration', () => {
-    const dir = tempFiles({ 'e.rank.json': '{"expectFindings": ["unknown-metric"], "k": [1],\n "cases": {"c": {"labels": ["a"], "predictions": ["a"]}}}\n' });
+    const dir = tempFiles({
+      'e.rank.json': '{"expectFindings": ["unknown-metric"], "k": [1],\n "cases": {"c": {"labels": ["a"], "predictions": ["a"]}}}\n',
+    });
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /e\.rank\.json:1:21 error expected-finding-missing expectFindings declares "unknown-metric", but the file has no such finding\./);
+    assert.match(
+      r.stdout,
+      /e\.rank\.json:1:21 error expected-finding-missing expectFindings declares "unknown-metric", but the file has no such finding\./,
+    );
   });
 
   it('fails on an error whose code is not declared', () => {
-    const dir = tempFiles({ 'e.rank.json': `{"expectFindings": ["unknown-metric"], "k": [1], "metrics": ["P", "Precison"], ${mismatch}}\n` });
+    const dir = tempFiles({
+      'e.rank.json': `{"expectFindings": ["unknown-metric"], "k": [1], "metrics": ["P", "Precison"], ${mismatch}}\n`,
+    });
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /error unknown-metric .*\[expected\]/);
@@ -92,7 +107,10 @@ describe('ranklens check --json', () => {
   it('writes files → cases → metrics, NaN as null, ranges 0-based in UTF-16 characters', () => {
     // "😀" is 2 UTF-16 characters: the 0.5 below starts at character 75 (74 code points).
     const json = '{"cases": {"😀": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}}}}';
-    const dir = tempFiles({ 'u.rank.json': `${json}\n`, 'n.rank.yaml': 'k: [1]\ncases:\n  empty:\n    labels: []\n    predictions: [a]\n' });
+    const dir = tempFiles({
+      'u.rank.json': `${json}\n`,
+      'n.rank.yaml': 'k: [1]\ncases:\n  empty:\n    labels: []\n    predictions: [a]\n',
+    });
     const r = ranklens(['check', dir, '--json']);
     assert.equal(r.code, 1);
     const report = JSON.parse(r.stdout);
@@ -121,7 +139,10 @@ describe('which files ranklens check reads', () => {
   it('searches a folder for fixture names, skipping node_modules and other JSON', () => {
     const r = ranklens(['check', dir]);
     assert.equal(r.code, 0, r.stdout);
-    assert.deepEqual(r.stdout.match(/^\S+ — convention/gm), [`${join(dir, 'a.rank.yaml')} — convention`, `${join(dir, 'sub', 'b.rank.json')} — convention`]);
+    assert.deepEqual(r.stdout.match(/^\S+ — convention/gm), [
+      `${join(dir, 'a.rank.yaml')} — convention`,
+      `${join(dir, 'sub', 'b.rank.json')} — convention`,
+    ]);
   });
 
   it('expands globs with ** and *', () => {

@@ -12,7 +12,7 @@ const FIXTURE = 'k: [3, 5]\nmetrics: [P@3, AP@5]\nconvention: ranx\ncases:\n  u1
 describe('ranklens compare', () => {
   const dir = tempFiles({ 'x.rank.yaml': FIXTURE });
 
-  it('shows each preset\'s mean, marks the fixture\'s own preset with * and disagreements with ≠', () => {
+  it("shows each preset's mean, marks the fixture's own preset with * and disagreements with ≠", () => {
     const r = ranklens(['compare', join(dir, 'x.rank.yaml')]);
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
@@ -40,7 +40,8 @@ describe('ranklens compare', () => {
   it('exits 1 on an error finding the fixture does not declare, 0 once it is declared, and names it on stderr', () => {
     const broken = tempFiles({
       'bad.rank.yaml': 'k: [1]\ncases:\n  u1: { labels: [a], predictions: [a] }\n  u2: { lables: [a], predictions: [a] }\n',
-      'declared.rank.yaml': 'k: [1]\nexpectFindings: [unknown-key]\ncases:\n  u1: { labels: [a], predictions: [a] }\n  u2: { lables: [a], predictions: [a] }\n',
+      'declared.rank.yaml':
+        'k: [1]\nexpectFindings: [unknown-key]\ncases:\n  u1: { labels: [a], predictions: [a] }\n  u2: { lables: [a], predictions: [a] }\n',
     });
     const bad = ranklens(['compare', join(broken, 'bad.rank.yaml')]);
     assert.equal(bad.code, 1);

@@ -53,11 +53,14 @@ describe('--format junit', () => {
     const result = parseTestResults({ type: 'junit', files: [out] });
     // a-pass: 2 expectations; b-fail: 3 (P@3 fails, P@5 passes, P@7 skipped); c-broken: 1 declared
     // finding (missing) + 3 syntax errors (the stray "]", then the missing value and the missing "}").
-    assert.deepEqual(result.suites.map((s) => [s.name.split('/').pop(), s.total, s.passed, s.failed, s.errors, s.skipped]), [
-      ['a-pass.rank.yaml', 2, 2, 0, 0, 0],
-      ['b-fail.rank.yaml', 2, 1, 1, 0, 1],
-      ['c-broken.rank.json', 4, 0, 1, 3, 0],
-    ]);
+    assert.deepEqual(
+      result.suites.map((s) => [s.name.split('/').pop(), s.total, s.passed, s.failed, s.errors, s.skipped]),
+      [
+        ['a-pass.rank.yaml', 2, 2, 0, 0, 0],
+        ['b-fail.rank.yaml', 2, 1, 1, 0, 1],
+        ['c-broken.rank.json', 4, 0, 1, 3, 0],
+      ],
+    );
     assert.deepEqual([result.total, result.passed, result.failed, result.errors, result.skipped], [8, 3, 2, 3, 1]);
     const cases = result.suites.flatMap((s) => s.cases.map((c) => [c.name, c.status, c.failure]));
     assert.deepEqual(cases, [
@@ -77,7 +80,10 @@ describe('--format junit', () => {
     const weird = tempFiles({ 'q&a <1>.rank.yaml': PASSING.replace('u1', '"u<1>&\'x\'"') });
     const r = ranklens(['check', weird, '--format', 'junit']);
     assert.equal(r.code, 0, r.stdout);
-    assert.ok(r.stdout.includes(`name="u&lt;1&gt;&amp;&apos;x&apos; › P@3" file="${join(weird, 'q&amp;a &lt;1&gt;.rank.yaml')}" line="7"`), r.stdout);
+    assert.ok(
+      r.stdout.includes(`name="u&lt;1&gt;&amp;&apos;x&apos; › P@3" file="${join(weird, 'q&amp;a &lt;1&gt;.rank.yaml')}" line="7"`),
+      r.stdout,
+    );
   });
 
   it('escapes markup, keeps line breaks and tabs as references, and replaces what XML 1.0 cannot hold', () => {
@@ -90,7 +96,9 @@ describe('--format junit', () => {
   it('writes one suite per file of the examples, where every declared finding occurs', () => {
     const r = ranklens(['check', EXAMPLES, '--format', 'junit']);
     assert.equal(r.code, 0);
-    const suites = [...r.stdout.matchAll(/<testsuite name="[^"]*\/([^"/]+)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/g)].map((m) => m.slice(1).join(' '));
+    const suites = [
+      ...r.stdout.matchAll(/<testsuite name="[^"]*\/([^"/]+)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/g),
+    ].map((m) => m.slice(1).join(' '));
     // every-finding.rank.json: 3 expectations (P@7 not computed) + 31 declared codes; the seeds: their expect entries (90, 4, 49).
     assert.deepEqual(suites, [
       'every-finding.rank.json 36 0 0 1',
@@ -115,7 +123,9 @@ describe('--format sarif', () => {
   it('validates against the SARIF 2.1.0 JSON Schema, for every finding of the examples', () => {
     const r = ranklens(['check', '--format', 'sarif', 'examples'], join(EXAMPLES, '..'));
     assert.equal(r.code, 0);
-    const log = JSON.parse(r.stdout) as { runs: { columnKind: string; results: { locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    const log = JSON.parse(r.stdout) as {
+      runs: { columnKind: string; results: { locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[];
+    };
     assert.ok(validate(log), errors().join('\n'));
     assert.equal(schema.title, 'Static Analysis Results Format (SARIF) Version 2.1.0-rtm.5 JSON Schema');
     // The schema is strict: a 0-based line or an unknown column kind is rejected.
@@ -134,7 +144,9 @@ describe('--format sarif', () => {
     const run = JSON.parse(r.stdout).runs[0];
     assert.equal(run.columnKind, 'utf16CodeUnits');
     const rule = run.tool.driver.rules.find((x: { id: string }) => x.id === 'expect-mismatch');
-    assert.deepEqual(rule.shortDescription, { text: 'The computed value differs from the expected one by more than half a unit of its last written decimal.' });
+    assert.deepEqual(rule.shortDescription, {
+      text: 'The computed value differs from the expected one by more than half a unit of its last written decimal.',
+    });
     assert.deepEqual(rule.defaultConfiguration, { level: 'error' });
     assert.equal(run.tool.driver.rules.find((x: { id: string }) => x.id === 'non-positive-score').defaultConfiguration.level, 'note');
     const mismatch = run.results.find((x: { ruleId: string }) => x.ruleId === 'expect-mismatch');
@@ -172,7 +184,9 @@ describe('--format github', () => {
   });
 
   it('writes one workflow command per finding, leaving out declared findings', () => {
-    const dir = tempFiles({ 'we,ird:name.rank.json': '{"cases": {"c": {"labels": ["a"], "predictions": ["a"], "pe%r:c,\\nx": 1, "expect": {"P@1": 0.5}}}}\n' });
+    const dir = tempFiles({
+      'we,ird:name.rank.json': '{"cases": {"c": {"labels": ["a"], "predictions": ["a"], "pe%r:c,\\nx": 1, "expect": {"P@1": 0.5}}}}\n',
+    });
     const r = ranklens(['check', '--format', 'github', '.'], dir);
     assert.equal(r.code, 1);
     assert.deepEqual(r.stdout.split('\n'), [
@@ -183,7 +197,10 @@ describe('--format github', () => {
       '',
     ]);
     for (const line of r.stdout.trim().split('\n')) {
-      assert.match(line, /^::(error|warning|notice) (file|line|col|endLine|endColumn|title)=[^,:]*(,(line|col|endLine|endColumn|title)=[^,:]*)*::[^\r\n]*$/);
+      assert.match(
+        line,
+        /^::(error|warning|notice) (file|line|col|endLine|endColumn|title)=[^,:]*(,(line|col|endLine|endColumn|title)=[^,:]*)*::[^\r\n]*$/,
+      );
     }
   });
 

@@ -25,8 +25,13 @@ cases:
 `;
 
 interface InferJson {
-  files: { path: string; expectations: number; matches: { convention: Record<string, string | number>; matched: number }[]; exact: boolean;
-    unexplained: { case: string; metric: string; expected: number | null; nearest: number | null }[] }[];
+  files: {
+    path: string;
+    expectations: number;
+    matches: { convention: Record<string, string | number>; matched: number }[];
+    exact: boolean;
+    unexplained: { case: string; metric: string; expected: number | null; nearest: number | null }[];
+  }[];
 }
 
 function withConvention(text: string, convention: Record<string, string | number>): string {
@@ -68,11 +73,17 @@ describe('ranklens infer', () => {
     const f = (JSON.parse(r.stdout) as InferJson).files[0];
     assert.equal(f.exact, false);
     assert.deepEqual([f.matches[0].convention, f.matches[0].matched], [{ preset: 'trec_eval' }, 3]);
-    assert.deepEqual(f.unexplained.map((u) => [u.case, u.metric, u.expected, u.nearest]), [['u1', 'P@3', 0.9, 1]]);
+    assert.deepEqual(
+      f.unexplained.map((u) => [u.case, u.metric, u.expected, u.nearest]),
+      [['u1', 'P@3', 0.9, 1]],
+    );
     writeFileSync(file, withConvention(text, f.matches[0].convention));
     const check = ranklens(['check', file, '--json']);
     const failed = JSON.parse(check.stdout).files[0].findings.filter((x: { code: string }) => x.code === 'expect-mismatch');
-    assert.deepEqual(failed.map((x: { message: string }) => x.message), ['Expected P@3 = 0.9, computed 0.3333: not within ±0.05 (1 decimal written).']);
+    assert.deepEqual(
+      failed.map((x: { message: string }) => x.message),
+      ['Expected P@3 = 0.9, computed 0.3333: not within ±0.05 (1 decimal written).'],
+    );
     assert.match(readFileSync(file, 'utf8'), /^convention: \{"preset":"trec_eval"\}$/m);
   });
 

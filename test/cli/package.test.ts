@@ -20,11 +20,17 @@ function npm(args: string[], cwd: string): string {
 }
 
 /** The Content-Length framed answer to one LSP request written to the server's stdin. */
-function lspAnswer(cwd: string, request: object): Promise<{ id: number; result: { capabilities: object; serverInfo: { name: string; version: string } } }> {
+function lspAnswer(
+  cwd: string,
+  request: object,
+): Promise<{ id: number; result: { capabilities: object; serverInfo: { name: string; version: string } } }> {
   return new Promise((resolvePromise, reject) => {
     const server = spawn('npx', ['--no-install', 'ranklens-language-server', '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'inherit'] });
     let buffer = '';
-    const timer = setTimeout(() => { server.kill(); reject(new Error(`no answer: ${buffer}`)); }, 20_000);
+    const timer = setTimeout(() => {
+      server.kill();
+      reject(new Error(`no answer: ${buffer}`));
+    }, 20_000);
     server.stdout.setEncoding('utf8');
     server.stdout.on('data', (chunk: string) => {
       buffer += chunk;
@@ -44,7 +50,8 @@ function lspAnswer(cwd: string, request: object): Promise<{ id: number; result: 
 describe('the npm package', () => {
   const work = tempFiles({
     'project/package.json': '{ "name": "uses-ranklens", "version": "1.0.0", "private": true }\n',
-    'project/fixtures/one.rank.yaml': 'k: [2]\nmetrics: [P@k, nDCG@k]\ncases:\n  q1:\n    labels: [a, c]\n    predictions: [a, b, c]\n    expect: { P@2: 0.5 }\n',
+    'project/fixtures/one.rank.yaml':
+      'k: [2]\nmetrics: [P@k, nDCG@k]\ncases:\n  q1:\n    labels: [a, c]\n    predictions: [a, b, c]\n    expect: { P@2: 0.5 }\n',
   });
   const project = join(work, 'project');
 
@@ -54,9 +61,18 @@ describe('the npm package', () => {
   });
 
   it('installs alone: the tarball brings no other package', () => {
-    assert.deepEqual(readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')), ['ranklens']);
-    assert.deepEqual(readdirSync(join(project, 'node_modules', 'ranklens')).sort(),
-      ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist', 'package.json', 'schemas']);
+    assert.deepEqual(
+      readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')),
+      ['ranklens'],
+    );
+    assert.deepEqual(readdirSync(join(project, 'node_modules', 'ranklens')).sort(), [
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'dist',
+      'package.json',
+      'schemas',
+    ]);
   });
 
   it('runs `npx ranklens check` on a fixture and prints its metrics', () => {
@@ -74,7 +90,12 @@ describe('the npm package', () => {
   });
 
   it('answers an LSP initialize from `npx ranklens-language-server --stdio`', async () => {
-    const answer = await lspAnswer(project, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const answer = await lspAnswer(project, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { processId: null, rootUri: null, capabilities: {} },
+    });
     assert.equal(answer.id, 1);
     assert.deepEqual(answer.result.serverInfo, { name: 'ranklens', version });
     assert.ok('codeLensProvider' in answer.result.capabilities);

@@ -13,7 +13,15 @@ import { tempFiles } from './ranklens';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-interface Hook { id: string; name: string; entry: string; language: string; files: string; types: string[]; require_serial?: boolean }
+interface Hook {
+  id: string;
+  name: string;
+  entry: string;
+  language: string;
+  files: string;
+  types: string[];
+  require_serial?: boolean;
+}
 
 describe('.pre-commit-hooks.yaml', () => {
   const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
@@ -30,8 +38,14 @@ describe('.pre-commit-hooks.yaml', () => {
     const files = new RegExp(hook.files);
     const taken = ['a.rank.json', 'dir/b.rank.yaml', 'c.rank.yml'];
     const left = ['a.json', 'rank.json', 'a.rank.json.bak', 'a.rank.jsonc', 'notes.md'];
-    assert.deepEqual(taken.filter((f) => files.test(f)), taken);
-    assert.deepEqual(left.filter((f) => files.test(f)), []);
+    assert.deepEqual(
+      taken.filter((f) => files.test(f)),
+      taken,
+    );
+    assert.deepEqual(
+      left.filter((f) => files.test(f)),
+      [],
+    );
   });
 
   it('runs ranklens check on the files it is given: exit 1 on a wrong expect value, 0 when right', () => {
@@ -43,7 +57,10 @@ describe('.pre-commit-hooks.yaml', () => {
     // `  u1: { labels: [a], predictions: [a, b], expect: { P@1: 0.5 } }`: the 0.5 starts at column 58.
     const bad = run('bad.rank.yaml', 'good.rank.yaml');
     assert.equal(bad.status, 1);
-    assert.match(bad.stdout, /^bad\.rank\.yaml:2:58 error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\.$/m);
+    assert.match(
+      bad.stdout,
+      /^bad\.rank\.yaml:2:58 error expect-mismatch Expected P@1 = 0\.5, computed 1\.0000: not within ±0\.05 \(1 decimal written\)\.$/m,
+    );
     assert.equal(run('good.rank.yaml').status, 0);
   });
 });

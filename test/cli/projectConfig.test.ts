@@ -27,12 +27,12 @@ describe('ranklens check with ranklens.config.json', () => {
     assert.match(r.stdout, /1 file: 0 errors, 0 warnings, 0 notes — ok/);
   });
 
-  it('lets the fixture\'s own convention win over the config, and --convention over the config', () => {
+  it("lets the fixture's own convention win over the config, and --convention over the config", () => {
     const own = ranklens(['check', join(dir, 'sub', 'own.rank.yaml')]);
     assert.match(own.stdout, /own\.rank\.yaml — convention default \(fixture\)/);
     // The default preset divides AP by the hits (1): 0.500 at both cutoffs.
     assert.match(own.stdout, /^u1\s+0\.500\s+0\.333\s+0\.500\s+0\.500$/m);
-    assert.match(own.stdout, /0 errors, 0 warnings, 0 notes/, 'the config\'s severities apply to the fixture with its own convention too');
+    assert.match(own.stdout, /0 errors, 0 warnings, 0 notes/, "the config's severities apply to the fixture with its own convention too");
     const flag = ranklens(['check', join(dir, 'sub', 'deep', 'plain.rank.yaml'), '--convention', 'default']);
     assert.match(flag.stdout, /plain\.rank\.yaml — convention default \(--convention\)/);
     const forced = ranklens(['check', join(dir, 'sub', 'own.rank.yaml'), '--force-convention', 'trec_eval']);
@@ -49,7 +49,14 @@ describe('ranklens check with ranklens.config.json', () => {
     assert.match(r.stdout, /a\.rank\.yaml — convention trec_eval \(package\.json\)/);
     assert.match(r.stdout, /^u1\s+0\.500\s+0\.333\s+0\.167\s+0\.167$/m);
     // No k in the fixture (the config's cutoffs): the note stays on the case's predictions.
-    assert.match(r.stdout, /a\.rank\.yaml:5:18 hint k-exceeds-predictions k = 3 is larger than the 2 predictions/, 'no severity in this config: the note is back');
-    assert.equal(r.stderr, `${join(pkg, 'package.json')}: Unknown key "colour"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.\n`);
+    assert.match(
+      r.stdout,
+      /a\.rank\.yaml:5:18 hint k-exceeds-predictions k = 3 is larger than the 2 predictions/,
+      'no severity in this config: the note is back',
+    );
+    assert.equal(
+      r.stderr,
+      `${join(pkg, 'package.json')}: Unknown key "colour"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.\n`,
+    );
   });
 });

@@ -21,7 +21,9 @@ export function ranklens(args: readonly string[], cwd?: string): Run {
 }
 
 const made: string[] = [];
-process.on('exit', () => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
+process.on('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A new temp folder holding the files (paths relative to it, folders created as needed), removed when the tests end. */
 export function tempFiles(files: Record<string, string>): string {

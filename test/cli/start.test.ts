@@ -11,7 +11,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../..');
-const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  scripts: Record<string, string>;
+};
 const BUILD = 'npm run -s build && ';
 
 /** What `npm start` prints: npm's header (a blank line, two lines, a blank line), then the commands' output. */
@@ -33,7 +37,7 @@ describe('npm start', () => {
     assert.equal(code, 0, text);
   });
 
-  it('fits in 40 lines of 100 columns, npm\'s header included', () => {
+  it("fits in 40 lines of 100 columns, npm's header included", () => {
     assert.ok(lines.length <= 40, `${lines.length} lines:\n${text}`);
     const wide = lines.filter((l) => [...l].length > 100);
     assert.deepEqual(wide, []);
@@ -43,8 +47,14 @@ describe('npm start', () => {
     // AP@5 = (1/2 + 2/4) ÷ 2 hits = 0.500 or ÷ 3 relevant = 0.333; nDCG@5 = 1.0616 / 1.6309 = 0.651
     // with the ideal from the top 5's two relevant items, 1.0616 / 2.1309 = 0.498 with all three.
     assert.match(text, /\(fixture 1 of 4\) — convention default \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.500\s+0\.651$/m);
-    assert.match(text, /\(fixture 2 of 4\) — convention trec_eval \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.498$/m);
-    assert.match(text, /convention default \+ apDenominator=relevant \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.651$/m);
+    assert.match(
+      text,
+      /\(fixture 2 of 4\) — convention trec_eval \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.498$/m,
+    );
+    assert.match(
+      text,
+      /convention default \+ apDenominator=relevant \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.651$/m,
+    );
     assert.match(text, /convention default \+ ideal=labels \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.500\s+0\.498$/m);
     assert.match(text, /^1 file: 0 errors, 0 warnings, 0 notes — ok$/m);
   });

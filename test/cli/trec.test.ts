@@ -44,13 +44,69 @@ const MEASURES = ['-m', 'P@1,P@3,P@5,P@10,R@5,AP,AP@3,RR,Rprec,nDCG,nDCG@3,Succe
  *   RR = 1.33333 / 5 = 0.2667, nDCG = 1.78131 / 5 = 0.3563.
  */
 const PER_QUERY: Record<string, Record<string, string>> = {
-  1: { 'P@1': '0.0000', 'P@3': '0.3333', 'P@5': '0.4000', 'P@10': '0.2000', 'R@5': '0.6667', AP: '0.2778', 'AP@3': '0.1111', RR: '0.3333', Rprec: '0.3333', nDCG: '0.4569', 'nDCG@3': '0.3194', 'Success@1': '0.0000', 'Success@3': '1.0000' },
-  2: { 'P@1': '0.0000', 'P@3': '0.6667', 'P@5': '0.4000', 'P@10': '0.2000', 'R@5': '1.0000', AP: '0.5833', 'AP@3': '0.5833', RR: '0.5000', Rprec: '0.5000', nDCG: '0.6934', 'nDCG@3': '0.6934', 'Success@1': '0.0000', 'Success@3': '1.0000' },
-  10: { 'P@1': '0.0000', 'P@3': '0.3333', 'P@5': '0.2000', 'P@10': '0.1000', 'R@5': '1.0000', AP: '0.5000', 'AP@3': '0.5000', RR: '0.5000', Rprec: '0.0000', nDCG: '0.6309', 'nDCG@3': '0.6309', 'Success@1': '0.0000', 'Success@3': '1.0000' },
-  3: { 'P@1': '0.0000', 'P@3': '0.0000', 'P@5': '0.0000', 'P@10': '0.0000', 'R@5': '0.0000', AP: '0.0000', 'AP@3': '0.0000', RR: '0.0000', Rprec: '0.0000', nDCG: '0.0000', 'nDCG@3': '0.0000', 'Success@1': '0.0000', 'Success@3': '0.0000' },
+  1: {
+    'P@1': '0.0000',
+    'P@3': '0.3333',
+    'P@5': '0.4000',
+    'P@10': '0.2000',
+    'R@5': '0.6667',
+    AP: '0.2778',
+    'AP@3': '0.1111',
+    RR: '0.3333',
+    Rprec: '0.3333',
+    nDCG: '0.4569',
+    'nDCG@3': '0.3194',
+    'Success@1': '0.0000',
+    'Success@3': '1.0000',
+  },
+  2: {
+    'P@1': '0.0000',
+    'P@3': '0.6667',
+    'P@5': '0.4000',
+    'P@10': '0.2000',
+    'R@5': '1.0000',
+    AP: '0.5833',
+    'AP@3': '0.5833',
+    RR: '0.5000',
+    Rprec: '0.5000',
+    nDCG: '0.6934',
+    'nDCG@3': '0.6934',
+    'Success@1': '0.0000',
+    'Success@3': '1.0000',
+  },
+  10: {
+    'P@1': '0.0000',
+    'P@3': '0.3333',
+    'P@5': '0.2000',
+    'P@10': '0.1000',
+    'R@5': '1.0000',
+    AP: '0.5000',
+    'AP@3': '0.5000',
+    RR: '0.5000',
+    Rprec: '0.0000',
+    nDCG: '0.6309',
+    'nDCG@3': '0.6309',
+    'Success@1': '0.0000',
+    'Success@3': '1.0000',
+  },
+  3: {
+    'P@1': '0.0000',
+    'P@3': '0.0000',
+    'P@5': '0.0000',
+    'P@10': '0.0000',
+    'R@5': '0.0000',
+    AP: '0.0000',
+    'AP@3': '0.0000',
+    RR: '0.0000',
+    Rprec: '0.0000',
+    nDCG: '0.0000',
+    'nDCG@3': '0.0000',
+    'Success@1': '0.0000',
+    'Success@3': '0.0000',
+  },
 };
 
-describe('ranklens trec under trec_eval\'s convention (the default)', () => {
+describe("ranklens trec under trec_eval's convention (the default)", () => {
   it('gives the hand-worked value of every measure on every query', () => {
     const r = ranklens(['trec', QRELS, RUN, ...MEASURES, '-q']);
     assert.equal(r.code, 0, r.stderr);
@@ -64,7 +120,10 @@ describe('ranklens trec under trec_eval\'s convention (the default)', () => {
 
   it('prints the queries in string order of their ids, as trec_eval does', () => {
     const r = ranklens(['trec', QRELS, RUN, '-m', 'AP', '-q']);
-    const qids = r.stdout.split('\n').filter((l) => l.startsWith('map ')).map((l) => l.split('\t')[1]);
+    const qids = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('map '))
+      .map((l) => l.split('\t')[1]);
     assert.deepEqual(qids, ['1', '10', '2', '3', 'all']);
   });
 
@@ -72,43 +131,86 @@ describe('ranklens trec under trec_eval\'s convention (the default)', () => {
     const v = trecValues(ranklens(['trec', QRELS, RUN, '-m', 'num_q', '-m', 'P@5,AP,RR,Rprec,nDCG']).stdout);
     assert.deepEqual(
       { n: v.NumQ.all, p5: v['P@5'].all, ap: v.AP.all, rr: v.RR.all, rprec: v.Rprec.all, ndcg: v.nDCG.all },
-      { n: '4', p5: '0.2500', ap: '0.3403', rr: '0.3333', rprec: '0.2083', ndcg: '0.4453' });
+      { n: '4', p5: '0.2500', ap: '0.3403', rr: '0.3333', rprec: '0.2083', ndcg: '0.4453' },
+    );
   });
 
   it('with --complete (-c) scores the judged query missing from the run as 0 and averages over 5', () => {
     const r = ranklens(['trec', QRELS, RUN, '-m', 'num_q', '-m', 'P@5,AP,RR,nDCG', '-c', '-q']);
     const v = trecValues(r.stdout);
     assert.equal(v.AP['4'], '0.0000');
-    assert.deepEqual({ n: v.NumQ.all, p5: v['P@5'].all, ap: v.AP.all, rr: v.RR.all, ndcg: v.nDCG.all },
-      { n: '5', p5: '0.2000', ap: '0.2722', rr: '0.2667', ndcg: '0.3563' });
+    assert.deepEqual(
+      { n: v.NumQ.all, p5: v['P@5'].all, ap: v.AP.all, rr: v.RR.all, ndcg: v.nDCG.all },
+      { n: '5', p5: '0.2000', ap: '0.2722', rr: '0.2667', ndcg: '0.3563' },
+    );
     assert.match(r.stderr, /1 judged query has no line in the run: scored as empty rankings/);
   });
 
   it('says on stderr what happened to the queries it did not simply evaluate', () => {
     const r = ranklens(['trec', QRELS, RUN, '-m', 'AP']);
-    assert.match(r.stderr, new RegExp(`${escape(QRELS)}:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped \\(--complete counts them as 0, as trec_eval -c\\); trec_eval without -c stops at query 4 \\("result qid not found"\\)`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `${escape(QRELS)}:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped \\(--complete counts them as 0, as trec_eval -c\\); trec_eval without -c stops at query 4 \\("result qid not found"\\)`,
+      ),
+    );
     // The blank line before query 10: trec_eval stops on it, Ranklens skips it and says so.
     assert.match(r.stderr, new RegExp(`${escape(QRELS)}:9:1 warning blank-line A blank line: skipped here; trec_eval stops on it`));
     assert.match(r.stderr, new RegExp(`${escape(RUN)}:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored`));
     assert.match(r.stderr, /info empty-labels 1 evaluated query has no relevant document: every measure is 0 and counts/);
   });
 
-  it('takes trec_eval\'s measure names: P.5,10 recall.5 map map_cut.3 recip_rank ndcg ndcg_cut.3 Rprec success.3', () => {
-    const r = ranklens(['trec', QRELS, RUN, '-m', 'P.5,10', '-m', 'recall.5', '-m', 'map', '-m', 'map_cut.3', '-m', 'recip_rank', '-m', 'ndcg', '-m', 'ndcg_cut.3', '-m', 'Rprec', '-m', 'success.3', '-q']);
+  it("takes trec_eval's measure names: P.5,10 recall.5 map map_cut.3 recip_rank ndcg ndcg_cut.3 Rprec success.3", () => {
+    const r = ranklens([
+      'trec',
+      QRELS,
+      RUN,
+      '-m',
+      'P.5,10',
+      '-m',
+      'recall.5',
+      '-m',
+      'map',
+      '-m',
+      'map_cut.3',
+      '-m',
+      'recip_rank',
+      '-m',
+      'ndcg',
+      '-m',
+      'ndcg_cut.3',
+      '-m',
+      'Rprec',
+      '-m',
+      'success.3',
+      '-q',
+    ]);
     const v = trecValues(r.stdout);
     // In trec_eval's table order, whatever the order written.
     assert.deepEqual(Object.keys(v), ['AP', 'Rprec', 'RR', 'P@5', 'P@10', 'R@5', 'nDCG', 'nDCG@3', 'AP@3', 'Success@3']);
     for (const m of Object.keys(v)) assert.equal(v[m]['1'], PER_QUERY[1][m], m);
   });
 
-  it('expands a measure written without a cutoff to trec_eval\'s cutoffs', () => {
+  it("expands a measure written without a cutoff to trec_eval's cutoffs", () => {
     const v = trecValues(ranklens(['trec', QRELS, RUN, '-m', 'ndcg_cut', '-m', 'success']).stdout);
-    assert.deepEqual(Object.keys(v),
-      ['nDCG@5', 'nDCG@10', 'nDCG@15', 'nDCG@20', 'nDCG@30', 'nDCG@100', 'nDCG@200', 'nDCG@500', 'nDCG@1000', 'Success@1', 'Success@5', 'Success@10']);
+    assert.deepEqual(Object.keys(v), [
+      'nDCG@5',
+      'nDCG@10',
+      'nDCG@15',
+      'nDCG@20',
+      'nDCG@30',
+      'nDCG@100',
+      'nDCG@200',
+      'nDCG@500',
+      'nDCG@1000',
+      'Success@1',
+      'Success@5',
+      'Success@10',
+    ]);
   });
 });
 
-describe('ranklens trec reproduces trec_eval\'s published test output', () => {
+describe("ranklens trec reproduces trec_eval's published test output", () => {
   const topics = TREC_TOPICS.map((t) => ({ qid: t.qid, rel: t.relevant, top: t.top }));
   const qrels: string[] = [];
   const run: string[] = [];
@@ -126,14 +228,33 @@ describe('ranklens trec reproduces trec_eval\'s published test output', () => {
   // Every published measure but P_3 and P_7, which this test does not ask for.
   const published = Object.fromEntries(Object.entries(TREC_PUBLISHED).filter(([m]) => m !== 'P@3' && m !== 'P@7'));
 
-
   it('matches P_5/10, recall_5/10, map_cut_5/10, ndcg_cut_5/10, success_1/5/10 and recip_rank to 4 decimals', () => {
-    const r = ranklens(['trec', join(dir, 'qrels.test'), join(dir, 'results.test'), '-q',
-      '-m', 'P.5,10', '-m', 'recall.5,10', '-m', 'map_cut.5,10', '-m', 'ndcg_cut.5,10', '-m', 'success.1,5,10', '-m', 'recip_rank']);
+    const r = ranklens([
+      'trec',
+      join(dir, 'qrels.test'),
+      join(dir, 'results.test'),
+      '-q',
+      '-m',
+      'P.5,10',
+      '-m',
+      'recall.5,10',
+      '-m',
+      'map_cut.5,10',
+      '-m',
+      'ndcg_cut.5,10',
+      '-m',
+      'success.1,5,10',
+      '-m',
+      'recip_rank',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const v = trecValues(r.stdout);
     for (const [measure, values] of Object.entries(published)) {
-      assert.deepEqual(['301', '302', '303', 'all'].map((q) => v[measure][q]), values, measure);
+      assert.deepEqual(
+        ['301', '302', '303', 'all'].map((q) => v[measure][q]),
+        values,
+        measure,
+      );
     }
   });
 });
@@ -161,10 +282,10 @@ describe('ranklens trec on broken files', () => {
     const r = ranklens(['trec', QRELS, BROKEN, '-m', 'num_q', '-m', 'P@5,AP', '-q']);
     assert.equal(r.code, 1);
     const errors = r.stderr.split('\n').filter((l) => l.includes(' error '));
-    assert.deepEqual(errors.map((l) => l.split(' ').slice(0, 3).join(' ')), [
-      `${BROKEN}:3:1 error duplicate-prediction`,
-      `${BROKEN}:5:1 error malformed-line`,
-    ]);
+    assert.deepEqual(
+      errors.map((l) => l.split(' ').slice(0, 3).join(' ')),
+      [`${BROKEN}:3:1 error duplicate-prediction`, `${BROKEN}:5:1 error malformed-line`],
+    );
     // The score "high": C's atof reads 0, and so does the trec_eval preset, with a warning.
     assert.match(r.stderr, new RegExp(`${escape(BROKEN)}:4:10 warning unusual-score trec_eval reads the score "high" as 0 \\(C's atof`));
     assert.match(errors[0], /\(first occurrence: .*broken\.run:2:1\)/);
@@ -190,7 +311,10 @@ describe('ranklens trec on broken files', () => {
     // trec_eval reads the grade "x" as 0 (atol); under another preset it is an error and the line is skipped.
     assert.match(r.stderr, /q\.qrels:3:8 warning non-integer-grade trec_eval reads the grade "x" as 0/);
     assert.equal(trecValues(r.stdout)['P@1'].all, '1.0000');
-    assert.match(ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1', '--convention', 'ranx']).stderr, /q\.qrels:3:8 error invalid-grade The grade "x" is not a number\. The line is skipped\./);
+    assert.match(
+      ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1', '--convention', 'ranx']).stderr,
+      /q\.qrels:3:8 error invalid-grade The grade "x" is not a number\. The line is skipped\./,
+    );
   });
 
   it('exits 2 with a message for a missing file, a wrong measure or an unknown option', () => {
@@ -214,7 +338,10 @@ describe('ranklens trec --json', () => {
     assert.equal(f.convention.name, 'trec_eval');
     assert.equal(f.convention.ties, 'id-desc');
     // Query 2: c (score 1), then a (score "high" read as 0, relevant; b is on a malformed line): P@5 = 0.2, AP = (1/2) / 2.
-    assert.deepEqual(f.cases, [{ id: '1', metrics: { 'P@5': null, AP: null } }, { id: '2', metrics: { 'P@5': 0.2, AP: 0.25 } }]);
+    assert.deepEqual(f.cases, [
+      { id: '1', metrics: { 'P@5': null, AP: null } },
+      { id: '2', metrics: { 'P@5': 0.2, AP: 0.25 } },
+    ]);
     assert.deepEqual(f.mean, { 'P@5': 0.2, AP: 0.25 });
     assert.deepEqual(f.excluded, { 'P@5': 1, AP: 1 });
     const score = f.findings.find((x: { code: string }) => x.code === 'unusual-score');
@@ -237,8 +364,10 @@ describe('ranklens trec in worker threads', () => {
     assert.equal(three.stderr, one.stderr);
   });
 
-  it('gives the same output when a query\'s lines are scattered over the run', () => {
-    const run = readFileSync(RUN, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  it("gives the same output when a query's lines are scattered over the run", () => {
+    const run = readFileSync(RUN, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     // Interleave the queries: every query now has lines in several places, some across thread boundaries.
     const scattered = [...run.filter((_, i) => i % 2 === 0), ...run.filter((_, i) => i % 2 === 1)].join('\n');
     const dir = tempFiles({ 'scattered.run': `${scattered}\n` });
@@ -253,7 +382,8 @@ describe('ranklens trec --help', () => {
   it('documents every option and exits 0', () => {
     const r = ranklens(['trec', '--help']);
     assert.equal(r.code, 0);
-    for (const option of ['--measure', '--convention', '--per-query', '--complete', '--json', '--jobs']) assert.ok(r.stdout.includes(option), option);
+    for (const option of ['--measure', '--convention', '--per-query', '--complete', '--json', '--jobs'])
+      assert.ok(r.stdout.includes(option), option);
   });
 
   it('draws no progress bar when stderr is not a terminal', () => {

@@ -19,8 +19,27 @@ const BASE = join(TREC_DATA, 'compare-base.run');
 const BETTER = join(TREC_DATA, 'compare-better.run');
 const MIXED = join(TREC_DATA, 'compare-mixed.run');
 
-interface JsonComparison { measure: string; a: string; b: string; meanA: number; meanB: number; diff: number; ci: [number, number]; effectSize: number; test: string; p: number; pAdjusted: number; significant: boolean; n: number; leftOut: number }
-interface JsonReport { runs: { name: string; path: string; means: Record<string, number> }[]; comparisons: JsonComparison[]; findings: { code: string; message: string }[] }
+interface JsonComparison {
+  measure: string;
+  a: string;
+  b: string;
+  meanA: number;
+  meanB: number;
+  diff: number;
+  ci: [number, number];
+  effectSize: number;
+  test: string;
+  p: number;
+  pAdjusted: number;
+  significant: boolean;
+  n: number;
+  leftOut: number;
+}
+interface JsonReport {
+  runs: { name: string; path: string; means: Record<string, number> }[];
+  comparisons: JsonComparison[];
+  findings: { code: string; message: string }[];
+}
 
 function json(args: string[]): JsonReport {
   const r = ranklens(['trec', QRELS, BASE, BETTER, MIXED, '-m', 'RR,P@1', '--format', 'json', ...args]);
@@ -28,19 +47,30 @@ function json(args: string[]): JsonReport {
   return JSON.parse(r.stdout) as JsonReport;
 }
 
-const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} vs ${expected}`);
+const near = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} vs ${expected}`);
 
 describe('ranklens trec with several runs: the JSON report', () => {
   const report = json([]);
   it('names each run by its tag and gives its means as the single-run command does', () => {
-    assert.deepEqual(report.runs.map((r) => [r.name, r.path]), [['base', BASE], ['better', BETTER], ['mixed', MIXED]]);
+    assert.deepEqual(
+      report.runs.map((r) => [r.name, r.path]),
+      [
+        ['base', BASE],
+        ['better', BETTER],
+        ['mixed', MIXED],
+      ],
+    );
     near(report.runs[0].means.RR, 2.5833333333333335 / 6, 'base RR');
     near(report.runs[1].means.RR, 5 / 6, 'better RR');
     near(report.runs[2].means.RR, 0.6, 'mixed RR');
     near(report.runs[2].means['P@1'], 0.4, 'mixed P@1');
   });
   it('compares each run with the first, per measure, with the paired t-test and Holm', () => {
-    assert.deepEqual(report.comparisons.map((c) => `${c.measure} ${c.b}−${c.a}`), ['RR better−base', 'RR mixed−base', 'P@1 better−base', 'P@1 mixed−base']);
+    assert.deepEqual(
+      report.comparisons.map((c) => `${c.measure} ${c.b}−${c.a}`),
+      ['RR better−base', 'RR mixed−base', 'P@1 better−base', 'P@1 mixed−base'],
+    );
     const [rr] = report.comparisons;
     assert.equal(rr.test, 't');
     near(rr.diff, 0.40277777777777785, 'diff');
@@ -48,7 +78,7 @@ describe('ranklens trec with several runs: the JSON report', () => {
     // Holm over RR's two comparisons: 2 × 0.008972 = 0.017944 (the other p is 0.5122).
     near(rr.pAdjusted, 2 * 0.00897209172530509, 'Holm');
     assert.equal(rr.significant, true);
-    near(rr.effectSize, 1.6913143462074325, 'paired Cohen\'s d');
+    near(rr.effectSize, 1.6913143462074325, "paired Cohen's d");
     near(rr.ci[0], 0.15286009921801144, 'ci low (SciPy t.ppf)');
     near(rr.ci[1], 0.6526954563375442, 'ci high');
     assert.equal(rr.n, 6);
@@ -69,7 +99,7 @@ describe('ranklens trec with several runs: the JSON report', () => {
 });
 
 describe('ranklens trec with several runs: the tests', () => {
-  it('--test wilcoxon gives SciPy\'s p (normal approximation: query 3\'s difference is 0)', () => {
+  it("--test wilcoxon gives SciPy's p (normal approximation: query 3's difference is 0)", () => {
     near(json(['--test', 'wilcoxon']).comparisons[0].p, 0.039359508888249725, 'wilcoxon');
   });
   it('--test randomization is exact on 6 queries: only the all-same signs reach |Σd| (×2 for the 0 at query 3): 4/64', () => {
@@ -79,8 +109,18 @@ describe('ranklens trec with several runs: the tests', () => {
     assert.equal(c[1].p, 0.625);
   });
   it('--baseline all compares every pair; --baseline NAME puts that run first in each pair', () => {
-    assert.deepEqual(json(['--baseline', 'all']).comparisons.filter((c) => c.measure === 'RR').map((c) => `${c.a}:${c.b}`), ['base:better', 'base:mixed', 'better:mixed']);
-    assert.deepEqual(json(['--baseline', 'better']).comparisons.filter((c) => c.measure === 'RR').map((c) => `${c.a}:${c.b}`), ['better:base', 'better:mixed']);
+    assert.deepEqual(
+      json(['--baseline', 'all'])
+        .comparisons.filter((c) => c.measure === 'RR')
+        .map((c) => `${c.a}:${c.b}`),
+      ['base:better', 'base:mixed', 'better:mixed'],
+    );
+    assert.deepEqual(
+      json(['--baseline', 'better'])
+        .comparisons.filter((c) => c.measure === 'RR')
+        .map((c) => `${c.a}:${c.b}`),
+      ['better:base', 'better:mixed'],
+    );
   });
   it('--correction none and bonferroni, --alpha', () => {
     near(json(['--correction', 'none']).comparisons[0].pAdjusted, 0.00897209172530509, 'none');
@@ -90,8 +130,15 @@ describe('ranklens trec with several runs: the tests', () => {
   it('bootstrap and tukey are reproducible with --seed', () => {
     for (const test of ['bootstrap', 'tukey']) {
       const a = json(['--test', test, '--seed', '7', '--trials', '2000']).comparisons.map((c) => c.p);
-      assert.deepEqual(json(['--test', test, '--seed', '7', '--trials', '2000']).comparisons.map((c) => c.p), a, test);
-      assert.ok(a.every((p) => p > 0 && p <= 1), test);
+      assert.deepEqual(
+        json(['--test', test, '--seed', '7', '--trials', '2000']).comparisons.map((c) => c.p),
+        a,
+        test,
+      );
+      assert.ok(
+        a.every((p) => p > 0 && p <= 1),
+        test,
+      );
     }
   });
 });
@@ -100,32 +147,44 @@ describe('ranklens trec with several runs: the table', () => {
   it('marks a value with the letters of the runs it beats, then names the test, the correction and α', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, MIXED, '-m', 'RR,P@1']);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stdout, [
-      '   run     RR       P@1',
-      'a  base    0.4306   0.1667',
-      'b  better  0.8333ᵃ  0.6667',
-      'c  mixed   0.6000   0.4000',
-      '',
-      'A letter marks the runs a value is significantly better than: paired Student\'s t-test, two-sided; each run against base (a); Holm correction over the 2 comparisons of each measure; α = 0.05.',
-      'Paired queries per comparison: 5, 6.',
-      'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
-      '',
-    ].join('\n'));
+    assert.equal(
+      r.stdout,
+      [
+        '   run     RR       P@1',
+        'a  base    0.4306   0.1667',
+        'b  better  0.8333ᵃ  0.6667',
+        'c  mixed   0.6000   0.4000',
+        '',
+        "A letter marks the runs a value is significantly better than: paired Student's t-test, two-sided; each run against base (a); Holm correction over the 2 comparisons of each measure; α = 0.05.",
+        'Paired queries per comparison: 5, 6.',
+        'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
+        '',
+      ].join('\n'),
+    );
     assert.match(r.stderr, /compare\.qrels:1:1 warning query-not-in-run mixed: 1 judged query has no line in the run/);
   });
-  it('-q adds every paired query\'s difference', () => {
+  it("-q adds every paired query's difference", () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, '-m', 'RR', '-q']);
-    assert.match(r.stdout, /Per-query differences \(b − a\):\nRR\tbetter−base\t1\t\+0\.5000\nRR\tbetter−base\t2\t\+0\.6667\nRR\tbetter−base\t3\t\+0\.0000\n/);
+    assert.match(
+      r.stdout,
+      /Per-query differences \(b − a\):\nRR\tbetter−base\t1\t\+0\.5000\nRR\tbetter−base\t2\t\+0\.6667\nRR\tbetter−base\t3\t\+0\.0000\n/,
+    );
   });
   it('--format latex: booktabs, the best value bold, the marks as superscripts', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, MIXED, '-m', 'RR', '--format', 'latex']);
-    assert.match(r.stdout, /^\\begin\{tabular\}\{llr\}\n\\toprule\n & Run & RR \\\\\n\\midrule\na & base & 0\.4306 \\\\\nb & better & \\textbf\{0\.8333\}\$\^\{a\}\$ \\\\\nc & mixed & 0\.6000 \\\\\n\\bottomrule\n\\end\{tabular\}\n% A letter/);
+    assert.match(
+      r.stdout,
+      /^\\begin\{tabular\}\{llr\}\n\\toprule\n & Run & RR \\\\\n\\midrule\na & base & 0\.4306 \\\\\nb & better & \\textbf\{0\.8333\}\$\^\{a\}\$ \\\\\nc & mixed & 0\.6000 \\\\\n\\bottomrule\n\\end\{tabular\}\n% A letter/,
+    );
   });
   it('--format markdown', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, '-m', 'RR']);
     const md = ranklens(['trec', QRELS, BASE, BETTER, '-m', 'RR', '--format', 'markdown']);
     assert.equal(r.code, 0);
-    assert.match(md.stdout, /^\| \| run \| RR \|\n\|---\|---\|---:\|\n\| a \| base \| 0\.4306 \|\n\| b \| better \| \*\*0\.8333\*\*<sup>a<\/sup> \|\n/);
+    assert.match(
+      md.stdout,
+      /^\| \| run \| RR \|\n\|---\|---\|---:\|\n\| a \| base \| 0\.4306 \|\n\| b \| better \| \*\*0\.8333\*\*<sup>a<\/sup> \|\n/,
+    );
   });
 });
 
@@ -133,11 +192,17 @@ describe('ranklens trec with several runs: names, findings, usage', () => {
   it('names runs by file name when their tags clash', () => {
     const dir = tempFiles({ 'one.run': '1 Q0 r 1 2 same\n', 'two.run': '1 Q0 x1 1 2 same\n1 Q0 r 2 1 same\n', 'q.qrels': '1 0 r 1\n' });
     const r = ranklens(['trec', 'q.qrels', 'one.run', 'two.run', '-m', 'RR', '--json'], dir);
-    assert.deepEqual((JSON.parse(r.stdout) as JsonReport).runs.map((x) => x.name), ['one.run', 'two.run']);
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as JsonReport).runs.map((x) => x.name),
+      ['one.run', 'two.run'],
+    );
   });
   it('warns when the test can never reach α on so few queries (exact randomization: 2/2^n)', () => {
     const r = ranklens(['trec', QRELS, BASE, MIXED, '-m', 'RR', '--test', 'randomization']);
-    assert.match(r.stderr, /compare-mixed\.run:1:1 warning too-few-queries mixed vs base: on 5 paired queries the exact randomization test cannot give a p below 2\/2\^5 = 0\.0625, above α = 0\.05: no difference can be significant\./);
+    assert.match(
+      r.stderr,
+      /compare-mixed\.run:1:1 warning too-few-queries mixed vs base: on 5 paired queries the exact randomization test cannot give a p below 2\/2\^5 = 0\.0625, above α = 0\.05: no difference can be significant\./,
+    );
     assert.equal(r.code, 0);
   });
   it('counts a value of -l, -M or -N as a value, not as a run: QRELS RUN -l 2 is one run', () => {

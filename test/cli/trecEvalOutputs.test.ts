@@ -15,7 +15,7 @@ const DIR = join(TREC_DATA, 'trec_eval');
 const file = (name: string) => join(DIR, name);
 const expected = (name: string) => readFileSync(file(name), 'utf8');
 
-describe('ranklens trec gives trec_eval\'s own expected outputs byte for byte', () => {
+describe("ranklens trec gives trec_eval's own expected outputs byte for byte", () => {
   const cases: [string, string[]][] = [
     ['out.test', [file('qrels.test'), file('results.test')]],
     ['out.test.a', ['-m', 'all_trec', file('qrels.test'), file('results.test')]],
@@ -33,8 +33,25 @@ describe('ranklens trec gives trec_eval\'s own expected outputs byte for byte', 
   }
 
   it('out.test.meas_params: parameters for iprec_at_recall, P, recall, Rprec_mult, utility, 11pt_avg, ndcg, ndcg_cut and success', () => {
-    const r = ranklens(['trec', '-q', '-miprec_at_recall..10,.20,.25,.75,.50', '-m', 'P.5,7,3', '-m', 'recall.20,2000', '-m', 'Rprec_mult.5.0,0.2,0.35',
-      '-mutility.2,-1,0,0', '-m', '11pt_avg..25,.5,.75', '-mndcg.1=3,2=9,4=4.5', '-mndcg_cut.10,20,23.4', '-msuccess.2,5,20', file('qrels.test'), file('results.test')]);
+    const r = ranklens([
+      'trec',
+      '-q',
+      '-miprec_at_recall..10,.20,.25,.75,.50',
+      '-m',
+      'P.5,7,3',
+      '-m',
+      'recall.20,2000',
+      '-m',
+      'Rprec_mult.5.0,0.2,0.35',
+      '-mutility.2,-1,0,0',
+      '-m',
+      '11pt_avg..25,.5,.75',
+      '-mndcg.1=3,2=9,4=4.5',
+      '-mndcg_cut.10,20,23.4',
+      '-msuccess.2,5,20',
+      file('qrels.test'),
+      file('results.test'),
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, expected('out.test.meas_params'));
   });
@@ -52,16 +69,22 @@ describe('ranklens trec gives trec_eval\'s own expected outputs byte for byte', 
     assert.equal(ranklens(['trec', '-m', 'all_trec', '-q', qgz, gz]).stdout, expected('out.test.aq'));
   });
 
-  it('-n leaves out the summary; -m P.5,10 -m ndcg_cut.10 prints just those, in trec_eval\'s order', () => {
+  it("-n leaves out the summary; -m P.5,10 -m ndcg_cut.10 prints just those, in trec_eval's order", () => {
     const r = ranklens(['trec', '-n', '-q', '-m', 'ndcg_cut.10', '-m', 'P.5,10', file('qrels.test'), file('results.test')]);
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 9);
-    assert.deepEqual(lines.slice(0, 3), ['P_5                   \t301\t0.0000', 'P_10                  \t301\t0.2000', 'ndcg_cut_10           \t301\t0.1518']);
+    assert.deepEqual(lines.slice(0, 3), [
+      'P_5                   \t301\t0.0000',
+      'P_10                  \t301\t0.2000',
+      'ndcg_cut_10           \t301\t0.1518',
+    ]);
     assert.ok(!r.stdout.includes('\tall\t'));
   });
 
-  it('--json keeps Ranklens names and adds trec_eval\'s', () => {
-    const report = JSON.parse(ranklens(['trec', '--json', '-m', 'P.5', '-m', 'map', '-m', 'ERR@10', file('qrels.test'), file('results.test')]).stdout);
+  it("--json keeps Ranklens names and adds trec_eval's", () => {
+    const report = JSON.parse(
+      ranklens(['trec', '--json', '-m', 'P.5', '-m', 'map', '-m', 'ERR@10', file('qrels.test'), file('results.test')]).stdout,
+    );
     const f = report.files[0];
     assert.deepEqual(Object.keys(f.mean), ['AP', 'P@5', 'ERR@10']);
     assert.deepEqual(f.trecNames, ['map', 'P_5', 'ERR@10']);

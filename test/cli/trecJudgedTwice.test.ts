@@ -15,14 +15,21 @@ const dir = tempFiles({
   'relevant-last.qrels': 'q 0 a 0\nq 0 b 1\nq 0 a 1\n',
   'r.run': 'q Q0 a 1 3 r\nq Q0 x 2 2 r\nq Q0 b 3 1 r\n',
 });
-const run = (qrels: string, ...args: string[]) => ranklens(['trec', join(dir, qrels), join(dir, 'r.run'), '-m', 'map', '-m', 'num_rel', '-m', 'P.1', ...args]);
+const run = (qrels: string, ...args: string[]) =>
+  ranklens(['trec', join(dir, qrels), join(dir, 'r.run'), '-m', 'map', '-m', 'num_rel', '-m', 'P.1', ...args]);
 
 describe('a document judged twice in the qrels', () => {
   it('under trec_eval: the first grade counts (AP 0.8333, num_rel 2), an error names both lines, exit 1', () => {
     const r = run('relevant-first.qrels');
     assert.equal(r.code, 1);
-    assert.deepEqual([trecValues(r.stdout).AP.all, trecValues(r.stdout).NumRel.all, trecValues(r.stdout)['P@1'].all], ['0.8333', '2', '1.0000']);
-    assert.match(r.stderr, /relevant-first\.qrels:3:1 error duplicate-judgement "a" is judged twice for query q; the first grade is used \(trec_eval stops on this\)\. \(first judgement: .*relevant-first\.qrels:1:1\)/);
+    assert.deepEqual(
+      [trecValues(r.stdout).AP.all, trecValues(r.stdout).NumRel.all, trecValues(r.stdout)['P@1'].all],
+      ['0.8333', '2', '1.0000'],
+    );
+    assert.match(
+      r.stderr,
+      /relevant-first\.qrels:3:1 error duplicate-judgement "a" is judged twice for query q; the first grade is used \(trec_eval stops on this\)\. \(first judgement: .*relevant-first\.qrels:1:1\)/,
+    );
   });
 
   it('the order decides: judged 0 first, a is not relevant (AP 0.3333, num_rel 1, P@1 0)', () => {
@@ -34,6 +41,9 @@ describe('a document judged twice in the qrels', () => {
     const r = ranklens(['trec', join(dir, 'relevant-first.qrels'), join(dir, 'r.run'), '-m', 'map', '--convention', 'ranx']);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /^AP\s+all\s+0\.8333$/m);
-    assert.match(r.stderr, /relevant-first\.qrels:3:1 warning duplicate-judgement "a" is judged twice for query q; the first grade is used\./);
+    assert.match(
+      r.stderr,
+      /relevant-first\.qrels:3:1 warning duplicate-judgement "a" is judged twice for query q; the first grade is used\./,
+    );
   });
 });

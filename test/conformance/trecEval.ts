@@ -20,7 +20,9 @@ const CLI = resolve(__dirname, '../../../dist/cli.js');
 export function findTrecEval(): string | undefined {
   if (process.env.TREC_EVAL) return existsSync(process.env.TREC_EVAL) ? process.env.TREC_EVAL : undefined;
   for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir && existsSync(join(dir, 'trec_eval'))) return join(dir, 'trec_eval');
-  for (const d of readdirSync('/tmp').filter((n) => n.startsWith('trec_eval')).sort()) {
+  for (const d of readdirSync('/tmp')
+    .filter((n) => n.startsWith('trec_eval'))
+    .sort()) {
     const p = join('/tmp', d, 'trec_eval');
     if (existsSync(p)) return p;
   }
@@ -70,7 +72,29 @@ const DOC_FORMS = ['d', utf8('😀'), utf8('\ue001'), utf8('\ufffd'), 'caf\xe9',
 // Grades as atol reads them: exponents, fractions, text, signs, leading zeros.
 const GRADES = ['0', '0', '1', '1', '2', '3', '-1', '1e2', '2.7', 'x', '+1', '03', '-1.5', '0.5', '1x', 'rel'];
 // Scores as atof reads them: words, hex, junk after a number, no number at all; few values, so many ties.
-const SCORES = ['1', '2', '2.0', '0x2', '2abc', 'inf', '-inf', 'nan', 'NaN', 'abc', '1e0', '.5', '0x1p-1', '5e-1', '-0', '0', 'INFINITY', '3e', '0x', '+3', '1.5e+0'];
+const SCORES = [
+  '1',
+  '2',
+  '2.0',
+  '0x2',
+  '2abc',
+  'inf',
+  '-inf',
+  'nan',
+  'NaN',
+  'abc',
+  '1e0',
+  '.5',
+  '0x1p-1',
+  '5e-1',
+  '-0',
+  '0',
+  'INFINITY',
+  '3e',
+  '0x',
+  '+3',
+  '1.5e+0',
+];
 
 /**
  * Files with the traits trec_eval reads without complaint but a careless reader gets wrong: the
@@ -89,12 +113,16 @@ export function hostileTrec(seed: number, missing: boolean): { qrels: string; ru
     const docs = Array.from({ length: 3 + int(25) }, (_, i) => `${pick(DOC_FORMS)}${i}${int(3) === 0 ? pick(DOC_FORMS) : ''}`);
     for (const d of docs) if (int(4) > 0) qrels.push(`${qid}${pick([' ', '\t', '  '])}0 ${d} ${pick(GRADES)}`);
     if (missing && q === qids.length - 1) return;
-    for (const d of docs) if (int(5) > 0) run.push(`${qid} Q0\t${d} ${int(100)} ${int(3) === 0 ? (rnd() * 4).toFixed(int(3)) : pick(SCORES)} tag${seed}`);
+    for (const d of docs)
+      if (int(5) > 0) run.push(`${qid} Q0\t${d} ${int(100)} ${int(3) === 0 ? (rnd() * 4).toFixed(int(3)) : pick(SCORES)} tag${seed}`);
   });
   if (qrels.length === 0) qrels.push(`7 0 d0 1`);
   if (run.length === 0) run.push(`7 Q0 d0 1 1 tag${seed}`);
   if (seed % 3 !== 0) {
-    for (let i = run.length - 1; i > 0; i--) { const j = int(i + 1); [run[i], run[j]] = [run[j], run[i]]; }
+    for (let i = run.length - 1; i > 0; i--) {
+      const j = int(i + 1);
+      [run[i], run[j]] = [run[j], run[i]];
+    }
   }
   // Blank lines (spaces and tabs too) and comments, which trec_eval skips in a run; not as the first line.
   run = run.flatMap((l, i) => (i > 0 && int(8) === 0 ? [pick(['', '  ', '\t', '# a comment', '   # indented comment']), l] : [l]));
@@ -133,11 +161,18 @@ export function layoutTrec(seed: number): { qrels: string; runs: Record<'grouped
     const qid = String(q * 3 + int(3));
     const docs = Array.from({ length: 3 + int(30) }, (_, i) => `L${int(4)}-${i}`);
     for (const d of docs) if (int(3) > 0) qrels.push(`${qid} 0 ${d} ${[-1, 0, 0, 1, 1, 2, 3][int(7)]}`);
-    byQuery.push(docs.filter(() => int(5) > 0).map((d) => `${qid} Q0 ${d} ${int(50)} ${int(3) === 0 ? int(3) : (rnd() * 10).toFixed(int(4))} lay${seed}`));
+    byQuery.push(
+      docs
+        .filter(() => int(5) > 0)
+        .map((d) => `${qid} Q0 ${d} ${int(50)} ${int(3) === 0 ? int(3) : (rnd() * 10).toFixed(int(4))} lay${seed}`),
+    );
   }
   const grouped = byQuery.flat();
   const shuffled = [...grouped];
-  for (let i = shuffled.length - 1; i > 0; i--) { const j = int(i + 1); [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]]; }
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+  }
   const interleaved: string[] = [];
   const writers: string[][] = [];
   for (let next = 0; next < byQuery.length || writers.some((w) => w.length > 0);) {
@@ -151,30 +186,79 @@ export function layoutTrec(seed: number): { qrels: string; runs: Record<'grouped
 }
 
 const OPTIONS: string[][] = [
-  [], ['-q'], ['-q', '-m', 'official'], ['-q', '-m', 'all_trec'], ['-q', '-m', 'set'],
-  ['-q', '-m', 'P.5,10', '-m', 'ndcg_cut.10'], ['-q', '-m', 'all_trec', '-l2'], ['-q', '-m', 'all_trec', '-l', '3'],
-  ['-q', '-m', 'all_trec', '-M', '7'], ['-q', '-m', 'all_trec', '-J'], ['-q', '-m', 'all_trec', '-N', '5000', '-m', 'utility.2,-1,-0.5,0.1'],
-  ['-n', '-q', '-m', 'all_trec'], ['-q', '-m', 'all_trec', '-m', 'relstring.15', '-m', 'iprec_at_recall..25,.5,.75'],
+  [],
+  ['-q'],
+  ['-q', '-m', 'official'],
+  ['-q', '-m', 'all_trec'],
+  ['-q', '-m', 'set'],
+  ['-q', '-m', 'P.5,10', '-m', 'ndcg_cut.10'],
+  ['-q', '-m', 'all_trec', '-l2'],
+  ['-q', '-m', 'all_trec', '-l', '3'],
+  ['-q', '-m', 'all_trec', '-M', '7'],
+  ['-q', '-m', 'all_trec', '-J'],
+  ['-q', '-m', 'all_trec', '-N', '5000', '-m', 'utility.2,-1,-0.5,0.1'],
+  ['-n', '-q', '-m', 'all_trec'],
+  ['-q', '-m', 'all_trec', '-m', 'relstring.15', '-m', 'iprec_at_recall..25,.5,.75'],
   ['-q', '-m', 'ndcg.1=2.5,2=2,3=0.5', '-m', '11pt_avg..2,.6,1', '-J'],
-  ['-q', '-m', 'Rprec_mult.0.5,3', '-m', 'set_F.0.5', '-m', 'rbp.p=0.7', '-m', 'rbp_resid.p=0.7', '-m', 'unj.3,7', '-m', 'success.2', '-m', 'relative_P.3'],
+  [
+    '-q',
+    '-m',
+    'Rprec_mult.0.5,3',
+    '-m',
+    'set_F.0.5',
+    '-m',
+    'rbp.p=0.7',
+    '-m',
+    'rbp_resid.p=0.7',
+    '-m',
+    'unj.3,7',
+    '-m',
+    'success.2',
+    '-m',
+    'relative_P.3',
+  ],
 ];
 
-interface Tally { compared: number; runs: number; failures: string[] }
+interface Tally {
+  compared: number;
+  runs: number;
+  failures: string[];
+}
 
 // `ours`: options for ranklens only (--jobs).
-function compare(tally: Tally, label: string, trecEval: string, args: string[], files: { qrels: string; run: string; gz: string }, stdin = false, ours_: string[] = []): void {
+function compare(
+  tally: Tally,
+  label: string,
+  trecEval: string,
+  args: string[],
+  files: { qrels: string; run: string; gz: string },
+  stdin = false,
+  ours_: string[] = [],
+): void {
   const want = spawnSync(trecEval, [...args, files.qrels, files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
   const ours = stdin
-    ? spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, '-'], { encoding: 'latin1', input: require('node:fs').readFileSync(files.run), maxBuffer: 1 << 28 })
-    : spawnSync(process.execPath, [CLI, 'trec', ...args, ...ours_, files.qrels, label.endsWith('.gz') ? files.gz : files.run], { encoding: 'latin1', maxBuffer: 1 << 28 });
+    ? spawnSync(process.execPath, [CLI, 'trec', ...args, files.qrels, '-'], {
+        encoding: 'latin1',
+        input: require('node:fs').readFileSync(files.run),
+        maxBuffer: 1 << 28,
+      })
+    : spawnSync(process.execPath, [CLI, 'trec', ...args, ...ours_, files.qrels, label.endsWith('.gz') ? files.gz : files.run], {
+        encoding: 'latin1',
+        maxBuffer: 1 << 28,
+      });
   tally.runs++;
-  if (want.status !== 0) { tally.failures.push(`${label}: trec_eval failed (${want.status}): ${want.stderr.trim()}`); return; }
+  if (want.status !== 0) {
+    tally.failures.push(`${label}: trec_eval failed (${want.status}): ${want.stderr.trim()}`);
+    return;
+  }
   const a = want.stdout.split('\n');
   const b = ours.stdout.split('\n');
   tally.compared += a.filter((l) => l.includes('\t')).length;
   if (want.stdout === ours.stdout) return;
   const i = a.findIndex((l, j) => l !== b[j]);
-  tally.failures.push(`${label}: first difference at line ${i + 1}\n  trec_eval: ${JSON.stringify(a[i])}\n  ranklens:  ${JSON.stringify(b[i])}${ours.stderr ? `\n  stderr: ${ours.stderr.trim().split('\n')[0]}` : ''}`);
+  tally.failures.push(
+    `${label}: first difference at line ${i + 1}\n  trec_eval: ${JSON.stringify(a[i])}\n  ranklens:  ${JSON.stringify(b[i])}${ours.stderr ? `\n  stderr: ${ours.stderr.trim().split('\n')[0]}` : ''}`,
+  );
 }
 
 // The hostile files are byte strings: written byte for byte.
@@ -185,17 +269,27 @@ function bytesAsWritten(files: { qrels: string; run: string }): { qrels: Buffer;
 function main(): number {
   const trecEval = findTrecEval();
   if (!trecEval) {
-    process.stdout.write('conformance: no trec_eval binary found (set TREC_EVAL, put trec_eval on the PATH, or build it in /tmp/trec_eval*/): nothing compared.\n');
+    process.stdout.write(
+      'conformance: no trec_eval binary found (set TREC_EVAL, put trec_eval on the PATH, or build it in /tmp/trec_eval*/): nothing compared.\n',
+    );
     return 0;
   }
-  if (!existsSync(CLI)) { process.stderr.write('conformance: dist/cli.js is missing; run npm run build.\n'); return 2; }
+  if (!existsSync(CLI)) {
+    process.stderr.write('conformance: dist/cli.js is missing; run npm run build.\n');
+    return 2;
+  }
   const seedsAt = process.argv.indexOf('--seeds');
   const seeds = seedsAt > 0 ? Number(process.argv[seedsAt + 1]) : 8;
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-conformance-'));
   const tally: Tally = { compared: 0, runs: 0, failures: [] };
   try {
     for (let seed = 1; seed <= seeds; seed++) {
-      for (const [missing, hostile] of [[false, false], [true, false], [false, true], [true, true]]) {
+      for (const [missing, hostile] of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ]) {
         const { qrels, run } = hostile ? bytesAsWritten(hostileTrec(seed, missing)) : randomTrec(seed, missing);
         const name = `${seed}${missing}${hostile}`;
         const files = { qrels: join(dir, `q${name}`), run: join(dir, `r${name}`), gz: join(dir, `r${name}.gz`) };
@@ -216,7 +310,10 @@ function main(): number {
         const files = { qrels: qrelsPath, run: join(dir, `l${seed}${layout}`), gz: '' };
         writeFileSync(files.run, run);
         for (const jobs of ['1', '2', '3']) {
-          for (const args of [['-c', '-q', '-m', 'all_trec'], ['-c', '-J', '-M', '20']]) {
+          for (const args of [
+            ['-c', '-q', '-m', 'all_trec'],
+            ['-c', '-J', '-M', '20'],
+          ]) {
             compare(tally, `seed ${seed} ${layout}, --jobs ${jobs}: ${args.join(' ')}`, trecEval, args, files, false, ['--jobs', jobs]);
           }
         }
@@ -225,7 +322,9 @@ function main(): number {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  process.stdout.write(`conformance: ${trecEval}\n${tally.runs} command lines, ${tally.compared} output values compared, ${tally.failures.length} different.\n`);
+  process.stdout.write(
+    `conformance: ${trecEval}\n${tally.runs} command lines, ${tally.compared} output values compared, ${tally.failures.length} different.\n`,
+  );
   for (const f of tally.failures.slice(0, 20)) process.stdout.write(`${f}\n`);
   return tally.failures.length === 0 ? 0 : 1;
 }

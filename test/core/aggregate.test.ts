@@ -8,13 +8,26 @@ const specs = (...names: string[]) => names.map((n) => parseMetricSpec(n).spec!)
 
 describe('aggregating per-case values', () => {
   it('gives NaN for a column in which every case is NaN, and counts the cases left out', () => {
-    const { mean, excluded } = aggregate([[NaN, 1, NaN], [NaN, 3, 0.5]], specs('P@1', 'AP', 'RR'));
+    const { mean, excluded } = aggregate(
+      [
+        [NaN, 1, NaN],
+        [NaN, 3, 0.5],
+      ],
+      specs('P@1', 'AP', 'RR'),
+    );
     assert.deepStrictEqual(mean, [NaN, 2, 0.5]);
     assert.deepStrictEqual(excluded, [2, 0, 1]);
   });
 
-  it('with propagateNaN (trec_eval\'s sums), one NaN makes the figure NaN and nothing is left out', () => {
-    const { mean, excluded } = aggregate([[NaN, 1], [0.5, 3]], specs('P@1', 'AP'), true);
+  it("with propagateNaN (trec_eval's sums), one NaN makes the figure NaN and nothing is left out", () => {
+    const { mean, excluded } = aggregate(
+      [
+        [NaN, 1],
+        [0.5, 3],
+      ],
+      specs('P@1', 'AP'),
+      true,
+    );
     assert.deepStrictEqual(mean, [NaN, 2]);
     assert.deepStrictEqual(excluded, [0, 0]);
   });

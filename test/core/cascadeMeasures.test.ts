@@ -23,7 +23,8 @@ const spec = (name: string): MetricSpec => {
   assert.ok(parsed.spec, `${name}: ${parsed.message}`);
   return parsed.spec;
 };
-const fast = (input: CaseInput, name: string, conv = TREC): number => metricValue(rankCase(input, conv, { valuesOnly: true }), spec(name), conv);
+const fast = (input: CaseInput, name: string, conv = TREC): number =>
+  metricValue(rankCase(input, conv, { valuesOnly: true }), spec(name), conv);
 const explain = (input: CaseInput, name: string, conv = TREC): Explanation => explainCase(input, spec(name), conv);
 const near = (actual: number, expected: number, what = ''): void =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what} ${actual}, expected ${expected}`);
@@ -69,8 +70,10 @@ describe('ERR', () => {
     const ex = explain(GRADED, 'ERR');
     near(ex.value, ERR_FULL);
     assert.equal(ex.formula, 'ERR = Σᵣ (1/r) · Rᵣ · Π_{i<r} (1 − Rᵢ), R = (2^g − 1) / 2^gmax, gmax = 3');
-    assert.deepEqual(ex.knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`),
-      ['errGain=exponential: a grade becomes a stop probability as (2^g − 1) / 2^gmax']);
+    assert.deepEqual(
+      ex.knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`),
+      ['errGain=exponential: a grade becomes a stop probability as (2^g − 1) / 2^gmax'],
+    );
     assert.equal(terms(ex), '2:b+ 3:a+ 4:c+');
     // discounts: 1/2; (7/8)/3; (7/8)(1/8)/4 = 7/256
     assert.equal(parts(ex), '0.125000·0.500000=0.062500 0.875000·0.291667=0.255208 0.375000·0.027344=0.010254');
@@ -90,7 +93,10 @@ describe('ERR', () => {
     const ex = explain(GRADED, 'ERR', LINEAR);
     near(ex.value, 7 / 18);
     assert.equal(ex.formula, 'ERR = Σᵣ (1/r) · Rᵣ · Π_{i<r} (1 − Rᵢ), R = g / gmax, gmax = 3');
-    assert.deepEqual(ex.knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`), ['errGain=linear: a grade becomes a stop probability as g / gmax']);
+    assert.deepEqual(
+      ex.knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`),
+      ['errGain=linear: a grade becomes a stop probability as g / gmax'],
+    );
     assert.equal(ex.arithmetic, '0.333·0.500 + 1.000·0.222 + 0.667·0.000 = 0.389');
   });
 
@@ -116,7 +122,10 @@ describe('ERR', () => {
  * RBPresid(p=0.8): unjudged at ranks 4 and 5, n = 6: 0.8⁶ + 0.2·(0.8³ + 0.8⁴) = 0.262144 + 0.18432 = 0.446464
  * trec_eval 10.0 prints rbp_p=0.8 0.3295, rbp 0.1995, rbp_resid_p=0.8 0.4465.
  */
-const POOL: CaseInput = { labels: gradedLabels({ a: 2, b: 1, c: 0, d: 2, u: -1 }), predictions: listPredictions(['a', 'c', 'b', 'u', 'x', 'd']) };
+const POOL: CaseInput = {
+  labels: gradedLabels({ a: 2, b: 1, c: 0, d: 2, u: -1 }),
+  predictions: listPredictions(['a', 'c', 'b', 'u', 'x', 'd']),
+};
 const RBP8 = 0.2 * (1 + 0.32 + 0.32768);
 
 describe('RBP', () => {
@@ -179,7 +188,10 @@ describe('RBP residual', () => {
     near(ex.value, 0.446464);
     assert.equal(ex.formula, 'RBPresid = p^n + (1 − p) Σ_{unjudged rank i} p^(i−1), p = 0.8; 0 when all ranked items are judged');
     assert.equal(terms(ex), '4:u- 5:x-');
-    assert.deepEqual(ex.terms.map((t) => t.discount!.toFixed(4)), ['0.5120', '0.4096']);
+    assert.deepEqual(
+      ex.terms.map((t) => t.discount!.toFixed(4)),
+      ['0.5120', '0.4096'],
+    );
     near(ex.numerator, 0.446464);
     assert.equal(ex.denominator, 1);
     assert.deepEqual(ex.knobs, []);

@@ -13,11 +13,20 @@ import { parseMetricSpec } from '../../shared/core/metricNames';
 import { listLabels, listPredictions } from '../helpers/caseBuilders';
 
 const USER2 = { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) };
-const compared = (...names: string[]) => evaluateCase(USER2, names.map((n) => parseMetricSpec(n).spec!), PRESETS.default, { compare: true }).findings.map((f) => f.message);
+const compared = (...names: string[]) =>
+  evaluateCase(
+    USER2,
+    names.map((n) => parseMetricSpec(n).spec!),
+    PRESETS.default,
+    { compare: true },
+  ).findings.map((f) => f.message);
 
-const AP5 = 'AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333';
-const NDCG3 = 'nDCG@3: default 0.631, trec_eval 0.296, ranx 0.296, mllib 0.296, sklearn 0.387, torchmetrics 0.387, seed003 0.296, lenskit 0.380, recommenders 0.296';
-const NDCG5 = 'nDCG@5: default 0.651, trec_eval 0.498, ranx 0.498, mllib 0.498, sklearn 0.651, torchmetrics 0.651, seed003 0.498, lenskit 0.570, recommenders 0.498';
+const AP5 =
+  'AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333';
+const NDCG3 =
+  'nDCG@3: default 0.631, trec_eval 0.296, ranx 0.296, mllib 0.296, sklearn 0.387, torchmetrics 0.387, seed003 0.296, lenskit 0.380, recommenders 0.296';
+const NDCG5 =
+  'nDCG@5: default 0.651, trec_eval 0.498, ranx 0.498, mllib 0.498, sklearn 0.651, torchmetrics 0.651, seed003 0.498, lenskit 0.570, recommenders 0.498';
 
 describe('values that depend on the convention', () => {
   it('two: "2 values depend", each with every preset\'s value', () => {

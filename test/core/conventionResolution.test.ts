@@ -7,8 +7,16 @@ describe('resolving a convention', () => {
   it('lists the known presets and knobs when a name is unknown', () => {
     const { problems } = resolveConvention('nope', { gian: 'linear' });
     assert.deepEqual(problems, [
-      { key: 'preset', message: 'Unknown preset "nope"; known presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.' },
-      { key: 'gian', message: 'Unknown convention knob "gian"; knobs: emptyLabels, precisionDenominator, apDenominator, gain, discount, ideal, relevanceThreshold, ties, duplicates, relevantPool, errGain, noHit, recallDenominator, unjudged, apTerms, emptyPredictions, negativeGains, singleItem.' },
+      {
+        key: 'preset',
+        message:
+          'Unknown preset "nope"; known presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+      },
+      {
+        key: 'gian',
+        message:
+          'Unknown convention knob "gian"; knobs: emptyLabels, precisionDenominator, apDenominator, gain, discount, ideal, relevanceThreshold, ties, duplicates, relevantPool, errGain, noHit, recallDenominator, unjudged, apTerms, emptyPredictions, negativeGains, singleItem.',
+      },
     ]);
   });
 

@@ -20,25 +20,57 @@ const names = (specs: ReturnType<typeof expandMetrics>) => specs.map(metricName)
 describe('metric names', () => {
   it('accepts canonical names, aliases and trec_eval names case-insensitively', () => {
     const cases: [string, string][] = [
-      ['P@3', 'P@3'], ['precision@3', 'P@3'], ['p_5', 'P@5'], ['Recall@10', 'R@10'], ['recall_5', 'R@5'],
-      ['map@5', 'AP@5'], ['MAP', 'AP'], ['map_cut_10', 'AP@10'], ['mrr@10', 'RR@10'], ['recip_rank', 'RR'],
-      ['ndcg@10', 'nDCG@10'], ['ndcg_cut.10', 'nDCG@10'], ['NDCG', 'nDCG'], ['hit@5', 'Success@5'], ['success_1', 'Success@1'],
-      ['R-precision', 'Rprec'], ['rprec', 'Rprec'], ['f1@3', 'F1@3'], ['dcg@3', 'DCG@3'], ['hit_rate@2', 'Success@2'],
+      ['P@3', 'P@3'],
+      ['precision@3', 'P@3'],
+      ['p_5', 'P@5'],
+      ['Recall@10', 'R@10'],
+      ['recall_5', 'R@5'],
+      ['map@5', 'AP@5'],
+      ['MAP', 'AP'],
+      ['map_cut_10', 'AP@10'],
+      ['mrr@10', 'RR@10'],
+      ['recip_rank', 'RR'],
+      ['ndcg@10', 'nDCG@10'],
+      ['ndcg_cut.10', 'nDCG@10'],
+      ['NDCG', 'nDCG'],
+      ['hit@5', 'Success@5'],
+      ['success_1', 'Success@1'],
+      ['R-precision', 'Rprec'],
+      ['rprec', 'Rprec'],
+      ['f1@3', 'F1@3'],
+      ['dcg@3', 'DCG@3'],
+      ['hit_rate@2', 'Success@2'],
     ];
     for (const [text, canonical] of cases) assert.equal(metricName(spec(text)), canonical, text);
   });
 
   it('rejects unknown names with a did-you-mean, bad cutoffs and cutoffs on Rprec', () => {
-    assert.deepEqual(parseMetricName('ndgc@5'), { ok: false, message: 'Unknown metric "ndgc@5". Did you mean "nDCG@5"?', suggestion: 'nDCG@5' });
+    assert.deepEqual(parseMetricName('ndgc@5'), {
+      ok: false,
+      message: 'Unknown metric "ndgc@5". Did you mean "nDCG@5"?',
+      suggestion: 'nDCG@5',
+    });
     assert.equal(parseMetricSpec('P@0').message, 'The cutoff of "P@0" must be a whole number ≥ 1 (or k for every cutoff).');
     assert.equal(parseMetricSpec('Rprec@5').message, 'Rprec takes no cutoff.');
     assert.equal(parseMetricSpec('P').message, 'P needs a cutoff, e.g. P@5.');
   });
 
-  it('expands a fixture\'s names over its cutoffs: bare P at every k, AP alone without cutoff, AP@k at every k', () => {
+  it("expands a fixture's names over its cutoffs: bare P at every k, AP alone without cutoff, AP@k at every k", () => {
     assert.deepEqual(names(expandMetrics(['P', 'AP', 'nDCG@k', 'RR@3'], [1, 5])), ['P@1', 'P@5', 'AP', 'RR@3', 'nDCG@1', 'nDCG@5']);
-    assert.deepEqual(names(expandMetrics(undefined, [3])),
-      ['P@3', 'R@3', 'F1@3', 'AP@3', 'AP', 'RR@3', 'RR', 'DCG@3', 'nDCG@3', 'nDCG', 'Rprec', 'Success@3']);
+    assert.deepEqual(names(expandMetrics(undefined, [3])), [
+      'P@3',
+      'R@3',
+      'F1@3',
+      'AP@3',
+      'AP',
+      'RR@3',
+      'RR',
+      'DCG@3',
+      'nDCG@3',
+      'nDCG',
+      'Rprec',
+      'Success@3',
+    ]);
   });
 });
 
@@ -56,7 +88,10 @@ describe('conventions', () => {
     assert.deepEqual(problems, []);
     const bad = resolveConvention('nope', { gian: 'linear', ties: 'random', relevanceThreshold: Infinity });
     assert.equal(bad.resolved.preset, 'default');
-    assert.deepEqual(bad.problems.map((p) => p.key), ['preset', 'gian', 'ties', 'relevanceThreshold']);
+    assert.deepEqual(
+      bad.problems.map((p) => p.key),
+      ['preset', 'gian', 'ties', 'relevanceThreshold'],
+    );
     assert.equal(bad.problems[2].message, 'ties takes one of: input, id-desc, id-asc, average, pessimistic.');
   });
 
@@ -94,7 +129,8 @@ describe('knobs change exactly what they say', () => {
 
   it('duplicates: first drops the repeat, count counts it, error refuses the case', () => {
     const dup = { labels: listLabels(['a']), predictions: listPredictions(['a', 'a', 'z']) };
-    const r = (duplicates: string) => evaluateCases([dup], [spec('R@3'), spec('P@3')], resolveConvention('default', { duplicates }).resolved).cases[0].values;
+    const r = (duplicates: string) =>
+      evaluateCases([dup], [spec('R@3'), spec('P@3')], resolveConvention('default', { duplicates }).resolved).cases[0].values;
     assert.deepEqual(r('first'), [1, 1 / 3]);
     assert.deepEqual(r('count'), [2, 2 / 3]);
     assert.ok(r('error').every(Number.isNaN));
@@ -113,7 +149,8 @@ describe('knobs change exactly what they say', () => {
 
   it('relevanceThreshold: grade 1 is relevant above 0, not above 1; listed makes grade 0 relevant', () => {
     const graded = { labels: gradedLabels({ a: 1, b: 2, c: 0 }), predictions: listPredictions(['a', 'b', 'c']) };
-    const p = (relevanceThreshold: unknown) => evaluateCases([graded], [spec('P@3')], resolveConvention('default', { relevanceThreshold }).resolved).cases[0].values[0];
+    const p = (relevanceThreshold: unknown) =>
+      evaluateCases([graded], [spec('P@3')], resolveConvention('default', { relevanceThreshold }).resolved).cases[0].values[0];
     assert.deepEqual([p(0), p(1), p('listed')], [2 / 3, 1 / 3, 1]);
   });
 
@@ -131,81 +168,172 @@ describe('findings', () => {
     assert.deepEqual(codes({ labels: [], predictions: listPredictions(['a']) }), [['empty-labels', 'warning', { kind: 'labels' }]]);
     assert.deepEqual(codes({ labels: listLabels(['a']), predictions: [] }), [['empty-predictions', 'warning', { kind: 'predictions' }]]);
     const both = evaluateCase({ labels: [], predictions: [] }, [spec('P@5')], PRESETS.default).findings;
-    assert.equal(both[0].message, 'No relevant labels and no predictions: every metric is NaN and left out of the means (emptyLabels=nan).');
-    const zero = evaluateCase({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, [spec('P@5')], PRESETS.trec_eval).findings;
-    assert.equal(zero[0].message, 'No label is relevant (every grade is at or below the threshold): every metric is 0 and counts in the means (emptyLabels=zero).');
+    assert.equal(
+      both[0].message,
+      'No relevant labels and no predictions: every metric is NaN and left out of the means (emptyLabels=nan).',
+    );
+    const zero = evaluateCase(
+      { labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) },
+      [spec('P@5')],
+      PRESETS.trec_eval,
+    ).findings;
+    assert.equal(
+      zero[0].message,
+      'No label is relevant (every grade is at or below the threshold): every metric is 0 and counts in the means (emptyLabels=zero).',
+    );
   });
 
   it('flags k larger than the predictions, duplicates, duplicate labels, bad grades and scores', () => {
-    const f = evaluateCase({
-      labels: [{ id: 'a', grade: 1 }, { id: 'a', grade: 2 }, { id: 'b', grade: NaN }, { id: 'c', grade: -1 }],
-      predictions: [{ id: 'a', score: 2 }, { id: 'a', score: 1 }, { id: 'd', score: Infinity }, { id: 'e', score: -0.5 }],
-    }, [spec('P@5')], PRESETS.trec_eval).findings;
-    assert.deepEqual(f.map((x) => [x.code, x.severity, x.part]), [
-      ['duplicate-label', 'warning', { kind: 'label', index: 1 }],
-      ['non-finite-grade', 'error', { kind: 'label', index: 2 }],
-      ['non-positive-grade', 'warning', { kind: 'label', index: 3 }],
-      ['duplicate-prediction', 'error', { kind: 'prediction', index: 1 }],
-      ['non-finite-score', 'error', { kind: 'prediction', index: 2 }],
-      ['non-positive-score', 'hint', { kind: 'prediction', index: 3 }],
-      ['k-exceeds-predictions', 'hint', { kind: 'predictions' }],
-    ]);
-    assert.equal(f[3].message, '"a" is predicted again (first at position 1): duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error).');
+    const f = evaluateCase(
+      {
+        labels: [
+          { id: 'a', grade: 1 },
+          { id: 'a', grade: 2 },
+          { id: 'b', grade: NaN },
+          { id: 'c', grade: -1 },
+        ],
+        predictions: [
+          { id: 'a', score: 2 },
+          { id: 'a', score: 1 },
+          { id: 'd', score: Infinity },
+          { id: 'e', score: -0.5 },
+        ],
+      },
+      [spec('P@5')],
+      PRESETS.trec_eval,
+    ).findings;
+    assert.deepEqual(
+      f.map((x) => [x.code, x.severity, x.part]),
+      [
+        ['duplicate-label', 'warning', { kind: 'label', index: 1 }],
+        ['non-finite-grade', 'error', { kind: 'label', index: 2 }],
+        ['non-positive-grade', 'warning', { kind: 'label', index: 3 }],
+        ['duplicate-prediction', 'error', { kind: 'prediction', index: 1 }],
+        ['non-finite-score', 'error', { kind: 'prediction', index: 2 }],
+        ['non-positive-score', 'hint', { kind: 'prediction', index: 3 }],
+        ['k-exceeds-predictions', 'hint', { kind: 'predictions' }],
+      ],
+    );
+    assert.equal(
+      f[3].message,
+      '"a" is predicted again (first at position 1): duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error).',
+    );
     assert.deepEqual(f[3].related, [{ part: { kind: 'prediction', index: 0 }, message: 'first prediction of this item' }]);
-    assert.equal(f[6].message, 'k = 5 is larger than the 3 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.600.');
+    assert.equal(
+      f[6].message,
+      'k = 5 is larger than the 3 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.600.',
+    );
   });
 
   it('flags ties only where the tied items differ in grade', () => {
-    const f = evaluateCase({ labels: listLabels(['b']), predictions: scoredPredictions({ a: 0.5, b: 0.5, c: 0.2, d: 0.2 }) }, [spec('P@1')], PRESETS.trec_eval).findings;
-    assert.deepEqual(f.map((x) => x.code), ['score-ties']);
-    assert.equal(f[0].message, '2 items share the score 0.5 but differ in grade ("a", "b"): they are ordered by id descending as text (ties=id-desc, trec_eval); another tie rule gives other values.');
+    const f = evaluateCase(
+      { labels: listLabels(['b']), predictions: scoredPredictions({ a: 0.5, b: 0.5, c: 0.2, d: 0.2 }) },
+      [spec('P@1')],
+      PRESETS.trec_eval,
+    ).findings;
+    assert.deepEqual(
+      f.map((x) => x.code),
+      ['score-ties'],
+    );
+    assert.equal(
+      f[0].message,
+      '2 items share the score 0.5 but differ in grade ("a", "b"): they are ordered by id descending as text (ties=id-desc, trec_eval); another tie rule gives other values.',
+    );
     assert.deepEqual(f[0].part, { kind: 'prediction', index: 0 });
   });
 
   it('says which values depend on the convention, when asked to compare', () => {
-    const f = evaluateCase({ labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) }, [spec('P@5'), spec('AP@5')], PRESETS.default, { compare: true }).findings;
-    assert.deepEqual(f.map((x) => x.code), ['convention-dependent']);
-    assert.equal(f[0].message, '1 value depends on the convention. AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333.');
+    const f = evaluateCase(
+      { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
+      [spec('P@5'), spec('AP@5')],
+      PRESETS.default,
+      { compare: true },
+    ).findings;
+    assert.deepEqual(
+      f.map((x) => x.code),
+      ['convention-dependent'],
+    );
+    assert.equal(
+      f[0].message,
+      '1 value depends on the convention. AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333.',
+    );
   });
 });
 
 describe('comparing presets', () => {
-  it('lists every preset\'s value and marks disagreement (seed 000 user #2)', () => {
-    const rows = comparePresets({ labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) }, [spec('P@5'), spec('AP@5'), spec('nDCG@3')]);
-    assert.deepEqual(rows.map((r) => [r.metric, r.disagree]), [['P@5', false], ['AP@5', true], ['nDCG@3', true]]);
+  it("lists every preset's value and marks disagreement (seed 000 user #2)", () => {
+    const rows = comparePresets({ labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) }, [
+      spec('P@5'),
+      spec('AP@5'),
+      spec('nDCG@3'),
+    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.metric, r.disagree]),
+      [
+        ['P@5', false],
+        ['AP@5', true],
+        ['nDCG@3', true],
+      ],
+    );
     assert.equal(rows[2].values.default, Math.log(2) / Math.log(3));
-    assert.equal(rows[2].values.trec_eval, (1 / Math.log2(3)) / (1 + 1 / Math.log2(3) + 0.5));
+    assert.equal(rows[2].values.trec_eval, 1 / Math.log2(3) / (1 + 1 / Math.log2(3) + 0.5));
   });
 
   it('compares means: empty labels are left out under default and count 0 elsewhere', () => {
-    const rows = comparePresetMeans([
-      { labels: listLabels(['a']), predictions: listPredictions(['a']) },
-      { labels: [], predictions: listPredictions(['a']) },
-    ], [spec('P@1')]);
-    assert.deepEqual(rows[0].values, { default: 1, trec_eval: 0.5, ranx: 0.5, mllib: 0.5, sklearn: 0.5, torchmetrics: 0.5, seed003: 1, lenskit: 1, recommenders: 1 });
+    const rows = comparePresetMeans(
+      [
+        { labels: listLabels(['a']), predictions: listPredictions(['a']) },
+        { labels: [], predictions: listPredictions(['a']) },
+      ],
+      [spec('P@1')],
+    );
+    assert.deepEqual(rows[0].values, {
+      default: 1,
+      trec_eval: 0.5,
+      ranx: 0.5,
+      mllib: 0.5,
+      sklearn: 0.5,
+      torchmetrics: 0.5,
+      seed003: 1,
+      lenskit: 1,
+      recommenders: 1,
+    });
   });
 });
 
 describe('explanations as Markdown', () => {
   it('shows the hits, the knob and the division for AP@5 (seed 000 user #2)', () => {
-    const md = explanationMarkdown(explainCase({ labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) }, spec('AP@5'), PRESETS.trec_eval));
-    assert.equal(md, [
-      '**AP@5 = 0.333**',
-      '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..5,  D = all relevant labels`',
-      'Hits:\n\n| rank | item | grade | P@rank |\n|---:|---|---:|---:|\n| 2 | 2 | 1 | 0.500 |\n| 4 | 4 | 1 | 0.500 |',
-      '*apDenominator = relevant*: D = all relevant labels = 3',
-      '`(1/2 + 2/4) / 3 = 0.333`',
-    ].join('\n\n'));
+    const md = explanationMarkdown(
+      explainCase({ labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) }, spec('AP@5'), PRESETS.trec_eval),
+    );
+    assert.equal(
+      md,
+      [
+        '**AP@5 = 0.333**',
+        '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..5,  D = all relevant labels`',
+        'Hits:\n\n| rank | item | grade | P@rank |\n|---:|---|---:|---:|\n| 2 | 2 | 1 | 0.500 |\n| 4 | 4 | 1 | 0.500 |',
+        '*apDenominator = relevant*: D = all relevant labels = 3',
+        '`(1/2 + 2/4) / 3 = 0.333`',
+      ].join('\n\n'),
+    );
   });
 
   it('escapes table cells and shows the preset table with the disagreeing rows marked', () => {
     // "q" is relevant but never predicted: ideals from the labels see it, ideals from the row do not.
-    const rows = comparePresets({ labels: listLabels(['a|b', 'q']), predictions: listPredictions(['x', 'a|b']) }, [spec('P@2'), spec('nDCG@2')]);
+    const rows = comparePresets({ labels: listLabels(['a|b', 'q']), predictions: listPredictions(['x', 'a|b']) }, [
+      spec('P@2'),
+      spec('nDCG@2'),
+    ]);
     const md = presetTableMarkdown(rows, 'ranx');
-    assert.equal(md.split('\n')[0], '| metric | default | trec_eval | **ranx** | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |');
+    assert.equal(
+      md.split('\n')[0],
+      '| metric | default | trec_eval | **ranx** | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |',
+    );
     assert.equal(md.split('\n')[2], '| P@2 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 |');
     assert.equal(md.split('\n')[3], '| ≠ nDCG@2 | 0.631 | 0.387 | 0.387 | 0.387 | 0.631 | 0.631 | 0.387 | 0.500 | 0.387 |');
-    const ex = explanationMarkdown(explainCase({ labels: listLabels(['a|b']), predictions: listPredictions(['x', 'a|b']) }, spec('RR'), PRESETS.default));
+    const ex = explanationMarkdown(
+      explainCase({ labels: listLabels(['a|b']), predictions: listPredictions(['x', 'a|b']) }, spec('RR'), PRESETS.default),
+    );
     assert.match(ex, /\| 2 \| a\\\|b \| 1 \| 0\.500 \|/);
   });
 });
@@ -225,7 +353,10 @@ describe('explanations agree with values', () => {
       { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
       { labels: listLabels([2, 4, 6]), predictions: [] },
       { labels: [], predictions: listPredictions([1, 2]) },
-      { labels: gradedLabels({ a: 3, b: 0, c: 1, d: 2 }), predictions: scoredPredictions({ c: 0.9, x: 0.9, a: 0.5, d: 0.5, b: 0.1, a2: -1 }) },
+      {
+        labels: gradedLabels({ a: 3, b: 0, c: 1, d: 2 }),
+        predictions: scoredPredictions({ c: 0.9, x: 0.9, a: 0.5, d: 0.5, b: 0.1, a2: -1 }),
+      },
       { labels: listLabels(['a']), predictions: listPredictions(['a', 'a', 'b']) },
     ];
     const specs = expandMetrics(undefined, [1, 2, 3, 5, 10]);
@@ -235,7 +366,10 @@ describe('explanations agree with values', () => {
         const values = evaluateCase(input, specs, conv).values;
         specs.forEach((s, j) => {
           const ex = explainCase(input, s, conv);
-          assert.ok(Object.is(ex.value, values[j]) || Math.abs(ex.value - values[j]) < 1e-12, `${preset} case ${c} ${metricName(s)}: ${ex.value} vs ${values[j]}`);
+          assert.ok(
+            Object.is(ex.value, values[j]) || Math.abs(ex.value - values[j]) < 1e-12,
+            `${preset} case ${c} ${metricName(s)}: ${ex.value} vs ${values[j]}`,
+          );
         });
       });
     }
@@ -247,12 +381,18 @@ describe('the values-only ranking', () => {
   // unlabeled items unsorted among themselves, and must still give every value and finding exactly.
   function randomCase(seed: number): CaseInput {
     let a = seed;
-    const rand = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
     const n = 1 + Math.floor(rand() * (seed % 2 ? 80 : 400));
     const pick = () => `i${Math.floor(rand() * (seed % 2 ? 60 : 2000))}`;
-    const labels = Array.from({ length: Math.floor(rand() * 12) }, () => ({ id: pick(), grade: rand() < 0.05 ? NaN : Math.floor(rand() * 4) - (rand() < 0.1 ? 1 : 0) }));
+    const labels = Array.from({ length: Math.floor(rand() * 12) }, () => ({
+      id: pick(),
+      grade: rand() < 0.05 ? NaN : Math.floor(rand() * 4) - (rand() < 0.1 ? 1 : 0),
+    }));
     const scores = [0.1, 0.2, 0.3, 0.5, 0.8, NaN, Infinity];
-    const predictions = Array.from({ length: n }, () => ({ id: pick(), score: rand() < 0.6 ? scores[Math.floor(rand() * scores.length)] : Math.round(rand() * 1000) / 1000 }));
+    const predictions = Array.from({ length: n }, () => ({
+      id: pick(),
+      score: rand() < 0.6 ? scores[Math.floor(rand() * scores.length)] : Math.round(rand() * 1000) / 1000,
+    }));
     return { labels, predictions };
   }
   const specs = expandMetrics(undefined, [1, 2, 3, 5, 10, 50]);
@@ -269,7 +409,11 @@ describe('the values-only ranking', () => {
           const [x, y] = [metricValue(exact, s, conv), metricValue(fast, s, conv)];
           assert.ok(Object.is(x, y) || Math.abs(x - y) < 1e-12, `seed ${seed} ${preset} ${metricName(s)}: ${x} vs ${y}`);
         });
-        assert.deepEqual(caseFindings(input, fast, specs, conv), caseFindings(input, exact, specs, conv), `seed ${seed} ${preset} findings`);
+        assert.deepEqual(
+          caseFindings(input, fast, specs, conv),
+          caseFindings(input, exact, specs, conv),
+          `seed ${seed} ${preset} findings`,
+        );
         if (fast.order.some((v, i) => v !== exact.order[i])) partial++;
       }
     }

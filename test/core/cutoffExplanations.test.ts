@@ -10,7 +10,12 @@ import { Convention, PRESETS } from '../../shared/core/conventions';
 import { explainCase } from '../../shared/core/evaluate';
 import { parseMetricSpec } from '../../shared/core/metricNames';
 import { explainAveragePrecision } from '../../shared/core/metrics/averagePrecision';
-import { explainPrecisionAtMultipleOfR, explainRelativePrecision, precisionAtMultipleOfR, relativePrecision } from '../../shared/core/metrics/cutoffFractions';
+import {
+  explainPrecisionAtMultipleOfR,
+  explainRelativePrecision,
+  precisionAtMultipleOfR,
+  relativePrecision,
+} from '../../shared/core/metrics/cutoffFractions';
 import { metricValue } from '../../shared/core/metrics/dispatch';
 import { explainF1 } from '../../shared/core/metrics/f1';
 import { explainRecall } from '../../shared/core/metrics/recall';
@@ -95,8 +100,10 @@ describe('R@k explained: the knobs that chose |relevant|', () => {
   it('recallDenominator=min-k-relevant divides by min(1, 3) = 1: R@1 = 1', () => {
     const conv: Convention = { ...def, recallDenominator: 'min-k-relevant' };
     const ex = explainRecall(ranked(CASE, conv), 1, conv);
-    assert.deepEqual(knobLines(ex.knobs), ['relevantPool=labels: |relevant| = 3 relevant labels',
-      'recallDenominator=min-k-relevant: divides by min(k, |relevant|) = min(1, 3) = 1']);
+    assert.deepEqual(knobLines(ex.knobs), [
+      'relevantPool=labels: |relevant| = 3 relevant labels',
+      'recallDenominator=min-k-relevant: divides by min(k, |relevant|) = min(1, 3) = 1',
+    ]);
     assert.equal(ex.arithmetic, '1 / 1 = 1.000');
   });
 });
@@ -140,7 +147,10 @@ describe('RprecMult@x looks at rank c = ⌊x·R + 0.9⌋', () => {
   const rc = () => ranked({ labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['x', 'a', 'y', 'b', 'z', 'c', 'w']) }, trec);
 
   it('x = 2: c = ⌊6.9⌋ = 6, 3/6 = 0.5; x = 1.4: c = ⌊5.1⌋ = 5, 2/5 = 0.4; x = 0.2: c = ⌊1.5⌋ = 1, 0/1 = 0', () => {
-    assert.deepEqual([precisionAtMultipleOfR(rc(), 2), precisionAtMultipleOfR(rc(), 1.4), precisionAtMultipleOfR(rc(), 0.2)], [0.5, 0.4, 0]);
+    assert.deepEqual(
+      [precisionAtMultipleOfR(rc(), 2), precisionAtMultipleOfR(rc(), 1.4), precisionAtMultipleOfR(rc(), 0.2)],
+      [0.5, 0.4, 0],
+    );
     const ex = explainPrecisionAtMultipleOfR(rc(), 2, 'RprecMult@2');
     assert.equal(ex.formula, 'RprecMult@x = |relevant ∩ top c| / c, c = ⌊x·R + 0.9⌋ = 6');
     assert.deepEqual([ex.value, ex.knobs, ex.arithmetic], [0.5, [], '3 / 6 = 0.500']);
@@ -155,7 +165,10 @@ describe('RprecMult@x looks at rank c = ⌊x·R + 0.9⌋', () => {
 
 describe('SetP is one fraction with no term', () => {
   it('3 hits among 6 retrieved: 3 / 6 (trec_eval 10.0 set_P 0.5000)', () => {
-    const input: CaseInput = { labels: gradedLabels({ a: 1, b: 0, c: 1, d: -1, e: 1 }), predictions: listPredictions(['a', 'x', 'b', 'd', 'c', 'e']) };
+    const input: CaseInput = {
+      labels: gradedLabels({ a: 1, b: 0, c: 1, d: -1, e: 1 }),
+      predictions: listPredictions(['a', 'x', 'b', 'd', 'c', 'e']),
+    };
     const ex = explainCase(input, parseMetricSpec('SetP').spec!, trec);
     assert.deepEqual([ex.value, ex.terms, ex.knobs, ex.arithmetic], [0.5, [], [], '3 / 6 = 0.500']);
     assert.equal(metricValue(rankCase(input, trec), parseMetricSpec('SetP').spec!, trec), 0.5);

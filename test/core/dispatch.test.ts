@@ -18,19 +18,30 @@ const value = (input: CaseInput, s: MetricSpec | string, conv: Convention = trec
   metricValue(rankCase(input, conv), typeof s === 'string' ? spec(s) : s, conv);
 const explain = (input: CaseInput, s: MetricSpec | string, conv: Convention = trec) =>
   explainMetric(rankCase(input, conv), typeof s === 'string' ? spec(s) : s, conv);
-const knobLines = (input: CaseInput, s: string, conv: Convention) => explain(input, s, conv).knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`);
+const knobLines = (input: CaseInput, s: string, conv: Convention) =>
+  explain(input, s, conv).knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`);
 
 describe('a fixed value is explained by the knob that fixed it', () => {
   it('duplicates=error refuses a case predicting a twice: NaN, no formula, no term', () => {
     const ex = explain({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a', 'a']) }, 'P@1');
     const note = 'the case predicts an item twice and duplicates=error: it is not evaluated';
-    assert.deepEqual({ ...ex, value: String(ex.value), numerator: String(ex.numerator) }, {
-      metric: 'P@1', value: 'NaN', formula: '', terms: [], numerator: 'NaN', denominator: 1,
-      knobs: [{ knob: 'duplicates', value: 'error', effect: 'the case is refused' }], arithmetic: note, note,
-    });
+    assert.deepEqual(
+      { ...ex, value: String(ex.value), numerator: String(ex.numerator) },
+      {
+        metric: 'P@1',
+        value: 'NaN',
+        formula: '',
+        terms: [],
+        numerator: 'NaN',
+        denominator: 1,
+        knobs: [{ knob: 'duplicates', value: 'error', effect: 'the case is refused' }],
+        arithmetic: note,
+        note,
+      },
+    );
   });
 
-  it('emptyLabels=zero: nothing relevant gives 0, and the knob\'s effect is the note', () => {
+  it("emptyLabels=zero: nothing relevant gives 0, and the knob's effect is the note", () => {
     const ex = explain({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, 'P@1');
     const note = 'no relevant label: 0, counted in the means (emptyLabels=zero)';
     assert.deepEqual([ex.value, ex.formula, ex.terms, ex.numerator, ex.denominator, ex.arithmetic, ex.note], [0, '', [], 0, 1, note, note]);
@@ -41,12 +52,18 @@ describe('a fixed value is explained by the knob that fixed it', () => {
     const ex = explain({ labels: gradedLabels({ a: 1 }), predictions: scoredPredictions({ a: 0.9 }) }, 'nDCG@1', PRESETS.sklearn);
     assert.ok(Number.isNaN(ex.value));
     assert.equal(ex.note, 'one prediction: a row of one item is refused (scikit-learn), NaN, left out of the means (singleItem=refuse)');
-    assert.deepEqual(ex.knobs.map((k) => [k.knob, k.value]), [['singleItem', 'refuse']]);
+    assert.deepEqual(
+      ex.knobs.map((k) => [k.knob, k.value]),
+      [['singleItem', 'refuse']],
+    );
   });
 
   it('without a spec, only "nothing relevant" fixes the value', () => {
-    assert.deepEqual(fixedValue(rankCase({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, trec), trec),
-      { value: 0, note: 'no relevant label: 0, counted in the means (emptyLabels=zero)', knob: 'emptyLabels' });
+    assert.deepEqual(fixedValue(rankCase({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, trec), trec), {
+      value: 0,
+      note: 'no relevant label: 0, counted in the means (emptyLabels=zero)',
+      knob: 'emptyLabels',
+    });
     assert.equal(fixedValue(rankCase({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a']) }, trec), trec), undefined);
   });
 });
@@ -81,8 +98,9 @@ describe('graded families with relevanceThreshold > 0: nothing to find means no 
   });
 
   it('only grade-0 labels: nDCG@1 is fixed by emptyLabels', () => {
-    assert.deepEqual(knobLines({ labels: gradedLabels({ b: 0 }), predictions: listPredictions(['b']) }, 'nDCG@1', conv),
-      ['emptyLabels=nan: no relevant label: NaN, left out of the means (emptyLabels=nan)']);
+    assert.deepEqual(knobLines({ labels: gradedLabels({ b: 0 }), predictions: listPredictions(['b']) }, 'nDCG@1', conv), [
+      'emptyLabels=nan: no relevant label: NaN, left out of the means (emptyLabels=nan)',
+    ]);
   });
 
   it('rel=2 on the metric itself, or relevantPool=predicted, keeps "nothing relevant" binary: NaN', () => {
@@ -91,7 +109,10 @@ describe('graded families with relevanceThreshold > 0: nothing to find means no 
   });
 
   it('with relevanceThreshold −1, a grade-0 label is relevant and nDCG is computed, not fixed', () => {
-    const ex = explain({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, 'nDCG@1', { ...PRESETS.default, relevanceThreshold: -1 });
+    const ex = explain({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, 'nDCG@1', {
+      ...PRESETS.default,
+      relevanceThreshold: -1,
+    });
     assert.notEqual(ex.formula, '');
     assert.ok(!ex.knobs.some((k) => k.knob === 'emptyLabels'));
   });
@@ -99,7 +120,10 @@ describe('graded families with relevanceThreshold > 0: nothing to find means no 
 
 describe('parameters passed on by the dispatcher', () => {
   // R = 3 (a, c, e); ranked a x b d c e: hits at ranks 1, 5, 6 (d is −1: pooled, unjudged).
-  const POOLED: CaseInput = { labels: gradedLabels({ a: 1, b: 0, c: 1, d: -1, e: 1 }), predictions: listPredictions(['a', 'x', 'b', 'd', 'c', 'e']) };
+  const POOLED: CaseInput = {
+    labels: gradedLabels({ a: 1, b: 0, c: 1, d: -1, e: 1 }),
+    predictions: listPredictions(['a', 'x', 'b', 'd', 'c', 'e']),
+  };
 
   it('IPrec@0.5 needs 2 of 3 relevant: max(P@5, P@6) = max(2/5, 3/6) = 0.5; IPrec@0 = P@1 = 1 (trec_eval 10.0 iprec_at_recall)', () => {
     assert.deepEqual([value(POOLED, 'IPrec@0.5'), value(POOLED, 'IPrec@0')], [0.5, 1]);

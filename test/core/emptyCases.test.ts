@@ -20,8 +20,10 @@ describe('a case with labels but none relevant', () => {
   it('is NaN under emptyLabels=nan for every ranking metric, while num_ret = 2, num_rel = 0 and Judged@2 = 1/2', () => {
     const r = evaluateCase(ALL_ZERO, METRICS, PRESETS.default);
     assert.deepStrictEqual(r.values, [NaN, NaN, NaN, NaN, 2, 0, 0.5]);
-    assert.deepEqual(r.findings.filter((f) => f.code === 'empty-labels').map((f) => f.message),
-      ['No label is relevant (every grade is at or below the threshold): every metric is NaN and left out of the means (emptyLabels=nan).']);
+    assert.deepEqual(
+      r.findings.filter((f) => f.code === 'empty-labels').map((f) => f.message),
+      ['No label is relevant (every grade is at or below the threshold): every metric is NaN and left out of the means (emptyLabels=nan).'],
+    );
   });
 
   it('is 0 under emptyLabels=zero (trec_eval), the counts unchanged', () => {
@@ -38,14 +40,18 @@ describe('a case with no labels at all', () => {
   it('has the same fixed values, Judged@2 = 0, and a finding that says "No labels"', () => {
     const r = evaluateCase(NO_LABELS, METRICS, PRESETS.default);
     assert.deepStrictEqual(r.values, [NaN, NaN, NaN, NaN, 2, 0, 0]);
-    assert.deepEqual(r.findings.filter((f) => f.code === 'empty-labels').map((f) => f.message),
-      ['No labels: every metric is NaN and left out of the means (emptyLabels=nan).']);
+    assert.deepEqual(
+      r.findings.filter((f) => f.code === 'empty-labels').map((f) => f.message),
+      ['No labels: every metric is NaN and left out of the means (emptyLabels=nan).'],
+    );
   });
 
   it('with no predictions either, is an empty-case', () => {
     const r = evaluateCase({ labels: [], predictions: [] }, specs('P@1'), PRESETS.trec_eval);
     assert.deepStrictEqual(r.values, [0]);
-    assert.deepEqual(r.findings.map((f) => [f.code, f.message]),
-      [['empty-case', 'No relevant labels and no predictions: every metric is 0 and counts in the means (emptyLabels=zero).']]);
+    assert.deepEqual(
+      r.findings.map((f) => [f.code, f.message]),
+      [['empty-case', 'No relevant labels and no predictions: every metric is 0 and counts in the means (emptyLabels=zero).']],
+    );
   });
 });

@@ -29,9 +29,11 @@ const spec = (name: string) => {
 };
 const values = (cases: CaseInput[], metrics: string[], conv: Convention = trec) =>
   cases.map((c) => evaluateCase(c, metrics.map(spec), conv).values.map((v) => v.toFixed(4)));
-const close = (actual: number, expected: number, what = 'value') => assert.ok(Math.abs(actual - expected) < 1e-9, `${what} ${actual}, expected ${expected}`);
+const close = (actual: number, expected: number, what = 'value') =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${what} ${actual}, expected ${expected}`);
 /** A term as [rank, id, gain, discount, contribution], rounded to 5 places. */
-const terms = (ts: RankTerm[] | undefined) => (ts ?? []).map((t) => [t.rank, t.id, t.relevant, ...[t.gain!, t.discount!, t.contribution!].map((x) => Number(x.toFixed(5)))]);
+const terms = (ts: RankTerm[] | undefined) =>
+  (ts ?? []).map((t) => [t.rank, t.id, t.relevant, ...[t.gain!, t.discount!, t.contribution!].map((x) => Number(x.toFixed(5)))]);
 const knobs = (ex: Explanation) => ex.knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`);
 
 /** Judged a=3 b=2 c=1; ranked x a y b (x, y unlabeled). */
@@ -46,7 +48,11 @@ describe('DCG explained term by term (trec_eval: gain g, discount 1/log₂(i+1))
     assert.equal(ex.denominator, 1);
     assert.equal(ex.formula, 'DCG@k = Σᵢ gain(gradeᵢ) · discount(i),  i = 1..all;  gain(g) = g;  discount(i) = 1/log₂(i+1)');
     assert.deepEqual(terms(ex.terms), [
-      [1, 'x', false, 0, 1, 0], [2, 'a', true, 3, 0.63093, 1.89279], [3, 'y', false, 0, 0.5, 0], [4, 'b', true, 2, 0.43068, 0.86135]]);
+      [1, 'x', false, 0, 1, 0],
+      [2, 'a', true, 3, 0.63093, 1.89279],
+      [3, 'y', false, 0, 0.5, 0],
+      [4, 'b', true, 2, 0.43068, 0.86135],
+    ]);
     assert.deepEqual(knobs(ex), ['gain=linear: gain(g) = g', 'discount=log2: discount(i) = 1/log₂(i+1)']);
     assert.equal(ex.arithmetic, '3.000·0.631 + 2.000·0.431 = 2.754');
   });
@@ -75,7 +81,10 @@ describe('nDCG explained with its ideal ranking (trec_eval: every label sorted)'
     close(ex.denominator, 3 + 2 * L3, 'denominator');
     assert.equal(ex.formula, 'nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 2');
     // The ideal is cut at k = 2: c (grade 1) is left out.
-    assert.deepEqual(terms(ex.ideal), [[1, 'a', true, 3, 1, 3], [2, 'b', true, 2, 0.63093, 1.26186]]);
+    assert.deepEqual(terms(ex.ideal), [
+      [1, 'a', true, 3, 1, 3],
+      [2, 'b', true, 2, 0.63093, 1.26186],
+    ]);
     assert.equal(knobs(ex)[2], 'ideal=labels: IDCG = 3.000·1.000 + 2.000·0.631 = 4.262');
     assert.equal(ex.arithmetic, '1.893 / 4.262 = 0.444');
     assert.deepEqual(values([GRADED], ['nDCG@2']), [['0.4441']]);
@@ -85,7 +94,10 @@ describe('nDCG explained with its ideal ranking (trec_eval: every label sorted)'
     const ex = explainNdcg(rankCase(GRADED, trec), null, trec);
     assert.equal(ex.metric, 'nDCG');
     close(ex.value, (3 * L3 + 2 * L5) / (3 + 2 * L3 + 0.5));
-    assert.deepEqual(ex.ideal!.map((t) => t.id), ['a', 'b', 'c']);
+    assert.deepEqual(
+      ex.ideal!.map((t) => t.id),
+      ['a', 'b', 'c'],
+    );
     assert.equal(ex.arithmetic, '2.754 / 4.762 = 0.578');
     assert.deepEqual(values([GRADED], ['nDCG']), [['0.5784']]);
   });
@@ -108,14 +120,24 @@ describe('nDCG with the ideal in the order the labels are written (mllib: 2^g �
   it('nDCG@2: the ideal is b then a, not sorted: 11.00910 / (1/ln2 + 7/ln3) = 11.00910 / 7.81437 = 1.40883', () => {
     const ex = explainNdcg(rankCase(written, mllib), 2, mllib);
     close(ex.value, (7 / Math.LN2 + 1 / Math.log(3)) / (1 / Math.LN2 + 7 / Math.log(3)));
-    assert.deepEqual(terms(ex.ideal), [[1, 'b', true, 1, 1.4427, 1.4427], [2, 'a', true, 7, 0.91024, 6.37167]]);
+    assert.deepEqual(terms(ex.ideal), [
+      [1, 'b', true, 1, 1.4427, 1.4427],
+      [2, 'a', true, 7, 0.91024, 6.37167],
+    ]);
     assert.equal(ex.arithmetic, '11.009 / 7.814 = 1.409');
   });
 
   it('nDCG: every label, as written: 11.00910 / (1.44270 + 6.37167 + 3/ln4) = 11.00910 / 9.97841 = 1.10329', () => {
     const ex = explainNdcg(rankCase(written, mllib), null, mllib);
     close(ex.value, (7 / Math.LN2 + 1 / Math.log(3)) / (1 / Math.LN2 + 7 / Math.log(3) + 3 / Math.log(4)));
-    assert.deepEqual(ex.ideal!.map((t) => [t.id, t.gain]), [['b', 1], ['a', 7], ['c', 3]]);
+    assert.deepEqual(
+      ex.ideal!.map((t) => [t.id, t.gain]),
+      [
+        ['b', 1],
+        ['a', 7],
+        ['c', 3],
+      ],
+    );
   });
 });
 
@@ -124,7 +146,10 @@ describe('nDCG with the ideal from every predicted item (torchmetrics)', () => {
     const c: CaseInput = { labels: gradedLabels({ a: 1, b: 3 }), predictions: listPredictions(['x', 'a', 'b']) };
     const ex = explainNdcg(rankCase(c, PRESETS.torchmetrics), 2, PRESETS.torchmetrics);
     close(ex.value, L3 / (3 + L3));
-    assert.deepEqual(terms(ex.ideal), [[1, 'b', true, 3, 1, 3], [2, 'a', true, 1, 0.63093, 0.63093]]);
+    assert.deepEqual(terms(ex.ideal), [
+      [1, 'b', true, 3, 1, 3],
+      [2, 'a', true, 1, 0.63093, 0.63093],
+    ]);
   });
 });
 
@@ -136,7 +161,14 @@ describe('tied scores share their mean gain (ties=average)', () => {
     const ex = explainDcg(rc, null, conv);
     close(ex.value, L3 + 0.5);
     close(dcg(rc, null, conv), L3 + 0.5);
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.gain]), [[1, 0], [2, 1], [3, 1]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.gain]),
+      [
+        [1, 0],
+        [2, 1],
+        [3, 1],
+      ],
+    );
     assert.equal(knobs(ex)[2], 'ties=average: tied items share the mean gain of their group');
     // The ideal (the predicted grades sorted) is 2, 0, 0: nDCG = 1.13093 / 2 = 0.56546.
     close(ndcg(rc, null, conv), (L3 + 0.5) / 2);
@@ -175,7 +207,10 @@ describe('discounts', () => {
  * SHORT: judged p=1 q=2 r=2 s=1 (ideal 2 2 1 1), ranked s q: shorter than the ideal.
  * trec_eval 10.0 prints binG 0.3904 0.5000, G 0.3629 0.3155, ndcg_rel 0.4214 0.5681, Rndcg 0.2884 0.6165.
  */
-const LONG: CaseInput = { labels: gradedLabels({ a: 2, b: 1, c: 3, d: 0, e: 1 }), predictions: listPredictions(['d', 'a', 'x', 'b', 'f', 'c', 'g']) };
+const LONG: CaseInput = {
+  labels: gradedLabels({ a: 2, b: 1, c: 3, d: 0, e: 1 }),
+  predictions: listPredictions(['d', 'a', 'x', 'b', 'f', 'c', 'g']),
+};
 const SHORT: CaseInput = { labels: gradedLabels({ p: 1, q: 2, r: 2, s: 1 }), predictions: listPredictions(['s', 'q']) };
 const MISSED: CaseInput = { labels: gradedLabels({ a: 1 }), predictions: listPredictions(['x', 'y']) };
 const NO_RELEVANT: CaseInput = { labels: gradedLabels({ a: 0, b: 0 }), predictions: listPredictions(['a', 'x', 'b']) };
@@ -241,7 +276,14 @@ describe('binG, G, nDCGrel and Rndcg explained: the ranks with a gain and the id
     close(ex.numerator, ex.value);
     assert.equal(ex.denominator, 1);
     assert.equal(ex.formula, 'binG = (1/R) Σ_{h-th relevant item at rank r} 1 / log₂(r − h + 2)');
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.grade, t.relevant, t.gain]), [[2, 'a', 2, true, 1], [4, 'b', 1, true, 1], [6, 'c', 3, true, 1]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.grade, t.relevant, t.gain]),
+      [
+        [2, 'a', 2, true, 1],
+        [4, 'b', 1, true, 1],
+        [6, 'c', 3, true, 1],
+      ],
+    );
     assert.deepEqual(ex.knobs, []);
     assert.equal(ex.arithmetic, '3 ranked items with gain; ideal gains 3.00, 2.00, 1.00, 1.00: 0.390');
   });
@@ -251,7 +293,14 @@ describe('binG, G, nDCGrel and Rndcg explained: the ranks with a gain and the id
     const ex = explainCase(LONG, spec('G'), conv);
     close(ex.value, (5 * L5 + 1 / Math.log2(6)) / 7);
     assert.equal(ex.formula, 'G = Σᵢ gainᵢ / log₂(2 + ideal cost to i − gain to i) / Σ ideal gains (cost: ideal gain, at least 1)');
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.relevant, t.gain]), [[2, 'a', true, 2], [4, 'b', false, 1], [6, 'c', true, 3]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.relevant, t.gain]),
+      [
+        [2, 'a', true, 2],
+        [4, 'b', false, 1],
+        [6, 'c', true, 3],
+      ],
+    );
     assert.equal(ex.arithmetic, '3 ranked items with gain; ideal gains 3.00, 2.00, 1.00, 1.00: 0.363');
   });
 
@@ -290,7 +339,14 @@ describe('nDCG with a gain per grade (trec_eval ndcg.g=v)', () => {
   });
   it('a gain for a negative grade is read back from the name metricName writes: nDCG(gain-1=1,gain2=9)@5', () => {
     const parsed = parseMetricSpec('nDCG(gain-1=1,gain2=9)@5');
-    assert.deepEqual(parsed.spec, { family: 'nDCG', k: 5, gains: [[-1, 1], [2, 9]] });
+    assert.deepEqual(parsed.spec, {
+      family: 'nDCG',
+      k: 5,
+      gains: [
+        [-1, 1],
+        [2, 9],
+      ],
+    });
     assert.equal(metricName(parsed.spec!), 'nDCG(gain-1=1,gain2=9)@5');
   });
   it('with a cutoff: nDCG(gain-1=1)@2 = (1 + 2/log₂3) / 2.63093 = 0.8597; @1 = 1 / 2 = 0.5', () => {
@@ -324,6 +380,16 @@ describe('nDCG with a gain per grade (trec_eval ndcg.g=v)', () => {
     assert.equal(ex.arithmetic, '0.983');
     // explainCase names it after the spec; the explanation on its own is plain nDCG.
     assert.equal(ex.metric, 'nDCG(gain1=3,gain2=9)');
-    assert.equal(explainGainMap(rankCase(c, trec), [[1, 3], [2, 9]], null).metric, 'nDCG');
+    assert.equal(
+      explainGainMap(
+        rankCase(c, trec),
+        [
+          [1, 3],
+          [2, 9],
+        ],
+        null,
+      ).metric,
+      'nDCG',
+    );
   });
 });

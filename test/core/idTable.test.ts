@@ -40,11 +40,17 @@ describe('the id table', () => {
   it('probes to the next free slot on a collision: "a" 44, "doc1" (also 44) 45, "z" (45) 46', () => {
     const t = freshTable();
     t.beginCase(3);
-    assert.deepEqual(['a', 'doc1', 'z'].map((id) => t.slotOf(id)), [newSlot(44), newSlot(45), newSlot(46)]);
-    assert.deepEqual(['z', 'doc1', 'a'].map((id) => t.slotOf(id)), [46, 45, 44]);
+    assert.deepEqual(
+      ['a', 'doc1', 'z'].map((id) => t.slotOf(id)),
+      [newSlot(44), newSlot(45), newSlot(46)],
+    );
+    assert.deepEqual(
+      ['z', 'doc1', 'a'].map((id) => t.slotOf(id)),
+      [46, 45, 44],
+    );
   });
 
-  it('forgets the last case\'s ids when a new case begins', () => {
+  it("forgets the last case's ids when a new case begins", () => {
     const t = freshTable();
     t.beginCase(2);
     assert.equal(t.slotOf('doc1'), newSlot(44));

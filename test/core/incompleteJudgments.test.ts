@@ -21,10 +21,14 @@ const trec = PRESETS.trec_eval;
 const EPS = 0.00001;
 const spec = (name: string) => parseMetricSpec(name).spec!;
 const value = (input: CaseInput, name: string) => metricValue(rankCase(input, trec), spec(name), trec);
-const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual}, expected ${expected}`);
+const near = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual}, expected ${expected}`);
 
 // R = 3 (a, c, e), N = 1 (b); x unlabeled (outside the pool), d = −1 (pooled, unjudged). Ranked a x b d c e.
-const POOLED: CaseInput = { labels: gradedLabels({ a: 1, b: 0, c: 1, d: -1, e: 1 }), predictions: listPredictions(['a', 'x', 'b', 'd', 'c', 'e']) };
+const POOLED: CaseInput = {
+  labels: gradedLabels({ a: 1, b: 0, c: 1, d: -1, e: 1 }),
+  predictions: listPredictions(['a', 'x', 'b', 'd', 'c', 'e']),
+};
 // R = 2 (a, d), N = 1 (b); ranked a b d.
 const ONE_NONREL: CaseInput = { labels: gradedLabels({ a: 1, b: 0, d: 1 }), predictions: listPredictions(['a', 'b', 'd']) };
 // R = 2, N = 0: no judged non-relevant label at all; ranked a x c.
@@ -61,7 +65,14 @@ describe('bpref explained', () => {
   it('lists one term per hit, no knob, and the arithmetic with N and R', () => {
     const ex = explainBpref(rankCase(POOLED, trec), 0);
     assert.equal(ex.metric, 'Bpref');
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.relevant, t.contribution]), [[1, 'a', true, 1], [5, 'c', true, 0], [6, 'e', true, 0]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.relevant, t.contribution]),
+      [
+        [1, 'a', true, 1],
+        [5, 'c', true, 0],
+        [6, 'e', true, 0],
+      ],
+    );
     assert.deepEqual([ex.numerator, ex.denominator, ex.knobs], [1, 3, []]);
     assert.equal(ex.arithmetic, 'N = 1 judged non-relevant, R = 3: (1.000 + 0.000 + 0.000) / 3 = 0.333');
     assert.equal(ex.note, undefined);
@@ -104,11 +115,18 @@ describe('infAP estimates the precision above each hit from the judged items', (
     assert.equal(infAP(rankCase(NOTHING, trec)), 0);
   });
 
-  it('explains each hit\'s expected precision', () => {
+  it("explains each hit's expected precision", () => {
     const ex = explainInfAP(rankCase(POOLED, trec));
     assert.equal(ex.metric, 'infAP');
     assert.match(ex.formula, /^infAP = \(1\/R\) Σ_\{relevant at rank k\}/);
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.relevant]), [[1, 'a', true], [5, 'c', true], [6, 'e', true]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.relevant]),
+      [
+        [1, 'a', true],
+        [5, 'c', true],
+        [6, 'e', true],
+      ],
+    );
     near(ex.terms[1].contribution!, c, 'term of c');
     near(ex.numerator, 1 + c + e, 'numerator');
     assert.deepEqual([ex.denominator, ex.knobs], [3, []]);
@@ -130,14 +148,26 @@ describe('Judged@k and Unjudged@k', () => {
   it('explains Judged@4 with the judged ranks, relevant or not', () => {
     const ex = explainCase(POOLED, spec('Judged@4'), trec);
     assert.equal(ex.formula, 'Judged@k = |judged ∩ top k| / k (judged: labeled with a grade ≥ 0)');
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.relevant]), [[1, 'a', true], [3, 'b', false]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.relevant]),
+      [
+        [1, 'a', true],
+        [3, 'b', false],
+      ],
+    );
     assert.deepEqual([ex.numerator, ex.denominator, ex.knobs, ex.arithmetic], [2, 4, [], '2 / 4 = 0.500']);
   });
 
   it('explains Unjudged@4 with the unjudged ranks', () => {
     const ex = explainJudgedShare(rankCase(POOLED, trec), 4, false, 'Unjudged@4');
     assert.equal(ex.formula, 'Unjudged@k = |unjudged ∩ top k| / k (missing ranks count as judged)');
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.relevant]), [[2, 'x', false], [4, 'd', false]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.relevant]),
+      [
+        [2, 'x', false],
+        [4, 'd', false],
+      ],
+    );
   });
 
   it('with no cutoff and no prediction, both are 0 over a denominator of 0', () => {

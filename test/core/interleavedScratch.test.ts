@@ -22,8 +22,17 @@ const trec = PRESETS.trec_eval;
 const SPECS = ['P@2', 'R@2', 'RR', 'AP', 'nDCG@3', 'IPrec@0.5'].map((n) => parseMetricSpec(n).spec!);
 
 const A: CaseInput = {
-  labels: [{ id: 'a', grade: 2 }, { id: 'b', grade: 1 }, { id: 'c', grade: 1 }],
-  predictions: [{ id: 'x', score: 0.9 }, { id: 'a', score: 0.8 }, { id: 'y', score: 0.7 }, { id: 'b', score: 0.6 }],
+  labels: [
+    { id: 'a', grade: 2 },
+    { id: 'b', grade: 1 },
+    { id: 'c', grade: 1 },
+  ],
+  predictions: [
+    { id: 'x', score: 0.9 },
+    { id: 'a', score: 0.8 },
+    { id: 'y', score: 0.7 },
+    { id: 'b', score: 0.6 },
+  ],
 };
 const B: CaseInput = { labels: [{ id: 'p', grade: 1 }], predictions: [{ id: 'p' }, { id: 'q' }] };
 
@@ -41,7 +50,10 @@ describe('two evaluations in two scratches', () => {
   it('give each case what it gives alone (written out above)', () => {
     const alone = rankCase(A, trec);
     assert.deepEqual(read(alone), A_RANKING);
-    assert.deepEqual(SPECS.map((s) => metricValue(alone, s, trec)), A_VALUES);
+    assert.deepEqual(
+      SPECS.map((s) => metricValue(alone, s, trec)),
+      A_VALUES,
+    );
   });
 
   it('rank A in scratch 1 and B in scratch 2, measure B then A: neither sees the other', () => {
@@ -49,8 +61,14 @@ describe('two evaluations in two scratches', () => {
     const two = caseScratch();
     const a = rankCase(A, trec, { valuesOnly: true, scratch: one });
     const b = rankCase(B, trec, { valuesOnly: true, scratch: two });
-    assert.deepEqual(SPECS.map((s) => metricValue(b, s, trec, two)), B_VALUES);
-    assert.deepEqual(SPECS.map((s) => metricValue(a, s, trec, one)), A_VALUES);
+    assert.deepEqual(
+      SPECS.map((s) => metricValue(b, s, trec, two)),
+      B_VALUES,
+    );
+    assert.deepEqual(
+      SPECS.map((s) => metricValue(a, s, trec, one)),
+      A_VALUES,
+    );
     assert.deepEqual([read(a), read(b)], [A_RANKING, B_RANKING]);
   });
 
@@ -67,7 +85,7 @@ describe('two evaluations in two scratches', () => {
     assert.deepEqual(values, [A_VALUES, B_VALUES]);
   });
 
-  it('evaluate case after case, alternating: each evaluation\'s values are its own', () => {
+  it("evaluate case after case, alternating: each evaluation's values are its own", () => {
     const one = caseScratch();
     const two = caseScratch();
     const first = [A, B, A].map((c) => evaluateCase(c, SPECS, trec, {}, one).values);
@@ -80,7 +98,7 @@ describe('two evaluations in two scratches', () => {
     assert.deepEqual(second, [B_VALUES, A_VALUES, B_VALUES]);
   });
 
-  it('while one scratch is shared: the next ranking in it takes over the first one\'s arrays (why each evaluation owns one)', () => {
+  it("while one scratch is shared: the next ranking in it takes over the first one's arrays (why each evaluation owns one)", () => {
     const shared = caseScratch();
     const a = rankCase(A, trec, { valuesOnly: true, scratch: shared });
     const b = rankCase(B, trec, { valuesOnly: true, scratch: shared });

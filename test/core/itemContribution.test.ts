@@ -16,9 +16,18 @@ const CASE: CaseInput = { labels: gradedLabels({ a: 3, b: 1, c: 0 }), prediction
 const SPECS = ['P@2', 'R@3', 'F1@2', 'AP', 'gmAP', 'RR', 'Success@2', 'DCG@3', 'nDCG@3', 'Rprec', 'Bpref', 'NumRelRet', 'RBPresid'];
 const L3 = 1 / Math.log2(3);
 
-function at(rank: number, c: CaseInput = CASE, conv: Convention = PRESETS.trec_eval, names: string[] = SPECS): [string, number | null, string][] {
-  return itemContributions(rankCase(c, conv), rank, names.map((n) => parseMetricSpec(n).spec!), conv)
-    .map((x) => [x.metric, x.amount === null ? null : Math.round(x.amount * 1e6) / 1e6, x.how]);
+function at(
+  rank: number,
+  c: CaseInput = CASE,
+  conv: Convention = PRESETS.trec_eval,
+  names: string[] = SPECS,
+): [string, number | null, string][] {
+  return itemContributions(
+    rankCase(c, conv),
+    rank,
+    names.map((n) => parseMetricSpec(n).spec!),
+    conv,
+  ).map((x) => [x.metric, x.amount === null ? null : Math.round(x.amount * 1e6) / 1e6, x.how]);
 }
 
 describe('what a predicted item adds', () => {
@@ -32,7 +41,7 @@ describe('what a predicted item adds', () => {
       ['RR', 0.5, 'the first hit: 1 / 2'],
       ['Success@2', 1, 'the first hit'],
       ['DCG@3', Math.round(3 * L3 * 1e6) / 1e6, '3.000 · 0.631'],
-      ['nDCG@3', Math.round((3 * L3) / (3 + L3) * 1e6) / 1e6, '3.000 · 0.631 / IDCG 3.631'],
+      ['nDCG@3', Math.round(((3 * L3) / (3 + L3)) * 1e6) / 1e6, '3.000 · 0.631 / IDCG 3.631'],
       ['Rprec', 0.5, '1 hit / 2'],
       ['Bpref', 0.5, '1 / 2'],
       ['NumRelRet', 1, '1'],
@@ -76,14 +85,24 @@ describe('what a predicted item adds', () => {
     ]);
   });
 
-  it('says IDCG = 0 when the top k predicted hold no gain (ideal=top-k), and gives the fixed value\'s reason with no relevant label', () => {
-    assert.deepEqual(at(1, { labels: gradedLabels({ b: 1 }), predictions: listPredictions(['x', 'y', 'b']) }, PRESETS.default, ['nDCG@2']), [['nDCG@2', 0, 'IDCG = 0']]);
-    assert.deepEqual(at(1, { labels: [], predictions: listPredictions(['a']) }, PRESETS.trec_eval, ['P@1']),
-      [['P@1', null, 'no relevant label: 0, counted in the means (emptyLabels=zero)']]);
+  it("says IDCG = 0 when the top k predicted hold no gain (ideal=top-k), and gives the fixed value's reason with no relevant label", () => {
+    assert.deepEqual(
+      at(1, { labels: gradedLabels({ b: 1 }), predictions: listPredictions(['x', 'y', 'b']) }, PRESETS.default, ['nDCG@2']),
+      [['nDCG@2', 0, 'IDCG = 0']],
+    );
+    assert.deepEqual(at(1, { labels: [], predictions: listPredictions(['a']) }, PRESETS.trec_eval, ['P@1']), [
+      ['P@1', null, 'no relevant label: 0, counted in the means (emptyLabels=zero)'],
+    ]);
   });
 
   it('finds the rank of each prediction, or null for a repeat the convention drops', () => {
-    const rc = rankCase({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a', 'b', 'a']) }, { ...PRESETS.trec_eval, duplicates: 'first' });
-    assert.deepEqual([0, 1, 2].map((p) => rankOfPrediction(rc, p)), [1, 2, null]);
+    const rc = rankCase(
+      { labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a', 'b', 'a']) },
+      { ...PRESETS.trec_eval, duplicates: 'first' },
+    );
+    assert.deepEqual(
+      [0, 1, 2].map((p) => rankOfPrediction(rc, p)),
+      [1, 2, null],
+    );
   });
 });

@@ -13,7 +13,8 @@ import { rankCase } from '../../shared/core/ranking';
 import { CaseInput } from '../../shared/core/caseInput';
 
 const specs = (...names: string[]) => names.map((n) => parseMetricSpec(n).spec!);
-const values = (input: CaseInput, conv: Convention, ...names: string[]) => evaluateCase(input, specs(...names), conv).values.map((v) => Number(v.toFixed(6)));
+const values = (input: CaseInput, conv: Convention, ...names: string[]) =>
+  evaluateCase(input, specs(...names), conv).values.map((v) => Number(v.toFixed(6)));
 
 // Four relevant labels, three predictions with hits at ranks 1 and 3.
 const SHORT: CaseInput = { labels: listLabels(['a', 'b', 'c', 'd']), predictions: listPredictions(['a', 'x', 'b']) };
@@ -42,9 +43,12 @@ describe('apDenominator', () => {
   const ap = (d: ApDenominator) => values(SHORT, { ...PRESETS.default, apDenominator: d }, 'AP', 'AP@5', 'AP@2');
   it('hits: 1.667/2 = 0.833, and 1/1 at k = 2', () => assert.deepEqual(ap('hits'), [0.833333, 0.833333, 1]));
   it('relevant: 1.667/4 = 0.417, and 1/4 at k = 2', () => assert.deepEqual(ap('relevant'), [0.416667, 0.416667, 0.25]));
-  it('min-k-relevant: ÷ min(k, 4): 0.417 without k or at 5, 1/2 at k = 2', () => assert.deepEqual(ap('min-k-relevant'), [0.416667, 0.416667, 0.5]));
-  it('min-relevant-predicted: ÷ min(4, 3) = 3 whatever k: 0.556, and 1/3 at k = 2', () => assert.deepEqual(ap('min-relevant-predicted'), [0.555556, 0.555556, 0.333333]));
-  it('min-k-relevant-predicted (LensKit): ÷ min(k, 4, 3): 0.556, and 1/2 at k = 2', () => assert.deepEqual(ap('min-k-relevant-predicted'), [0.555556, 0.555556, 0.5]));
+  it('min-k-relevant: ÷ min(k, 4): 0.417 without k or at 5, 1/2 at k = 2', () =>
+    assert.deepEqual(ap('min-k-relevant'), [0.416667, 0.416667, 0.5]));
+  it('min-relevant-predicted: ÷ min(4, 3) = 3 whatever k: 0.556, and 1/3 at k = 2', () =>
+    assert.deepEqual(ap('min-relevant-predicted'), [0.555556, 0.555556, 0.333333]));
+  it('min-k-relevant-predicted (LensKit): ÷ min(k, 4, 3): 0.556, and 1/2 at k = 2', () =>
+    assert.deepEqual(ap('min-k-relevant-predicted'), [0.555556, 0.555556, 0.5]));
 });
 
 describe('presets where only a cutoff tells them apart', () => {

@@ -17,10 +17,16 @@ function lazyCase(ids: string[], scores: number[], labels: Record<string, number
   const labelIds = Object.keys(labels);
   const slots = new Int32Array(ids.map((id) => (labelIds.includes(id) ? labelIds.indexOf(id) : labelIds.length + ids.indexOf(id))));
   const c: SlottedCase = {
-    ids: (i) => { asked.push(i); return ids[i]; },
-    slots, slotCount: labelIds.length + ids.length,
+    ids: (i) => {
+      asked.push(i);
+      return ids[i];
+    },
+    slots,
+    slotCount: labelIds.length + ids.length,
     grades: new Float64Array(ids.map((id) => labels[id] ?? NaN)),
-    keys: new Float64Array(scores), labelIds, labelGrades: labelIds.map((id) => labels[id]),
+    keys: new Float64Array(scores),
+    labelIds,
+    labelGrades: labelIds.map((id) => labels[id]),
   };
   return { c, asked };
 }
@@ -53,7 +59,11 @@ describe('ids given as a function', () => {
   it('sort a tie of more than 16 ids (the sort with a comparator) as the insertion sort does, stable on equal ids', () => {
     const ids = Array.from({ length: 20 }, (_, i) => `d${String((i * 7) % 20).padStart(2, '0')}`);
     ids[19] = ids[0]; // a repeat: the first of the two (index 0) ranks, the other is a duplicate
-    const { c } = lazyCase(ids, ids.map(() => 1), {});
+    const { c } = lazyCase(
+      ids,
+      ids.map(() => 1),
+      {},
+    );
     const rc = rankSlotted(c, trec);
     const expected = [...new Set(ids)].sort().reverse();
     assert.deepEqual(rc.ids, expected);
@@ -62,7 +72,7 @@ describe('ids given as a function', () => {
     assert.deepEqual({ ...rc, ids: rc.ids }, rankSlotted(eager(c, ids), trec));
   });
 
-  it('give views (-M, -J, another relevance level) with the eager ranking\'s ids', () => {
+  it("give views (-M, -J, another relevance level) with the eager ranking's ids", () => {
     const ids = ['a', 'b', 'c', 'd', 'e'];
     const scores = [5, 4, 3, 2, 1];
     const labels = { a: 1, c: 0, d: 2 };

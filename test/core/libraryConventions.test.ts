@@ -40,7 +40,10 @@ describe('the lenskit preset (lkpy src/lenskit/metrics/ranking/)', () => {
     assertClose(ev.cases[0].values[1], dcg);
     assertClose(ev.cases[0].values[0], dcg / (2 + 1 / Math.log2(3)));
     const ex = explainCase(user, specs('DCG@3')[0], PRESETS.lenskit);
-    assert.deepEqual(ex.terms.map((t) => t.discount), [1, 1, 1 / Math.log2(3)]);
+    assert.deepEqual(
+      ex.terms.map((t) => t.discount),
+      [1, 1, 1 / Math.log2(3)],
+    );
   });
 
   it('gives NaN for a user with an empty test list', () => {
@@ -59,7 +62,11 @@ describe('recallDenominator: min-k-relevant (BEIR custom_metrics.recall_cap)', (
     assertClose(capped.cases[0].values[2], 1 / 2);
     const plain = evaluateCases([query], specs('R@2'), under('trec_eval'));
     assertClose(plain.cases[0].values[0], 1 / 3);
-    const ex = explainCase(query, specs('R@2')[0], resolveConvention('trec_eval', { recallDenominator: 'min-k-relevant' }).resolved.convention);
+    const ex = explainCase(
+      query,
+      specs('R@2')[0],
+      resolveConvention('trec_eval', { recallDenominator: 'min-k-relevant' }).resolved.convention,
+    );
     assert.equal(ex.arithmetic, '1 / 2 = 0.500');
     assert.equal(ex.formula, 'R@k = |relevant ∩ top k| / min(k, |relevant|)');
   });
@@ -131,10 +138,25 @@ describe('emptyPredictions: nan (trec_eval without -c averages over the queries 
     ];
     const left = evaluateCases(cases, specs('P@1', 'AP'), under('trec_eval', { emptyPredictions: 'nan' }));
     assert.ok(left.cases[1].values.every(Number.isNaN));
-    assert.deepEqual([left.mean, left.excluded], [[1, 1], [1, 1]]);
+    assert.deepEqual(
+      [left.mean, left.excluded],
+      [
+        [1, 1],
+        [1, 1],
+      ],
+    );
     const counted = evaluateCases(cases, specs('P@1', 'AP'), under('trec_eval'));
-    assert.deepEqual([counted.cases[1].values, counted.mean], [[0, 0], [0.5, 0.5]]);
+    assert.deepEqual(
+      [counted.cases[1].values, counted.mean],
+      [
+        [0, 0],
+        [0.5, 0.5],
+      ],
+    );
     const ex = explainCase(cases[1], specs('AP')[0], resolveConvention('trec_eval', { emptyPredictions: 'nan' }).resolved.convention);
-    assert.deepEqual([ex.knobs[0].knob, ex.note], ['emptyPredictions', 'no predictions: NaN, left out of the means (emptyPredictions=nan)']);
+    assert.deepEqual(
+      [ex.knobs[0].knob, ex.note],
+      ['emptyPredictions', 'no predictions: NaN, left out of the means (emptyPredictions=nan)'],
+    );
   });
 });

@@ -4,7 +4,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { aggregationOf, expandMetrics, metricName, parseMetricName, parseMetricSpec, sameSpec, sortSpecs } from '../../shared/core/metricNames';
+import {
+  aggregationOf,
+  expandMetrics,
+  metricName,
+  parseMetricName,
+  parseMetricSpec,
+  sameSpec,
+  sortSpecs,
+} from '../../shared/core/metricNames';
 
 const parsed = (text: string) => {
   const p = parseMetricSpec(text);
@@ -57,7 +65,11 @@ describe('levels and cutoffs', () => {
       ['RprecMult', 'refused: RprecMult needs a level after @, e.g. RprecMult@1.0 ("RprecMult").'],
       [`IPrec@${'9'.repeat(400)}`, `refused: The parameter of "IPrec@${'9'.repeat(400)}" must be a number.`],
     ]);
-    assert.deepEqual(parseMetricName('IPrec@0.5x'), { ok: false, message: 'Unknown metric "IPrec@0.5x". Did you mean "IPrec.5x"?', suggestion: 'IPrec.5x' });
+    assert.deepEqual(parseMetricName('IPrec@0.5x'), {
+      ok: false,
+      message: 'Unknown metric "IPrec@0.5x". Did you mean "IPrec.5x"?',
+      suggestion: 'IPrec.5x',
+    });
   });
 
   it('takes k for every cutoff only where a cutoff is allowed, and only as the whole cutoff', () => {
@@ -71,7 +83,10 @@ describe('levels and cutoffs', () => {
   });
 
   it('trims the text and reads spaces as underscores: " P@3 " is P@3, "recip rank" is RR', () => {
-    table([[' P@3 ', 'P@3'], ['recip rank', 'RR']]);
+    table([
+      [' P@3 ', 'P@3'],
+      ['recip rank', 'RR'],
+    ]);
   });
 
   it('gives a spec only the fields that were written', () => {
@@ -103,12 +118,25 @@ describe('canonical names and order', () => {
 
   it('expands: unknown names are skipped, P@3 stays at 3, families sort by cutoff, then level, then rel', () => {
     assert.deepEqual(expandMetrics(['nope', 'P@3'], [1, 5]).map(metricName), ['P@3']);
-    assert.deepEqual(sortSpecs(['P@10', 'P@2', 'P(rel=2)@5', 'P@5', 'AP', 'AP@3'].map((n) => parseMetricSpec(n).spec!)).map(metricName),
-      ['P@2', 'P@5', 'P(rel=2)@5', 'P@10', 'AP@3', 'AP']);
-    assert.deepEqual(sortSpecs(['IPrec@0.5', 'IPrec@0.2', 'IPrec@1'].map((n) => parseMetricSpec(n).spec!)).map(metricName), ['IPrec@0.2', 'IPrec@0.5', 'IPrec@1']);
+    assert.deepEqual(sortSpecs(['P@10', 'P@2', 'P(rel=2)@5', 'P@5', 'AP', 'AP@3'].map((n) => parseMetricSpec(n).spec!)).map(metricName), [
+      'P@2',
+      'P@5',
+      'P(rel=2)@5',
+      'P@10',
+      'AP@3',
+      'AP',
+    ]);
+    assert.deepEqual(sortSpecs(['IPrec@0.5', 'IPrec@0.2', 'IPrec@1'].map((n) => parseMetricSpec(n).spec!)).map(metricName), [
+      'IPrec@0.2',
+      'IPrec@0.5',
+      'IPrec@1',
+    ]);
   });
 
   it('sums counts, takes geometric means of gm_map and gm_bpref, and means of the rest', () => {
-    assert.deepEqual(['NumQ', 'NumNonrelJudgedRet', 'gmAP', 'gmBpref', 'P', 'ERR'].map((f) => aggregationOf(f as never)), ['sum', 'sum', 'geometric', 'geometric', 'mean', 'mean']);
+    assert.deepEqual(
+      ['NumQ', 'NumNonrelJudgedRet', 'gmAP', 'gmBpref', 'P', 'ERR'].map((f) => aggregationOf(f as never)),
+      ['sum', 'sum', 'geometric', 'geometric', 'mean', 'mean'],
+    );
   });
 });

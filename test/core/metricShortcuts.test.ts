@@ -24,8 +24,20 @@ function randomCase(next: () => number) {
 
 describe('interpolated precision at the 11 standard levels', () => {
   it('one worked case: R = 2, relevant at ranks 1 and 4: levels up to 0.7 need 1 hit (1.0), 0.8 and above 2 (0.5 at rank 4)', () => {
-    const rc = rankCase({ labels: [{ id: 'a', grade: 1 }, { id: 'd', grade: 1 }], predictions: ['a', 'b', 'c', 'd'].map((id, i) => ({ id, score: 4 - i })) }, PRESETS.trec_eval);
-    assert.deepEqual(ELEVEN_LEVELS.map((l) => interpolatedPrecision(rc, l)), [1, 1, 1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5]);
+    const rc = rankCase(
+      {
+        labels: [
+          { id: 'a', grade: 1 },
+          { id: 'd', grade: 1 },
+        ],
+        predictions: ['a', 'b', 'c', 'd'].map((id, i) => ({ id, score: 4 - i })),
+      },
+      PRESETS.trec_eval,
+    );
+    assert.deepEqual(
+      ELEVEN_LEVELS.map((l) => interpolatedPrecision(rc, l)),
+      [1, 1, 1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5],
+    );
   });
 
   it('equal, level by level, to each level computed alone, on random cases under every preset', () => {
@@ -44,19 +56,23 @@ describe('interpolated precision at the 11 standard levels', () => {
 });
 
 describe('bpref', () => {
-  it('its value equals its explanation\'s, on random cases under every preset', () => {
+  it("its value equals its explanation's, on random cases under every preset", () => {
     const next = seededUint32(7);
     for (let trial = 0; trial < propertyRuns(300); trial++) {
       const input = randomCase(next);
       for (const name of PRESET_NAMES) {
         const rc = rankCase(input, PRESETS[name]);
-        assert.equal(bpref(rc, PRESETS[name].relevanceThreshold), explainBpref(rc, PRESETS[name].relevanceThreshold).value, `trial ${trial}, ${name}`);
+        assert.equal(
+          bpref(rc, PRESETS[name].relevanceThreshold),
+          explainBpref(rc, PRESETS[name].relevanceThreshold).value,
+          `trial ${trial}, ${name}`,
+        );
       }
     }
   });
 });
 
-describe('a rel= at the convention\'s own level', () => {
+describe("a rel= at the convention's own level", () => {
   it('changes nothing withThreshold would change (relevant items and their count), where the level is a number ≥ 0', () => {
     const next = seededUint32(11);
     for (let trial = 0; trial < propertyRuns(300); trial++) {
@@ -77,7 +93,18 @@ describe('a rel= at the convention\'s own level', () => {
   });
 
   it('NumRel at rel=1 under trec_eval counts the grades above 0: 2 of a (2), b (1), c (0), d (−1)', () => {
-    const rc = rankCase({ labels: [{ id: 'a', grade: 2 }, { id: 'b', grade: 1 }, { id: 'c', grade: 0 }, { id: 'd', grade: -1 }], predictions: [{ id: 'a', score: 1 }] }, PRESETS.trec_eval);
+    const rc = rankCase(
+      {
+        labels: [
+          { id: 'a', grade: 2 },
+          { id: 'b', grade: 1 },
+          { id: 'c', grade: 0 },
+          { id: 'd', grade: -1 },
+        ],
+        predictions: [{ id: 'a', score: 1 }],
+      },
+      PRESETS.trec_eval,
+    );
     assert.equal(metricValue(rc, { family: 'NumRel', k: null, rel: 1 }, PRESETS.trec_eval), 2);
   });
 });

@@ -15,6 +15,15 @@ describe('printing numbers', () => {
 
 describe('column means', () => {
   it('(1 + 3) / 2 = 2 and 0.5 alone, with one NaN left out of each of the last two columns', () => {
-    assert.deepStrictEqual(means([[1, NaN, 0.5], [3, 2, NaN]], 3), { mean: [2, 2, 0.5], excluded: [0, 1, 1] });
+    assert.deepStrictEqual(
+      means(
+        [
+          [1, NaN, 0.5],
+          [3, 2, NaN],
+        ],
+        3,
+      ),
+      { mean: [2, 2, 0.5], excluded: [0, 1, 1] },
+    );
   });
 });

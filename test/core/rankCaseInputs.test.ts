@@ -10,27 +10,52 @@ import { hasScores, rankCase } from '../../shared/core/ranking';
 import { parseMetricSpec } from '../../shared/core/metricNames';
 import { metricValue } from '../../shared/core/metrics/dispatch';
 
-const value = (c: CaseInput, name: string, conv: Convention) => metricValue(rankCase(c, conv, { valuesOnly: true }), parseMetricSpec(name).spec!, conv);
+const value = (c: CaseInput, name: string, conv: Convention) =>
+  metricValue(rankCase(c, conv, { valuesOnly: true }), parseMetricSpec(name).spec!, conv);
 
 describe('labels', () => {
   it('keeps the first grade of an item labeled twice: a is labeled 0, then 2, so P@1 of [a] is 0', () => {
-    const c: CaseInput = { labels: [{ id: 'a', grade: 0 }, { id: 'a', grade: 2 }], predictions: [{ id: 'a' }] };
+    const c: CaseInput = {
+      labels: [
+        { id: 'a', grade: 0 },
+        { id: 'a', grade: 2 },
+      ],
+      predictions: [{ id: 'a' }],
+    };
     assert.equal(value(c, 'P@1', PRESETS.trec_eval), 0);
     // q688363 hashes to 0x4b300000: slot 0 of the id table, where a slot number of 0 must still mean "known".
-    const slot0: CaseInput = { labels: [{ id: 'q688363', grade: 0 }, { id: 'q688363', grade: 2 }], predictions: [{ id: 'q688363' }] };
+    const slot0: CaseInput = {
+      labels: [
+        { id: 'q688363', grade: 0 },
+        { id: 'q688363', grade: 2 },
+      ],
+      predictions: [{ id: 'q688363' }],
+    };
     assert.equal(value(slot0, 'P@1', PRESETS.trec_eval), 0);
     assert.deepEqual(rankCase(slot0, PRESETS.trec_eval).labelGrades, [0]);
   });
 
   it('skips a label whose grade is NaN, so a later finite grade of the same item holds (grade 2: relevant)', () => {
-    const c: CaseInput = { labels: [{ id: 'a', grade: NaN }, { id: 'a', grade: 2 }], predictions: [{ id: 'a' }] };
+    const c: CaseInput = {
+      labels: [
+        { id: 'a', grade: NaN },
+        { id: 'a', grade: 2 },
+      ],
+      predictions: [{ id: 'a' }],
+    };
     const rc = rankCase(c, PRESETS.trec_eval);
     assert.deepEqual([rc.labelIds, rc.labelGrades, Array.from(rc.grades)], [['a'], [2], [2]]);
     assert.equal(value(c, 'P@1', PRESETS.trec_eval), 1);
   });
 
   it('does not count a NaN-graded label as relevant even when every listed label is (seed003): R@2 of [a, b] = 1/1', () => {
-    const c: CaseInput = { labels: [{ id: 'a', grade: 1 }, { id: 'z', grade: NaN }], predictions: [{ id: 'a' }, { id: 'b' }] };
+    const c: CaseInput = {
+      labels: [
+        { id: 'a', grade: 1 },
+        { id: 'z', grade: NaN },
+      ],
+      predictions: [{ id: 'a' }, { id: 'b' }],
+    };
     assert.equal(rankCase(c, PRESETS.seed003).nRelevant, 1);
     assert.equal(value(c, 'R@2', PRESETS.seed003), 1);
   });
@@ -38,7 +63,13 @@ describe('labels', () => {
 
 describe('scores', () => {
   it('ranks a NaN score last, as −∞: a (relevant, NaN) after b (0.1), so P@1 = 0 and RR = 1/2', () => {
-    const c: CaseInput = { labels: [{ id: 'a', grade: 1 }], predictions: [{ id: 'a', score: NaN }, { id: 'b', score: 0.1 }] };
+    const c: CaseInput = {
+      labels: [{ id: 'a', grade: 1 }],
+      predictions: [
+        { id: 'a', score: NaN },
+        { id: 'b', score: 0.1 },
+      ],
+    };
     assert.deepEqual(rankCase(c, PRESETS.default).ids, ['b', 'a']);
     assert.equal(value(c, 'P@1', PRESETS.default), 0);
     assert.equal(value(c, 'RR', PRESETS.default), 0.5);
@@ -47,7 +78,16 @@ describe('scores', () => {
   it('counts a case as scored only when it has predictions and every one has a score', () => {
     assert.equal(hasScores({ labels: [], predictions: [] }), false);
     assert.equal(hasScores({ labels: [], predictions: [{ id: 'a', score: 1 }, { id: 'b' }] }), false);
-    assert.equal(hasScores({ labels: [], predictions: [{ id: 'a', score: 1 }, { id: 'b', score: 2 }] }), true);
+    assert.equal(
+      hasScores({
+        labels: [],
+        predictions: [
+          { id: 'a', score: 1 },
+          { id: 'b', score: 2 },
+        ],
+      }),
+      true,
+    );
   });
 });
 
@@ -57,7 +97,10 @@ describe('the full ranking', () => {
     const predictions = Array.from({ length: 31 }, (_, i) => ({ id: `s${(7 * i) % 31}`, score: (7 * i) % 31 }));
     const c: CaseInput = { labels: [{ id: 's15', grade: 1 }], predictions };
     const rc = rankCase(c, PRESETS.default);
-    assert.deepEqual(rc.ids, Array.from({ length: 31 }, (_, r) => `s${30 - r}`));
+    assert.deepEqual(
+      rc.ids,
+      Array.from({ length: 31 }, (_, r) => `s${30 - r}`),
+    );
     assert.equal(rankCase(c, PRESETS.default, { valuesOnly: true }).ids[15], 's15', 'the labeled item is exact either way');
   });
 });

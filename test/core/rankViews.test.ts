@@ -36,14 +36,26 @@ describe('cutting and judging', () => {
   });
 
   it('keeps the judged items in order: x (unlabeled) and y (grade −1) go, a and b move up', () => {
-    const rc = judgedOnly(rankCase({ labels: gradedLabels({ a: 1, b: 0, y: -1 }), predictions: listPredictions(['x', 'a', 'y', 'b']) }, PRESETS.trec_eval));
-    assert.deepEqual([rc.ids, Array.from(rc.source), Array.from(rc.grades)], [['a', 'b'], [1, 3], [1, 0]]);
+    const rc = judgedOnly(
+      rankCase({ labels: gradedLabels({ a: 1, b: 0, y: -1 }), predictions: listPredictions(['x', 'a', 'y', 'b']) }, PRESETS.trec_eval),
+    );
+    assert.deepEqual(
+      [rc.ids, Array.from(rc.source), Array.from(rc.grades)],
+      [
+        ['a', 'b'],
+        [1, 3],
+        [1, 0],
+      ],
+    );
   });
 });
 
 describe('relstring', () => {
   it('writes each grade as a digit, > above 9, . for a negative grade, - for an unlabeled item', () => {
-    const rc = rankCase({ labels: gradedLabels({ a: 9, b: 10, c: -1, d: 0 }), predictions: listPredictions(['a', 'b', 'c', 'x', 'd']) }, PRESETS.trec_eval);
+    const rc = rankCase(
+      { labels: gradedLabels({ a: 9, b: 10, c: -1, d: 0 }), predictions: listPredictions(['a', 'b', 'c', 'x', 'd']) },
+      PRESETS.trec_eval,
+    );
     assert.equal(relString(rc, 10), '9>.-0');
     assert.equal(relString(rc, 2), '9>');
   });

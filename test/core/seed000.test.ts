@@ -19,14 +19,56 @@ const { resolved } = resolveConvention(undefined);
 
 /** Rows #1..#5 then the mean, as the seed prints them; columns k = 1, 3, 5. */
 const TABLES: Record<string, string[][]> = {
-  P: [['1', '0.666', '0.400'], ['0', '0.333', '0.400'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.333', '0.267']],
-  R: [['0.167', '0.333', '0.333'], ['0', '0.333', '0.666'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.056', '0.222', '0.333']],
-  F1: [['0.286', '0.444', '0.364'], ['0', '0.333', '0.500'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.095', '0.259', '0.288']],
-  AP: [['1', '1.000', '1.000'], ['0', '0.500', '0.500'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.500', '0.500']],
+  P: [
+    ['1', '0.666', '0.400'],
+    ['0', '0.333', '0.400'],
+    ['0', '0', '0'],
+    ['NaN', 'NaN', 'NaN'],
+    ['NaN', 'NaN', 'NaN'],
+    ['0.333', '0.333', '0.267'],
+  ],
+  R: [
+    ['0.167', '0.333', '0.333'],
+    ['0', '0.333', '0.666'],
+    ['0', '0', '0'],
+    ['NaN', 'NaN', 'NaN'],
+    ['NaN', 'NaN', 'NaN'],
+    ['0.056', '0.222', '0.333'],
+  ],
+  F1: [
+    ['0.286', '0.444', '0.364'],
+    ['0', '0.333', '0.500'],
+    ['0', '0', '0'],
+    ['NaN', 'NaN', 'NaN'],
+    ['NaN', 'NaN', 'NaN'],
+    ['0.095', '0.259', '0.288'],
+  ],
+  AP: [
+    ['1', '1.000', '1.000'],
+    ['0', '0.500', '0.500'],
+    ['0', '0', '0'],
+    ['NaN', 'NaN', 'NaN'],
+    ['NaN', 'NaN', 'NaN'],
+    ['0.333', '0.500', '0.500'],
+  ],
   // The seed prints MRR@3 and MRR@5 as "(1+1/2+0)/3=1/3=0.333"; its own formula gives 1.5/3 = 0.5.
   // The formula wins: the mean row below holds 0.500 for k = 3 and 5.
-  RR: [['1', '1', '1'], ['0', '0.500', '0.500'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.500', '0.500']],
-  nDCG: [['1.000', '1.000', '1.000'], ['0', '0.631', '0.651'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.544', '0.550']],
+  RR: [
+    ['1', '1', '1'],
+    ['0', '0.500', '0.500'],
+    ['0', '0', '0'],
+    ['NaN', 'NaN', 'NaN'],
+    ['NaN', 'NaN', 'NaN'],
+    ['0.333', '0.500', '0.500'],
+  ],
+  nDCG: [
+    ['1.000', '1.000', '1.000'],
+    ['0', '0.631', '0.651'],
+    ['0', '0', '0'],
+    ['NaN', 'NaN', 'NaN'],
+    ['NaN', 'NaN', 'NaN'],
+    ['0.333', '0.544', '0.550'],
+  ],
 };
 
 describe('seed 000 under the default preset', () => {
@@ -34,7 +76,9 @@ describe('seed 000 under the default preset', () => {
     it(`reproduces the ${family}@k table for users #1..#5 and the mean`, () => {
       const specs = [1, 3, 5].map((k) => spec(`${family}@${k}`));
       const ev = evaluateCases(users, specs, resolved);
-      rows.slice(0, 5).forEach((row, u) => row.forEach((printed, j) => assertPrinted(ev.cases[u].values[j], printed, `user #${u + 1} ${ev.names[j]}`)));
+      rows
+        .slice(0, 5)
+        .forEach((row, u) => row.forEach((printed, j) => assertPrinted(ev.cases[u].values[j], printed, `user #${u + 1} ${ev.names[j]}`)));
       rows[5].forEach((printed, j) => assertPrinted(ev.mean[j], printed, `mean ${ev.names[j]}`));
       assert.deepEqual(ev.excluded, [2, 2, 2], 'users #4 and #5 are NaN and left out of every mean');
     });
@@ -64,7 +108,13 @@ describe('seed 000 under the default preset', () => {
 
   it('explains user #2 AP@5 with the precision at each hit and the hits denominator', () => {
     const ex = explainCase(users[1], spec('AP@5'), PRESETS.default);
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.contribution]), [[2, '2', 0.5], [4, '4', 0.5]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.contribution]),
+      [
+        [2, '2', 0.5],
+        [4, '4', 0.5],
+      ],
+    );
     assert.equal(ex.denominator, 2);
     assert.equal(ex.arithmetic, '(1/2 + 2/4) / 2 = 0.500');
     assert.equal(ex.knobs[0].knob, 'apDenominator');
@@ -73,8 +123,18 @@ describe('seed 000 under the default preset', () => {
 
   it('explains user #2 nDCG@3 with the DCG terms and the ideal from the top 3', () => {
     const ex = explainCase(users[1], spec('nDCG@3'), PRESETS.default);
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.gain]), [[1, '1', 0], [2, '2', 1], [3, '3', 0]]);
-    assert.deepEqual(ex.ideal!.map((t) => [t.rank, t.id, t.gain]), [[1, '2', 1]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.gain]),
+      [
+        [1, '1', 0],
+        [2, '2', 1],
+        [3, '3', 0],
+      ],
+    );
+    assert.deepEqual(
+      ex.ideal!.map((t) => [t.rank, t.id, t.gain]),
+      [[1, '2', 1]],
+    );
     assertClose(ex.terms[1].discount!, 1 / Math.log(3));
     assert.equal(ex.arithmetic, '0.910 / 1.443 = 0.631');
   });

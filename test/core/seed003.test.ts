@@ -53,7 +53,7 @@ const AT_5: number[][] = [
   // B: hits at 4 and 5. AP = mean(1/4, 2/5) = 0.325, RR = 1/4; nDCG = (1/log2(5) + 1/log2(6)) / (1 + 1/log2(3)) = 0.501266.
   [0.4, 1, 0.8 / 1.4, 0.325, 0.25, (1 / log2(5) + 1 / log2(6)) / (1 + 1 / log2(3))],
   // C: one hit at 4: P = 1/5, R = 1/2, F1 = 0.2/0.7 = 0.285714, AP = 1/4; nDCG = (1/log2(5)) / (1 + 1/log2(3)) = 0.264068.
-  [0.2, 0.5, 0.2 / 0.7, 0.25, 0.25, (1 / log2(5)) / (1 + 1 / log2(3))],
+  [0.2, 0.5, 0.2 / 0.7, 0.25, 0.25, 1 / log2(5) / (1 + 1 / log2(3))],
   // D: hits at 1, 3, 4: P = 3/5, R = 1, F1 = 1.2/1.6 = 0.75, AP = mean(1, 2/3, 3/4) = 0.805556;
   // DCG = 1 + 3/2 + 2/log2(5) = 3.36135, IDCG as at k = 3 (three graded items): nDCG = 0.705891.
   [0.6, 1, 0.75, (1 + 2 / 3 + 3 / 4) / 3, 1, (2.5 + 2 / log2(5)) / (3 + 2 / log2(3) + 0.5)],
@@ -62,7 +62,10 @@ const AT_5: number[][] = [
 ];
 
 describe('seed 003 under the seed003 preset', () => {
-  for (const [k, table] of [[3, AT_3], [5, AT_5]] as const) {
+  for (const [k, table] of [
+    [3, AT_3],
+    [5, AT_5],
+  ] as const) {
     it(`reproduces P, R, F1, AP, RR and nDCG at k = ${k} for users A..E`, () => {
       const ev = evaluateCases(users, specs(...NAMES.map((n) => `${n}@${k}`)), resolved);
       table.forEach((row, u) => row.forEach((want, j) => assertClose(ev.cases[u].values[j], want, `user ${'ABCDE'[u]} ${ev.names[j]}`)));
@@ -80,7 +83,7 @@ describe('seed 003 under the seed003 preset', () => {
     assertClose(ev.mean[3], (1 + 0.325 + 0.25 + (1 + 2 / 3 + 3 / 4) / 3 + 1) / 5);
   });
 
-  it('renders a user with no labels as NaN (the seed\'s recall_k raises ZeroDivisionError, ap_k returns nan)', () => {
+  it("renders a user with no labels as NaN (the seed's recall_k raises ZeroDivisionError, ap_k returns nan)", () => {
     const ev = evaluateCases([{ labels: [], predictions: listPredictions(['1']) }], specs('P@3', 'R@3', 'AP@3', 'nDCG@3'), resolved);
     assert.ok(ev.cases[0].values.every(Number.isNaN));
     assert.deepEqual(ev.excluded, [1, 1, 1, 1]);
@@ -91,13 +94,16 @@ describe('seed 003 under the seed003 preset', () => {
     const ev = evaluateCases([input], specs('P@2', 'nDCG@2'), resolved);
     assertClose(ev.cases[0].values[0], 1);
     // DCG = 0 + 2/log2(3); IDCG = 2 + 0.
-    assertClose(ev.cases[0].values[1], (2 / log2(3)) / 2);
+    assertClose(ev.cases[0].values[1], 2 / log2(3) / 2);
   });
 
   it('explains the NaN AP@3 of user B with the noHit knob', () => {
     const ex = explainCase(USERS.B, specs('AP@3')[0], PRESETS.seed003);
     assert.ok(Number.isNaN(ex.value));
-    assert.deepEqual(ex.knobs.map((k) => k.knob), ['apDenominator', 'noHit']);
+    assert.deepEqual(
+      ex.knobs.map((k) => k.knob),
+      ['apDenominator', 'noHit'],
+    );
     assert.equal(ex.arithmetic, 'no hit in the top 3, so AP = NaN, left out of the means (noHit=nan)');
     const f1 = explainCase(USERS.B, specs('F1@3')[0], PRESETS.seed003);
     assert.ok(Number.isNaN(f1.value));

@@ -68,7 +68,14 @@ describe('seed 001: two three-item feeds, linear gain over log10, ideal from the
     assertPrinted(idcg(a, k, resolved.convention), '5.417');
     assertPrinted(dcg(a, k, resolved.convention), '3.756');
     assertPrinted(dcg(b, k, resolved.convention), '5.417');
-    const ev = evaluateCases([{ labels, predictions: feedA }, { labels, predictions: feedB }], specs('nDCG@3', 'AP', 'RR'), resolved);
+    const ev = evaluateCases(
+      [
+        { labels, predictions: feedA },
+        { labels, predictions: feedB },
+      ],
+      specs('nDCG@3', 'AP', 'RR'),
+      resolved,
+    );
     assertPrinted(ev.cases[0].values[0], '0.693');
     assertPrinted(ev.cases[1].values[0], '1');
     // mAP: A = (1/2 + 2/3)/2 = 0.58, B = 1; MRR: A = 0.5, B = 1.
@@ -86,7 +93,14 @@ describe('seed 001: two three-item feeds, linear gain over log10, ideal from the
     // The seed prints DCG(A) = 22.104; 3/log10(2) + 5/log10(3) + 1/log10(4) = 22.1063. The formula wins.
     assertPrinted(dcg(a, k, resolved.convention), '22.106');
     assertPrinted(dcg(b, k, resolved.convention), '18.78');
-    const ev = evaluateCases([{ labels, predictions: feedA }, { labels, predictions: feedB }], specs('nDCG@3'), resolved);
+    const ev = evaluateCases(
+      [
+        { labels, predictions: feedA },
+        { labels, predictions: feedB },
+      ],
+      specs('nDCG@3'),
+      resolved,
+    );
     assertPrinted(ev.cases[0].values[0], '0.9');
     // 18.784 / 24.558 = 0.76489: the seed truncates to 0.764.
     assertPrinted(ev.cases[1].values[0], '0.764');
@@ -108,6 +122,9 @@ describe('seed 004: MRR worked example', () => {
     const ev = evaluateCases(users, specs('RR', 'RR@5'), resolved);
     assertPrinted(ev.mean[0], '0.5');
     assertPrinted(ev.mean[1], '0.458');
-    assert.deepEqual(ev.cases.map((c) => c.values[1]), [1, 1 / 3, 0, 0.5]);
+    assert.deepEqual(
+      ev.cases.map((c) => c.values[1]),
+      [1, 1 / 3, 0, 0.5],
+    );
   });
 });

@@ -33,7 +33,10 @@ describe('sorting prediction indices', () => {
 
   it('orders 20 ascending keys descending (the partitioning branch): 19, 18, …, 0', () => {
     const keys = Float64Array.from({ length: 20 }, (_, i) => i);
-    assert.deepEqual(Array.from(sortIndicesByKeyDesc(keys)), Array.from({ length: 20 }, (_, i) => 19 - i));
+    assert.deepEqual(
+      Array.from(sortIndicesByKeyDesc(keys)),
+      Array.from({ length: 20 }, (_, i) => 19 - i),
+    );
   });
 
   it('keeps 40 tied keys after one larger key in index order: 40, 0, 1, …, 39', () => {
@@ -59,7 +62,11 @@ describe('sorting prediction indices', () => {
       for (let f = below(next, 4); f > 0; f--) needed[below(next, n)] = 1;
       const full = reference(keys);
       const partial = Array.from(sortIndicesByKeyDesc(keys, needed));
-      assert.deepEqual([...partial].sort((a, b) => a - b), Array.from(keys.keys()), `trial ${trial}: a permutation`);
+      assert.deepEqual(
+        [...partial].sort((a, b) => a - b),
+        Array.from(keys.keys()),
+        `trial ${trial}: a permutation`,
+      );
       full.forEach((index, position) => {
         if (needed[index]) assert.equal(partial[position], index, `trial ${trial}: flagged index ${index} at ${position}`);
       });
@@ -89,11 +96,20 @@ describe('sorting prediction indices', () => {
       for (let i = 0; i < n; i++) {
         // A fifth tie with the key before, as real runs do; now and then NaN or ±∞ (the quicksort's).
         const odd = below(next, 2000);
-        keys[i] = i > 0 && below(next, 5) === 0 ? keys[i - 1]
-          : odd === 0 ? Infinity : odd === 1 ? -Infinity
-            : Math.round(((next() / 2 ** 32) - 0.5) * spread * 10 ** decimals) / 10 ** decimals;
+        keys[i] =
+          i > 0 && below(next, 5) === 0
+            ? keys[i - 1]
+            : odd === 0
+              ? Infinity
+              : odd === 1
+                ? -Infinity
+                : Math.round((next() / 2 ** 32 - 0.5) * spread * 10 ** decimals) / 10 ** decimals;
       }
-      assert.deepEqual(Array.from(sortIndicesByKeyDesc(keys, undefined, new Int32Array(n), new Float64Array(n))), reference(keys), `trial ${trial}, n = ${n}`);
+      assert.deepEqual(
+        Array.from(sortIndicesByKeyDesc(keys, undefined, new Int32Array(n), new Float64Array(n))),
+        reference(keys),
+        `trial ${trial}, n = ${n}`,
+      );
     }
   });
 
@@ -119,13 +135,36 @@ describe('radixSort', () => {
   });
 
   it('takes as many passes of up to 11 bits as the range needs: whole keys 2^8, 2^11, 2^18, 2^22, 2^24 and 2^32 − 1 apart, and one less', () => {
-    for (const range of [3, 2 ** 8 - 1, 2 ** 8, 2 ** 11 - 1, 2 ** 11, 2 ** 16, 2 ** 18 - 1, 2 ** 18, 2 ** 22 - 1, 2 ** 22, 2 ** 24, 2 ** 32 - 1]) {
+    for (const range of [
+      3,
+      2 ** 8 - 1,
+      2 ** 8,
+      2 ** 11 - 1,
+      2 ** 11,
+      2 ** 16,
+      2 ** 18 - 1,
+      2 ** 18,
+      2 ** 22 - 1,
+      2 ** 22,
+      2 ** 24,
+      2 ** 32 - 1,
+    ]) {
       assert.deepEqual(radix([0, range, 1, range - 1]), [1, 3, 2, 0], `range ${range}`);
     }
   });
 
   it('refuses, leaving the indices as they were, NaN, ±∞, 1/3, a range of 2^32 and whole numbers past 2^53', () => {
-    for (const keys of [[NaN, 1], [1, NaN], [Infinity, 1], [1, -Infinity], [1 / 3, 1], [1, 1 / 3], [0, 2 ** 32], [2 ** 53 + 2, 2 ** 53 + 4], [-(2 ** 53) - 2, -(2 ** 53) - 4]]) {
+    for (const keys of [
+      [NaN, 1],
+      [1, NaN],
+      [Infinity, 1],
+      [1, -Infinity],
+      [1 / 3, 1],
+      [1, 1 / 3],
+      [0, 2 ** 32],
+      [2 ** 53 + 2, 2 ** 53 + 4],
+      [-(2 ** 53) - 2, -(2 ** 53) - 4],
+    ]) {
       const idx = Int32Array.from(keys, (_, i) => i);
       assert.equal(radixSort(Float64Array.from(keys), idx, new Float64Array(keys.length)), false, String(keys));
       assert.deepEqual(Array.from(idx), [0, 1]);

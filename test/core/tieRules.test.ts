@@ -31,7 +31,14 @@ describe('ties broken by id', () => {
   it('keeps a repeated id in the order written, in a small group and in a group of 20 (duplicates=first keeps the first)', () => {
     const conv: Convention = { ...PRESETS.trec_eval, duplicates: 'first' };
     // x (prediction 0), a (1), x again (2), all at 0.5: id-desc gives x, x, a; the first x (0) is kept.
-    const small: CaseInput = { labels: [], predictions: [{ id: 'x', score: 0.5 }, { id: 'a', score: 0.5 }, { id: 'x', score: 0.5 }] };
+    const small: CaseInput = {
+      labels: [],
+      predictions: [
+        { id: 'x', score: 0.5 },
+        { id: 'a', score: 0.5 },
+        { id: 'x', score: 0.5 },
+      ],
+    };
     assert.deepEqual(Array.from(rankCase(small, conv).source), [0, 1]);
     // The same with 18 more tied items (d01 … d18) after them: the group has 21 items.
     const large: CaseInput = { labels: [], predictions: [...small.predictions, ...ids(18).map((id) => ({ id, score: 0.5 }))] };
@@ -53,10 +60,23 @@ describe('ties=pessimistic (LightFM): relevant items after the others in each ti
 
 describe('ties=average (scikit-learn) with a repeated item dropped', () => {
   it('a (grade 2), b (0) and a again, all at 0.5, duplicates=first: a and b share gain 1, DCG = 1 + 1/log₂3 = 1.63093', () => {
-    const c: CaseInput = { labels: gradedLabels({ a: 2, b: 0 }), predictions: [{ id: 'a', score: 0.5 }, { id: 'b', score: 0.5 }, { id: 'a', score: 0.5 }] };
+    const c: CaseInput = {
+      labels: gradedLabels({ a: 2, b: 0 }),
+      predictions: [
+        { id: 'a', score: 0.5 },
+        { id: 'b', score: 0.5 },
+        { id: 'a', score: 0.5 },
+      ],
+    };
     const conv: Convention = { ...PRESETS.sklearn, duplicates: 'first' };
     const rc = rankCase(c, conv);
-    assert.deepEqual([Array.from(rc.tieStart!), Array.from(rc.tieEnd!)], [[0, 0], [2, 2]]);
+    assert.deepEqual(
+      [Array.from(rc.tieStart!), Array.from(rc.tieEnd!)],
+      [
+        [0, 0],
+        [2, 2],
+      ],
+    );
     assert.ok(Math.abs(value(c, 'DCG@2', conv) - (1 + 1 / Math.log2(3))) < 1e-12);
   });
 });

@@ -30,9 +30,18 @@ function randomCase(next: () => number, size: number): CaseInput {
 /** A ranking's fields as plain arrays, read at once (a transient ranking is overwritten by the next). */
 function plain(rc: RankedCase): unknown {
   return {
-    ids: rc.ids, source: Array.from(rc.source), grades: Array.from(rc.grades), relevant: Array.from(rc.relevant), judged: Array.from(rc.judged),
-    nRelevant: rc.nRelevant, order: Array.from(rc.order), keys: rc.keys && Array.from(rc.keys), duplicates: rc.duplicates,
-    unusualScores: rc.unusualScores, tieEnd: rc.tieEnd && Array.from(rc.tieEnd), rejected: rc.rejected,
+    ids: rc.ids,
+    source: Array.from(rc.source),
+    grades: Array.from(rc.grades),
+    relevant: Array.from(rc.relevant),
+    judged: Array.from(rc.judged),
+    nRelevant: rc.nRelevant,
+    order: Array.from(rc.order),
+    keys: rc.keys && Array.from(rc.keys),
+    duplicates: rc.duplicates,
+    unusualScores: rc.unusualScores,
+    tieEnd: rc.tieEnd && Array.from(rc.tieEnd),
+    rejected: rc.rejected,
   };
 }
 
@@ -54,9 +63,22 @@ describe('rankings for values only', () => {
   it('start from zero: a case after a longer one does not see its grades or hits', () => {
     const conv = PRESETS.default;
     const scratch = caseScratch();
-    rankCase({ labels: gradedLabels({ a: 2, b: 1, c: 3 }), predictions: listPredictions(['a', 'b', 'c', 'x']) }, conv, { valuesOnly: true, scratch });
-    const rc = rankCase({ labels: gradedLabels({ z: 1 }), predictions: listPredictions(['p', 'q', 'z']) }, conv, { valuesOnly: true, scratch });
-    assert.deepEqual([Array.from(rc.grades), Array.from(rc.relevant), Array.from(rc.judged)], [[0, 0, 1], [0, 0, 1], [0, 0, 1]]);
+    rankCase({ labels: gradedLabels({ a: 2, b: 1, c: 3 }), predictions: listPredictions(['a', 'b', 'c', 'x']) }, conv, {
+      valuesOnly: true,
+      scratch,
+    });
+    const rc = rankCase({ labels: gradedLabels({ z: 1 }), predictions: listPredictions(['p', 'q', 'z']) }, conv, {
+      valuesOnly: true,
+      scratch,
+    });
+    assert.deepEqual(
+      [Array.from(rc.grades), Array.from(rc.relevant), Array.from(rc.judged)],
+      [
+        [0, 0, 1],
+        [0, 0, 1],
+        [0, 0, 1],
+      ],
+    );
   });
 });
 
@@ -69,13 +91,13 @@ describe('nDCG on cases and conventions in turn', () => {
     const exponential = { ...PRESETS.default, ideal: 'labels' as const, discount: 'log2' as const };
     const first = rankCase({ labels: gradedLabels({ a: 3, b: 1 }), predictions: listPredictions(['c', 'b']) }, exponential);
     const second = rankCase({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a']) }, exponential);
-    const expected = (1 / Math.log2(3)) / (7 + 1 / Math.log2(3));
+    const expected = 1 / Math.log2(3) / (7 + 1 / Math.log2(3));
     assert.equal(metricValue(first, ndcg3, exponential, scratch), expected);
     assert.equal(metricValue(second, ndcg3, exponential, scratch), 1);
     assert.equal(metricValue(first, ndcg3, exponential, scratch), expected);
     // The same case under linear gains: 1/log₂3 / (3 + 1/log₂3).
     const linear = { ...exponential, gain: 'linear' as const };
-    assert.equal(metricValue(first, ndcg3, linear, scratch), (1 / Math.log2(3)) / (3 + 1 / Math.log2(3)));
+    assert.equal(metricValue(first, ndcg3, linear, scratch), 1 / Math.log2(3) / (3 + 1 / Math.log2(3)));
     assert.equal(metricValue(first, ndcg3, exponential, scratch), expected);
   });
 });
@@ -95,7 +117,7 @@ describe('IDCG under ideal=top-k', () => {
       const n = below(next, 2) === 0 ? below(next, 12) : 33 + below(next, 40);
       const ids = Array.from({ length: n }, (_, i) => `d${i}`);
       const labels = gradedLabels(Object.fromEntries(ids.filter(() => below(next, 3) > 0).map((id) => [id, below(next, 5) - 1])));
-      const conv = { ...PRESETS.default, gain: below(next, 2) === 0 ? 'linear' as const : 'exponential' as const };
+      const conv = { ...PRESETS.default, gain: below(next, 2) === 0 ? ('linear' as const) : ('exponential' as const) };
       const rc = rankCase({ labels, predictions: listPredictions(ids) }, conv);
       for (const spec of specs) assert.equal(metricValue(rc, spec, conv), explainMetric(rc, spec, conv).value, `trial ${trial}, ${spec.k}`);
     }
@@ -108,11 +130,28 @@ describe('duplicate labels', () => {
     const codes = (labels: CaseInput['labels']) => {
       const input = { labels, predictions: listPredictions(['a']) };
       return caseFindings(input, rankCase(input, conv), [], conv)
-        .filter((f) => f.code === 'duplicate-label').map((f) => [f.message, f.part, f.related?.[0].part]);
+        .filter((f) => f.code === 'duplicate-label')
+        .map((f) => [f.message, f.part, f.related?.[0].part]);
     };
-    const short = [{ id: 'a', grade: 2 }, { id: 'b', grade: 1 }, { id: 'a', grade: 1 }];
+    const short = [
+      { id: 'a', grade: 2 },
+      { id: 'b', grade: 1 },
+      { id: 'a', grade: 1 },
+    ];
     const long = [...Array.from({ length: 9 }, (_, i) => ({ id: `x${i}`, grade: 1 })), ...short];
-    assert.deepEqual(codes(short), [['"a" is labeled twice; the first grade (2) is used and this one is ignored.', { kind: 'label', index: 2 }, { kind: 'label', index: 0 }]]);
-    assert.deepEqual(codes(long), [['"a" is labeled twice; the first grade (2) is used and this one is ignored.', { kind: 'label', index: 11 }, { kind: 'label', index: 9 }]]);
+    assert.deepEqual(codes(short), [
+      [
+        '"a" is labeled twice; the first grade (2) is used and this one is ignored.',
+        { kind: 'label', index: 2 },
+        { kind: 'label', index: 0 },
+      ],
+    ]);
+    assert.deepEqual(codes(long), [
+      [
+        '"a" is labeled twice; the first grade (2) is used and this one is ignored.',
+        { kind: 'label', index: 11 },
+        { kind: 'label', index: 9 },
+      ],
+    ]);
   });
 });

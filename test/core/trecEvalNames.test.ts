@@ -9,18 +9,34 @@ const name = (text: string) => trecEvalName(parseMetricSpec(text).spec!)?.name ?
 describe('trec_eval names', () => {
   it('names cutoffs, levels and the measures without parameters', () => {
     const rows: [string, string][] = [
-      ['P@5', 'P_5'], ['AP', 'map'], ['AP@10', 'map_cut_10'], ['nDCG', 'ndcg'], ['nDCG@10', 'ndcg_cut_10'],
-      ['Success@1', 'success_1'], ['Unjudged@5', 'unj_5'], ['Rprec', 'Rprec'], ['num_ret', 'num_ret'], ['11ptAvg', '11pt_avg'],
-      ['IPrec@0.5', 'iprec_at_recall_0.50'], ['RprecMult@2', 'Rprec_mult_2.00'],
+      ['P@5', 'P_5'],
+      ['AP', 'map'],
+      ['AP@10', 'map_cut_10'],
+      ['nDCG', 'ndcg'],
+      ['nDCG@10', 'ndcg_cut_10'],
+      ['Success@1', 'success_1'],
+      ['Unjudged@5', 'unj_5'],
+      ['Rprec', 'Rprec'],
+      ['num_ret', 'num_ret'],
+      ['11ptAvg', '11pt_avg'],
+      ['IPrec@0.5', 'iprec_at_recall_0.50'],
+      ['RprecMult@2', 'Rprec_mult_2.00'],
     ];
     for (const [text, expected] of rows) assert.equal(name(text), expected, text);
   });
 
-  it('writes a parameter only where it differs from trec_eval\'s default', () => {
+  it("writes a parameter only where it differs from trec_eval's default", () => {
     const rows: [string, string][] = [
-      ['SetF', 'set_F'], ['SetF(beta=1)', 'set_F'], ['SetF(beta=0.5)', 'set_F_0.5'],
-      ['Utility', 'utility'], ['Utility(a=1)', 'utility'], ['Utility(a=2)', 'utility_2,-1,0,0'],
-      ['RBP', 'rbp'], ['RBP(p=0.9)', 'rbp'], ['RBP(p=0.8)', 'rbp_p=0.8'], ['RBPresid(p=0.5)', 'rbp_resid_p=0.5'],
+      ['SetF', 'set_F'],
+      ['SetF(beta=1)', 'set_F'],
+      ['SetF(beta=0.5)', 'set_F_0.5'],
+      ['Utility', 'utility'],
+      ['Utility(a=1)', 'utility'],
+      ['Utility(a=2)', 'utility_2,-1,0,0'],
+      ['RBP', 'rbp'],
+      ['RBP(p=0.9)', 'rbp'],
+      ['RBP(p=0.8)', 'rbp_p=0.8'],
+      ['RBPresid(p=0.5)', 'rbp_resid_p=0.5'],
     ];
     for (const [text, expected] of rows) assert.equal(name(text), expected, text);
   });
@@ -32,7 +48,10 @@ describe('trec_eval names', () => {
   });
 
   it('gives the print order and looks measures up case-sensitively', () => {
-    assert.deepEqual(['num_q', 'map', 'P_5'].map((n) => trecEvalName(parseMetricSpec(n).spec!)?.order), [0, 4, 10]);
+    assert.deepEqual(
+      ['num_q', 'map', 'P_5'].map((n) => trecEvalName(parseMetricSpec(n).spec!)?.order),
+      [0, 4, 10],
+    );
     assert.equal(trecMeasure('ndcg_cut')?.family, 'nDCG');
     assert.equal(trecMeasure('NDCG'), undefined);
   });

@@ -14,7 +14,11 @@ import { MetricSpec, parseMetricSpec } from '../../shared/core/metricNames';
 import { metricValue } from '../../shared/core/metrics/dispatch';
 import { explainUtility, utility } from '../../shared/core/metrics/utility';
 import {
-  ELEVEN_LEVELS, elevenPointAverage, explainElevenPointAverage, explainInterpolatedPrecision, interpolatedPrecisions,
+  ELEVEN_LEVELS,
+  elevenPointAverage,
+  explainElevenPointAverage,
+  explainInterpolatedPrecision,
+  interpolatedPrecisions,
 } from '../../shared/core/metrics/interpolatedPrecision';
 import { rankCase } from '../../shared/core/ranking';
 
@@ -45,7 +49,10 @@ const Q1: CaseInput = {
 
 describe('counts (num_ret, num_rel, num_rel_ret, num_nonrel_judged_ret)', () => {
   it('counts 6 retrieved, 4 relevant, 2 relevant retrieved, 3 judged non-relevant retrieved (trec_eval 10.0)', () => {
-    assert.deepEqual(['NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet'].map((m) => fast(Q1, m)), [1, 6, 4, 2, 3]);
+    assert.deepEqual(
+      ['NumQ', 'NumRet', 'NumRel', 'NumRelRet', 'NumNonrelJudgedRet'].map((m) => fast(Q1, m)),
+      [1, 6, 4, 2, 3],
+    );
   });
 
   it('explains each count with the ranks it counts: every rank, the hits, the judged misses; none for NumRel and NumQ', () => {
@@ -73,7 +80,13 @@ describe('counts (num_ret, num_rel, num_rel_ret, num_nonrel_judged_ret)', () => 
 
   it('keeps the grades of the counted items in the terms', () => {
     const ex = explain(Q1, 'NumRelRet');
-    assert.deepEqual(ex.terms.map((t) => [t.rank, t.id, t.grade]), [[2, 'a', 1], [4, 'c', 1]]);
+    assert.deepEqual(
+      ex.terms.map((t) => [t.rank, t.id, t.grade]),
+      [
+        [2, 'a', 1],
+        [4, 'c', 1],
+      ],
+    );
   });
 });
 
@@ -173,7 +186,7 @@ const Q2: CaseInput = {
 };
 
 describe('interpolated precision at recall levels (iprec_at_recall)', () => {
-  it('gives trec_eval 10.0\'s values at the eleven standard levels', () => {
+  it("gives trec_eval 10.0's values at the eleven standard levels", () => {
     const rc = rankCase(Q2, TREC);
     const got = interpolatedPrecisions(rc, ELEVEN_LEVELS);
     const want = [1, 1, 1, 2 / 3, 2 / 3, 4 / 7, 4 / 7, 4 / 7, 4 / 7, 0, 0];
@@ -211,7 +224,10 @@ describe('interpolated precision at recall levels (iprec_at_recall)', () => {
     const ex = explainInterpolatedPrecision(rc, 0.3);
     assert.equal(ex.metric, 'IPrec@0.3');
     near(ex.value, 2 / 3);
-    assert.equal(ex.formula, 'IPrec@x = max over ranks i with recall@i ≥ x of P@i (0 when recall x is never reached); x·R rounded to whole items');
+    assert.equal(
+      ex.formula,
+      'IPrec@x = max over ranks i with recall@i ≥ x of P@i (0 when recall x is never reached); x·R rounded to whole items',
+    );
     assert.equal(ex.arithmetic, 'R = 5, level 0.3 = 2 relevant items: best precision from there on = 0.667');
     near(ex.numerator, 2 / 3);
     assert.equal(ex.denominator, 1);
@@ -238,8 +254,7 @@ describe('11-point interpolated average precision (11pt_avg)', () => {
     near(ex.numerator, 3 + 4 / 3 + 16 / 7);
     assert.equal(ex.denominator, 11);
     assert.equal(ex.formula, '11ptAvg = (1/11) Σ_{x ∈ 0, 0.1, …, 1} IPrec@x');
-    assert.equal(ex.arithmetic,
-      '(1.000 + 1.000 + 1.000 + 0.667 + 0.667 + 0.571 + 0.571 + 0.571 + 0.571 + 0.000 + 0.000) / 11 = 0.602');
+    assert.equal(ex.arithmetic, '(1.000 + 1.000 + 1.000 + 0.667 + 0.667 + 0.571 + 0.571 + 0.571 + 0.571 + 0.000 + 0.000) / 11 = 0.602');
     assert.deepEqual(ex.terms, []);
     assert.deepEqual(ex.knobs, []);
   });

@@ -15,10 +15,15 @@ import { rankCase } from '../../shared/core/ranking';
 import { below, seededUint32 } from '../../shared/stats/random';
 import { propertyRuns } from '../helpers/propertyRuns';
 
-const SPECS = [...expandMetrics(undefined, [1, 3, 10]), ...['Bpref', 'infAP', 'RBP', 'ERR@5', 'Judged@10', 'IPrec@0.5'].map((n) => parseMetricSpec(n).spec!)];
+const SPECS = [
+  ...expandMetrics(undefined, [1, 3, 10]),
+  ...['Bpref', 'infAP', 'RBP', 'ERR@5', 'Judged@10', 'IPrec@0.5'].map((n) => parseMetricSpec(n).spec!),
+];
 const CONVENTIONS: Convention[] = [
   ...PRESET_NAMES.map((p) => PRESETS[p]),
-  { ...PRESETS.default, ties: 'id-asc' }, { ...PRESETS.default, ties: 'pessimistic' }, { ...PRESETS.trec_eval, unjudged: 'drop', duplicates: 'first' },
+  { ...PRESETS.default, ties: 'id-asc' },
+  { ...PRESETS.default, ties: 'pessimistic' },
+  { ...PRESETS.trec_eval, unjudged: 'drop', duplicates: 'first' },
 ];
 
 function randomCase(next: () => number): CaseInput {
@@ -49,7 +54,11 @@ describe('ranking for values only', () => {
         const fastValues = SPECS.map((s) => metricValue(fast, s, conv));
         const fastFindings = caseFindings(c, fast, SPECS, conv);
         const full = rankCase(c, conv);
-        assert.deepEqual(fastValues, SPECS.map((s) => metricValue(full, s, conv)), `trial ${trial}, ${JSON.stringify(conv)}`);
+        assert.deepEqual(
+          fastValues,
+          SPECS.map((s) => metricValue(full, s, conv)),
+          `trial ${trial}, ${JSON.stringify(conv)}`,
+        );
         assert.deepEqual(fastFindings, caseFindings(c, full, SPECS, conv), `trial ${trial}: findings`);
       }
     }
@@ -61,7 +70,11 @@ describe('ranking for values only', () => {
     predictions.splice(3, 0, { id: 'u', score: 10.5 });
     predictions.push({ id: 'v', score: 10.5 });
     const { findings } = evaluateCase({ labels: [{ id: 'u', grade: NaN }], predictions }, [parseMetricSpec('P@3').spec!], PRESETS.default);
-    assert.deepEqual(findings.filter((f) => f.code === 'score-ties').map((f) => f.message),
-      ['2 items share the score 10.5 but differ in grade ("u", "v"): they keep the order written (ties=input); another tie rule gives other values.']);
+    assert.deepEqual(
+      findings.filter((f) => f.code === 'score-ties').map((f) => f.message),
+      [
+        '2 items share the score 10.5 but differ in grade ("u", "v"): they keep the order written (ties=input); another tie rule gives other values.',
+      ],
+    );
   });
 });

@@ -12,7 +12,10 @@ describe('curve arguments', () => {
   it('refuses a largest k that is not a whole number ≥ 1, and a case index outside the cases', () => {
     assert.throws(() => metricCurves(CASES, ['P'], 0, DEFAULT), { name: 'RangeError', message: 'maxK must be a whole number ≥ 1, got 0' });
     for (const i of [-1, 0.5, 1]) {
-      assert.throws(() => metricCurves(CASES, ['P'], 2, DEFAULT, i), { name: 'RangeError', message: `caseIndex ${i} is not one of the 1 cases` });
+      assert.throws(() => metricCurves(CASES, ['P'], 2, DEFAULT, i), {
+        name: 'RangeError',
+        message: `caseIndex ${i} is not one of the 1 cases`,
+      });
     }
     const { fe } = evaluated('{"k": [2], "cases": {"u1": {"labels": ["a"], "predictions": ["x", "a"]}}}');
     assert.throws(() => fixtureCurves(fe, { caseIndex: 5 }), { name: 'RangeError', message: 'caseIndex 5 is not one of the 1 cases' });

@@ -41,10 +41,15 @@ describe('metricCurves on seed 000', () => {
   const curves = () => metricCurves(users, ['P', 'R', 'AP', 'RR', 'Success'], 5, [defaultConvention, trecEval], 1, 'user2');
 
   it('draws one mean and one case series per convention for each family', () => {
-    assert.deepEqual(curves().curves.map((c) => c.family), ['P', 'R', 'AP', 'RR', 'Success']);
+    assert.deepEqual(
+      curves().curves.map((c) => c.family),
+      ['P', 'R', 'AP', 'RR', 'Success'],
+    );
     for (const c of curves().curves) {
-      assert.deepEqual(c.series.map((s) => `${s.convention}, ${s.label}`),
-        ['default, mean', 'default, user2', 'trec_eval, mean', 'trec_eval, user2']);
+      assert.deepEqual(
+        c.series.map((s) => `${s.convention}, ${s.label}`),
+        ['default, mean', 'default, user2', 'trec_eval, mean', 'trec_eval, user2'],
+      );
     }
     assert.equal(curves().maxK, 5);
     assert.equal(curves().caseCount, 5);
@@ -99,7 +104,11 @@ describe('metricCurves on seed 000', () => {
   it('equals the evaluation of the same cases at every k (the curve is the readout, k by k)', () => {
     const all = metricCurves(users, ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Success'], 5, [trecEval]);
     const names = all.curves.flatMap((c) => [1, 2, 3, 4, 5].map((k) => `${c.family}@${k}`));
-    const ev = evaluateCases(users, names.map((n) => parseMetricSpec(n).spec!), resolveConvention('trec_eval').resolved);
+    const ev = evaluateCases(
+      users,
+      names.map((n) => parseMetricSpec(n).spec!),
+      resolveConvention('trec_eval').resolved,
+    );
     for (const c of all.curves) {
       const mean = [1, 2, 3, 4, 5].map((k) => ev.mean[ev.names.indexOf(`${c.family}@${k}`)]);
       assert.deepEqual(c.series[0].values, mean, c.family);
@@ -116,7 +125,10 @@ describe('metricCurves arguments', () => {
 
   it('gives only the mean without a case, one series per convention', () => {
     const curves = metricCurves(users, ['nDCG'], 2, [defaultConvention, trecEval, { name: 'ranx', convention: PRESETS.ranx }]);
-    assert.deepEqual(curves.curves[0].series.map((s) => `${s.convention}, ${s.label}`), ['default, mean', 'trec_eval, mean', 'ranx, mean']);
+    assert.deepEqual(
+      curves.curves[0].series.map((s) => `${s.convention}, ${s.label}`),
+      ['default, mean', 'trec_eval, mean', 'ranx, mean'],
+    );
     assert.equal(curves.caseLabel, undefined);
   });
 
@@ -159,7 +171,10 @@ describe('fixtureCurves', () => {
 
   it('draws every family of the fixture that takes a cutoff (AP too, listed without one) up to its largest k', () => {
     const curves = fixtureCurves(fe(), { caseIndex: 1 });
-    assert.deepEqual(curves.curves.map((c) => c.family), ['P', 'AP']);
+    assert.deepEqual(
+      curves.curves.map((c) => c.family),
+      ['P', 'AP'],
+    );
     assert.equal(curves.maxK, 3);
     assert.deepEqual(curves.conventions, ['trec_eval']);
     assert.equal(curves.caseLabel, 'user2');
@@ -167,9 +182,19 @@ describe('fixtureCurves', () => {
     assertSeries(series(curves, 'AP', 'trec_eval', 'case').values, [0, 1 / 6, 1 / 6], 'AP user2');
   });
 
-  it('compares: the fixture\'s convention first, then every other preset once', () => {
+  it("compares: the fixture's convention first, then every other preset once", () => {
     const curves = fixtureCurves(fe(), { compare: true });
-    assert.deepEqual(curves.conventions, ['trec_eval', 'default', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders']);
+    assert.deepEqual(curves.conventions, [
+      'trec_eval',
+      'default',
+      'ranx',
+      'mllib',
+      'sklearn',
+      'torchmetrics',
+      'seed003',
+      'lenskit',
+      'recommenders',
+    ]);
     assert.equal(curves.curves[0].series.length, 9);
   });
 });

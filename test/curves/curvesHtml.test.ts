@@ -11,11 +11,15 @@ import { CurveSeries, MetricCurves, metricCurves } from '../../shared/curves/cur
 import { csp, curvesHtml, escapeHtml, kTicks, sameGroups, tooltip, valueTicks } from '../../shared/curves/curvesHtml';
 
 const users = [...SEED000_USERS];
-const both = [{ name: 'default', convention: PRESETS.default }, { name: 'trec_eval', convention: PRESETS.trec_eval }];
+const both = [
+  { name: 'default', convention: PRESETS.default },
+  { name: 'trec_eval', convention: PRESETS.trec_eval },
+];
 
 const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;
 /** The chart of one family (legend swatches left out). */
-const chartOf = (html: string, family: string) => html.split('<figure ').find((part) => part.startsWith(`class="chart" data-family="${family}"`))!;
+const chartOf = (html: string, family: string) =>
+  html.split('<figure ').find((part) => part.startsWith(`class="chart" data-family="${family}"`))!;
 
 describe('curvesHtml', () => {
   // Made in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
@@ -31,23 +35,42 @@ describe('curvesHtml', () => {
 
   it('carries each value in full precision and a rounded tooltip', () => {
     // Default P@5 mean = (2/5 + 2/5 + 0) / 3 = 4/15; users 4 and 5 are NaN and left out.
-    assert.ok(html().includes(`data-k="5" data-value="${4 / 15}" data-series="default, mean"><title>P@5 = 0.267 (default, mean; 2 cases NaN, left out)</title>`));
+    assert.ok(
+      html().includes(
+        `data-k="5" data-value="${4 / 15}" data-series="default, mean"><title>P@5 = 0.267 (default, mean; 2 cases NaN, left out)</title>`,
+      ),
+    );
     // trec_eval AP@3 for user2 = (1/2) / 3.
-    assert.ok(html().includes(`data-k="3" data-value="${1 / 6}" data-series="trec_eval, user2"><title>AP@3 = 0.167 (trec_eval, user2)</title>`));
+    assert.ok(
+      html().includes(`data-k="3" data-value="${1 / 6}" data-series="trec_eval, user2"><title>AP@3 = 0.167 (trec_eval, user2)</title>`),
+    );
     assert.equal(String(4 / 15), '0.26666666666666666');
   });
 
   it('leaves NaN points off the line: a gap in the path, a hidden circle with data-value NaN', () => {
     const gap: MetricCurves = {
-      maxK: 3, requestedMaxK: 3, caseCount: 1, conventions: ['default'],
-      curves: [{ family: 'P', title: 'Precision', series: [{ convention: 'default', scope: 'mean', label: 'mean', values: [0.5, NaN, 0.25], excluded: [0, 1, 0] }] }],
+      maxK: 3,
+      requestedMaxK: 3,
+      caseCount: 1,
+      conventions: ['default'],
+      curves: [
+        {
+          family: 'P',
+          title: 'Precision',
+          series: [{ convention: 'default', scope: 'mean', label: 'mean', values: [0.5, NaN, 0.25], excluded: [0, 1, 0] }],
+        },
+      ],
     };
     const page = curvesHtml(gap, { title: 'gap' });
     const path = /<path class="line" d="([^"]*)" data-series="default, mean"/.exec(page)![1];
     assert.equal(count(path, /M/g), 2, `two pieces: ${path}`);
     assert.equal(count(path, /L/g), 0);
     assert.ok(page.includes('<circle class="point nan" cx="'));
-    assert.ok(page.includes('data-k="2" data-value="NaN" data-series="default, mean"><title>P@2 = NaN (default, mean; 1 case NaN, left out)</title>'));
+    assert.ok(
+      page.includes(
+        'data-k="2" data-value="NaN" data-series="default, mean"><title>P@2 = NaN (default, mean; 1 case NaN, left out)</title>',
+      ),
+    );
   });
 
   it('escapes case ids and titles', () => {
@@ -61,11 +84,15 @@ describe('curvesHtml', () => {
 
   it('loads nothing and allows nothing but its own style', () => {
     assert.equal(csp({}), "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    assert.equal(csp({ nonce: 'abc', cspSource: 'vscode-webview:' }), "default-src 'none'; style-src vscode-webview: 'nonce-abc'; img-src vscode-webview: data:");
+    assert.equal(
+      csp({ nonce: 'abc', cspSource: 'vscode-webview:' }),
+      "default-src 'none'; style-src vscode-webview: 'nonce-abc'; img-src vscode-webview: data:",
+    );
     const withNonce = curvesHtml(curves(), { title: 't', nonce: 'abc' });
     assert.ok(withNonce.includes('<style nonce="abc">'));
     assert.ok(withNonce.includes('content="default-src &#39;none&#39;; style-src &#39;nonce-abc&#39;; img-src data:"'));
-    for (const outside of ['<script', 'http:', 'https:', ' src=', 'href=', '@import', 'url(']) assert.ok(!html().includes(outside), outside);
+    for (const outside of ['<script', 'http:', 'https:', ' src=', 'href=', '@import', 'url('])
+      assert.ok(!html().includes(outside), outside);
   });
 
   it('takes its colors from VS Code theme variables, with fallbacks for a plain browser', () => {
@@ -78,8 +105,20 @@ describe('curvesHtml', () => {
   it('gives each of the nine presets a color of its own', () => {
     const all = PRESET_NAMES.map((name) => ({ name, convention: PRESETS[name] }));
     const page = curvesHtml(metricCurves(users, ['P'], 3, all, 1), { title: 'all' });
-    const legend = [...page.matchAll(/<li data-legend-convention="([^"]+)"><svg[^>]*><g class="series (c\d+) mean">/g)].map((m) => `${m[1]} ${m[2]}`);
-    assert.deepEqual(legend, ['default c0', 'trec_eval c1', 'ranx c2', 'mllib c3', 'sklearn c4', 'torchmetrics c5', 'seed003 c6', 'lenskit c7', 'recommenders c8']);
+    const legend = [...page.matchAll(/<li data-legend-convention="([^"]+)"><svg[^>]*><g class="series (c\d+) mean">/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+    assert.deepEqual(legend, [
+      'default c0',
+      'trec_eval c1',
+      'ranx c2',
+      'mllib c3',
+      'sklearn c4',
+      'torchmetrics c5',
+      'seed003 c6',
+      'lenskit c7',
+      'recommenders c8',
+    ]);
     assert.ok(page.includes('.c7 { --rl-series: var(--vscode-terminal-ansiCyan, #11a8cd); }'));
     assert.ok(page.includes('.c8 { --rl-series: var(--vscode-terminal-ansiMagenta, #bc3fbc); }'));
   });
@@ -111,9 +150,18 @@ describe('chart helpers', () => {
   });
 
   it('groups series with equal values, NaN equal to NaN', () => {
-    const s = (convention: string, values: number[]): CurveSeries => ({ convention, scope: 'mean', label: 'mean', values, excluded: [0, 0] });
+    const s = (convention: string, values: number[]): CurveSeries => ({
+      convention,
+      scope: 'mean',
+      label: 'mean',
+      values,
+      excluded: [0, 0],
+    });
     const groups = sameGroups([s('a', [0.5, NaN]), s('b', [0.25, NaN]), s('c', [0.5 + 1e-12, NaN])]);
-    assert.deepEqual(groups.map((g) => g.map((x) => x.convention)), [['a', 'c'], ['b']]);
+    assert.deepEqual(
+      groups.map((g) => g.map((x) => x.convention)),
+      [['a', 'c'], ['b']],
+    );
   });
 
   it('writes tooltips as metric@k = value (convention, series)', () => {

@@ -9,21 +9,37 @@ import assert from 'node:assert/strict';
 import { CurveSeries, MetricCurves } from '../../shared/curves/curves';
 import { curvesHtml, kTicks, sameGroups, valueTicks } from '../../shared/curves/curvesHtml';
 
-const mean = (convention: string, values: number[], excluded = values.map(() => 0)): CurveSeries => ({ convention, scope: 'mean', label: 'mean', values, excluded });
+const mean = (convention: string, values: number[], excluded = values.map(() => 0)): CurveSeries => ({
+  convention,
+  scope: 'mean',
+  label: 'mean',
+  values,
+  excluded,
+});
 const curves = (maxK: number, series: CurveSeries[], extra: Partial<MetricCurves> = {}, family: 'P' | 'DCG' = 'P'): MetricCurves => ({
-  maxK, requestedMaxK: maxK, caseCount: 2, conventions: [...new Set(series.map((s) => s.convention))],
-  curves: [{ family, title: family === 'P' ? 'Precision' : 'Discounted cumulative gain', series }], ...extra,
+  maxK,
+  requestedMaxK: maxK,
+  caseCount: 2,
+  conventions: [...new Set(series.map((s) => s.convention))],
+  curves: [{ family, title: family === 'P' ? 'Precision' : 'Discounted cumulative gain', series }],
+  ...extra,
 });
 const figure = (html: string) => html.slice(html.indexOf('<figure'), html.indexOf('</figure>') + '</figure>'.length);
 const yTicks = (html: string) => [...html.matchAll(/dominant-baseline="middle">([^<]+)</g)].map((m) => m[1]);
-const radii = (html: string) => [...new Set([...html.matchAll(/<circle class="point[^"]*" cx="[^"]*" cy="[^"]*" r="([^"]+)"/g)].map((m) => m[1]))];
+const radii = (html: string) => [
+  ...new Set([...html.matchAll(/<circle class="point[^"]*" cx="[^"]*" cy="[^"]*" r="([^"]+)"/g)].map((m) => m[1])),
+];
 
 describe('the chart of P@k for k = 1..3', () => {
   it('draws the axes, the path through the points, and a hidden point on the axis for NaN', () => {
     const html = curvesHtml(curves(3, [mean('default', [1, 0.5, NaN], [0, 0, 1])]), { title: 'T' });
-    const grid = (y: number, t: string) => `<line class="grid" x1="44" x2="346" y1="${y}" y2="${y}"/><text class="tick" x="38" y="${y}" text-anchor="end" dominant-baseline="middle">${t}</text>`;
-    const tick = (x: number, k: number) => `<line class="tickmark" x1="${x}" x2="${x}" y1="184" y2="188"/><text class="tick" x="${x}" y="200" text-anchor="middle">${k}</text>`;
-    assert.equal(figure(html), `<figure class="chart" data-family="P">
+    const grid = (y: number, t: string) =>
+      `<line class="grid" x1="44" x2="346" y1="${y}" y2="${y}"/><text class="tick" x="38" y="${y}" text-anchor="end" dominant-baseline="middle">${t}</text>`;
+    const tick = (x: number, k: number) =>
+      `<line class="tickmark" x1="${x}" x2="${x}" y1="184" y2="188"/><text class="tick" x="${x}" y="200" text-anchor="middle">${k}</text>`;
+    assert.equal(
+      figure(html),
+      `<figure class="chart" data-family="P">
 <figcaption><strong>P@k</strong> Precision</figcaption>
 <svg class="plot" width="360" height="220" viewBox="0 0 360 220" role="img" aria-label="P@k, Precision, k = 1 to 3">
 <g class="axis y-axis">${grid(184, '0')}${grid(141, '0.25')}${grid(98, '0.5')}${grid(55, '0.75')}${grid(12, '1')}</g>
@@ -36,8 +52,13 @@ describe('the chart of P@k for k = 1..3', () => {
 </g>
 </svg>
 
-</figure>`);
-    assert.ok(html.includes('<p class="summary">Each metric at k = 1 to 3: the mean over 2 cases (solid; NaN values left out). Hover a point for its value.</p>'));
+</figure>`,
+    );
+    assert.ok(
+      html.includes(
+        '<p class="summary">Each metric at k = 1 to 3: the mean over 2 cases (solid; NaN values left out). Hover a point for its value.</p>',
+      ),
+    );
   });
 
   it('starts a new piece of the path after a NaN, rounds to hundredths (y(1/3) = 126.67) and centres a single k (x = 195)', () => {
@@ -52,8 +73,10 @@ describe('several series', () => {
   it('draws the first convention last (on top), colors by convention, and names the ones with the same values', () => {
     const both = curves(2, [mean('default', [1, 0.5]), mean('trec_eval', [1, 0.5]), mean('ranx', [0, 0.5])]);
     const html = curvesHtml(both, { title: 'T' });
-    assert.deepEqual([...figure(html).matchAll(/<g class="(series [^"]+)" data-series="([^"]+)"/g)].map((m) => `${m[1]}: ${m[2]}`),
-      ['series c2 mean: ranx, mean', 'series c1 mean: trec_eval, mean', 'series c0 mean: default, mean']);
+    assert.deepEqual(
+      [...figure(html).matchAll(/<g class="(series [^"]+)" data-series="([^"]+)"/g)].map((m) => `${m[1]}: ${m[2]}`),
+      ['series c2 mean: ranx, mean', 'series c1 mean: trec_eval, mean', 'series c0 mean: default, mean'],
+    );
     assert.ok(figure(html).endsWith('</svg>\n<p class="overlap">Same values · mean: default = trec_eval</p>\n</figure>'));
   });
 
@@ -63,12 +86,32 @@ describe('several series', () => {
   });
 
   it('draws the case dashed in the legend, says which case, and notes equal case lines apart from equal means', () => {
-    const withCase = curves(2, [mean('default', [1, 0.5]), { convention: 'default', scope: 'case', label: 'u1', values: [0, 1], excluded: [0, 0] },
-      mean('trec_eval', [0.5, 0.5]), { convention: 'trec_eval', scope: 'case', label: 'u1', values: [0, 1], excluded: [0, 0] }], { caseLabel: 'u1', caseCount: 1 });
+    const withCase = curves(
+      2,
+      [
+        mean('default', [1, 0.5]),
+        { convention: 'default', scope: 'case', label: 'u1', values: [0, 1], excluded: [0, 0] },
+        mean('trec_eval', [0.5, 0.5]),
+        { convention: 'trec_eval', scope: 'case', label: 'u1', values: [0, 1], excluded: [0, 0] },
+      ],
+      { caseLabel: 'u1', caseCount: 1 },
+    );
     const html = curvesHtml(withCase, { title: 'T' });
-    assert.ok(html.includes('<p class="summary">Each metric at k = 1 to 2: the mean over 1 case (solid; NaN values left out) and case u1 (dashed). Hover a point for its value.</p>'));
-    assert.ok(html.includes('<li data-legend-scope="mean over 1 case"><svg class="swatch" width="28" height="12" viewBox="0 0 28 12" aria-hidden="true"><g class="series key mean">'));
-    assert.ok(html.includes('<li data-legend-scope="u1"><svg class="swatch" width="28" height="12" viewBox="0 0 28 12" aria-hidden="true"><g class="series key case">'));
+    assert.ok(
+      html.includes(
+        '<p class="summary">Each metric at k = 1 to 2: the mean over 1 case (solid; NaN values left out) and case u1 (dashed). Hover a point for its value.</p>',
+      ),
+    );
+    assert.ok(
+      html.includes(
+        '<li data-legend-scope="mean over 1 case"><svg class="swatch" width="28" height="12" viewBox="0 0 28 12" aria-hidden="true"><g class="series key mean">',
+      ),
+    );
+    assert.ok(
+      html.includes(
+        '<li data-legend-scope="u1"><svg class="swatch" width="28" height="12" viewBox="0 0 28 12" aria-hidden="true"><g class="series key case">',
+      ),
+    );
     assert.ok(html.includes('<p class="overlap">Same values · u1: default = trec_eval</p>'));
   });
 });
@@ -81,8 +124,18 @@ describe('scales', () => {
 
   it('fits the axis of a measure that is no share to its largest value (DCG up to 2.5: 0, 1, 2, 3), and to 0..1 when all is NaN', () => {
     assert.deepEqual(yTicks(curvesHtml(curves(2, [mean('default', [0.5, 2.5])], {}, 'DCG'), { title: 'T' })), ['0', '1', '2', '3']);
-    assert.deepEqual(yTicks(curvesHtml(curves(2, [mean('default', [NaN, NaN])], {}, 'DCG'), { title: 'T' })), ['0', '0.25', '0.5', '0.75', '1']);
-    assert.deepEqual(yTicks(curvesHtml(curves(2, [mean('default', [0.1, 0.2])]), { title: 'T' })), ['0', '0.25', '0.5', '0.75', '1'], 'a share keeps 0..1');
+    assert.deepEqual(yTicks(curvesHtml(curves(2, [mean('default', [NaN, NaN])], {}, 'DCG'), { title: 'T' })), [
+      '0',
+      '0.25',
+      '0.5',
+      '0.75',
+      '1',
+    ]);
+    assert.deepEqual(
+      yTicks(curvesHtml(curves(2, [mean('default', [0.1, 0.2])]), { title: 'T' })),
+      ['0', '0.25', '0.5', '0.75', '1'],
+      'a share keeps 0..1',
+    );
   });
 
   it('draws smaller points on longer curves: radius 3 up to k = 20, 2 up to 50, then 1.5', () => {
@@ -101,6 +154,9 @@ describe('scales', () => {
 
   it('groups NaN with NaN only', () => {
     const groups = sameGroups([mean('a', [NaN, 0.5]), mean('b', [0.5, 0.5]), mean('c', [NaN, 0.5])]);
-    assert.deepEqual(groups.map((g) => g.map((s) => s.convention)), [['a', 'c'], ['b']]);
+    assert.deepEqual(
+      groups.map((g) => g.map((s) => s.convention)),
+      [['a', 'c'], ['b']],
+    );
   });
 });

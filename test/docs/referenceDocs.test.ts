@@ -21,8 +21,10 @@ describe('docs/reference/', async () => {
       const a = written.split('\n');
       const b = text.split('\n');
       const line = a.findIndex((l, i) => l !== b[i]);
-      assert.fail(`${path} is stale (line ${(line < 0 ? a.length : line) + 1} differs from the declarations): `
-        + 'run `npm run docs:reference` and commit the result.');
+      assert.fail(
+        `${path} is stale (line ${(line < 0 ? a.length : line) + 1} differs from the declarations): ` +
+          'run `npm run docs:reference` and commit the result.',
+      );
     });
   }
 

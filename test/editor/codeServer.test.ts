@@ -101,146 +101,197 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
     const installed = readdirSync(cs!.extensionsDir).filter((d) => d.startsWith('ranklens.ranklens-'));
     assert.equal(installed.length, 1, `extensions dir holds: ${readdirSync(cs!.extensionsDir).join(', ')}`);
     const dir = join(cs!.extensionsDir, installed[0]);
-    for (const f of ['package.json', 'dist/client.js', 'dist/server.js']) assert.ok(existsSync(join(dir, f)), `${f} in the installed extension`);
+    for (const f of ['package.json', 'dist/client.js', 'dist/server.js'])
+      assert.ok(existsSync(join(dir, f)), `${f} in the installed extension`);
     for (const f of ['node_modules', 'server', 'client', 'shared', 'test', 'out', 'dist/server.js.map']) {
       assert.ok(!existsSync(join(dir, f)), `no ${f} in the .vsix: the bundles are self-contained`);
     }
   });
 
-  it('opens every example with zero errors: declared findings are information, JSON syntax not doubled', () => step('zero-errors', async () => {
-    const names = readdirSync(workspace).filter((f) => /\.rank\.(json|ya?ml)$/.test(f)).sort();
-    assert.equal(names.length, 6);
-    for (const name of names) await wb.openFile(name);
-    // The workspace scan reports every example; the every-finding files' declared findings are infos.
-    const counts = await until('the examples\' findings counted', async () => {
-      const label = await wb.problemCounts();
-      return /Infos: [1-9]/.test(label) ? label : undefined;
-    }, T.slow, 500);
-    await new Promise((r) => setTimeout(r, 2_000));
-    const settled = await wb.problemCounts();
-    assert.ok(!/Errors:/.test(settled), `no error in the Problems panel: ${settled} (first seen: ${counts})`);
-  }));
-
-  it("shows the case's values in short code lenses that fit the editor at 1,100 px, each with a tooltip", () => step('lens', async () => {
-    await wb.openFile(fx.relPath.split('/').pop()!);
-    const lenses = await wb.waitForLens((t) => expectsShownIn(t, fx.expect).length > 0,
-      `showing case ${fx.caseId}'s expected values ${JSON.stringify(fx.expect.map((e) => `${e.metric} ${e.text}`))}`);
-    const lens = lenses.find((t) => expectsShownIn(t, fx.expect).length > 0)!;
-    assert.match(lens, /@\d+ /, `a readout like "P@3 0.667": ${lens}`);
-    // The server sends case lenses without a title; these arrived through codeLens/resolve, and are
-    // exactly the lenses the shared core computes for the case under the editor's default settings
-    // (the editor shows a line's lenses side by side, separated by a bar).
-    const fe = evaluateDocument(parseFixture(fx.text, 'json'), fixtureOptions(DEFAULT_SETTINGS)).fixtures[0];
-    const caseIndex = fe.cases.findIndex((c) => c.node.id.value === fx.caseId);
-    const titles = caseLenses(fe, caseIndex).map((t) => t.title);
-    assert.ok(lenses.some((line) => line.split(/\s*\|\s*/).join(' | ') === titles.join(' | ')), `case ${fx.caseId}'s lenses ${JSON.stringify(titles)} on a line: ${JSON.stringify(lenses)}`);
-    const widths = await page.locator('.editor-instance .monaco-editor .codelens-decoration').evaluateAll((els) => els.map((el) => {
-      const root = el.closest('.monaco-editor')!;
-      const editor = root.querySelector('.monaco-scrollable-element.editor-scrollable')!.getBoundingClientRect();
-      // The text area ends where the minimap begins.
-      const minimap = root.querySelector('.minimap')?.getBoundingClientRect();
-      const end = minimap && minimap.width > 0 ? Math.min(editor.right, minimap.left) : editor.right;
-      const r = el.getBoundingClientRect();
-      return { text: (el as HTMLElement).innerText, width: Math.round(r.width), right: Math.round(r.right), editorRight: Math.round(end) };
+  it('opens every example with zero errors: declared findings are information, JSON syntax not doubled', () =>
+    step('zero-errors', async () => {
+      const names = readdirSync(workspace)
+        .filter((f) => /\.rank\.(json|ya?ml)$/.test(f))
+        .sort();
+      assert.equal(names.length, 6);
+      for (const name of names) await wb.openFile(name);
+      // The workspace scan reports every example; the every-finding files' declared findings are infos.
+      const counts = await until(
+        "the examples' findings counted",
+        async () => {
+          const label = await wb.problemCounts();
+          return /Infos: [1-9]/.test(label) ? label : undefined;
+        },
+        T.slow,
+        500,
+      );
+      await new Promise((r) => setTimeout(r, 2_000));
+      const settled = await wb.problemCounts();
+      assert.ok(!/Errors:/.test(settled), `no error in the Problems panel: ${settled} (first seen: ${counts})`);
     }));
-    console.log(`lens widths at ${WIDTH} px: ${JSON.stringify(widths)}`);
-    assert.ok(widths.length >= 3, JSON.stringify(widths));
-    for (const w of widths) assert.ok(w.right <= w.editorRight, `the lens "${w.text}" (${w.width} px) ends at ${w.right} px, past the editor's ${w.editorRight} px`);
-    const tip = await page.locator('.codelens-decoration a').filter({ hasText: /^nDCG@3 / }).first().getAttribute('title');
-    assert.match(tip ?? '', /^nDCG@3 of case algorithm A = \d\.\d{4} under .*\. Click for the case's breakdown: all \d+ metrics, every term, knob and preset\.$/);
-  }));
 
-  it('shows the convention and the first headline mean in the status bar', () => step('status-bar', async () => {
-    const item = page.locator('.statusbar-item').filter({ hasText: /^Ranklens: / });
-    const text = await until('the Ranklens status bar entry', async () => (await item.first().innerText().catch(() => '')).trim() || undefined);
-    // seed001 sets three knobs on the default preset; its first headline metric is DCG@3.
-    assert.equal(text, 'Ranklens: default + 3 knobs · DCG@3 20.445');
-  }));
+  it("shows the case's values in short code lenses that fit the editor at 1,100 px, each with a tooltip", () =>
+    step('lens', async () => {
+      await wb.openFile(fx.relPath.split('/').pop()!);
+      const lenses = await wb.waitForLens(
+        (t) => expectsShownIn(t, fx.expect).length > 0,
+        `showing case ${fx.caseId}'s expected values ${JSON.stringify(fx.expect.map((e) => `${e.metric} ${e.text}`))}`,
+      );
+      const lens = lenses.find((t) => expectsShownIn(t, fx.expect).length > 0)!;
+      assert.match(lens, /@\d+ /, `a readout like "P@3 0.667": ${lens}`);
+      // The server sends case lenses without a title; these arrived through codeLens/resolve, and are
+      // exactly the lenses the shared core computes for the case under the editor's default settings
+      // (the editor shows a line's lenses side by side, separated by a bar).
+      const fe = evaluateDocument(parseFixture(fx.text, 'json'), fixtureOptions(DEFAULT_SETTINGS)).fixtures[0];
+      const caseIndex = fe.cases.findIndex((c) => c.node.id.value === fx.caseId);
+      const titles = caseLenses(fe, caseIndex).map((t) => t.title);
+      assert.ok(
+        lenses.some((line) => line.split(/\s*\|\s*/).join(' | ') === titles.join(' | ')),
+        `case ${fx.caseId}'s lenses ${JSON.stringify(titles)} on a line: ${JSON.stringify(lenses)}`,
+      );
+      const widths = await page.locator('.editor-instance .monaco-editor .codelens-decoration').evaluateAll((els) =>
+        els.map((el) => {
+          const root = el.closest('.monaco-editor')!;
+          const editor = root.querySelector('.monaco-scrollable-element.editor-scrollable')!.getBoundingClientRect();
+          // The text area ends where the minimap begins.
+          const minimap = root.querySelector('.minimap')?.getBoundingClientRect();
+          const end = minimap && minimap.width > 0 ? Math.min(editor.right, minimap.left) : editor.right;
+          const r = el.getBoundingClientRect();
+          return {
+            text: (el as HTMLElement).innerText,
+            width: Math.round(r.width),
+            right: Math.round(r.right),
+            editorRight: Math.round(end),
+          };
+        }),
+      );
+      console.log(`lens widths at ${WIDTH} px: ${JSON.stringify(widths)}`);
+      assert.ok(widths.length >= 3, JSON.stringify(widths));
+      for (const w of widths)
+        assert.ok(
+          w.right <= w.editorRight,
+          `the lens "${w.text}" (${w.width} px) ends at ${w.right} px, past the editor's ${w.editorRight} px`,
+        );
+      const tip = await page
+        .locator('.codelens-decoration a')
+        .filter({ hasText: /^nDCG@3 / })
+        .first()
+        .getAttribute('title');
+      assert.match(
+        tip ?? '',
+        /^nDCG@3 of case algorithm A = \d\.\d{4} under .*\. Click for the case's breakdown: all \d+ metrics, every term, knob and preset\.$/,
+      );
+    }));
 
-  it('states the tolerance in the expect hover', () => step('tolerance', async () => {
-    const nd = fx.expect.find((e) => e.metric === 'nDCG@3')!;
-    const at = lineColOf(fx.text, `"nDCG@3": ${nd.text}`, `"nDCG@3": `.length + 1);
-    await wb.goTo(at.line, at.column);
-    await wb.hoverAtCursor((t) => t.includes('within'));
-    assert.ok((await wb.hoverText()).includes('✓ matches, within ±0.05 (1 decimal written)'), await wb.hoverText());
-    await page.keyboard.press('Escape');
-  }));
+  it('shows the convention and the first headline mean in the status bar', () =>
+    step('status-bar', async () => {
+      const item = page.locator('.statusbar-item').filter({ hasText: /^Ranklens: / });
+      const text = await until(
+        'the Ranklens status bar entry',
+        async () =>
+          (
+            await item
+              .first()
+              .innerText()
+              .catch(() => '')
+          ).trim() || undefined,
+      );
+      // seed001 sets three knobs on the default preset; its first headline metric is DCG@3.
+      assert.equal(text, 'Ranklens: default + 3 knobs · DCG@3 20.445');
+    }));
 
-  it('explains the case on hover (Ctrl+K Ctrl+I at the case id)', () => step('hover', async () => {
-    await wb.goTo(fx.caseIdPos.line + 1, fx.caseIdPos.character + 2);
-    await wb.hoverAtCursor((t) => t.includes(fx.caseId) && fx.expect.every((e) => t.includes(e.metric)));
-    const text = await wb.hoverText();
-    assert.ok(text.includes(fx.caseId), `the hover names the case: ${text.slice(0, 500)}`);
-    for (const { metric } of fx.expect) assert.ok(text.includes(metric), `the hover explains ${metric}: ${text.slice(0, 500)}`);
-    await page.keyboard.press('Escape');
-  }));
+  it('states the tolerance in the expect hover', () =>
+    step('tolerance', async () => {
+      const nd = fx.expect.find((e) => e.metric === 'nDCG@3')!;
+      const at = lineColOf(fx.text, `"nDCG@3": ${nd.text}`, `"nDCG@3": `.length + 1);
+      await wb.goTo(at.line, at.column);
+      await wb.hoverAtCursor((t) => t.includes('within'));
+      assert.ok((await wb.hoverText()).includes('✓ matches, within ±0.05 (1 decimal written)'), await wb.hoverText());
+      await page.keyboard.press('Escape');
+    }));
 
-  it('lists a wrong expect value in the Problems panel', () => step('problems', async () => {
-    writeFileSync(join(workspace, fx.broken.fileName), fx.broken.text);
-    await wb.openFromExplorer(fx.broken.fileName);
-    const problems = await wb.problems(fx.broken.fileName, (ps) => ps.some((p) => p.code === 'expect-mismatch'));
-    const p = problems.find((x) => x.code === 'expect-mismatch')!;
-    assert.equal(p.line, fx.broken.valuePos.line + 1, `on the wrong value's line: ${p.raw}`);
-    assert.ok(p.message.length > 10, `a message: ${p.raw}`);
-    assert.ok(p.message.includes(fx.broken.wrongText) || p.message.includes(fx.broken.metric), `the message names the value or metric: ${p.message}`);
-    assert.match(await wb.problemCounts(), /Errors: [1-9]/, 'the status bar counts the error');
-    await page.waitForSelector('.squiggly-error', { timeout: T.ui });
+  it('explains the case on hover (Ctrl+K Ctrl+I at the case id)', () =>
+    step('hover', async () => {
+      await wb.goTo(fx.caseIdPos.line + 1, fx.caseIdPos.character + 2);
+      await wb.hoverAtCursor((t) => t.includes(fx.caseId) && fx.expect.every((e) => t.includes(e.metric)));
+      const text = await wb.hoverText();
+      assert.ok(text.includes(fx.caseId), `the hover names the case: ${text.slice(0, 500)}`);
+      for (const { metric } of fx.expect) assert.ok(text.includes(metric), `the hover explains ${metric}: ${text.slice(0, 500)}`);
+      await page.keyboard.press('Escape');
+    }));
 
-    // The picture for the README: lenses, inlay hints, the error and its hover, the Problems panel.
-    await wb.waitForLens((t) => t.includes(fx.broken.metric), 'in the broken copy');
-    await wb.goTo(fx.broken.valuePos.line + 1, fx.broken.valuePos.character + 2);
-    await wb.hoverAtCursor((t) => t.includes(fx.broken.wrongText));
-    mkdirSync(results, { recursive: true });
-    await page.screenshot({ path: join(results, 'code-server.png') });
-    if (process.env.RANKLENS_UPDATE_SCREENSHOT === '1' || !existsSync(docsShot)) {
-      mkdirSync(join(repoRoot, 'docs'), { recursive: true });
-      copyFileSync(join(results, 'code-server.png'), docsShot);
-    }
-    await page.keyboard.press('Escape');
-  }));
+  it('lists a wrong expect value in the Problems panel', () =>
+    step('problems', async () => {
+      writeFileSync(join(workspace, fx.broken.fileName), fx.broken.text);
+      await wb.openFromExplorer(fx.broken.fileName);
+      const problems = await wb.problems(fx.broken.fileName, (ps) => ps.some((p) => p.code === 'expect-mismatch'));
+      const p = problems.find((x) => x.code === 'expect-mismatch')!;
+      assert.equal(p.line, fx.broken.valuePos.line + 1, `on the wrong value's line: ${p.raw}`);
+      assert.ok(p.message.length > 10, `a message: ${p.raw}`);
+      assert.ok(
+        p.message.includes(fx.broken.wrongText) || p.message.includes(fx.broken.metric),
+        `the message names the value or metric: ${p.message}`,
+      );
+      assert.match(await wb.problemCounts(), /Errors: [1-9]/, 'the status bar counts the error');
+      await page.waitForSelector('.squiggly-error', { timeout: T.ui });
 
-  it('fixes it with the quick fix "Set … to the computed …" and saves it to disk', () => step('quickfix', async () => {
-    const onDisk = join(workspace, fx.broken.fileName);
-    assert.equal(expectValueIn(readFileSync(onDisk, 'utf8'), fx.caseId, fx.broken.metric), fx.broken.wrongText);
-    await wb.goTo(fx.broken.valuePos.line + 1, fx.broken.valuePos.character + 1);
-    const offered = await wb.applyQuickFix(SET_COMPUTED);
-    assert.ok(offered.length > 0);
-    await wb.save();
-    const fixed = await until('the fixed value on disk', () => {
-      const v = expectValueIn(readFileSync(onDisk, 'utf8'), fx.caseId, fx.broken.metric);
-      return v !== undefined && v !== fx.broken.wrongText ? v : undefined;
-    });
-    assert.ok(agrees(fixed, fx.broken.original),
-      `the computed value ${fixed} agrees with the example's ${fx.broken.original.text}`);
-    await wb.problems(fx.broken.fileName, (ps) => !ps.some((p) => p.code === 'expect-mismatch'));
-  }));
+      // The picture for the README: lenses, inlay hints, the error and its hover, the Problems panel.
+      await wb.waitForLens((t) => t.includes(fx.broken.metric), 'in the broken copy');
+      await wb.goTo(fx.broken.valuePos.line + 1, fx.broken.valuePos.character + 2);
+      await wb.hoverAtCursor((t) => t.includes(fx.broken.wrongText));
+      mkdirSync(results, { recursive: true });
+      await page.screenshot({ path: join(results, 'code-server.png') });
+      if (process.env.RANKLENS_UPDATE_SCREENSHOT === '1' || !existsSync(docsShot)) {
+        mkdirSync(join(repoRoot, 'docs'), { recursive: true });
+        copyFileSync(join(results, 'code-server.png'), docsShot);
+      }
+      await page.keyboard.press('Escape');
+    }));
 
-  it('offers no set-to-computed on a case broken by a misspelled key, and fixes the key with "Change to"', () => step('change-to', async () => {
-    const onDisk = join(workspace, 'typo.rank.json');
-    writeFileSync(onDisk, TYPO);
-    await wb.openFromExplorer('typo.rank.json');
-    await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'expect-mismatch') && ps.some((p) => p.code === 'unknown-key'));
-    const value = lineColOf(TYPO, '"P@1": 1', '"P@1": '.length);
-    await wb.goTo(value.line, value.column);
-    const offered = await wb.quickFixTitles((ts) => ts.some((t) => t.startsWith('Declare this finding (expect-mismatch)')));
-    assert.ok(!offered.some((t) => /^Set /.test(t)), `no set-to-computed on the broken case: ${JSON.stringify(offered)}`);
-    const key = lineColOf(TYPO, 'predicitons', 3);
-    await wb.goTo(key.line, key.column);
-    await wb.applyQuickFix(/^Change to 'predictions'/);
-    await wb.save();
-    await until('the corrected key on disk', () => readFileSync(onDisk, 'utf8') === TYPO.replace('predicitons', 'predictions'));
-    await wb.problems('typo.rank.json', (ps) => ps.length === 0).catch(() => undefined);
-  }));
+  it('fixes it with the quick fix "Set … to the computed …" and saves it to disk', () =>
+    step('quickfix', async () => {
+      const onDisk = join(workspace, fx.broken.fileName);
+      assert.equal(expectValueIn(readFileSync(onDisk, 'utf8'), fx.caseId, fx.broken.metric), fx.broken.wrongText);
+      await wb.goTo(fx.broken.valuePos.line + 1, fx.broken.valuePos.character + 1);
+      const offered = await wb.applyQuickFix(SET_COMPUTED);
+      assert.ok(offered.length > 0);
+      await wb.save();
+      const fixed = await until('the fixed value on disk', () => {
+        const v = expectValueIn(readFileSync(onDisk, 'utf8'), fx.caseId, fx.broken.metric);
+        return v !== undefined && v !== fx.broken.wrongText ? v : undefined;
+      });
+      assert.ok(agrees(fixed, fx.broken.original), `the computed value ${fixed} agrees with the example's ${fx.broken.original.text}`);
+      await wb.problems(fx.broken.fileName, (ps) => !ps.some((p) => p.code === 'expect-mismatch'));
+    }));
 
-  it('keeps the case breakdown current while the fixture changes', () => step('live-view', async () => {
-    const onDisk = join(workspace, 'typo.rank.json');
-    const inCase = lineColOf(readFileSync(onDisk, 'utf8'), '"q1"', 2);
-    await wb.goTo(inCase.line, inCase.column);
-    await wb.runCommand('Ranklens: Show Case Breakdown');
-    await until('the breakdown with P@1 = 1.000', () => frameWith('P@1 = 1.000'), T.slow, 300);
-    // An edit made elsewhere (the file rewritten on disk) reaches the open document, then the view.
-    writeFileSync(onDisk, readFileSync(onDisk, 'utf8').replace('["a", "b"]', '["b", "a"]'));
-    await until('the breakdown redrawn with P@1 = 0.000', () => frameWith('P@1 = 0.000'), T.slow, 300);
-    await page.keyboard.press('Control+W').catch(() => undefined);
-  }));
+  it('offers no set-to-computed on a case broken by a misspelled key, and fixes the key with "Change to"', () =>
+    step('change-to', async () => {
+      const onDisk = join(workspace, 'typo.rank.json');
+      writeFileSync(onDisk, TYPO);
+      await wb.openFromExplorer('typo.rank.json');
+      await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'expect-mismatch') && ps.some((p) => p.code === 'unknown-key'));
+      const value = lineColOf(TYPO, '"P@1": 1', '"P@1": '.length);
+      await wb.goTo(value.line, value.column);
+      const offered = await wb.quickFixTitles((ts) => ts.some((t) => t.startsWith('Declare this finding (expect-mismatch)')));
+      assert.ok(!offered.some((t) => /^Set /.test(t)), `no set-to-computed on the broken case: ${JSON.stringify(offered)}`);
+      const key = lineColOf(TYPO, 'predicitons', 3);
+      await wb.goTo(key.line, key.column);
+      await wb.applyQuickFix(/^Change to 'predictions'/);
+      await wb.save();
+      await until('the corrected key on disk', () => readFileSync(onDisk, 'utf8') === TYPO.replace('predicitons', 'predictions'));
+      await wb.problems('typo.rank.json', (ps) => ps.length === 0).catch(() => undefined);
+    }));
+
+  it('keeps the case breakdown current while the fixture changes', () =>
+    step('live-view', async () => {
+      const onDisk = join(workspace, 'typo.rank.json');
+      const inCase = lineColOf(readFileSync(onDisk, 'utf8'), '"q1"', 2);
+      await wb.goTo(inCase.line, inCase.column);
+      await wb.runCommand('Ranklens: Show Case Breakdown');
+      await until('the breakdown with P@1 = 1.000', () => frameWith('P@1 = 1.000'), T.slow, 300);
+      // An edit made elsewhere (the file rewritten on disk) reaches the open document, then the view.
+      writeFileSync(onDisk, readFileSync(onDisk, 'utf8').replace('["a", "b"]', '["b", "a"]'));
+      await until('the breakdown redrawn with P@1 = 0.000', () => frameWith('P@1 = 0.000'), T.slow, 300);
+      await page.keyboard.press('Control+W').catch(() => undefined);
+    }));
 });

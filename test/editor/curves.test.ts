@@ -20,8 +20,17 @@ import { Family } from '../../shared/core/metricNames';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const chromiumPath = process.env.RANKLENS_CHROMIUM ?? '/usr/bin/chromium';
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 const users = [...SEED000_USERS];
 const presets = PRESET_NAMES.map((name) => ({ name, convention: PRESETS[name] }));
@@ -38,7 +47,14 @@ const DARK_THEME: Record<string, string> = {
   '--vscode-charts-red': '#f85149',
 };
 
-interface DrawnPoint { family: string; series: string; k: number; value: string; title: string; visible: boolean }
+interface DrawnPoint {
+  family: string;
+  series: string;
+  k: number;
+  value: string;
+  title: string;
+  visible: boolean;
+}
 
 describe('metric curves in Chromium', () => {
   let dir: string;
@@ -58,25 +74,32 @@ describe('metric curves in Chromium', () => {
   }
 
   function drawnPoints(): Promise<DrawnPoint[]> {
-    return page.$$eval('figure.chart circle.point', (circles) => circles.map((c) => ({
-      family: c.closest('figure')!.getAttribute('data-family')!,
-      series: c.getAttribute('data-series')!,
-      k: Number(c.getAttribute('data-k')),
-      value: c.getAttribute('data-value')!,
-      title: c.querySelector('title')?.textContent ?? '',
-      visible: c.getBoundingClientRect().width > 0,
-    })));
+    return page.$$eval('figure.chart circle.point', (circles) =>
+      circles.map((c) => ({
+        family: c.closest('figure')!.getAttribute('data-family')!,
+        series: c.getAttribute('data-series')!,
+        k: Number(c.getAttribute('data-k')),
+        value: c.getAttribute('data-value')!,
+        title: c.querySelector('title')?.textContent ?? '',
+        visible: c.getBoundingClientRect().width > 0,
+      })),
+    );
   }
 
   before(async () => {
     assert.ok(existsSync(chromiumPath), `${chromiumPath} is missing: apt-get install -y chromium (scripts/setup-code-server.sh does it)`);
     dir = mkdtempSync(join(tmpdir(), 'ranklens-curves-'));
     context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: chromiumPath, args: chromiumArgs, headless: true, viewport: { width: 1280, height: 900 },
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
     });
-    page = context.pages()[0] ?? await context.newPage();
+    page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (r) => requests.push(r.url()));
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     await open('curves.html', curvesHtml(curves, { title: 'Metric curves — seed 000' }));
   });
 
@@ -86,12 +109,17 @@ describe('metric curves in Chromium', () => {
   });
 
   it('draws a chart per metric family with one line per preset and series (every preset × mean and user2)', async () => {
-    const perChart = await page.$$eval('figure.chart', (figures) => figures.map((f) => ({
-      family: f.getAttribute('data-family'),
-      lines: f.querySelectorAll('svg.plot path.line').length,
-      drawn: Array.from(f.querySelectorAll('svg.plot path.line')).filter((p) => (p as SVGPathElement).getTotalLength() > 0).length,
-    })));
-    assert.deepEqual(perChart.map((c) => c.family), ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Success']);
+    const perChart = await page.$$eval('figure.chart', (figures) =>
+      figures.map((f) => ({
+        family: f.getAttribute('data-family'),
+        lines: f.querySelectorAll('svg.plot path.line').length,
+        drawn: Array.from(f.querySelectorAll('svg.plot path.line')).filter((p) => (p as SVGPathElement).getTotalLength() > 0).length,
+      })),
+    );
+    assert.deepEqual(
+      perChart.map((c) => c.family),
+      ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Success'],
+    );
     for (const c of perChart) {
       assert.equal(c.lines, 2 * presets.length, `${c.family}: lines`);
       assert.equal(c.drawn, 2 * presets.length, `${c.family}: lines with a length`);
@@ -106,7 +134,11 @@ describe('metric curves in Chromium', () => {
       for (const s of curve.series) {
         const name = `${s.convention}, ${s.label}`;
         const drawn = points.filter((p) => p.family === curve.family && p.series === name).sort((a, b) => a.k - b.k);
-        assert.deepEqual(drawn.map((p) => Number(p.value)), s.values, `${curve.family} ${name}`);
+        assert.deepEqual(
+          drawn.map((p) => Number(p.value)),
+          s.values,
+          `${curve.family} ${name}`,
+        );
       }
     }
   });
@@ -126,8 +158,10 @@ describe('metric curves in Chromium', () => {
     assert.equal(Number(at('AP', 'trec_eval, user2', 5).value), 1 / 3);
     // The one gap: seed 003's code gives user2 (hits at ranks 2 and 4) no AP@1 and no F1@1, NaN, so
     // those two points are not drawn; every other point is.
-    assert.deepEqual(points.filter((p) => !p.visible).map((p) => `${p.family} ${p.series} @${p.k} = ${p.value}`),
-      ['F1 seed003, user2 @1 = NaN', 'AP seed003, user2 @1 = NaN']);
+    assert.deepEqual(
+      points.filter((p) => !p.visible).map((p) => `${p.family} ${p.series} @${p.k} = ${p.value}`),
+      ['F1 seed003, user2 @1 = NaN', 'AP seed003, user2 @1 = NaN'],
+    );
   });
 
   it('places each point at its value on the axis', async () => {
@@ -135,17 +169,25 @@ describe('metric curves in Chromium', () => {
     const y = await page.$eval('figure[data-family="P"]', (f) => {
       const tick = Array.from(f.querySelectorAll('text.tick')).find((t) => t.textContent === '0.5')!;
       const circle = f.querySelector('circle.point[data-series="default, mean"][data-k="2"]')!;
-      const centre = (e: Element) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; };
+      const centre = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return r.top + r.height / 2;
+      };
       return { tick: centre(tick), circle: centre(circle) };
     });
     assert.ok(Math.abs(y.tick - y.circle) < 2, `tick at ${y.tick}, circle at ${y.circle}`);
   });
 
   it('renders charts of real size and loads nothing but the page itself', async () => {
-    const boxes = await page.$$eval('svg.plot', (svgs) => svgs.map((s) => s.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })));
+    const boxes = await page.$$eval('svg.plot', (svgs) =>
+      svgs.map((s) => s.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })),
+    );
     assert.equal(boxes.length, families.length);
     for (const b of boxes) assert.ok(b.w > 200 && b.h > 100, `chart of ${b.w}×${b.h}`);
-    assert.deepEqual(requests.map((u) => u.replace(/.*\//, '')), ['curves.html']);
+    assert.deepEqual(
+      requests.map((u) => u.replace(/.*\//, '')),
+      ['curves.html'],
+    );
     assert.deepEqual(consoleErrors, []);
   });
 
@@ -153,10 +195,11 @@ describe('metric curves in Chromium', () => {
     const user4 = metricCurves(users, ['P'], 5, presets.slice(0, 2), 3, 'user4');
     await open('user4.html', curvesHtml(user4, { title: 'user4' }));
     const points = (await drawnPoints()).filter((p) => p.series.endsWith('user4'));
-    assert.deepEqual(points.map((p) => `${p.series}@${p.k}=${p.value}${p.visible ? '' : ' (hidden)'}`), [
-      ...[1, 2, 3, 4, 5].map((k) => `trec_eval, user4@${k}=0`),
-      ...[1, 2, 3, 4, 5].map((k) => `default, user4@${k}=NaN (hidden)`),
-    ], 'drawn order: the first convention last, on top');
+    assert.deepEqual(
+      points.map((p) => `${p.series}@${p.k}=${p.value}${p.visible ? '' : ' (hidden)'}`),
+      [...[1, 2, 3, 4, 5].map((k) => `trec_eval, user4@${k}=0`), ...[1, 2, 3, 4, 5].map((k) => `default, user4@${k}=NaN (hidden)`)],
+      'drawn order: the first convention last, on top',
+    );
     const d = await page.getAttribute('path.line[data-series="default, user4"]', 'd');
     assert.equal(d, '', 'no line through NaN');
   });
@@ -172,14 +215,21 @@ describe('metric curves in Chromium', () => {
     await open('curves.html', curvesHtml(curves, { title: 'Metric curves — seed 000 (every preset, user2)' }));
     const light = await page.$eval('body', (b) => getComputedStyle(b).backgroundColor);
     assert.equal(light, 'rgb(255, 255, 255)', 'the fallback outside VS Code');
-    await page.evaluate((vars) => { for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v); }, DARK_THEME);
+    await page.evaluate((vars) => {
+      for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+    }, DARK_THEME);
     const colors = await page.evaluate(() => ({
       background: getComputedStyle(document.body).backgroundColor,
       text: getComputedStyle(document.querySelector('h1')!).color,
       blue: getComputedStyle(document.querySelector('g.c0 path.line')!).stroke,
       red: getComputedStyle(document.querySelector('g.c1 path.line')!).stroke,
     }));
-    assert.deepEqual(colors, { background: 'rgb(31, 31, 31)', text: 'rgb(204, 204, 204)', blue: 'rgb(77, 170, 252)', red: 'rgb(248, 81, 73)' });
+    assert.deepEqual(colors, {
+      background: 'rgb(31, 31, 31)',
+      text: 'rgb(204, 204, 204)',
+      blue: 'rgb(77, 170, 252)',
+      red: 'rgb(248, 81, 73)',
+    });
     const shot = await page.screenshot({ fullPage: true });
     mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
     writeFileSync(join(repoRoot, 'test-results', 'curves.png'), shot);

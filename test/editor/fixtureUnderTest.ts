@@ -99,7 +99,14 @@ function expectsOf(text: string, expectNode: Node): (ExpectEntry & { node: Node 
   return (expectNode.children ?? []).flatMap((prop) => {
     const [key, value] = prop.children ?? [];
     if (!key || value?.type !== 'number') return [];
-    return [{ metric: key.value as string, text: text.slice(value.offset, value.offset + value.length), value: value.value as number, node: value }];
+    return [
+      {
+        metric: key.value as string,
+        text: text.slice(value.offset, value.offset + value.length),
+        value: value.value as number,
+        node: value,
+      },
+    ];
   });
 }
 
@@ -129,7 +136,9 @@ export function pickFixture(examplesDir: string): FixtureUnderTest {
       if (!target) continue;
       const wrongText = wrongValue(target);
       const brokenText = text.slice(0, target.node.offset) + wrongText + text.slice(target.node.offset + target.node.length);
-      const base = relative(examplesDir, file).replace(/\.rank\.json$/, '').replace(/[\\/]/g, '-');
+      const base = relative(examplesDir, file)
+        .replace(/\.rank\.json$/, '')
+        .replace(/[\\/]/g, '-');
       return {
         file,
         relPath: relative(examplesDir, file),

@@ -153,14 +153,18 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
   const child = spawn(
     opts.codeServer,
     [
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--auth', 'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
       '--disable-getting-started-override',
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
       opts.workspace,
     ],
     { detached: true, env: isolatedEnv(home), stdio: ['ignore', 'pipe', 'pipe'] },
@@ -236,6 +240,8 @@ export function removeDir(dir: string | undefined): void {
 
 /** The newest .vsix in the repo root, if any. */
 export function findVsix(): string | undefined {
-  const files = readdirSync(repoRoot).filter((f) => f.endsWith('.vsix')).sort();
+  const files = readdirSync(repoRoot)
+    .filter((f) => f.endsWith('.vsix'))
+    .sort();
   return files.length ? join(repoRoot, files[files.length - 1]) : undefined;
 }

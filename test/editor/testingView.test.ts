@@ -84,54 +84,79 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
       await page?.screenshot({ path: shot }).catch(() => undefined);
       const log = cs && existsSync(cs.logFile) ? readFileSync(cs.logFile, 'utf8').split('\n').slice(-20).join('\n') : '';
       const err = e instanceof Error ? e : new Error(String(e));
-      err.message += `\n(screenshot: ${shot})\ncode-server log tail:\n${log}\nrows:\n${(await rows().catch(() => [])).map((r) => JSON.stringify(r)).join('\n')}\nfirst row: ${await page?.locator('.test-explorer .monaco-list-row').first().evaluate((el) => el.outerHTML).catch(() => '')}`;
+      err.message += `\n(screenshot: ${shot})\ncode-server log tail:\n${log}\nrows:\n${(await rows().catch(() => [])).map((r) => JSON.stringify(r)).join('\n')}\nfirst row: ${await page
+        ?.locator('.test-explorer .monaco-list-row')
+        .first()
+        .evaluate((el) => el.outerHTML)
+        .catch(() => '')}`;
       throw err;
     }
   }
 
   /** The Test Explorer's rendered rows, in screen order. */
   async function rows(): Promise<Row[]> {
-    const raw = await page.locator('.test-explorer .monaco-list-row').evaluateAll((els) => els.map((el) => ({
-      index: Number(el.getAttribute('data-index')),
-      level: Number(el.getAttribute('aria-level')),
-      label: el.getAttribute('aria-label') ?? '',
-      // The label is the text before the description's span (VS Code's aria-label names only the description).
-      name: el.querySelector('.label')?.firstChild?.textContent ?? '',
-      description: el.querySelector('.test-label-description')?.textContent ?? '',
-      expanded: el.getAttribute('aria-expanded'),
-    })));
-    return raw.sort((a, b) => a.index - b.index).map((r) => ({
-      index: r.index,
-      name: r.name.trim(),
-      level: r.level,
-      text: [r.name, r.description].map((s) => s.trim()).filter(Boolean).join(' '),
-      state: /\(([^()]*)\)$/.exec(r.label)?.[1] ?? '',
-      expanded: r.expanded === null ? null : r.expanded === 'true',
-    }));
+    const raw = await page.locator('.test-explorer .monaco-list-row').evaluateAll((els) =>
+      els.map((el) => ({
+        index: Number(el.getAttribute('data-index')),
+        level: Number(el.getAttribute('aria-level')),
+        label: el.getAttribute('aria-label') ?? '',
+        // The label is the text before the description's span (VS Code's aria-label names only the description).
+        name: el.querySelector('.label')?.firstChild?.textContent ?? '',
+        description: el.querySelector('.test-label-description')?.textContent ?? '',
+        expanded: el.getAttribute('aria-expanded'),
+      })),
+    );
+    return raw
+      .sort((a, b) => a.index - b.index)
+      .map((r) => ({
+        index: r.index,
+        name: r.name.trim(),
+        level: r.level,
+        text: [r.name, r.description]
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .join(' '),
+        state: /\(([^()]*)\)$/.exec(r.label)?.[1] ?? '',
+        expanded: r.expanded === null ? null : r.expanded === 'true',
+      }));
   }
 
   /** The row at a tree level whose label is exactly `label`. */
   async function row(level: number, label: string): Promise<Locator> {
-    const found = await until(`a row "${label}" at level ${level}`, async () => (await rows()).find((r) => r.level === level && r.name === label));
+    const found = await until(`a row "${label}" at level ${level}`, async () =>
+      (await rows()).find((r) => r.level === level && r.name === label),
+    );
     return page.locator(`.test-explorer .monaco-list-row[data-index="${found.index}"]`);
   }
 
   /** Runs a command from the palette (F1), by its title; reopens the palette until the command is offered (it may register late). */
   async function command(title: string): Promise<void> {
     const input = page.locator('.quick-input-widget input');
-    await until(`the command "${title}" to be offered`, async () => {
-      if (!(await input.isVisible())) {
-        await page.keyboard.press('F1');
-        await input.waitFor({ state: 'visible', timeout: T.ui });
-        await page.keyboard.type(title);
-      }
-      const offered = await until('the palette to settle', async () => {
-        const focused = await page.locator('.quick-input-widget .monaco-list-row.focused').first().getAttribute('aria-label', { timeout: 1000 });
-        return (focused ?? '').startsWith(title) ? 'yes' : undefined;
-      }, 3000).catch(() => undefined);
-      if (!offered) await page.keyboard.press('Escape');
-      return offered;
-    }, T.slow, 500);
+    await until(
+      `the command "${title}" to be offered`,
+      async () => {
+        if (!(await input.isVisible())) {
+          await page.keyboard.press('F1');
+          await input.waitFor({ state: 'visible', timeout: T.ui });
+          await page.keyboard.type(title);
+        }
+        const offered = await until(
+          'the palette to settle',
+          async () => {
+            const focused = await page
+              .locator('.quick-input-widget .monaco-list-row.focused')
+              .first()
+              .getAttribute('aria-label', { timeout: 1000 });
+            return (focused ?? '').startsWith(title) ? 'yes' : undefined;
+          },
+          3000,
+        ).catch(() => undefined);
+        if (!offered) await page.keyboard.press('Escape');
+        return offered;
+      },
+      T.slow,
+      500,
+    );
     await page.keyboard.press('Enter');
   }
 
@@ -164,105 +189,148 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
     if (workspace) removeDir(dirname(workspace));
   });
 
-  it('lists every fixture file with expect or expectFindings, with no fixture open', () => step('tree', async () => {
-    assert.equal(await page.locator('.tab').count(), 0, 'no editor is open');
-    const { files } = expectedTests(workspace);
-    assert.ok(files.includes(fx.broken.fileName) && files.length >= 3, `the examples with tests: ${files.join(', ')}`);
-    await command('View: Show Testing');
-    let seen: Row[] = [];
-    await until(`the Testing view to list ${files.join(', ')}`, async () => {
-      seen = (await rows()).filter((r) => r.level === 1);
-      return seen.length === files.length;
-    }, T.slow, 300);
-    assert.deepEqual(seen.map((r) => r.name), files);
-    assert.ok(seen.every((r) => r.state === 'Not yet run' && r.expanded === false), JSON.stringify(seen));
-  }));
+  it('lists every fixture file with expect or expectFindings, with no fixture open', () =>
+    step('tree', async () => {
+      assert.equal(await page.locator('.tab').count(), 0, 'no editor is open');
+      const { files } = expectedTests(workspace);
+      assert.ok(files.includes(fx.broken.fileName) && files.length >= 3, `the examples with tests: ${files.join(', ')}`);
+      await command('View: Show Testing');
+      let seen: Row[] = [];
+      await until(
+        `the Testing view to list ${files.join(', ')}`,
+        async () => {
+          seen = (await rows()).filter((r) => r.level === 1);
+          return seen.length === files.length;
+        },
+        T.slow,
+        300,
+      );
+      assert.deepEqual(
+        seen.map((r) => r.name),
+        files,
+      );
+      assert.ok(
+        seen.every((r) => r.state === 'Not yet run' && r.expanded === false),
+        JSON.stringify(seen),
+      );
+    }));
 
-  it('runs all: every example passes, the wrong expect value fails, and the tree shows cases and expectations', () => step('run', async () => {
-    const { files, leaves, skipped } = expectedTests(workspace);
-    await command('Test: Run All Tests');
-    await until('every file to have a result', async () => {
+  it('runs all: every example passes, the wrong expect value fails, and the tree shows cases and expectations', () =>
+    step('run', async () => {
+      const { files, leaves, skipped } = expectedTests(workspace);
+      await command('Test: Run All Tests');
+      await until(
+        'every file to have a result',
+        async () => {
+          const top = (await rows()).filter((r) => r.level === 1);
+          return top.length === files.length && top.every((r) => r.state === 'Passed' || r.state === 'Failed');
+        },
+        T.slow,
+        300,
+      );
       const top = (await rows()).filter((r) => r.level === 1);
-      return top.length === files.length && top.every((r) => r.state === 'Passed' || r.state === 'Failed');
-    }, T.slow, 300);
-    const top = (await rows()).filter((r) => r.level === 1);
-    assert.deepEqual(top.map((r) => `${r.name} ${r.state}`), files.map((f) => `${f} ${f === fx.broken.fileName || failing(f) ? 'Failed' : 'Passed'}`));
-    // The summary above the tree: passed of all leaves that ran (skipped ones, expectations of metrics not computed, do not count).
-    const summary = await page.locator('.result-summary').first().innerText();
-    assert.equal(summary.split('\n')[0].trim(), `${leaves - skipped - 2}/${leaves - skipped}`, `summary: ${summary}`);
+      assert.deepEqual(
+        top.map((r) => `${r.name} ${r.state}`),
+        files.map((f) => `${f} ${f === fx.broken.fileName || failing(f) ? 'Failed' : 'Passed'}`),
+      );
+      // The summary above the tree: passed of all leaves that ran (skipped ones, expectations of metrics not computed, do not count).
+      const summary = await page.locator('.result-summary').first().innerText();
+      assert.equal(summary.split('\n')[0].trim(), `${leaves - skipped - 2}/${leaves - skipped}`, `summary: ${summary}`);
 
-    // A declared finding that does not occur fails, beside the file's passing expectation.
-    await expand(1, DECLARED.name);
-    await expand(2, 'q');
-    const declared = (await rows()).filter((r) => r.level > 1).map((r) => `${r.level} ${r.text} ${r.state}`);
-    // The view sorts items by their place in the file: expectFindings (line 1) before the case.
-    assert.deepEqual(declared.slice(0, 3), ['2 expectFindings: score-ties Failed', '2 q Passed', '3 P@1 1 Passed']);
-    await (await row(2, 'expectFindings: score-ties')).dblclick();
-    const peek = page.locator('.peekview-widget').filter({ hasText: DECLARED.message }).first();
-    await peek.waitFor({ state: 'visible', timeout: T.ui });
-    await page.waitForSelector(`.tab.active[aria-label^="${DECLARED.name}"]`, { timeout: T.ui });
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+W');
-    await (await row(1, DECLARED.name)).locator('.monaco-tl-twistie').click();
+      // A declared finding that does not occur fails, beside the file's passing expectation.
+      await expand(1, DECLARED.name);
+      await expand(2, 'q');
+      const declared = (await rows()).filter((r) => r.level > 1).map((r) => `${r.level} ${r.text} ${r.state}`);
+      // The view sorts items by their place in the file: expectFindings (line 1) before the case.
+      assert.deepEqual(declared.slice(0, 3), ['2 expectFindings: score-ties Failed', '2 q Passed', '3 P@1 1 Passed']);
+      await (await row(2, 'expectFindings: score-ties')).dblclick();
+      const peek = page.locator('.peekview-widget').filter({ hasText: DECLARED.message }).first();
+      await peek.waitFor({ state: 'visible', timeout: T.ui });
+      await page.waitForSelector(`.tab.active[aria-label^="${DECLARED.name}"]`, { timeout: T.ui });
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+W');
+      await (await row(1, DECLARED.name)).locator('.monaco-tl-twistie').click();
 
-    await expand(1, fx.broken.fileName);
-    await expand(2, fx.caseId);
-    const tree = (await rows()).filter((r) => r.level > 1).map((r) => `${'  '.repeat(r.level - 2)}${r.text} ${r.state}`);
-    const expected = fx.expect.map((e) => `  ${e.metric} ${e.metric === fx.broken.metric ? fx.broken.wrongText : e.text} ${e.metric === fx.broken.metric ? 'Failed' : 'Passed'}`);
-    assert.deepEqual(tree.slice(0, 1 + expected.length), [`${fx.caseId} Failed`, ...expected]);
-    assert.ok(tree.slice(1 + expected.length).every((t) => !t.startsWith(' ') && t.endsWith('Passed')), `the other cases pass: ${tree.join(' | ')}`);
-  }));
+      await expand(1, fx.broken.fileName);
+      await expand(2, fx.caseId);
+      const tree = (await rows()).filter((r) => r.level > 1).map((r) => `${'  '.repeat(r.level - 2)}${r.text} ${r.state}`);
+      const expected = fx.expect.map(
+        (e) =>
+          `  ${e.metric} ${e.metric === fx.broken.metric ? fx.broken.wrongText : e.text} ${e.metric === fx.broken.metric ? 'Failed' : 'Passed'}`,
+      );
+      assert.deepEqual(tree.slice(0, 1 + expected.length), [`${fx.caseId} Failed`, ...expected]);
+      assert.ok(
+        tree.slice(1 + expected.length).every((t) => !t.startsWith(' ') && t.endsWith('Passed')),
+        `the other cases pass: ${tree.join(' | ')}`,
+      );
+    }));
 
-  it("shows the failing expectation's message, with expected and computed side by side, at the expect entry", () => step('message', async () => {
-    await (await row(3, fx.broken.metric)).dblclick();
-    const peek = page.locator('.peekview-widget').filter({ hasText: 'Expected' }).first();
-    await peek.waitFor({ state: 'visible', timeout: T.ui });
-    const text = await peek.innerText();
-    assert.ok(text.startsWith(`Expected ${fx.broken.metric} = ${fx.broken.wrongText}, computed `), text);
-    const doc = parseFixture(fx.broken.text, 'json');
-    const convention = fixtureTests(doc, evaluateDocument(doc)).documents[0].convention;
-    assert.ok(text.includes(` under convention ${convention}.`), `the message names the convention ${convention}: ${text}`);
-    // The diff: the written value against the computed one, which agrees with the example's own value.
-    const sides = text.split('\n').map((s) => s.trim());
-    assert.ok(sides.includes(fx.broken.wrongText) && sides.includes('Expected') && sides.includes('Actual'), text);
-    const actual = sides[sides.indexOf('Actual') - 1];
-    assert.ok(agrees(actual, fx.broken.original), `the computed ${actual} agrees with ${fx.broken.original.text}`);
-    // The peek opens in the fixture, on the expect entry's line.
-    await page.waitForSelector(`.tab.active[aria-label^="${fx.broken.fileName}"]`, { timeout: T.ui });
-    assert.match(await page.locator('#status\\.editor\\.selection').innerText(), new RegExp(`^Ln ${fx.broken.valuePos.line + 1},`));
-    mkdirSync(results, { recursive: true });
-    await page.screenshot({ path: join(results, 'testing-view.png') });
-    if (process.env.RANKLENS_UPDATE_SCREENSHOT === '1' || !existsSync(docsShot)) {
-      mkdirSync(dirname(docsShot), { recursive: true });
-      copyFileSync(join(results, 'testing-view.png'), docsShot);
-    }
-    await page.keyboard.press('Escape');
-  }));
+  it("shows the failing expectation's message, with expected and computed side by side, at the expect entry", () =>
+    step('message', async () => {
+      await (await row(3, fx.broken.metric)).dblclick();
+      const peek = page.locator('.peekview-widget').filter({ hasText: 'Expected' }).first();
+      await peek.waitFor({ state: 'visible', timeout: T.ui });
+      const text = await peek.innerText();
+      assert.ok(text.startsWith(`Expected ${fx.broken.metric} = ${fx.broken.wrongText}, computed `), text);
+      const doc = parseFixture(fx.broken.text, 'json');
+      const convention = fixtureTests(doc, evaluateDocument(doc)).documents[0].convention;
+      assert.ok(text.includes(` under convention ${convention}.`), `the message names the convention ${convention}: ${text}`);
+      // The diff: the written value against the computed one, which agrees with the example's own value.
+      const sides = text.split('\n').map((s) => s.trim());
+      assert.ok(sides.includes(fx.broken.wrongText) && sides.includes('Expected') && sides.includes('Actual'), text);
+      const actual = sides[sides.indexOf('Actual') - 1];
+      assert.ok(agrees(actual, fx.broken.original), `the computed ${actual} agrees with ${fx.broken.original.text}`);
+      // The peek opens in the fixture, on the expect entry's line.
+      await page.waitForSelector(`.tab.active[aria-label^="${fx.broken.fileName}"]`, { timeout: T.ui });
+      assert.match(await page.locator('#status\\.editor\\.selection').innerText(), new RegExp(`^Ln ${fx.broken.valuePos.line + 1},`));
+      mkdirSync(results, { recursive: true });
+      await page.screenshot({ path: join(results, 'testing-view.png') });
+      if (process.env.RANKLENS_UPDATE_SCREENSHOT === '1' || !existsSync(docsShot)) {
+        mkdirSync(dirname(docsShot), { recursive: true });
+        copyFileSync(join(results, 'testing-view.png'), docsShot);
+      }
+      await page.keyboard.press('Escape');
+    }));
 
-  it('turns green on the next run after the quick fix sets the expect value to the computed one', () => step('fix', async () => {
-    await wb.goTo(fx.broken.valuePos.line + 1, fx.broken.valuePos.character + 1);
-    await wb.applyQuickFix(SET_COMPUTED);
-    // Not saved: the server tests the open text, as the lenses show it.
-    await until('the fix in the editor', async () => (await page.locator('.tab.active.dirty').count()) > 0);
-    await command('Test: Run All Tests');
-    await until(`${fx.broken.fileName} to pass`, async () => (await rows()).some((r) => r.level === 1 && r.name === fx.broken.fileName && r.state === 'Passed'), T.slow, 300);
-    const tree = await rows();
-    assert.ok(tree.every((r) => r.state === 'Passed' || failing(r.name)), tree.map((r) => `${r.text} ${r.state}`).join(' | '));
-    await wb.save();
-  }));
+  it('turns green on the next run after the quick fix sets the expect value to the computed one', () =>
+    step('fix', async () => {
+      await wb.goTo(fx.broken.valuePos.line + 1, fx.broken.valuePos.character + 1);
+      await wb.applyQuickFix(SET_COMPUTED);
+      // Not saved: the server tests the open text, as the lenses show it.
+      await until('the fix in the editor', async () => (await page.locator('.tab.active.dirty').count()) > 0);
+      await command('Test: Run All Tests');
+      await until(
+        `${fx.broken.fileName} to pass`,
+        async () => (await rows()).some((r) => r.level === 1 && r.name === fx.broken.fileName && r.state === 'Passed'),
+        T.slow,
+        300,
+      );
+      const tree = await rows();
+      assert.ok(
+        tree.every((r) => r.state === 'Passed' || failing(r.name)),
+        tree.map((r) => `${r.text} ${r.state}`).join(' | '),
+      );
+      await wb.save();
+    }));
 
-  it('runs a fixture again on each save while its continuous run is on', () => step('continuous', async () => {
-    const file = await row(1, fx.broken.fileName);
-    await file.hover();
-    await file.locator('a[aria-label="Turn on Continuous Run"]').click();
-    await until('the continuous run to be on', async () => (await file.locator('a[aria-label="Turn off Continuous Run"]').count()) > 0);
-    // Undo the fix (the wrong value is back) and save: no Run command, the save alone runs it.
-    await wb.focusEditor();
-    await page.keyboard.press('Control+Z');
-    await until('the wrong value back in the editor', async () => (await page.locator('.tab.active.dirty').count()) > 0);
-    const before = (await rows()).find((r) => r.level === 1 && r.name === fx.broken.fileName);
-    assert.equal(before?.state, 'Passed', 'turning continuous run on runs nothing, and neither does an edit');
-    await wb.save();
-    await until(`${fx.broken.fileName} to fail again`, async () => (await rows()).some((r) => r.level === 1 && r.name === fx.broken.fileName && r.state === 'Failed'), T.slow, 300);
-  }));
+  it('runs a fixture again on each save while its continuous run is on', () =>
+    step('continuous', async () => {
+      const file = await row(1, fx.broken.fileName);
+      await file.hover();
+      await file.locator('a[aria-label="Turn on Continuous Run"]').click();
+      await until('the continuous run to be on', async () => (await file.locator('a[aria-label="Turn off Continuous Run"]').count()) > 0);
+      // Undo the fix (the wrong value is back) and save: no Run command, the save alone runs it.
+      await wb.focusEditor();
+      await page.keyboard.press('Control+Z');
+      await until('the wrong value back in the editor', async () => (await page.locator('.tab.active.dirty').count()) > 0);
+      const before = (await rows()).find((r) => r.level === 1 && r.name === fx.broken.fileName);
+      assert.equal(before?.state, 'Passed', 'turning continuous run on runs nothing, and neither does an edit');
+      await wb.save();
+      await until(
+        `${fx.broken.fileName} to fail again`,
+        async () => (await rows()).some((r) => r.level === 1 && r.name === fx.broken.fileName && r.state === 'Failed'),
+        T.slow,
+        300,
+      );
+    }));
 });

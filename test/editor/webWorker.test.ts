@@ -45,7 +45,11 @@ describe('the web-worker server (VS Code for the Web)', () => {
   async function request<T>(method: string, params: unknown): Promise<T> {
     const id = nextId++;
     await page.evaluate((m) => (window as unknown as { worker: Worker }).worker.postMessage(m), { jsonrpc: '2.0', id, method, params });
-    const answer = await page.waitForFunction((want) => (window as unknown as { received: { id?: number }[] }).received.find((m) => m.id === want), id, { timeout: 20_000 });
+    const answer = await page.waitForFunction(
+      (want) => (window as unknown as { received: { id?: number }[] }).received.find((m) => m.id === want),
+      id,
+      { timeout: 20_000 },
+    );
     const m = (await answer.jsonValue()) as { result?: T; error?: { message: string } };
     if (m.error) throw new Error(`${method}: ${m.error.message}`);
     return m.result as T;
@@ -59,7 +63,11 @@ describe('the web-worker server (VS Code for the Web)', () => {
     ensureDebianPackages();
     const bundle = readFileSync(join(repoRoot, 'dist', 'server.browser.js'));
     server = createServer((req, res) => {
-      if (req.url === '/server.browser.js') { res.writeHead(200, { 'content-type': 'text/javascript' }); res.end(bundle); return; }
+      if (req.url === '/server.browser.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        res.end(bundle);
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(PAGE);
     });
@@ -75,9 +83,15 @@ describe('the web-worker server (VS Code for the Web)', () => {
   });
 
   it('answers initialize with its capabilities', async () => {
-    const result = await request<{ capabilities: { hoverProvider: boolean; codeLensProvider: object }; serverInfo: { name: string } }>('initialize', {
-      processId: null, rootUri: null, capabilities: {}, workspaceFolders: [{ uri: 'vscode-vfs://github/acme/evals', name: 'evals' }],
-    });
+    const result = await request<{ capabilities: { hoverProvider: boolean; codeLensProvider: object }; serverInfo: { name: string } }>(
+      'initialize',
+      {
+        processId: null,
+        rootUri: null,
+        capabilities: {},
+        workspaceFolders: [{ uri: 'vscode-vfs://github/acme/evals', name: 'evals' }],
+      },
+    );
     assert.equal(result.serverInfo.name, 'ranklens');
     assert.equal(result.capabilities.hoverProvider, true);
     await notify('initialized', {});
@@ -85,12 +99,23 @@ describe('the web-worker server (VS Code for the Web)', () => {
   });
 
   it('publishes the diagnostics of a fixture opened from a virtual workspace', async () => {
-    const handle = await page.waitForFunction((uri) => (window as unknown as { received: { method?: string; params?: { uri: string } }[] }).received
-      .find((m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === uri), URI, { timeout: 20_000 });
-    const { params } = (await handle.jsonValue()) as unknown as { params: { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] } };
+    const handle = await page.waitForFunction(
+      (uri) =>
+        (window as unknown as { received: { method?: string; params?: { uri: string } }[] }).received.find(
+          (m) => m.method === 'textDocument/publishDiagnostics' && m.params?.uri === uri,
+        ),
+      URI,
+      { timeout: 20_000 },
+    );
+    const { params } = (await handle.jsonValue()) as unknown as {
+      params: { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] };
+    };
     // P@3 is 2/3 = 0.667, not the 0.5 written: one expect-mismatch, on the value at line 7, column 20
     // (0-based: line 6, character 19).
-    assert.deepEqual(params.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['expect-mismatch', 6, 19]]);
+    assert.deepEqual(
+      params.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]),
+      [['expect-mismatch', 6, 19]],
+    );
   });
 
   it('shows the case lens with the computed values', async () => {
@@ -104,7 +129,10 @@ describe('the web-worker server (VS Code for the Web)', () => {
   });
 
   it('explains a case on hover', async () => {
-    const hover = await request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 3, character: 3 } });
+    const hover = await request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 3 },
+    });
     assert.match(hover.contents.value, /P@3/);
     assert.match(hover.contents.value, /2 ?\/ ?3|0\.667/);
   });

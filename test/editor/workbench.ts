@@ -24,7 +24,12 @@ export interface Problem {
 }
 
 /** Polls `fn` until it returns a truthy value or the time runs out. */
-export async function until<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = T.ui, everyMs = 100): Promise<T> {
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = T.ui,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -54,7 +59,10 @@ export class Workbench {
     // Enter only once the list shows the typed query's result focused (not a stale "recently opened" row).
     await until(`quick open to focus ${name}`, async () => {
       const value = await this.page.locator('.quick-input-widget input').inputValue();
-      const focused = await this.page.locator('.quick-input-widget .monaco-list-row.focused').first().getAttribute('aria-label', { timeout: 1000 });
+      const focused = await this.page
+        .locator('.quick-input-widget .monaco-list-row.focused')
+        .first()
+        .getAttribute('aria-label', { timeout: 1000 });
       return value === name && (focused ?? '').split(',')[0].trim() === name;
     });
     await this.page.keyboard.press('Enter');
@@ -68,7 +76,9 @@ export class Workbench {
    */
   async openFromExplorer(name: string): Promise<void> {
     const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-    const row = this.page.locator('.explorer-folders-view .monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exact }) });
+    const row = this.page
+      .locator('.explorer-folders-view .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: exact }) });
     await row.first().waitFor({ state: 'visible', timeout: T.slow });
     await row.first().click();
     await this.page.waitForSelector(`.tab.active[aria-label^="${name}"]`, { timeout: T.ui });
@@ -95,7 +105,10 @@ export class Workbench {
     await this.quickInput('Control+G', `${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await until(`cursor at ${line}:${column}`, async () => {
-      const t = await this.page.locator('#status\\.editor\\.selection').innerText().catch(() => '');
+      const t = await this.page
+        .locator('#status\\.editor\\.selection')
+        .innerText()
+        .catch(() => '');
       return t.includes(`Ln ${line}, Col ${column}`);
     });
   }
@@ -111,10 +124,15 @@ export class Workbench {
     // (seen with any extension when the Problems panel took the focus first).
     await this.focusEditor();
     let seen: string[] = [];
-    await until(`a code lens ${what} (seen: ${JSON.stringify(seen)})`, async () => {
-      seen = await this.lenses();
-      return seen.some(pred);
-    }, T.slow, 200);
+    await until(
+      `a code lens ${what} (seen: ${JSON.stringify(seen)})`,
+      async () => {
+        seen = await this.lenses();
+        return seen.some(pred);
+      },
+      T.slow,
+      200,
+    );
     return seen;
   }
 
@@ -122,18 +140,32 @@ export class Workbench {
   async hoverAtCursor(pred: (text: string) => boolean = () => true): Promise<Locator> {
     const hover = this.page.locator('.monaco-hover:not(.hidden)').filter({ hasText: /\S/ });
     let text = '';
-    await until(`a hover (last: ${JSON.stringify(text)})`, async () => {
-      if (!(await hover.count())) {
-        await this.page.keyboard.press('Control+K');
-        await this.page.keyboard.press('Control+I');
-        await hover.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-      }
-      text = (await hover.allInnerTexts()).join('\n');
-      return pred(text);
-    }, T.ui, 300);
+    await until(
+      `a hover (last: ${JSON.stringify(text)})`,
+      async () => {
+        if (!(await hover.count())) {
+          await this.page.keyboard.press('Control+K');
+          await this.page.keyboard.press('Control+I');
+          await hover
+            .first()
+            .waitFor({ state: 'visible', timeout: 5_000 })
+            .catch(() => undefined);
+        }
+        text = (await hover.allInnerTexts()).join('\n');
+        return pred(text);
+      },
+      T.ui,
+      300,
+    );
     // Let its fade-in finish, so a screenshot shows it opaque.
-    await this.page.waitForFunction(() => Array.from(document.querySelectorAll('.monaco-hover:not(.hidden)'))
-      .every((el) => el.getAnimations({ subtree: true }).every((a: Animation) => a.playState !== 'running')), undefined, { timeout: T.ui });
+    await this.page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.monaco-hover:not(.hidden)')).every((el) =>
+          el.getAnimations({ subtree: true }).every((a: Animation) => a.playState !== 'running'),
+        ),
+      undefined,
+      { timeout: T.ui },
+    );
     return hover;
   }
 
@@ -147,7 +179,12 @@ export class Workbench {
    * holds for them.
    */
   async problems(file: string, pred: (p: Problem[]) => boolean = (p) => p.length > 0): Promise<Problem[]> {
-    if (!(await this.page.locator('.markers-panel').isVisible().catch(() => false))) {
+    if (
+      !(await this.page
+        .locator('.markers-panel')
+        .isVisible()
+        .catch(() => false))
+    ) {
       await this.page.keyboard.press('Control+Shift+M');
     }
     await this.page.waitForSelector('.markers-panel', { timeout: T.ui });
@@ -156,13 +193,18 @@ export class Workbench {
     const glob = `**/${file}`;
     if ((await filter.inputValue()) !== glob) await filter.fill(glob);
     let list: Problem[] = [];
-    await until(`Problems entries of ${file} (seen: ${JSON.stringify(list.map((p) => p.raw))})`, async () => {
-      const all = await this.readProblems();
-      // Until the filter has applied, other files' rows are still listed: wait for only this file's.
-      if (all.some((p) => p.file !== file)) return false;
-      list = all;
-      return pred(list);
-    }, T.slow, 200);
+    await until(
+      `Problems entries of ${file} (seen: ${JSON.stringify(list.map((p) => p.raw))})`,
+      async () => {
+        const all = await this.readProblems();
+        // Until the filter has applied, other files' rows are still listed: wait for only this file's.
+        if (all.some((p) => p.file !== file)) return false;
+        list = all;
+        return pred(list);
+      },
+      T.slow,
+      200,
+    );
     return list;
   }
 
@@ -191,7 +233,10 @@ export class Workbench {
       if (!r.isMarker) continue;
       const m = /Ln (\d+), Col (\d+)/.exec(r.where || r.raw);
       if (!m) continue;
-      const lines = r.raw.split('\n').map((x) => x.trim()).filter(Boolean);
+      const lines = r.raw
+        .split('\n')
+        .map((x) => x.trim())
+        .filter(Boolean);
       out.push({
         file,
         raw: r.raw,
@@ -213,17 +258,30 @@ export class Workbench {
   /** At the cursor, opens Quick Fix (Ctrl+.) and applies the action whose title matches. */
   async applyQuickFix(title: string | RegExp): Promise<string[]> {
     await this.focusEditor();
-    const match = (s: string | null) => (s !== null && (typeof title === 'string' ? s.includes(title) : title.test(s)));
+    const match = (s: string | null) => s !== null && (typeof title === 'string' ? s.includes(title) : title.test(s));
     const rows = this.page.locator('.action-widget .monaco-list-row');
     let titles: string[] = [];
-    await until(`quick fix ${String(title)} (offered: ${JSON.stringify(titles)})`, async () => {
-      if (!(await this.page.locator('.action-widget').isVisible().catch(() => false))) {
-        await this.page.keyboard.press('Control+.');
-        await rows.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-      }
-      titles = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).filter(Boolean);
-      return titles.some(match);
-    }, T.ui, 300);
+    await until(
+      `quick fix ${String(title)} (offered: ${JSON.stringify(titles)})`,
+      async () => {
+        if (
+          !(await this.page
+            .locator('.action-widget')
+            .isVisible()
+            .catch(() => false))
+        ) {
+          await this.page.keyboard.press('Control+.');
+          await rows
+            .first()
+            .waitFor({ state: 'visible', timeout: 5_000 })
+            .catch(() => undefined);
+        }
+        titles = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).filter(Boolean);
+        return titles.some(match);
+      },
+      T.ui,
+      300,
+    );
     // The menu swallows mouse clicks (a pointer block sits on top): move the focus with the keyboard.
     for (let i = 0; i < titles.length + 2; i++) {
       const focused = await this.page.locator('.action-widget .monaco-list-row.focused').first().getAttribute('aria-label');
@@ -231,7 +289,10 @@ export class Workbench {
       await this.page.keyboard.press('ArrowDown');
     }
     await this.page.keyboard.press('Enter');
-    await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: T.ui }).catch(() => undefined);
+    await this.page
+      .locator('.action-widget')
+      .waitFor({ state: 'hidden', timeout: T.ui })
+      .catch(() => undefined);
     return titles;
   }
 
@@ -240,16 +301,32 @@ export class Workbench {
     await this.focusEditor();
     const rows = this.page.locator('.action-widget .monaco-list-row');
     let titles: string[] = [];
-    await until(`quick fixes (offered: ${JSON.stringify(titles)})`, async () => {
-      if (!(await this.page.locator('.action-widget').isVisible().catch(() => false))) {
-        await this.page.keyboard.press('Control+.');
-        await rows.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-      }
-      titles = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).filter(Boolean);
-      return pred(titles);
-    }, T.ui, 300);
+    await until(
+      `quick fixes (offered: ${JSON.stringify(titles)})`,
+      async () => {
+        if (
+          !(await this.page
+            .locator('.action-widget')
+            .isVisible()
+            .catch(() => false))
+        ) {
+          await this.page.keyboard.press('Control+.');
+          await rows
+            .first()
+            .waitFor({ state: 'visible', timeout: 5_000 })
+            .catch(() => undefined);
+        }
+        titles = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).filter(Boolean);
+        return pred(titles);
+      },
+      T.ui,
+      300,
+    );
     await this.page.keyboard.press('Escape');
-    await this.page.locator('.action-widget').waitFor({ state: 'hidden', timeout: T.ui }).catch(() => undefined);
+    await this.page
+      .locator('.action-widget')
+      .waitFor({ state: 'hidden', timeout: T.ui })
+      .catch(() => undefined);
     return titles;
   }
 
@@ -257,7 +334,10 @@ export class Workbench {
   async runCommand(title: string): Promise<void> {
     await this.quickInput('Control+Shift+P', title);
     await until(`the command "${title}" focused`, async () => {
-      const focused = await this.page.locator('.quick-input-widget .monaco-list-row.focused').first().getAttribute('aria-label', { timeout: 1000 });
+      const focused = await this.page
+        .locator('.quick-input-widget .monaco-list-row.focused')
+        .first()
+        .getAttribute('aria-label', { timeout: 1000 });
       return (focused ?? '').startsWith(title);
     });
     await this.page.keyboard.press('Enter');

@@ -18,7 +18,7 @@ function readmeSnippet(): string {
   return m[1];
 }
 
-describe('Emacs with the editor guide\'s snippet', () => {
+describe("Emacs with the editor guide's snippet", () => {
   it('starts the server through eglot and shows its diagnostic for a failed expectation', () => {
     ensureDebianPackages();
     const dir = mkdtempSync(join(tmpdir(), 'ranklens-emacs-'));
@@ -29,12 +29,24 @@ describe('Emacs with the editor guide\'s snippet', () => {
       chmodSync(bin, 0o755);
       writeFileSync(join(dir, 'snippet.el'), readmeSnippet());
       // P@3 = 2/3, written as 0.5: one expect-mismatch on line 7.
-      writeFileSync(join(dir, 'demo.rank.yaml'), 'k: [3]\nmetrics: [P@k]\ncases:\n  u1:\n    labels: [a, c]\n    predictions: [a, b, c]\n    expect: { P@3: 0.5 }\n');
+      writeFileSync(
+        join(dir, 'demo.rank.yaml'),
+        'k: [3]\nmetrics: [P@k]\ncases:\n  u1:\n    labels: [a, c]\n    predictions: [a, b, c]\n    expect: { P@3: 0.5 }\n',
+      );
       execFileSync('git', ['init', '-q', dir]);
       const out = join(dir, 'out.txt');
       const r = spawnSync('emacs', ['--batch', '-Q', '-l', join(repoRoot, 'test', 'emacs', 'init.el')], {
-        cwd: dir, encoding: 'utf8', timeout: 60_000,
-        env: { ...process.env, HOME: dir, PATH: `${join(dir, 'bin')}:${process.env.PATH}`, RANKLENS_SNIPPET: join(dir, 'snippet.el'), RANKLENS_FILE: join(dir, 'demo.rank.yaml'), RANKLENS_OUT: out },
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          HOME: dir,
+          PATH: `${join(dir, 'bin')}:${process.env.PATH}`,
+          RANKLENS_SNIPPET: join(dir, 'snippet.el'),
+          RANKLENS_FILE: join(dir, 'demo.rank.yaml'),
+          RANKLENS_OUT: out,
+        },
       });
       assert.equal(r.status, 0, r.stderr);
       const lines = readFileSync(out, 'utf8').trim().split('\n');

@@ -89,13 +89,23 @@ describe('the per-case evaluation cache', () => {
     const broken = inserted.replace('"q3": {"labels": [], "predictions": ["a"]}', '"q3": {"labels": [], "predictions": ["a"');
     const again = evaluateDocumentCached(parseFixture(inserted, 'json'), inserted, {}, cache).fixtures[0];
     // The same values arrays: reused, not computed again.
-    assert.deepEqual(again.cases.map((c) => first.cases.some((f) => f.values === c.values)), [false, true, true, true, true]);
+    assert.deepEqual(
+      again.cases.map((c) => first.cases.some((f) => f.values === c.values)),
+      [false, true, true, true, true],
+    );
     evaluateDocumentCached(parseFixture(broken, 'json'), broken, {}, cache);
     const mended = evaluateDocumentCached(parseFixture(inserted, 'json'), inserted, {}, cache).fixtures[0];
-    assert.deepEqual(mended.cases.map((c) => again.cases.some((a) => a.values === c.values)), [true, true, true, true, true]);
+    assert.deepEqual(
+      mended.cases.map((c) => again.cases.some((a) => a.values === c.values)),
+      [true, true, true, true, true],
+    );
     // Other settings are another key: nothing is reused.
-    const trec = evaluateDocumentCached(parseFixture(inserted, 'json'), inserted, { defaultConvention: { preset: 'trec_eval' } }, cache).fixtures[0];
-    assert.deepEqual(trec.cases.map((c) => mended.cases.some((a) => a.values === c.values)), [false, false, false, false, false]);
+    const trec = evaluateDocumentCached(parseFixture(inserted, 'json'), inserted, { defaultConvention: { preset: 'trec_eval' } }, cache)
+      .fixtures[0];
+    assert.deepEqual(
+      trec.cases.map((c) => mended.cases.some((a) => a.values === c.values)),
+      [false, false, false, false, false],
+    );
   });
 
   it('reuses every unchanged node after an edit spliced into the model, and evaluates the edited case alone', () => {
@@ -106,10 +116,12 @@ describe('the per-case evaluation cache', () => {
     const start = FIXTURE.indexOf('"x", "b", "b"');
     const spliced = reparse({ text: FIXTURE, parsed: doc }, edited, [{ start, end: start + 13, length: 13 }], 'json')!;
     const second = evaluateDocumentCached(spliced, edited, {}, cache).fixtures[0];
-    assert.deepEqual(second.cases.map((c, i) => c === first.cases[i]), [false, true, true, true]);
+    assert.deepEqual(
+      second.cases.map((c, i) => c === first.cases[i]),
+      [false, true, true, true],
+    );
     // q1 now ranks a, b, x, b against labels a, b: P@1 = 1/1, P@3 = 2/3, R@1 = 1/2, R@3 = 2/2.
     assert.deepEqual(second.names.slice(0, 4), ['P@1', 'P@3', 'R@1', 'R@3']);
     assert.deepEqual(second.cases[0].values.slice(0, 4), [1, 2 / 3, 0.5, 1]);
   });
 });
-

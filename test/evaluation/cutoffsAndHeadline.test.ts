@@ -10,7 +10,10 @@ import { parseFixture } from '../../shared/fixture/parse';
 
 function evaluatedText(text: string) {
   const evaluation = evaluateDocument(parseFixture(text, 'yaml'));
-  return { fe: evaluation.fixtures[0], findings: evaluation.findings.map((f) => [f.code, text.slice(f.span.start, f.span.end), f.message, f.data ?? null]) };
+  return {
+    fe: evaluation.fixtures[0],
+    findings: evaluation.findings.map((f) => [f.code, text.slice(f.span.start, f.span.end), f.message, f.data ?? null]),
+  };
 }
 
 describe('cutoffs', () => {
@@ -27,7 +30,9 @@ describe('cutoffs', () => {
 
 describe('the headline key', () => {
   it('keeps the metric names it can compute (AP), and reports a family without its cutoff, an unknown name and a misspelling (with the fix)', () => {
-    const { fe, findings } = evaluatedText('k: [3]\nheadline: [AP, P, nonsense@3, APP@3]\nmetrics: [P, AP, RR, nDCG, R]\ncases: {u: {labels: [a], predictions: [a, b, c]}}\n');
+    const { fe, findings } = evaluatedText(
+      'k: [3]\nheadline: [AP, P, nonsense@3, APP@3]\nmetrics: [P, AP, RR, nDCG, R]\ncases: {u: {labels: [a], predictions: [a, b, c]}}\n',
+    );
     assert.deepEqual(fe.names, ['P@3', 'R@3', 'AP', 'RR', 'nDCG']);
     assert.deepEqual(fe.headline, [2], 'AP alone');
     assert.deepEqual(findings, [

@@ -16,7 +16,9 @@ import { codesOf } from '../helpers/fixtureText';
 import { assertPrinted } from '../helpers/printed';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
-const files = readdirSync(EXAMPLES).filter((f) => fixtureLanguage(f)).sort();
+const files = readdirSync(EXAMPLES)
+  .filter((f) => fixtureLanguage(f))
+  .sort();
 
 function evaluate(name: string) {
   const text = readFileSync(join(EXAMPLES, name), 'utf8');
@@ -24,14 +26,28 @@ function evaluate(name: string) {
 }
 
 function expectations(ev: DocumentEvaluation) {
-  return ev.fixtures.flatMap((f) => f.cases.flatMap((c) => c.expectations.map((e) => ({ id: c.node.id.value, metric: e.node.metric.value, text: e.node.text, computed: e.computed, matches: e.matches }))));
+  return ev.fixtures.flatMap((f) =>
+    f.cases.flatMap((c) =>
+      c.expectations.map((e) => ({
+        id: c.node.id.value,
+        metric: e.node.metric.value,
+        text: e.node.text,
+        computed: e.computed,
+        matches: e.matches,
+      })),
+    ),
+  );
 }
 
 describe('examples/', () => {
   it('holds the six fixtures docs/guide/fixtures.md points to', () => {
     assert.deepEqual(files, [
-      'every-finding.rank.json', 'every-finding.rank.yaml', 'ranx-qrels-run.rank.json',
-      'seed000-users.rank.yaml', 'seed001-graded-feeds.rank.json', 'seed002-eight-documents.rank.yaml',
+      'every-finding.rank.json',
+      'every-finding.rank.yaml',
+      'ranx-qrels-run.rank.json',
+      'seed000-users.rank.yaml',
+      'seed001-graded-feeds.rank.json',
+      'seed002-eight-documents.rank.yaml',
     ]);
   });
 
@@ -39,8 +55,14 @@ describe('examples/', () => {
     it(`${name}: every expect value holds and nothing is an error`, () => {
       const { evaluation, check } = evaluate(name);
       assert.equal(check, null, 'declares no findings');
-      assert.deepEqual(evaluation.findings.filter((f) => f.severity === 'error').map((f) => f.message), []);
-      assert.deepEqual(expectations(evaluation).filter((e) => !e.matches), []);
+      assert.deepEqual(
+        evaluation.findings.filter((f) => f.severity === 'error').map((f) => f.message),
+        [],
+      );
+      assert.deepEqual(
+        expectations(evaluation).filter((e) => !e.matches),
+        [],
+      );
     });
   }
 
@@ -56,9 +78,15 @@ describe('examples/', () => {
     const all = Object.keys(ALL_FINDING_CODES).sort();
     const yaml = evaluate('every-finding.rank.yaml').check!.declared;
     const json = evaluate('every-finding.rank.json').check!.declared;
-    assert.deepEqual(all.filter((c) => !yaml.includes(c)), ['file-too-large']);
+    assert.deepEqual(
+      all.filter((c) => !yaml.includes(c)),
+      ['file-too-large'],
+    );
     // single-item-row needs scikit-learn's convention, so a second fixture, which a JSON file cannot hold.
-    assert.deepEqual(all.filter((c) => !json.includes(c)), ['file-too-large', 'query-not-in-qrels', 'single-item-row', 'syntax-error', 'too-many-aliases']);
+    assert.deepEqual(
+      all.filter((c) => !json.includes(c)),
+      ['file-too-large', 'query-not-in-qrels', 'single-item-row', 'syntax-error', 'too-many-aliases'],
+    );
   });
 
   it('every code an example produces is in the table of codes', () => {
@@ -73,10 +101,25 @@ describe('examples/', () => {
     const f = evaluation.fixtures[0];
     const mean = (name: string) => f.mean[f.names.indexOf(name)];
     const printed: [string, string][] = [
-      ['P@1', '0.333'], ['P@3', '0.333'], ['P@5', '0.267'], ['R@1', '0.056'], ['R@3', '0.222'], ['R@5', '0.333'],
-      ['F1@1', '0.095'], ['F1@3', '0.259'], ['F1@5', '0.288'], ['AP@1', '0.333'], ['AP@3', '0.500'], ['AP@5', '0.500'],
+      ['P@1', '0.333'],
+      ['P@3', '0.333'],
+      ['P@5', '0.267'],
+      ['R@1', '0.056'],
+      ['R@3', '0.222'],
+      ['R@5', '0.333'],
+      ['F1@1', '0.095'],
+      ['F1@3', '0.259'],
+      ['F1@5', '0.288'],
+      ['AP@1', '0.333'],
+      ['AP@3', '0.500'],
+      ['AP@5', '0.500'],
       // The seed prints 0.333 for MRR@3 and MRR@5; its per-user values 1, 0.5 and 0 give 0.500.
-      ['RR@1', '0.333'], ['RR@3', '0.500'], ['RR@5', '0.500'], ['nDCG@1', '0.333'], ['nDCG@3', '0.544'], ['nDCG@5', '0.550'],
+      ['RR@1', '0.333'],
+      ['RR@3', '0.500'],
+      ['RR@5', '0.500'],
+      ['nDCG@1', '0.333'],
+      ['nDCG@3', '0.544'],
+      ['nDCG@5', '0.550'],
     ];
     for (const [name, value] of printed) assertPrinted(mean(name), value, name);
     assert.ok(f.excluded.every((n) => n === 2));
@@ -90,8 +133,15 @@ describe('examples/', () => {
 
   it('seed 001: graded nDCG 0.9 for A and 0.765 for B', () => {
     const { evaluation } = evaluate('seed001-graded-feeds.rank.json');
-    assert.deepEqual(expectations(evaluation).map((e) => [e.id, e.metric, e.text]),
-      [['algorithm A', 'DCG@3', '22.106'], ['algorithm A', 'nDCG@3', '0.9'], ['algorithm B', 'DCG@3', '18.78'], ['algorithm B', 'nDCG@3', '0.765']]);
+    assert.deepEqual(
+      expectations(evaluation).map((e) => [e.id, e.metric, e.text]),
+      [
+        ['algorithm A', 'DCG@3', '22.106'],
+        ['algorithm A', 'nDCG@3', '0.9'],
+        ['algorithm B', 'DCG@3', '18.78'],
+        ['algorithm B', 'nDCG@3', '0.765'],
+      ],
+    );
   });
 
   it('ranx quick-start: the values ranx prints, under the ranx preset', () => {
@@ -100,9 +150,15 @@ describe('examples/', () => {
     assert.equal(f.fixture.shape, 'qrels-run');
     assert.deepEqual(f.names, ['AP@5', 'RR', 'nDCG@5']);
     const perQuery = f.cases.map((c) => [c.node.id.value, ...c.values.map((v) => v.toFixed(4))]);
-    assert.deepEqual(perQuery, [['q_1', '0.8333', '1.0000', '0.9430'], ['q_2', '0.4500', '0.5000', '0.6292']]);
+    assert.deepEqual(perQuery, [
+      ['q_1', '0.8333', '1.0000', '0.9430'],
+      ['q_2', '0.4500', '0.5000', '0.6292'],
+    ]);
     // ranx: {"ndcg@5": 0.7861, "map@5": 0.6416, "mrr": 0.75}; map@5 is 0.641666…, which ranx truncates.
-    assert.deepEqual(f.mean.map((v) => v.toFixed(4)), ['0.6417', '0.7500', '0.7861']);
+    assert.deepEqual(
+      f.mean.map((v) => v.toFixed(4)),
+      ['0.6417', '0.7500', '0.7861'],
+    );
     assert.deepEqual(evaluation.findings, []);
   });
 });

@@ -13,7 +13,10 @@ import { findingAt, findingsOf } from '../helpers/fixtureText';
 
 describe('evaluating a parsed fixture', () => {
   it('computes the same values from JSON and from YAML', () => {
-    const json = parseFixture('{"k": [1, 3], "metrics": ["P", "AP"], "cases": {"u": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5]}}}', 'json');
+    const json = parseFixture(
+      '{"k": [1, 3], "metrics": ["P", "AP"], "cases": {"u": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5]}}}',
+      'json',
+    );
     const yaml = parseFixture('k: [1, 3]\nmetrics: [P, AP]\ncases:\n  u: {labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5]}\n', 'yaml');
     for (const doc of [json, yaml]) {
       const f = evaluateDocument(doc).fixtures[0];
@@ -23,7 +26,10 @@ describe('evaluating a parsed fixture', () => {
   });
 
   it('ranks a scored mapping by score and keeps the convention written in the fixture', () => {
-    const doc = parseFixture('{"metrics": ["RR"], "convention": {"preset": "trec_eval"}, "cases": {"u": {"labels": ["b"], "predictions": {"a": 0.5, "b": 0.5, "c": 0.9}}}}', 'json');
+    const doc = parseFixture(
+      '{"metrics": ["RR"], "convention": {"preset": "trec_eval"}, "cases": {"u": {"labels": ["b"], "predictions": {"a": 0.5, "b": 0.5, "c": 0.9}}}}',
+      'json',
+    );
     const f = evaluateDocument(doc).fixtures[0];
     // trec_eval breaks the tie by id descending: c (0.9), then b before a.
     assert.equal(f.convention.name, 'trec_eval');
@@ -32,11 +38,14 @@ describe('evaluating a parsed fixture', () => {
 
   it('reads each case afresh after a longer, scored one: no score or label of the case before', () => {
     // u is scored (c, b, a by score), v a plain list with one label: v ranks x, a, b as written.
-    const doc = parseFixture(`cases:
+    const doc = parseFixture(
+      `cases:
   u: {labels: {a: 1, b: 2, c: 3}, predictions: {a: 0.1, b: 0.5, c: 0.9, d: 0.7}}
   v: {labels: [b], predictions: [x, a, b]}
 metrics: [P@1, RR, R@2]
-`, 'yaml');
+`,
+      'yaml',
+    );
     const f = evaluateDocument(doc).fixtures[0];
     const [u, v] = f.cases;
     assert.deepEqual(f.names, ['P@1', 'R@2', 'RR']);
@@ -48,15 +57,17 @@ metrics: [P@1, RR, R@2]
 
 describe('expectations: within half a unit of the last written decimal', () => {
   const check = (written: string, language: 'json' | 'yaml' = 'json') => {
-    const text = language === 'json'
-      ? `{"k": 3, "metrics": ["P@3"], "cases": {"u": {"labels": ["a"], "predictions": ["a", "b", "c"], "expect": {"P@3": ${written}}}}}`
-      : `k: 3\nmetrics: [P@3]\ncases: {u: {labels: [a], predictions: [a, b, c], expect: {P@3: ${written}}}}`;
+    const text =
+      language === 'json'
+        ? `{"k": 3, "metrics": ["P@3"], "cases": {"u": {"labels": ["a"], "predictions": ["a", "b", "c"], "expect": {"P@3": ${written}}}}}`
+        : `k: 3\nmetrics: [P@3]\ncases: {u: {labels: [a], predictions: [a, b, c], expect: {P@3: ${written}}}}`;
     const e = evaluateDocument(parseFixture(text, language)).fixtures[0].cases[0].expectations[0];
     return { text: e.node.text, matches: e.matches, computed: e.computed };
   };
 
   it('accepts 1/3 written as 0.3, 0.33, 0.333 and 3.333e-1', () => {
-    for (const w of ['0.3', '0.33', '0.333', '0.3333', '3.333e-1']) assert.deepEqual(check(w), { text: w, matches: true, computed: 1 / 3 }, w);
+    for (const w of ['0.3', '0.33', '0.333', '0.3333', '3.333e-1'])
+      assert.deepEqual(check(w), { text: w, matches: true, computed: 1 / 3 }, w);
   });
 
   it('refuses 1/3 written as 0.334, 0.32 or 0 (a value without decimals must be exact)', () => {
@@ -91,7 +102,14 @@ describe('expectations: within half a unit of the last written decimal', () => {
     assert.equal(expectationMatches(null, 'null', NaN), true);
     assert.equal(expectationMatches(null, 'null', 0), false);
     const doc = parseFixture('cases: {u: {labels: [], predictions: [a], expect: {P@1: .nan, R@1: null, AP: 0}}}', 'yaml');
-    assert.deepEqual(evaluateDocument(doc).fixtures[0].cases[0].expectations.map((e) => [e.node.metric.value, e.matches]), [['P@1', true], ['R@1', true], ['AP', false]]);
+    assert.deepEqual(
+      evaluateDocument(doc).fixtures[0].cases[0].expectations.map((e) => [e.node.metric.value, e.matches]),
+      [
+        ['P@1', true],
+        ['R@1', true],
+        ['AP', false],
+      ],
+    );
   });
 });
 
@@ -120,10 +138,14 @@ describe('evaluation findings on their text', () => {
   });
 
   it('unknown-metric in expect (YAML)', () => {
-    const { start } = findingAt(`cases:
+    const { start } = findingAt(
+      `cases:
   u:
     labels: [a]
-    expect: {⟦Presicion@1⟧: 1}`, 'yaml', 'unknown-metric');
+    expect: {⟦Presicion@1⟧: 1}`,
+      'yaml',
+      'unknown-metric',
+    );
     assert.deepEqual(start, { line: 3, character: 13 });
   });
 
@@ -146,35 +168,63 @@ describe('evaluation findings on their text', () => {
     assert.deepEqual(json.start, { line: 0, character: 28 });
     assert.equal(json.finding.message, 'discount takes one of: log2, ln, log10, log2-max2. Did you mean "log2"? This override is ignored.');
     assert.deepEqual(json.finding.data, { replacement: 'log2', choices: ['log2', 'ln', 'log10', 'log2-max2'] });
-    assert.deepEqual(findingAt('convention:\n  relevanceThreshold: ⟦high⟧\ncases: {}', 'yaml', 'invalid-knob-value').start, { line: 1, character: 22 });
+    assert.deepEqual(findingAt('convention:\n  relevanceThreshold: ⟦high⟧\ncases: {}', 'yaml', 'invalid-knob-value').start, {
+      line: 1,
+      character: 22,
+    });
   });
 
   it('expect-not-computed (JSON and YAML)', () => {
-    const json = findingAt('{"k": [1], "cases": {"u": {"labels": ["a"], "predictions": ["a"], "expect": {⟦"P@5"⟧: 0.2}}}}', 'json', 'expect-not-computed');
+    const json = findingAt(
+      '{"k": [1], "cases": {"u": {"labels": ["a"], "predictions": ["a"], "expect": {⟦"P@5"⟧: 0.2}}}}',
+      'json',
+      'expect-not-computed',
+    );
     assert.deepEqual(json.start, { line: 0, character: 77 });
     assert.equal(json.finding.message, 'The fixture does not compute P@5 (check k and metrics), so this expectation is not checked.');
-    assert.deepEqual(findingAt('metrics: [P]\ncases: {u: {labels: [a], expect: {⟦AP⟧: 1}}}', 'yaml', 'expect-not-computed').start, { line: 1, character: 34 });
+    assert.deepEqual(findingAt('metrics: [P]\ncases: {u: {labels: [a], expect: {⟦AP⟧: 1}}}', 'yaml', 'expect-not-computed').start, {
+      line: 1,
+      character: 34,
+    });
   });
 
   it('expect-mismatch on the value, with the computed value for a fix (JSON and YAML)', () => {
-    const json = findingAt(`{"k": [3], "cases": {"🎧": {
+    const json = findingAt(
+      `{"k": [3], "cases": {"🎧": {
   "labels": ["a"], "predictions": ["b", "a", "c"],
   "expect": {"P@3": ⟦0.5⟧}
-}}}`, 'json', 'expect-mismatch');
+}}}`,
+      'json',
+      'expect-mismatch',
+    );
     assert.deepEqual(json.start, { line: 2, character: 20 });
     assert.equal(json.finding.message, 'Expected P@3 = 0.5, computed 0.3333: not within ±0.05 (1 decimal written).');
     assert.deepEqual(json.finding.data, { computed: 1 / 3 });
-    const yaml = findingAt('k: [3]\ncases:\n  耳机:\n    labels: []\n    predictions: [a]\n    expect: {P@3: ⟦0⟧}', 'yaml', 'expect-mismatch');
+    const yaml = findingAt(
+      'k: [3]\ncases:\n  耳机:\n    labels: []\n    predictions: [a]\n    expect: {P@3: ⟦0⟧}',
+      'yaml',
+      'expect-mismatch',
+    );
     assert.deepEqual(yaml.start, { line: 5, character: 18 });
     assert.deepEqual(yaml.finding.data, { computed: null });
   });
 
   it('coarse-expectation on a value whose one decimal reaches 25% either way, not on 0.5 (10%) or 0.20 (2.5%)', () => {
-    const f = findingAt('k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: ⟦0.2⟧}}', 'yaml', 'coarse-expectation');
+    const f = findingAt(
+      'k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: ⟦0.2⟧}}',
+      'yaml',
+      'coarse-expectation',
+    );
     assert.deepEqual(f.start, { line: 3, character: 59 });
     assert.equal(f.finding.severity, 'hint');
-    assert.equal(f.finding.message, '0.2 is checked within ±0.05 (1 decimal written), so it also accepts values up to 25% away from it; write more decimals to check P@10 closely.');
-    const codes = (text: string) => evaluateDocument(parseFixture(text, 'yaml')).findings.map((x) => x.code).filter((c) => c === 'coarse-expectation');
+    assert.equal(
+      f.finding.message,
+      '0.2 is checked within ±0.05 (1 decimal written), so it also accepts values up to 25% away from it; write more decimals to check P@10 closely.',
+    );
+    const codes = (text: string) =>
+      evaluateDocument(parseFixture(text, 'yaml'))
+        .findings.map((x) => x.code)
+        .filter((c) => c === 'coarse-expectation');
     assert.deepEqual(codes('k: 2\nmetrics: [P]\ncases:\n  q1: {labels: [a], predictions: [a, b], expect: {P@2: 0.5}}'), []);
     assert.deepEqual(codes('k: 10\nmetrics: [P]\ncases:\n  q1: {labels: [a, b], predictions: [a, b], expect: {P@10: 0.20}}'), []);
   });
@@ -182,46 +232,90 @@ describe('evaluation findings on their text', () => {
   it('mixed-id-types (JSON and YAML)', () => {
     const json = findingAt('{"cases": {"u": {"labels": [1, 2], "predictions": [⟦"1"⟧, 2]}}}', 'json', 'mixed-id-types');
     assert.deepEqual(json.start, { line: 0, character: 51 });
-    assert.deepEqual(json.finding.related!.map((r) => [r.span.start, r.message]), [[28, 'written as a number here']]);
-    assert.deepEqual(findingAt('cases:\n  u: {labels: ["7"], predictions: [⟦7⟧]}', 'yaml', 'mixed-id-types').start, { line: 1, character: 35 });
+    assert.deepEqual(
+      json.finding.related!.map((r) => [r.span.start, r.message]),
+      [[28, 'written as a number here']],
+    );
+    assert.deepEqual(findingAt('cases:\n  u: {labels: ["7"], predictions: [⟦7⟧]}', 'yaml', 'mixed-id-types').start, {
+      line: 1,
+      character: 35,
+    });
   });
 
   it('duplicate-case-id (JSON list and YAML mapping)', () => {
     const json = findingAt('{"cases": [{"id": "q"}, {"id": ⟦"q"⟧}]}', 'json', 'duplicate-case-id');
     assert.deepEqual(json.start, { line: 0, character: 31 });
-    assert.deepEqual(findingAt('cases:\n  q: {labels: [a]}\n  ⟦q⟧: {labels: [b]}', 'yaml', 'duplicate-case-id').start, { line: 2, character: 2 });
+    assert.deepEqual(findingAt('cases:\n  q: {labels: [a]}\n  ⟦q⟧: {labels: [b]}', 'yaml', 'duplicate-case-id').start, {
+      line: 2,
+      character: 2,
+    });
   });
 });
 
 describe('core findings on their text', () => {
   it('empty-labels on the labels (JSON and YAML)', () => {
-    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ⟦[]⟧, "predictions": ["a"]}}}', 'json', 'empty-labels').start, { line: 0, character: 27 });
-    assert.deepEqual(findingAt('cases:\n  u:\n    labels: ⟦{a: 0}⟧\n    predictions: [a]', 'yaml', 'empty-labels').start, { line: 2, character: 12 });
+    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ⟦[]⟧, "predictions": ["a"]}}}', 'json', 'empty-labels').start, {
+      line: 0,
+      character: 27,
+    });
+    assert.deepEqual(findingAt('cases:\n  u:\n    labels: ⟦{a: 0}⟧\n    predictions: [a]', 'yaml', 'empty-labels').start, {
+      line: 2,
+      character: 12,
+    });
   });
 
   it('empty-predictions on the predictions (JSON and YAML)', () => {
-    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ["a"], "predictions": ⟦[]⟧}}}', 'json', 'empty-predictions').start, { line: 0, character: 49 });
-    assert.deepEqual(findingAt('cases:\n  u:\n    labels: [a]\n    predictions: ⟦[]⟧', 'yaml', 'empty-predictions').start, { line: 3, character: 17 });
+    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ["a"], "predictions": ⟦[]⟧}}}', 'json', 'empty-predictions').start, {
+      line: 0,
+      character: 49,
+    });
+    assert.deepEqual(findingAt('cases:\n  u:\n    labels: [a]\n    predictions: ⟦[]⟧', 'yaml', 'empty-predictions').start, {
+      line: 3,
+      character: 17,
+    });
   });
 
   it('empty-case on the case id (JSON and YAML)', () => {
     const json = findingAt('{"cases": [{"id": ⟦"nothing"⟧, "labels": [], "predictions": []}]}', 'json', 'empty-case');
     assert.deepEqual(json.start, { line: 0, character: 18 });
-    assert.equal(json.finding.message, 'No relevant labels and no predictions: every metric is NaN and left out of the means (emptyLabels=nan).');
+    assert.equal(
+      json.finding.message,
+      'No relevant labels and no predictions: every metric is NaN and left out of the means (emptyLabels=nan).',
+    );
     assert.deepEqual(findingAt('cases:\n  ⟦耳机⟧: {labels: [], predictions: []}', 'yaml', 'empty-case').start, { line: 1, character: 2 });
   });
 
   it('k-exceeds-predictions once, a hint on the largest cutoff, naming the cases (JSON and YAML)', () => {
-    const json = findingAt('{"k": [⟦5⟧], "metrics": ["P"], "cases": {"u": {"labels": ["a"], "predictions": ["a", "b"]}}}', 'json', 'k-exceeds-predictions');
+    const json = findingAt(
+      '{"k": [⟦5⟧], "metrics": ["P"], "cases": {"u": {"labels": ["a"], "predictions": ["a", "b"]}}}',
+      'json',
+      'k-exceeds-predictions',
+    );
     assert.deepEqual(json.start, { line: 0, character: 7 });
     assert.equal(json.finding.severity, 'hint');
-    assert.equal(json.finding.message, 'In case u, k = 5 is larger than the 2 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.400.');
-    const yaml = findingAt('k: [1, ⟦5⟧]\nmetrics: [P]\ncases: {u: {labels: [a], predictions: [a]}, v: {labels: [b], predictions: [a, b]}}', 'yaml', 'k-exceeds-predictions');
+    assert.equal(
+      json.finding.message,
+      'In case u, k = 5 is larger than the 2 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.400.',
+    );
+    const yaml = findingAt(
+      'k: [1, ⟦5⟧]\nmetrics: [P]\ncases: {u: {labels: [a], predictions: [a]}, v: {labels: [b], predictions: [a, b]}}',
+      'yaml',
+      'k-exceeds-predictions',
+    );
     assert.deepEqual(yaml.start, { line: 0, character: 7 });
-    assert.equal(yaml.finding.message, 'k = 5 is larger than the predictions of 2 cases (u, v): P@5 still divides by 5 (precisionDenominator=k).');
-    assert.deepEqual(yaml.finding.related?.map((r) => r.message), ['case u: k = 5 is larger than the 1 prediction', 'case v: k = 5 is larger than the 2 predictions']);
+    assert.equal(
+      yaml.finding.message,
+      'k = 5 is larger than the predictions of 2 cases (u, v): P@5 still divides by 5 (precisionDenominator=k).',
+    );
+    assert.deepEqual(
+      yaml.finding.related?.map((r) => r.message),
+      ['case u: k = 5 is larger than the 1 prediction', 'case v: k = 5 is larger than the 2 predictions'],
+    );
     // No cutoff written (the defaults): it stays on the case's predictions.
-    assert.deepEqual(findingAt('metrics: [P]\ncases: {u: {labels: [a], predictions: ⟦[a]⟧}}', 'yaml', 'k-exceeds-predictions').start, { line: 1, character: 38 });
+    assert.deepEqual(findingAt('metrics: [P]\ncases: {u: {labels: [a], predictions: ⟦[a]⟧}}', 'yaml', 'k-exceeds-predictions').start, {
+      line: 1,
+      character: 38,
+    });
   });
 
   it('duplicate-prediction and duplicate-label on the repeated id, after emoji (JSON)', () => {
@@ -230,56 +324,104 @@ describe('core findings on their text', () => {
     const p = findingAt('{"cases": {"u": {"labels": ["🎧"], "predictions": ["🎧", "耳机", ⟦"🎧"⟧]}}}', 'json', 'duplicate-prediction');
     // Each 🎧 is two UTF-16 units: the third "🎧" starts at 63, the first at 51.
     assert.deepEqual(p.start, { line: 0, character: 63 });
-    assert.deepEqual(p.finding.related!.map((r) => r.span.start), [51]);
+    assert.deepEqual(
+      p.finding.related!.map((r) => r.span.start),
+      [51],
+    );
   });
 
   it('duplicate-prediction and duplicate-label (YAML)', () => {
     assert.deepEqual(findingAt('cases:\n  u:\n    labels: {a: 1, ⟦a⟧: 2}', 'yaml', 'duplicate-label').start, { line: 2, character: 19 });
-    assert.deepEqual(findingAt('cases:\n  u:\n    labels: [a]\n    predictions:\n      - a\n      - ⟦a⟧', 'yaml', 'duplicate-prediction').start, { line: 5, character: 8 });
+    assert.deepEqual(
+      findingAt('cases:\n  u:\n    labels: [a]\n    predictions:\n      - a\n      - ⟦a⟧', 'yaml', 'duplicate-prediction').start,
+      { line: 5, character: 8 },
+    );
   });
 
   it('non-finite-grade on the grade (JSON 1e999, YAML .nan)', () => {
-    assert.deepEqual(findingAt('{"cases": {"u": {"labels": {"a": ⟦1e999⟧}}}}', 'json', 'non-finite-grade').start, { line: 0, character: 33 });
+    assert.deepEqual(findingAt('{"cases": {"u": {"labels": {"a": ⟦1e999⟧}}}}', 'json', 'non-finite-grade').start, {
+      line: 0,
+      character: 33,
+    });
     const yaml = findingAt('cases:\n  u:\n    labels: {a: 1, b: ⟦.nan⟧}', 'yaml', 'non-finite-grade');
     assert.deepEqual(yaml.start, { line: 2, character: 22 });
     assert.equal(yaml.finding.message, 'The grade of "b" is NaN: the label is ignored, as if it were not there.');
   });
 
   it('non-positive-grade on the grade (JSON and YAML)', () => {
-    assert.deepEqual(findingAt('{"cases": {"u": {"labels": {"a": 1, "b": ⟦-1⟧}}}}', 'json', 'non-positive-grade').start, { line: 0, character: 41 });
+    assert.deepEqual(findingAt('{"cases": {"u": {"labels": {"a": 1, "b": ⟦-1⟧}}}}', 'json', 'non-positive-grade').start, {
+      line: 0,
+      character: 41,
+    });
     assert.deepEqual(findingAt('cases: {u: {labels: {a: ⟦0⟧, b: 1}}}', 'yaml', 'non-positive-grade').start, { line: 0, character: 24 });
   });
 
   it('non-finite-score on the score (JSON -1e999, YAML .inf)', () => {
-    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ["a"], "predictions": {"a": ⟦-1e999⟧}}}}', 'json', 'non-finite-score').start, { line: 0, character: 55 });
+    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ["a"], "predictions": {"a": ⟦-1e999⟧}}}}', 'json', 'non-finite-score').start, {
+      line: 0,
+      character: 55,
+    });
     const yaml = findingAt('cases: {u: {labels: [a], predictions: {a: 1, b: ⟦.inf⟧}}}', 'yaml', 'non-finite-score');
     assert.deepEqual(yaml.start, { line: 0, character: 48 });
     assert.equal(yaml.finding.message, 'The score of "b" is Infinity: it is ranked first.');
   });
 
   it('non-positive-score on the score (JSON and YAML)', () => {
-    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ["a"], "predictions": {"a": ⟦0⟧}}}}', 'json', 'non-positive-score').start, { line: 0, character: 55 });
-    assert.deepEqual(findingAt('cases: {u: {labels: [a], predictions: {a: ⟦-0.5⟧}}}', 'yaml', 'non-positive-score').start, { line: 0, character: 42 });
+    assert.deepEqual(findingAt('{"cases": {"u": {"labels": ["a"], "predictions": {"a": ⟦0⟧}}}}', 'json', 'non-positive-score').start, {
+      line: 0,
+      character: 55,
+    });
+    assert.deepEqual(findingAt('cases: {u: {labels: [a], predictions: {a: ⟦-0.5⟧}}}', 'yaml', 'non-positive-score').start, {
+      line: 0,
+      character: 42,
+    });
   });
 
   it('score-ties on the first tied id, the others related (JSON and YAML)', () => {
     const json = findingAt('{"cases": {"u": {"labels": {"a": 2}, "predictions": {⟦"a"⟧: 0.5, "b": 0.5}}}}', 'json', 'score-ties');
     assert.deepEqual(json.start, { line: 0, character: 53 });
-    assert.deepEqual(json.finding.related!.map((r) => [r.span.start, r.message]), [[63, 'also scored 0.5']]);
-    assert.deepEqual(findingAt('cases:\n  u:\n    labels: [b]\n    predictions: {⟦a⟧: 1, b: 1}', 'yaml', 'score-ties').start, { line: 3, character: 18 });
+    assert.deepEqual(
+      json.finding.related!.map((r) => [r.span.start, r.message]),
+      [[63, 'also scored 0.5']],
+    );
+    assert.deepEqual(findingAt('cases:\n  u:\n    labels: [b]\n    predictions: {⟦a⟧: 1, b: 1}', 'yaml', 'score-ties').start, {
+      line: 3,
+      character: 18,
+    });
   });
 
   it('convention-dependent on the case id, when presets are compared (JSON and YAML)', () => {
-    const json = findingAt('{"metrics": ["AP"], "cases": {⟦"u"⟧: {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5]}}}', 'json', 'convention-dependent', { compare: true });
+    const json = findingAt(
+      '{"metrics": ["AP"], "cases": {⟦"u"⟧: {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5]}}}',
+      'json',
+      'convention-dependent',
+      { compare: true },
+    );
     assert.deepEqual(json.start, { line: 0, character: 30 });
     assert.match(json.finding.message, /^1 value depends on the convention\. AP: default 0\.500, trec_eval 0\.333/);
-    assert.deepEqual(findingAt('metrics: [AP]\ncases:\n  - id: ⟦u⟧\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]', 'yaml', 'convention-dependent', { compare: true }).start, { line: 2, character: 8 });
-    assert.deepEqual(findingsOf('{"metrics": ["AP"], "cases": {"u": {"labels": [2], "predictions": [1, 2]}}}', 'json').findings, [], 'no comparison unless asked');
+    assert.deepEqual(
+      findingAt(
+        'metrics: [AP]\ncases:\n  - id: ⟦u⟧\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]',
+        'yaml',
+        'convention-dependent',
+        { compare: true },
+      ).start,
+      { line: 2, character: 8 },
+    );
+    assert.deepEqual(
+      findingsOf('{"metrics": ["AP"], "cases": {"u": {"labels": [2], "predictions": [1, 2]}}}', 'json').findings,
+      [],
+      'no comparison unless asked',
+    );
   });
 });
 
 describe('expectFindings', () => {
-  const fixture = (declared: string) => parseFixture(`{"expectFindings": ${declared}, "k": [1], "cases": {"u": {"labels": [], "predictions": ["a"], "expect": {"P@1": 1}}}}`, 'json');
+  const fixture = (declared: string) =>
+    parseFixture(
+      `{"expectFindings": ${declared}, "k": [1], "cases": {"u": {"labels": [], "predictions": ["a"], "expect": {"P@1": 1}}}}`,
+      'json',
+    );
 
   it('passes when exactly the declared codes appear (warnings may go undeclared)', () => {
     const { check } = evaluateDeclared(fixture('["expect-mismatch"]'));

@@ -28,7 +28,7 @@ describe('headlineIndexes', () => {
     assert.deepEqual(headlineIndexes(['RR', 'Rprec', 'Bpref', 'Success@3', 'ERR@3'], [3]), [0, 1, 2, 3]);
   });
 
-  it('the first list that names a computed metric wins (the fixture\'s headline, then the setting), names as written normalized', () => {
+  it("the first list that names a computed metric wins (the fixture's headline, then the setting), names as written normalized", () => {
     assert.deepEqual(headlineIndexes(NAMES, [1, 5], ['ndcg@1', 'P@5'], ['AP@5']), [5, 1]);
     // A list with no computed metric (P@10 is not computed, "nonsense" is no metric) falls through to the next.
     assert.deepEqual(headlineIndexes(NAMES, [1, 5], ['P@10', 'nonsense'], ['AP@5']), [4]);

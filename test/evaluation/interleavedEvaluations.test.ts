@@ -33,19 +33,37 @@ cases:
   u2: {labels: [g], predictions: [h, i, j, g]}
 `;
 
-const ONE_VALUES = [[0.5, 1 / 3, 0.4030302838010049, 0.5], [0.5, 1, 1, 1], [0.5, 0.8333333333333333, 0.9197207891481876, 1]];
-const TWO_VALUES = [[0.5, 0.8333333333333333, 1, 0.5897053367440439], [0, 0.25, 0.25, 0]];
+const ONE_VALUES = [
+  [0.5, 1 / 3, 0.4030302838010049, 0.5],
+  [0.5, 1, 1, 1],
+  [0.5, 0.8333333333333333, 0.9197207891481876, 1],
+];
+const TWO_VALUES = [
+  [0.5, 0.8333333333333333, 1, 0.5897053367440439],
+  [0, 0.25, 0.25, 0],
+];
 
 const fixtureOf = (text: string, language: 'json' | 'yaml'): FixtureNode => parseFixture(text, language).fixtures[0];
 
 describe('two fixture evaluations interleaved', () => {
   it('alone, each gives the values written out above', () => {
-    assert.deepEqual(evaluateDocument(parseFixture(ONE, 'json')).fixtures[0].cases.map((c) => c.values), ONE_VALUES);
-    assert.deepEqual(evaluateDocument(parseFixture(TWO, 'yaml')).fixtures[0].cases.map((c) => c.values), TWO_VALUES);
+    assert.deepEqual(
+      evaluateDocument(parseFixture(ONE, 'json')).fixtures[0].cases.map((c) => c.values),
+      ONE_VALUES,
+    );
+    assert.deepEqual(
+      evaluateDocument(parseFixture(TWO, 'yaml')).fixtures[0].cases.map((c) => c.values),
+      TWO_VALUES,
+    );
   });
 
   it('case by case in turn, each pass in its own scratch, give the same', () => {
-    const passes = [fixtureOf(ONE, 'json'), fixtureOf(TWO, 'yaml')].map((fixture) => ({ fixture, settings: fixtureSettings(fixture), scratch: evaluationScratch(), values: [] as number[][] }));
+    const passes = [fixtureOf(ONE, 'json'), fixtureOf(TWO, 'yaml')].map((fixture) => ({
+      fixture,
+      settings: fixtureSettings(fixture),
+      scratch: evaluationScratch(),
+      values: [] as number[][],
+    }));
     for (let i = 0; i < 3; i++) {
       for (const p of passes) {
         const node = p.fixture.cases[i];
@@ -54,16 +72,22 @@ describe('two fixture evaluations interleaved', () => {
         p.values.push(evaluateCaseNode(node, specs, names, convention.convention, false, p.scratch).evaluation.values);
       }
     }
-    assert.deepEqual(passes.map((p) => p.values), [ONE_VALUES, TWO_VALUES]);
+    assert.deepEqual(
+      passes.map((p) => p.values),
+      [ONE_VALUES, TWO_VALUES],
+    );
   });
 
-  it('a whole evaluation run between two cases of another leaves the other\'s values alone', () => {
+  it("a whole evaluation run between two cases of another leaves the other's values alone", () => {
     const fixture = fixtureOf(ONE, 'json');
     const { specs, names, convention } = fixtureSettings(fixture);
     const scratch = evaluationScratch();
     const values = fixture.cases.map((node) => {
       const one = evaluateCaseNode(node, specs, names, convention.convention, false, scratch).evaluation.values;
-      assert.deepEqual(evaluateDocument(parseFixture(TWO, 'yaml')).fixtures[0].cases.map((c) => c.values), TWO_VALUES);
+      assert.deepEqual(
+        evaluateDocument(parseFixture(TWO, 'yaml')).fixtures[0].cases.map((c) => c.values),
+        TWO_VALUES,
+      );
       return one;
     });
     assert.deepEqual(values, ONE_VALUES);

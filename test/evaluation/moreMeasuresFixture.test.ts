@@ -28,12 +28,21 @@ describe('new measures in a fixture', () => {
   it('computes them under their canonical names and checks the expectations', () => {
     assert.deepEqual(fe().names, ['P(rel=2)@3', 'Bpref', 'RBP', 'Judged@5', 'ERR@3', 'ERR@5']);
     // ERR with top grade 1: R = 1/2 for a and d; ERR@3 = (1/2)(1/2) = 0.25, ERR@5 adds (1/5)(1/2)(1/2) = 0.05.
-    assert.deepEqual(fe().cases[0].values.map((v) => Number(v.toFixed(4))), [0, 0.25, 0.1556, 0.8, 0.25, 0.3]);
-    assert.deepEqual(fe().cases[0].expectations.map((e) => e.matches), [true, true, true]);
+    assert.deepEqual(
+      fe().cases[0].values.map((v) => Number(v.toFixed(4))),
+      [0, 0.25, 0.1556, 0.8, 0.25, 0.3],
+    );
+    assert.deepEqual(
+      fe().cases[0].expectations.map((e) => e.matches),
+      [true, true, true],
+    );
   });
 
   it('shows them in the case lenses and the hovers', () => {
-    assert.deepEqual(caseLenses(fe(), 0).map((t) => t.title), ['P(rel=2)@3 0.000', 'Bpref 0.250', 'RBP 0.156', 'Judged@5 0.800']);
+    assert.deepEqual(
+      caseLenses(fe(), 0).map((t) => t.title),
+      ['P(rel=2)@3 0.000', 'Bpref 0.250', 'RBP 0.156', 'Judged@5 0.800'],
+    );
     assert.match(metricHover(fe(), 'bpref'), /Binary preference \(bpref\)/);
     assert.match(metricHover(fe(), 'bpref'), /unjudged items are skipped/);
     assert.match(caseHover(fe(), 0), /ERR@5/);
@@ -48,10 +57,18 @@ describe('new measures in a fixture', () => {
     assert.match(predictionHover(fe(), 0, 2), /\| Judged@5 \| 0\.000 \| adds nothing \|/);
   });
 
-  it('sums the counts and takes the geometric mean of gmAP in the fixture\'s means', () => {
-    const two = evaluateDocument(parseFixture('metrics: [NumRet, AP, gmAP]\ncases:\n  u: {labels: [a], predictions: [a, b]}\n  v: {labels: [c], predictions: [d, c, e]}\n', 'yaml')).fixtures[0];
+  it("sums the counts and takes the geometric mean of gmAP in the fixture's means", () => {
+    const two = evaluateDocument(
+      parseFixture(
+        'metrics: [NumRet, AP, gmAP]\ncases:\n  u: {labels: [a], predictions: [a, b]}\n  v: {labels: [c], predictions: [d, c, e]}\n',
+        'yaml',
+      ),
+    ).fixtures[0];
     // AP 1 and 0.5: mean 0.75, geometric mean √0.5 = 0.7071; 2 + 3 items ranked.
     assert.deepEqual(two.names, ['AP', 'NumRet', 'gmAP']);
-    assert.deepEqual(two.mean.map((v) => Number(v.toFixed(4))), [0.75, 5, 0.7071]);
+    assert.deepEqual(
+      two.mean.map((v) => Number(v.toFixed(4))),
+      [0.75, 5, 0.7071],
+    );
   });
 });

@@ -5,14 +5,25 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONFIG_FILE, findProjectConfig, parseConfigFile, readProjectConfig, withProjectConfig } from '../../shared/evaluation/projectConfig';
+import {
+  CONFIG_FILE,
+  findProjectConfig,
+  parseConfigFile,
+  readProjectConfig,
+  withProjectConfig,
+} from '../../shared/evaluation/projectConfig';
 import { FixtureOptions } from '../../shared/evaluation';
 import { PROJECT_CONFIG } from '../fixtures/projectConfig';
 
 describe('readProjectConfig', () => {
   it('keeps every good value of the shared example', () => {
     assert.deepEqual(parseConfigFile(PROJECT_CONFIG, false), {
-      config: { defaultConvention: 'trec_eval', defaultCutoffs: [2, 3], headlineMetrics: ['P@2', 'AP@2'], severity: { 'k-exceeds-predictions': 'off' } },
+      config: {
+        defaultConvention: 'trec_eval',
+        defaultCutoffs: [2, 3],
+        headlineMetrics: ['P@2', 'AP@2'],
+        severity: { 'k-exceeds-predictions': 'off' },
+      },
       problems: [],
     });
   });
@@ -23,7 +34,10 @@ describe('readProjectConfig', () => {
   });
 
   it('leaves out an unknown preset, or one that is not a string, and says so', () => {
-    assert.deepEqual(readProjectConfig({ defaultConvention: 'trec_evl' }), { config: {}, problems: ['defaultConvention must be a preset name; "trec_evl" is ignored.'] });
+    assert.deepEqual(readProjectConfig({ defaultConvention: 'trec_evl' }), {
+      config: {},
+      problems: ['defaultConvention must be a preset name; "trec_evl" is ignored.'],
+    });
     assert.deepEqual(readProjectConfig({ defaultConvention: 3 }).problems, ['defaultConvention must be a preset name; 3 is ignored.']);
   });
 
@@ -31,7 +45,11 @@ describe('readProjectConfig', () => {
     assert.deepEqual(readProjectConfig({ defaultCutoffs: 5 }), { config: { defaultCutoffs: [5] }, problems: [] });
     assert.deepEqual(readProjectConfig({ defaultCutoffs: [1, 10] }).config, { defaultCutoffs: [1, 10] });
     for (const bad of [[], [0], [2.5], ['3'], [3, -1], 0]) {
-      assert.deepEqual(readProjectConfig({ defaultCutoffs: bad }), { config: {}, problems: ['defaultCutoffs must be whole numbers ≥ 1; it is ignored.'] }, JSON.stringify(bad));
+      assert.deepEqual(
+        readProjectConfig({ defaultCutoffs: bad }),
+        { config: {}, problems: ['defaultCutoffs must be whole numbers ≥ 1; it is ignored.'] },
+        JSON.stringify(bad),
+      );
     }
   });
 
@@ -44,7 +62,15 @@ describe('readProjectConfig', () => {
   });
 
   it('keeps each good severity and names each bad one: unknown code, unknown level, not a string', () => {
-    const read = readProjectConfig({ severity: { 'empty-labels': 'error', 'expect-mismatch': 'off', 'no-such-code': 'warning', 'duplicate-label': 'loud', 'score-ties': 1 } });
+    const read = readProjectConfig({
+      severity: {
+        'empty-labels': 'error',
+        'expect-mismatch': 'off',
+        'no-such-code': 'warning',
+        'duplicate-label': 'loud',
+        'score-ties': 1,
+      },
+    });
     assert.deepEqual(read.config, { severity: { 'empty-labels': 'error', 'expect-mismatch': 'off' } });
     assert.deepEqual(read.problems, [
       'severity: "no-such-code": "warning" is ignored (a finding code → error, warning, info, hint or off).',
@@ -59,7 +85,8 @@ describe('readProjectConfig', () => {
 
   it('refuses a severity that is not a mapping, and says "__proto__" is no finding code', () => {
     const notMapping = 'severity must map finding codes to error, warning, info, hint or off; it is ignored.';
-    for (const bad of [null, 'off', ['empty-labels']]) assert.deepEqual(readProjectConfig({ severity: bad }), { config: {}, problems: [notMapping] }, JSON.stringify(bad));
+    for (const bad of [null, 'off', ['empty-labels']])
+      assert.deepEqual(readProjectConfig({ severity: bad }), { config: {}, problems: [notMapping] }, JSON.stringify(bad));
     const read = readProjectConfig(JSON.parse('{"severity": {"__proto__": "off"}}'));
     assert.deepEqual(read.problems, ['severity: "__proto__": "off" is ignored (a finding code → error, warning, info, hint or off).']);
     assert.deepEqual(Object.keys(read.config.severity!), []);
@@ -67,13 +94,18 @@ describe('readProjectConfig', () => {
 
   it('names unknown keys with the keys it knows, and takes $schema silently', () => {
     assert.deepEqual(readProjectConfig({ $schema: 'x', defaultCutoff: [3] }), {
-      config: {}, problems: ['Unknown key "defaultCutoff"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.'],
+      config: {},
+      problems: ['Unknown key "defaultCutoff"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.'],
     });
   });
 
   it('ignores a configuration that is not an object', () => {
     for (const raw of [null, 3, 'trec_eval', [1]]) {
-      assert.deepEqual(readProjectConfig(raw), { config: {}, problems: ['The configuration is not an object; it is ignored.'] }, JSON.stringify(raw));
+      assert.deepEqual(
+        readProjectConfig(raw),
+        { config: {}, problems: ['The configuration is not an object; it is ignored.'] },
+        JSON.stringify(raw),
+      );
     }
   });
 });
@@ -84,25 +116,40 @@ describe('parseConfigFile', () => {
     // The second comma (offset 21: { is 0, the key 1–16, : 17, 3 at 19, the first comma 20) stands where a property name should.
     assert.deepEqual(parseConfigFile('{"defaultCutoffs": 3,, "x": 1}', false), {
       config: { defaultCutoffs: [3] },
-      problems: ['Not valid JSON (PropertyNameExpected at offset 21).', 'Unknown key "x"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.'],
+      problems: [
+        'Not valid JSON (PropertyNameExpected at offset 21).',
+        'Unknown key "x"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.',
+      ],
     });
     // Nothing readable at all is an empty configuration with the syntax problem.
     assert.deepEqual(parseConfigFile('', false), { config: {}, problems: ['Not valid JSON (ValueExpected at offset 0).'] });
   });
 
   it('reads package.json\'s "ranklens" key, and nothing from a package.json without one', () => {
-    assert.deepEqual(parseConfigFile('{"name": "p", "ranklens": {"defaultConvention": "ranx"}}', true), { config: { defaultConvention: 'ranx' }, problems: [] });
+    assert.deepEqual(parseConfigFile('{"name": "p", "ranklens": {"defaultConvention": "ranx"}}', true), {
+      config: { defaultConvention: 'ranx' },
+      problems: [],
+    });
     assert.equal(parseConfigFile('{"name": "p"}', true), undefined);
     assert.equal(parseConfigFile('[1, 2]', true), undefined);
     assert.equal(parseConfigFile('null', true), undefined);
-    assert.deepEqual(parseConfigFile('{"ranklens": 3}', true), { config: {}, problems: ['The configuration is not an object; it is ignored.'] });
+    assert.deepEqual(parseConfigFile('{"ranklens": 3}', true), {
+      config: {},
+      problems: ['The configuration is not an object; it is ignored.'],
+    });
   });
 });
 
 describe('findProjectConfig', () => {
   const disk = (files: Record<string, string>) => {
     const asked: string[] = [];
-    return { asked, read: (path: string) => { asked.push(path); return files[path]; } };
+    return {
+      asked,
+      read: (path: string) => {
+        asked.push(path);
+        return files[path];
+      },
+    };
   };
 
   it('takes the nearest enclosing folder, ranklens.config.json before package.json', () => {
@@ -112,22 +159,42 @@ describe('findProjectConfig', () => {
       '/p/a/ranklens.config.json': '{"defaultConvention": "sklearn"}',
     });
     assert.deepEqual(findProjectConfig('/p/a/b/f.rank.yaml', read), {
-      path: '/p/a/ranklens.config.json', source: CONFIG_FILE, config: { defaultConvention: 'sklearn' }, problems: [],
+      path: '/p/a/ranklens.config.json',
+      source: CONFIG_FILE,
+      config: { defaultConvention: 'sklearn' },
+      problems: [],
     });
     assert.deepEqual(asked, ['/p/a/b/ranklens.config.json', '/p/a/b/package.json', '/p/a/ranklens.config.json']);
   });
 
   it('passes over a package.json without the key to the folder above, and reads Windows paths with "/"', () => {
     const { read } = disk({ 'C:/w/package.json': '{"name": "w"}', 'C:/ranklens.config.json': '{"defaultCutoffs": [5]}' });
-    assert.deepEqual(findProjectConfig('C:\\w\\x.rank.json', read), { path: 'C:/ranklens.config.json', source: 'ranklens.config.json', config: { defaultCutoffs: [5] }, problems: [] });
+    assert.deepEqual(findProjectConfig('C:\\w\\x.rank.json', read), {
+      path: 'C:/ranklens.config.json',
+      source: 'ranklens.config.json',
+      config: { defaultCutoffs: [5] },
+      problems: [],
+    });
     const pkg = disk({ '/q/package.json': '{"ranklens": {"headlineMetrics": ["P@1"]}}' });
-    assert.deepEqual(findProjectConfig('/q/r/f.rank.json', pkg.read), { path: '/q/package.json', source: 'package.json', config: { headlineMetrics: ['P@1'] }, problems: [] });
+    assert.deepEqual(findProjectConfig('/q/r/f.rank.json', pkg.read), {
+      path: '/q/package.json',
+      source: 'package.json',
+      config: { headlineMetrics: ['P@1'] },
+      problems: [],
+    });
   });
 
   it('stops at the root: no config anywhere is undefined, and the root folder itself is asked once', () => {
     const { read, asked } = disk({});
     assert.equal(findProjectConfig('/a/b/f.rank.yaml', read), undefined);
-    assert.deepEqual(asked, ['/a/b/ranklens.config.json', '/a/b/package.json', '/a/ranklens.config.json', '/a/package.json', '/ranklens.config.json', '/package.json']);
+    assert.deepEqual(asked, [
+      '/a/b/ranklens.config.json',
+      '/a/b/package.json',
+      '/a/ranklens.config.json',
+      '/a/package.json',
+      '/ranklens.config.json',
+      '/package.json',
+    ]);
     const relative = disk({});
     assert.equal(findProjectConfig('f.rank.yaml', relative.read), undefined);
     assert.deepEqual(relative.asked, ['f.rank.yaml/ranklens.config.json', 'f.rank.yaml/package.json']);
@@ -137,15 +204,23 @@ describe('findProjectConfig', () => {
 describe('withProjectConfig', () => {
   const settings: FixtureOptions = {
     defaultConvention: { preset: 'default', source: 'the ranklens.defaultConvention setting' },
-    headlineMetrics: ['nDCG@10'], defaultCutoffs: [10], compare: true,
+    headlineMetrics: ['nDCG@10'],
+    defaultCutoffs: [10],
+    compare: true,
   };
 
-  it('puts the file\'s values over the settings, naming the file as the convention\'s source', () => {
-    const found = { path: '/p/ranklens.config.json', source: 'ranklens.config.json', problems: [],
-      config: { defaultConvention: 'trec_eval', defaultCutoffs: [2, 3], headlineMetrics: ['P@2'] } };
+  it("puts the file's values over the settings, naming the file as the convention's source", () => {
+    const found = {
+      path: '/p/ranklens.config.json',
+      source: 'ranklens.config.json',
+      problems: [],
+      config: { defaultConvention: 'trec_eval', defaultCutoffs: [2, 3], headlineMetrics: ['P@2'] },
+    };
     assert.deepEqual(withProjectConfig(settings, found), {
       defaultConvention: { preset: 'trec_eval', source: 'ranklens.config.json' },
-      headlineMetrics: ['P@2'], defaultCutoffs: [2, 3], compare: true,
+      headlineMetrics: ['P@2'],
+      defaultCutoffs: [2, 3],
+      compare: true,
     });
   });
 

@@ -58,7 +58,12 @@ export interface Located {
 }
 
 /** Every finding of a text: parse, then evaluate. */
-export function findingsOf(text: string, language: FixtureLanguage, options: FixtureOptions = {}, limits: FixtureLimits = DEFAULT_LIMITS): { doc: FixtureDocument; findings: LocatedFinding[] } {
+export function findingsOf(
+  text: string,
+  language: FixtureLanguage,
+  options: FixtureOptions = {},
+  limits: FixtureLimits = DEFAULT_LIMITS,
+): { doc: FixtureDocument; findings: LocatedFinding[] } {
   const doc = parseFixture(text, language, limits);
   return { doc, findings: evaluateDocument(doc, options).findings };
 }
@@ -67,16 +72,36 @@ export function findingsOf(text: string, language: FixtureLanguage, options: Fix
  * The one finding with this code that starts at the marker (and ends at ⟧ when written); fails
  * when there is none or the code appears elsewhere instead.
  */
-export function findingAt(source: string, language: FixtureLanguage, code: string, options: FixtureOptions = {}, limits: FixtureLimits = DEFAULT_LIMITS): Located {
+export function findingAt(
+  source: string,
+  language: FixtureLanguage,
+  code: string,
+  options: FixtureOptions = {},
+  limits: FixtureLimits = DEFAULT_LIMITS,
+): Located {
   const m = marked(source);
   const { findings } = findingsOf(m.text, language, options, limits);
   const withCode = findings.filter((f) => f.code === code);
   const here = withCode.filter((f) => f.span.start === m.start);
   const where = withCode.map((f) => `${JSON.stringify(m.text.slice(f.span.start, f.span.end))} at ${f.span.start}`).join('; ');
-  assert.equal(here.length, 1, `one ${code} at offset ${m.start}; found: ${where || 'none'} (all codes: ${findings.map((f) => f.code).join(', ')})`);
+  assert.equal(
+    here.length,
+    1,
+    `one ${code} at offset ${m.start}; found: ${where || 'none'} (all codes: ${findings.map((f) => f.code).join(', ')})`,
+  );
   const finding = here[0];
-  if (m.end !== undefined) assert.equal(finding.span.end, m.end, `${code} ends at the ⟧ marker; it covers ${JSON.stringify(m.text.slice(finding.span.start, finding.span.end))}`);
-  return { finding, start: positionAt(m.text, finding.span.start), end: positionAt(m.text, finding.span.end), covered: m.text.slice(finding.span.start, finding.span.end) };
+  if (m.end !== undefined)
+    assert.equal(
+      finding.span.end,
+      m.end,
+      `${code} ends at the ⟧ marker; it covers ${JSON.stringify(m.text.slice(finding.span.start, finding.span.end))}`,
+    );
+  return {
+    finding,
+    start: positionAt(m.text, finding.span.start),
+    end: positionAt(m.text, finding.span.end),
+    covered: m.text.slice(finding.span.start, finding.span.end),
+  };
 }
 
 /** The codes of a list of findings, sorted and without repeats. */

@@ -25,11 +25,39 @@ export interface ModuleState {
 }
 
 // Types whose instances can be written to through the value itself.
-const MUTABLE_TYPES: ReadonlySet<string> = new Set(['Array', 'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'Date', 'ArrayBuffer', 'SharedArrayBuffer',
-  'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array',
-  'Float64Array', 'BigInt64Array', 'BigUint64Array']);
+const MUTABLE_TYPES: ReadonlySet<string> = new Set([
+  'Array',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'Date',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+]);
 // Read-only views: no member writes.
-const READONLY_TYPES: ReadonlySet<string> = new Set(['ReadonlyArray', 'ReadonlyMap', 'ReadonlySet', 'ArrayLike', 'Iterable', 'Readonly', 'RegExp']);
+const READONLY_TYPES: ReadonlySet<string> = new Set([
+  'ReadonlyArray',
+  'ReadonlyMap',
+  'ReadonlySet',
+  'ArrayLike',
+  'Iterable',
+  'Readonly',
+  'RegExp',
+]);
 // What a type written as one of these names reads as.
 const READONLY_WRITTEN: ReadonlySet<string> = new Set(['ReadonlyArray', 'ReadonlyMap', 'ReadonlySet', 'ArrayLike', 'Readonly']);
 
@@ -46,11 +74,15 @@ export function moduleStateIn(program: ts.Program, files: readonly string[]): Mo
     for (const statement of source.statements) {
       if (ts.isVariableStatement(statement)) {
         const flags = statement.declarationList.flags;
-        const keyword = flags & ts.NodeFlags.Let ? 'let' : flags & ts.NodeFlags.Const ? 'const' : flags & ts.NodeFlags.Using ? 'using' : 'var';
+        const keyword =
+          flags & ts.NodeFlags.Let ? 'let' : flags & ts.NodeFlags.Const ? 'const' : flags & ts.NodeFlags.Using ? 'using' : 'var';
         if (statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) continue;
         for (const d of statement.declarationList.declarations) {
           const name = d.name.getText(source);
-          if (keyword !== 'const') { add(d, name, keyword); continue; }
+          if (keyword !== 'const') {
+            add(d, name, keyword);
+            continue;
+          }
           const why = mutableValue(checker, d.type, d.initializer, d.name);
           if (why) add(d, name, why);
         }
@@ -59,7 +91,10 @@ export function moduleStateIn(program: ts.Program, files: readonly string[]): Mo
         for (const member of statement.members) {
           if (!ts.isPropertyDeclaration(member) || !member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) continue;
           const name = `${className}.${member.name.getText(source)}`;
-          if (!member.modifiers.some((m) => m.kind === ts.SyntaxKind.ReadonlyKeyword)) { add(member, name, 'static field, not readonly'); continue; }
+          if (!member.modifiers.some((m) => m.kind === ts.SyntaxKind.ReadonlyKeyword)) {
+            add(member, name, 'static field, not readonly');
+            continue;
+          }
           const why = mutableValue(checker, member.type, member.initializer, member.name);
           if (why) add(member, name, why);
         }
@@ -83,7 +118,12 @@ export function moduleStateOfSources(sources: Readonly<Record<string, string>>):
 }
 
 /** Why a constant's value can change, or undefined when it cannot (see the rules above). */
-function mutableValue(checker: ts.TypeChecker, written: ts.TypeNode | undefined, initializer: ts.Expression | undefined, name: ts.Node): string | undefined {
+function mutableValue(
+  checker: ts.TypeChecker,
+  written: ts.TypeNode | undefined,
+  initializer: ts.Expression | undefined,
+  name: ts.Node,
+): string | undefined {
   if (written && readonlyWritten(written)) return undefined;
   if (!written && initializer && isAsConst(initializer)) return undefined;
   const value = initializer && unwrap(initializer);
@@ -108,7 +148,8 @@ function isAsConst(node: ts.Expression): boolean {
 }
 
 function unwrap(node: ts.Expression): ts.Expression {
-  while (ts.isParenthesizedExpression(node) || ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) node = node.expression;
+  while (ts.isParenthesizedExpression(node) || ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+    node = node.expression;
   return node;
 }
 
@@ -130,7 +171,8 @@ function mutableType(checker: ts.TypeChecker, type: ts.Type): string | undefined
   if (checker.isArrayType(type)) return 'a mutable array';
   // A function (or a class itself): its properties are not state.
   if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return undefined;
-  for (const info of checker.getIndexInfosOfType(type)) if (!info.isReadonly) return `${typeText(checker, type)}, with a writable index signature`;
+  for (const info of checker.getIndexInfosOfType(type))
+    if (!info.isReadonly) return `${typeText(checker, type)}, with a writable index signature`;
   for (const property of type.getProperties()) {
     if (isMethod(property) || isReadonlyProperty(property)) continue;
     return `${typeText(checker, type)}, with a writable property ${property.getName()}`;

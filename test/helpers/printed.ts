@@ -15,8 +15,7 @@ export function assertPrinted(value: number, printed: string, what = ''): void {
   const expected = Number(printed);
   const rounded = Math.round(value * scale + 1e-9) / scale;
   const truncated = Math.trunc(value * scale + 1e-9) / scale;
-  assert.ok(rounded === expected || truncated === expected,
-    `${what}: expected ${printed} at ${decimals} decimals, got ${value}`);
+  assert.ok(rounded === expected || truncated === expected, `${what}: expected ${printed} at ${decimals} decimals, got ${value}`);
 }
 
 /** Asserts a value rounds to `printed` (half-up), never truncation. */
@@ -27,5 +26,8 @@ export function assertRounded(value: number, printed: string, what = ''): void {
 
 /** Asserts equality within 1e-12. */
 export function assertClose(value: number, expected: number, what = ''): void {
-  assert.ok(Math.abs(value - expected) <= 1e-12 || (Number.isNaN(value) && Number.isNaN(expected)), `${what}: expected ${expected}, got ${value}`);
+  assert.ok(
+    Math.abs(value - expected) <= 1e-12 || (Number.isNaN(value) && Number.isNaN(expected)),
+    `${what}: expected ${expected}, got ${value}`,
+  );
 }

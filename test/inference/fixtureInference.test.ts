@@ -3,18 +3,41 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
 import {
-  conventionObject, conventionText, fixtureExpectations, fixtureInferenceSteps, inferFixture, knobsText, nearestText,
+  conventionObject,
+  conventionText,
+  fixtureExpectations,
+  fixtureInferenceSteps,
+  inferFixture,
+  knobsText,
+  nearestText,
 } from '../../shared/inference/fixtureInference';
 import { evaluated } from '../helpers/evaluatedFixture';
 
 // AP@5 of [1..5] against {2, 4, 6} is 0.333 under trec_eval (÷ 3 labels) and 0.5 under default (÷ 2 hits).
-const FE = evaluated('k: [3, 5]\nconvention: default\ncases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n    expect: { P@3: 0.333, AP@5: 0.333, RR@9: 1, P@5: null }\n', 'yaml').fe;
+const FE = evaluated(
+  'k: [3, 5]\nconvention: default\ncases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n    expect: { P@3: 0.333, AP@5: 0.333, RR@9: 1, P@5: null }\n',
+  'yaml',
+).fe;
 
 describe('the expectations searched', () => {
   it('are those the fixture computes, with the canonical name and the value as written (RR@9 is not computed)', () => {
     const { list, search } = fixtureExpectations(FE);
-    assert.deepEqual(list.map((e) => [e.case, e.metric, e.expected]), [['u1', 'P@3', 0.333], ['u1', 'AP@5', 0.333], ['u1', 'P@5', null]]);
-    assert.deepEqual(search.map((e) => [e.case, e.expected, e.spec.family, e.spec.k]), [[0, 0.333, 'P', 3], [0, 0.333, 'AP', 5], [0, null, 'P', 5]]);
+    assert.deepEqual(
+      list.map((e) => [e.case, e.metric, e.expected]),
+      [
+        ['u1', 'P@3', 0.333],
+        ['u1', 'AP@5', 0.333],
+        ['u1', 'P@5', null],
+      ],
+    );
+    assert.deepEqual(
+      search.map((e) => [e.case, e.expected, e.spec.family, e.spec.k]),
+      [
+        [0, 0.333, 'P', 3],
+        [0, 0.333, 'AP', 5],
+        [0, null, 'P', 5],
+      ],
+    );
   });
 });
 
@@ -24,7 +47,10 @@ describe('running the search', () => {
     const steps = fixtureInferenceSteps(FE);
     let next = steps.next();
     let yields = 0;
-    while (!next.done) { yields++; next = steps.next(); }
+    while (!next.done) {
+      yields++;
+      next = steps.next();
+    }
     assert.ok(yields > 0, 'it yields between groups');
     assert.deepEqual(next.value, once);
     assert.deepEqual([once.result.exact, once.result.matches[0].matched, conventionText(once.result.matches[0])], [false, 2, 'trec_eval']);
@@ -32,8 +58,13 @@ describe('running the search', () => {
 });
 
 describe('writing a match', () => {
-  const match = { preset: 'ranx' as const, overrides: { ties: 'id-asc' as const, relevanceThreshold: 1 }, convention: PRESETS.ranx, matched: 1 };
-  it('as a fixture\'s convention object and as text', () => {
+  const match = {
+    preset: 'ranx' as const,
+    overrides: { ties: 'id-asc' as const, relevanceThreshold: 1 },
+    convention: PRESETS.ranx,
+    matched: 1,
+  };
+  it("as a fixture's convention object and as text", () => {
     assert.deepEqual(conventionObject(match), { preset: 'ranx', ties: 'id-asc', relevanceThreshold: 1 });
     assert.equal(conventionText(match), '{preset: ranx, ties: id-asc, relevanceThreshold: 1}');
     assert.equal(conventionText({ ...match, overrides: {} }), 'ranx');

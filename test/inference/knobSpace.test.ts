@@ -9,7 +9,8 @@ import { Family } from '../../shared/core/metricNames';
 import { COMMON_KNOBS, dependencies, searchAxes, thresholdCandidates, thresholdClassOf } from '../../shared/inference/knobSpace';
 import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../helpers/caseBuilders';
 
-const axes = (cases: CaseInput[], ...families: Family[]) => Object.fromEntries(searchAxes(cases, new Set(families)).map((a) => [a.knob, a.values]));
+const axes = (cases: CaseInput[], ...families: Family[]) =>
+  Object.fromEntries(searchAxes(cases, new Set(families)).map((a) => [a.knob, a.values]));
 const PLAIN: CaseInput = { labels: listLabels(['a']), predictions: listPredictions(['a']) };
 
 describe('the knobs a family depends on', () => {
@@ -22,37 +23,87 @@ describe('the knobs a family depends on', () => {
 describe('the values worth trying', () => {
   it('one value each for ties, duplicates, unjudged and empty predictions when no case can tell them apart', () => {
     assert.deepEqual(axes([PLAIN], 'RR'), {
-      relevanceThreshold: ['listed', 0], ties: ['input'], duplicates: ['first'], relevantPool: ['labels', 'predicted'],
-      emptyLabels: ['nan', 'zero'], unjudged: ['keep'], emptyPredictions: ['zero'],
+      relevanceThreshold: ['listed', 0],
+      ties: ['input'],
+      duplicates: ['first'],
+      relevantPool: ['labels', 'predicted'],
+      emptyLabels: ['nan', 'zero'],
+      unjudged: ['keep'],
+      emptyPredictions: ['zero'],
     });
   });
 
   it('every value where a case can tell them apart: a tie, a repeat, an unlabeled item, a case with no predictions', () => {
-    const a = axes([
-      { labels: listLabels(['a']), predictions: scoredPredictions({ a: 0.5, b: 0.5 }) },
-      { labels: listLabels(['a']), predictions: listPredictions(['a', 'a']) },
-      { labels: listLabels(['a']), predictions: [] },
-    ], 'P');
-    assert.deepEqual([a.ties, a.duplicates, a.unjudged, a.emptyPredictions, a.precisionDenominator],
-      [['input', 'id-desc', 'id-asc', 'average', 'pessimistic'], ['error', 'first', 'count'], ['keep', 'drop'], ['zero', 'nan'], ['k', 'min-k-predicted']]);
+    const a = axes(
+      [
+        { labels: listLabels(['a']), predictions: scoredPredictions({ a: 0.5, b: 0.5 }) },
+        { labels: listLabels(['a']), predictions: listPredictions(['a', 'a']) },
+        { labels: listLabels(['a']), predictions: [] },
+      ],
+      'P',
+    );
+    assert.deepEqual(
+      [a.ties, a.duplicates, a.unjudged, a.emptyPredictions, a.precisionDenominator],
+      [
+        ['input', 'id-desc', 'id-asc', 'average', 'pessimistic'],
+        ['error', 'first', 'count'],
+        ['keep', 'drop'],
+        ['zero', 'nan'],
+        ['k', 'min-k-predicted'],
+      ],
+    );
   });
 
   it('counts NaN scores as tied with each other (both rank last), and an unscored list as untied', () => {
-    assert.deepEqual(axes([{ labels: listLabels(['a']), predictions: [{ id: 'a', score: NaN }, { id: 'b', score: NaN }] }], 'RR').ties.length, 5);
-    assert.deepEqual(axes([{ labels: listLabels(['a']), predictions: [{ id: 'a', score: NaN }, { id: 'b', score: -Infinity }] }], 'RR').ties.length, 5);
+    assert.deepEqual(
+      axes(
+        [
+          {
+            labels: listLabels(['a']),
+            predictions: [
+              { id: 'a', score: NaN },
+              { id: 'b', score: NaN },
+            ],
+          },
+        ],
+        'RR',
+      ).ties.length,
+      5,
+    );
+    assert.deepEqual(
+      axes(
+        [
+          {
+            labels: listLabels(['a']),
+            predictions: [
+              { id: 'a', score: NaN },
+              { id: 'b', score: -Infinity },
+            ],
+          },
+        ],
+        'RR',
+      ).ties.length,
+      5,
+    );
     assert.deepEqual(axes([{ labels: listLabels(['a']), predictions: listPredictions(['a', 'b']) }], 'RR').ties, ['input']);
   });
 });
 
 describe('relevance thresholds', () => {
-  const cases: CaseInput[] = [{ labels: gradedLabels({ a: 0, b: 1 }), predictions: [] }, { labels: [...gradedLabels({ c: 3 }), { id: 'n', grade: NaN }], predictions: [] }];
+  const cases: CaseInput[] = [
+    { labels: gradedLabels({ a: 0, b: 1 }), predictions: [] },
+    { labels: [...gradedLabels({ c: 3 }), { id: 'n', grade: NaN }], predictions: [] },
+  ];
   it('grades 0, 1, 3 (NaN ignored) split at below 0, 0, 1: candidates listed, −1, 0, 1', () => {
     assert.deepEqual(thresholdCandidates(cases), ['listed', -1, 0, 1]);
     assert.deepEqual(thresholdCandidates([PLAIN].map((c) => ({ ...c, labels: [] }))), ['listed', 0]);
   });
 
   it('maps any threshold to the candidate that splits the grades alike', () => {
-    assert.deepEqual([-3, 0, 0.5, 2, 5, 'listed' as const].map((t) => thresholdClassOf(t, cases)), [-1, 0, 0, 1, 1, 'listed']);
+    assert.deepEqual(
+      [-3, 0, 0.5, 2, 5, 'listed' as const].map((t) => thresholdClassOf(t, cases)),
+      [-1, 0, 0, 1, 1, 'listed'],
+    );
     assert.equal(thresholdClassOf(7, [{ labels: [], predictions: [] }]), 0, 'no grade at all');
   });
 });

@@ -21,7 +21,10 @@ const spec = (name: string): MetricSpec => parseMetricSpec(name).spec!;
 /** Cases that tell the presets apart: ties, grades 0..3, a repeat, k past the end, no hit, no labels. */
 const RICH: CaseInput[] = [
   // a (grade 3) and b (grade 1) tie: input and id-asc put a first, id-desc b; ties=average mixes their gains.
-  { labels: gradedLabels({ a: 3, b: 1, c: 0, d: 2, e: 1 }), predictions: scoredPredictions({ x: 0.9, a: 0.8, b: 0.8, c: 0.7, y: 0.6, d: 0.5, z: 0.4 }) },
+  {
+    labels: gradedLabels({ a: 3, b: 1, c: 0, d: 2, e: 1 }),
+    predictions: scoredPredictions({ x: 0.9, a: 0.8, b: 0.8, c: 0.7, y: 0.6, d: 0.5, z: 0.4 }),
+  },
   // n (relevant) and m tie: input and id-desc put n first, id-asc m.
   { labels: listLabels(['n', 'r']), predictions: scoredPredictions({ k: 0.9, n: 0.5, m: 0.5, r: 0.1 }) },
   // p2 (relevant) ties with q2 written first: only id-asc puts p2 first; pessimistic keeps q2 first.
@@ -99,8 +102,14 @@ describe('tracing values back to their convention', () => {
     const input = { labels: listLabels(['m']), predictions: scoredPredictions({ ...scores, m: 0.5, n: 0.5 }) };
     const r = inferConventions([input], [expectedValue(0, spec('RR'), '0.1')]);
     assert.equal(r.exact, true);
-    assert.deepEqual(r.matches.map((m) => conventionText(m)), ['default', 'trec_eval']);
-    assert.deepEqual(r.matches.map((m) => m.convention.ties), ['input', 'id-desc']);
+    assert.deepEqual(
+      r.matches.map((m) => conventionText(m)),
+      ['default', 'trec_eval'],
+    );
+    assert.deepEqual(
+      r.matches.map((m) => m.convention.ties),
+      ['input', 'id-desc'],
+    );
   });
 
   it('tries one threshold per split of the grades, 0 where it falls in a gap', () => {
@@ -111,7 +120,10 @@ describe('tracing values back to their convention', () => {
   it('finds a threshold between grades: relevant means grade ≥ 2 here', () => {
     const input = { labels: gradedLabels({ a: 1, b: 2, c: 3 }), predictions: listPredictions(['a', 'b', 'x', 'c']) };
     // Only b and c relevant: P@2 = 1/2, R@2 = 1/2, AP (÷ R) = (1/2 + 2/4) / 2 = 0.5.
-    const r = inferConventions([input], [expectedValue(0, spec('P@2'), '0.5'), expectedValue(0, spec('R@2'), '0.5'), expectedValue(0, spec('AP'), '0.5')]);
+    const r = inferConventions(
+      [input],
+      [expectedValue(0, spec('P@2'), '0.5'), expectedValue(0, spec('R@2'), '0.5'), expectedValue(0, spec('AP'), '0.5')],
+    );
     assert.equal(r.exact, true);
     assert.equal(r.matches[0].convention.relevanceThreshold, 1);
   });
@@ -121,16 +133,62 @@ describe('tracing the seeds back', () => {
   it('seed 000: the default preset; only the MRR@3 and MRR@5 means (printed 0.333) stay unexplained', () => {
     // The tables as printed (truncated: 2/3 is 0.666), rows #1..#5 then the mean.
     const tables: Record<string, string[][]> = {
-      P: [['1', '0.666', '0.400'], ['0', '0.333', '0.400'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.333', '0.267']],
-      R: [['0.167', '0.333', '0.333'], ['0', '0.333', '0.666'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.056', '0.222', '0.333']],
-      F1: [['0.286', '0.444', '0.364'], ['0', '0.333', '0.500'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.095', '0.259', '0.288']],
-      AP: [['1', '1.000', '1.000'], ['0', '0.500', '0.500'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.500', '0.500']],
-      RR: [['1', '1', '1'], ['0', '0.500', '0.500'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.333', '0.333']],
-      nDCG: [['1.000', '1.000', '1.000'], ['0', '0.631', '0.651'], ['0', '0', '0'], ['NaN', 'NaN', 'NaN'], ['NaN', 'NaN', 'NaN'], ['0.333', '0.544', '0.550']],
+      P: [
+        ['1', '0.666', '0.400'],
+        ['0', '0.333', '0.400'],
+        ['0', '0', '0'],
+        ['NaN', 'NaN', 'NaN'],
+        ['NaN', 'NaN', 'NaN'],
+        ['0.333', '0.333', '0.267'],
+      ],
+      R: [
+        ['0.167', '0.333', '0.333'],
+        ['0', '0.333', '0.666'],
+        ['0', '0', '0'],
+        ['NaN', 'NaN', 'NaN'],
+        ['NaN', 'NaN', 'NaN'],
+        ['0.056', '0.222', '0.333'],
+      ],
+      F1: [
+        ['0.286', '0.444', '0.364'],
+        ['0', '0.333', '0.500'],
+        ['0', '0', '0'],
+        ['NaN', 'NaN', 'NaN'],
+        ['NaN', 'NaN', 'NaN'],
+        ['0.095', '0.259', '0.288'],
+      ],
+      AP: [
+        ['1', '1.000', '1.000'],
+        ['0', '0.500', '0.500'],
+        ['0', '0', '0'],
+        ['NaN', 'NaN', 'NaN'],
+        ['NaN', 'NaN', 'NaN'],
+        ['0.333', '0.500', '0.500'],
+      ],
+      RR: [
+        ['1', '1', '1'],
+        ['0', '0.500', '0.500'],
+        ['0', '0', '0'],
+        ['NaN', 'NaN', 'NaN'],
+        ['NaN', 'NaN', 'NaN'],
+        ['0.333', '0.333', '0.333'],
+      ],
+      nDCG: [
+        ['1.000', '1.000', '1.000'],
+        ['0', '0.631', '0.651'],
+        ['0', '0', '0'],
+        ['NaN', 'NaN', 'NaN'],
+        ['NaN', 'NaN', 'NaN'],
+        ['0.333', '0.544', '0.550'],
+      ],
     };
     const expectations: ExpectedValue[] = [];
     for (const [family, rows] of Object.entries(tables)) {
-      rows.forEach((row, u) => row.forEach((text, j) => expectations.push(expectedValue(u === 5 ? 'mean' : u, spec(`${family}@${[1, 3, 5][j]}`), text, { truncated: true }))));
+      rows.forEach((row, u) =>
+        row.forEach((text, j) =>
+          expectations.push(expectedValue(u === 5 ? 'mean' : u, spec(`${family}@${[1, 3, 5][j]}`), text, { truncated: true })),
+        ),
+      );
     }
     const r = inferConventions([...SEED000_USERS], expectations);
     assert.equal(r.expectations, 108);
@@ -138,28 +196,50 @@ describe('tracing the seeds back', () => {
     assert.deepEqual([conventionText(r.matches[0]), r.matches[0].matched], ['default', 106]);
     const left = r.unexplained.map((u) => [expectations[u.expectation].case, metricName(expectations[u.expectation].spec), u.nearest]);
     // The nearest any convention comes: 1.5 / 5 = 0.3, counting the two users without labels as 0.
-    assert.deepEqual(left, [['mean', 'RR@3', 0.3], ['mean', 'RR@5', 0.3]]);
+    assert.deepEqual(left, [
+      ['mean', 'RR@3', 0.3],
+      ['mean', 'RR@5', 0.3],
+    ]);
     assert.deepEqual(r.unexplained[0].nearestKnobs, { emptyLabels: 'zero' });
   });
 
   it('seed 002: every printed value but F1@3 (printed 0.62, its own formula gives 0.571) under log2 with the ideal from all labels', () => {
-    const input = { labels: listLabels(['00', '02', '05', '06']), predictions: scoredPredictions({ '06': 0.9, '03': 0.85, '05': 0.71, '00': 0.63, '04': 0.47, '02': 0.36, '01': 0.24, '07': 0.16 }) };
+    const input = {
+      labels: listLabels(['00', '02', '05', '06']),
+      predictions: scoredPredictions({ '06': 0.9, '03': 0.85, '05': 0.71, '00': 0.63, '04': 0.47, '02': 0.36, '01': 0.24, '07': 0.16 }),
+    };
     const table = [
-      ['1.0', '0.25', '0.40', '1.0', '1.0', '1.0'], ['0.50', '0.25', '0.33', '1.0', '1.0', '0.61'], ['0.66', '0.50', '0.62', '0.83', '1.5', '0.70'],
-      ['0.75', '0.75', '0.75', '0.81', '1.93', '0.75'], ['0.60', '0.75', '0.66', '0.81', '1.93', '0.75'], ['0.66', '1.0', '0.80', '0.77', '2.29', '0.89'],
-      ['0.57', '1.0', '0.73', '0.77', '2.29', '0.89'], ['0.50', '1.0', '0.66', '0.77', '2.29', '0.89'],
+      ['1.0', '0.25', '0.40', '1.0', '1.0', '1.0'],
+      ['0.50', '0.25', '0.33', '1.0', '1.0', '0.61'],
+      ['0.66', '0.50', '0.62', '0.83', '1.5', '0.70'],
+      ['0.75', '0.75', '0.75', '0.81', '1.93', '0.75'],
+      ['0.60', '0.75', '0.66', '0.81', '1.93', '0.75'],
+      ['0.66', '1.0', '0.80', '0.77', '2.29', '0.89'],
+      ['0.57', '1.0', '0.73', '0.77', '2.29', '0.89'],
+      ['0.50', '1.0', '0.66', '0.77', '2.29', '0.89'],
     ];
-    const expectations = table.flatMap((row, i) => ['P', 'R', 'F1', 'AP', 'DCG', 'nDCG'].map((f, j) => expectedValue(0, spec(`${f}@${i + 1}`), row[j], { truncated: true })));
+    const expectations = table.flatMap((row, i) =>
+      ['P', 'R', 'F1', 'AP', 'DCG', 'nDCG'].map((f, j) => expectedValue(0, spec(`${f}@${i + 1}`), row[j], { truncated: true })),
+    );
     const r = inferConventions([input], expectations);
     assert.equal(r.matches[0].matched, 47);
-    assert.deepEqual(r.unexplained.map((u) => metricName(expectations[u.expectation].spec)), ['F1@3']);
+    assert.deepEqual(
+      r.unexplained.map((u) => metricName(expectations[u.expectation].spec)),
+      ['F1@3'],
+    );
     const conv = r.matches[0].convention;
     assert.deepEqual([conv.discount, conv.apDenominator, conv.precisionDenominator], ['log2', 'hits', 'k']);
     // Binary labels and every label predicted, no tie, no repeat: linear and exponential gain agree,
     // so do the ideals from the labels and from the predictions, and torchmetrics (AP over the hits,
     // log2) needs no override. It comes before seed003, which gives the same numbers here.
     assert.equal(conventionText(r.matches[0]), 'torchmetrics');
-    assert.ok(reproduces(conv, [input], expectations.filter((_, i) => i !== r.unexplained[0].expectation)));
+    assert.ok(
+      reproduces(
+        conv,
+        [input],
+        expectations.filter((_, i) => i !== r.unexplained[0].expectation),
+      ),
+    );
   });
 
   it('seed 001: linear gain over log10 with the ideal from the labels, binary and graded', () => {
@@ -167,13 +247,26 @@ describe('tracing the seeds back', () => {
     const feedB = listPredictions(['Apple watch', 'Adidas shorts', 'Nike sneakers']);
     const binary = listLabels(['Apple watch', 'Adidas shorts']);
     const graded = gradedLabels({ 'Apple watch': 1, 'Adidas shorts': 5, 'Nike sneakers': 3 });
-    const cases = [{ labels: binary, predictions: feedA }, { labels: binary, predictions: feedB }, { labels: graded, predictions: feedA }, { labels: graded, predictions: feedB }];
+    const cases = [
+      { labels: binary, predictions: feedA },
+      { labels: binary, predictions: feedB },
+      { labels: graded, predictions: feedA },
+      { labels: graded, predictions: feedB },
+    ];
     const t = { truncated: true };
     const expectations = [
-      expectedValue(0, spec('DCG@3'), '3.756', t), expectedValue(0, spec('nDCG@3'), '0.693', t), expectedValue(0, spec('AP'), '0.58', t), expectedValue(0, spec('RR'), '0.5'),
-      expectedValue(1, spec('DCG@3'), '5.417', t), expectedValue(1, spec('nDCG@3'), '1', t), expectedValue(1, spec('AP'), '1'), expectedValue(1, spec('RR'), '1'),
+      expectedValue(0, spec('DCG@3'), '3.756', t),
+      expectedValue(0, spec('nDCG@3'), '0.693', t),
+      expectedValue(0, spec('AP'), '0.58', t),
+      expectedValue(0, spec('RR'), '0.5'),
+      expectedValue(1, spec('DCG@3'), '5.417', t),
+      expectedValue(1, spec('nDCG@3'), '1', t),
+      expectedValue(1, spec('AP'), '1'),
+      expectedValue(1, spec('RR'), '1'),
       // The seed prints DCG(A) = 22.104 where its formula gives 22.106: the DCG is left out, the nDCG kept.
-      expectedValue(2, spec('nDCG@3'), '0.9', t), expectedValue(3, spec('DCG@3'), '18.78', t), expectedValue(3, spec('nDCG@3'), '0.764', t),
+      expectedValue(2, spec('nDCG@3'), '0.9', t),
+      expectedValue(3, spec('DCG@3'), '18.78', t),
+      expectedValue(3, spec('nDCG@3'), '0.764', t),
     ];
     const r = inferConventions(cases, expectations);
     assert.equal(r.exact, true);

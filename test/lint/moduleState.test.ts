@@ -40,20 +40,23 @@ describe('the module-state checker', () => {
         'const pool = new Pool();',
       ].join('\n'),
     });
-    assert.deepEqual(found.map((s) => `${s.line} ${s.name}: ${s.why}`), [
-      '1 count: let',
-      '2 old: var',
-      '3 cache: a mutable Map',
-      '4 list: a mutable Array',
-      '5 table: a mutable Array',
-      '6 buffer: a mutable Float64Array',
-      '7 settings: { depth: number; }, with a writable property depth',
-      '8 pattern: RegExp with the g or y flag (lastIndex)',
-      '11 shared: Scratch, with a writable property buffer',
-      '12 Pool.size: static field, not readonly',
-      '12 Pool.spare: a mutable Set',
-      '13 pool: Pool, with a writable property items',
-    ]);
+    assert.deepEqual(
+      found.map((s) => `${s.line} ${s.name}: ${s.why}`),
+      [
+        '1 count: let',
+        '2 old: var',
+        '3 cache: a mutable Map',
+        '4 list: a mutable Array',
+        '5 table: a mutable Array',
+        '6 buffer: a mutable Float64Array',
+        '7 settings: { depth: number; }, with a writable property depth',
+        '8 pattern: RegExp with the g or y flag (lastIndex)',
+        '11 shared: Scratch, with a writable property buffer',
+        '12 Pool.size: static field, not readonly',
+        '12 Pool.spare: a mutable Set',
+        '13 pool: Pool, with a writable property items',
+      ],
+    );
   });
 
   it('accepts primitives, functions, as const, read-only types, constant typed tables and readonly statics', () => {
@@ -75,7 +78,7 @@ describe('the module-state checker', () => {
         'interface Point { readonly x: number; readonly y: number }',
         'const ORIGIN: Point = { x: 0, y: 0 };',
         'class Shape { static readonly SIDES = 4; static make(): Shape { return new Shape(); } }',
-        "declare const GLOBAL: { state: number[] };",
+        'declare const GLOBAL: { state: number[] };',
       ].join('\n'),
     });
     assert.deepEqual(found, []);
@@ -85,9 +88,16 @@ describe('the module-state checker', () => {
 describe('shared/', () => {
   it('keeps no module-level mutable state', () => {
     const files = sharedFiles();
-    const config = ts.parseJsonConfigFileContent(ts.readConfigFile(join(repoRoot, 'tsconfig.json'), ts.sys.readFile).config, ts.sys, repoRoot);
+    const config = ts.parseJsonConfigFileContent(
+      ts.readConfigFile(join(repoRoot, 'tsconfig.json'), ts.sys.readFile).config,
+      ts.sys,
+      repoRoot,
+    );
     const program = ts.createProgram(files, { ...config.options, noEmit: true });
     const found = moduleStateIn(program, files);
-    assert.deepEqual(found.map((s) => `${shown(s)} (line ${s.line}): ${s.why}`), []);
+    assert.deepEqual(
+      found.map((s) => `${shown(s)} (line ${s.line}): ${s.why}`),
+      [],
+    );
   });
 });

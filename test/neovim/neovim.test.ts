@@ -9,7 +9,15 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SET_COMPUTED, agrees, examplesDir, expectsShownIn, pickFixture, type FixtureUnderTest, type Pos } from '../editor/fixtureUnderTest';
+import {
+  SET_COMPUTED,
+  agrees,
+  examplesDir,
+  expectsShownIn,
+  pickFixture,
+  type FixtureUnderTest,
+  type Pos,
+} from '../editor/fixtureUnderTest';
 import { ensureDebianPackages, isolatedEnv, removeDir, repoRoot } from '../editor/harness';
 
 interface TextEdit {
@@ -44,13 +52,18 @@ function runNvim(home: string, file: string, hovers: Pos[], waitDiagnostics: boo
     RANKLENS_TIMEOUT_MS: '20000',
   };
   return new Promise((resolve, reject) => {
-    execFile('nvim', ['--headless', '-n', '-i', 'NONE', '-u', initLua, file], { env, timeout: 90_000, cwd: home }, (err, stdout, stderr) => {
-      if (!existsSync(out)) {
-        reject(new Error(`nvim wrote no result (${err?.message ?? 'exit 0'})\nstdout: ${stdout}\nstderr: ${stderr}`));
-        return;
-      }
-      resolve(JSON.parse(readFileSync(out, 'utf8')) as NvimResult);
-    });
+    execFile(
+      'nvim',
+      ['--headless', '-n', '-i', 'NONE', '-u', initLua, file],
+      { env, timeout: 90_000, cwd: home },
+      (err, stdout, stderr) => {
+        if (!existsSync(out)) {
+          reject(new Error(`nvim wrote no result (${err?.message ?? 'exit 0'})\nstdout: ${stdout}\nstderr: ${stderr}`));
+          return;
+        }
+        resolve(JSON.parse(readFileSync(out, 'utf8')) as NvimResult);
+      },
+    );
   });
 }
 
@@ -75,10 +88,15 @@ describe('Neovim 0.7 as an LSP client of dist/server.js --stdio', { timeout: 180
 
     const titles = r.codeLens.map((l) => l.title ?? '');
     assert.ok(titles.length > 0, 'the server answers textDocument/codeLens');
-    assert.ok(titles.every((t) => t.trim().length > 0), `every lens has a title: ${JSON.stringify(titles)}`);
+    assert.ok(
+      titles.every((t) => t.trim().length > 0),
+      `every lens has a title: ${JSON.stringify(titles)}`,
+    );
     const shown = titles.filter((t) => expectsShownIn(t, fx.expect).length > 0);
-    assert.ok(shown.length > 0,
-      `a lens shows case ${fx.caseId}'s expected values ${JSON.stringify(fx.expect)}; lenses: ${JSON.stringify(titles)}`);
+    assert.ok(
+      shown.length > 0,
+      `a lens shows case ${fx.caseId}'s expected values ${JSON.stringify(fx.expect)}; lenses: ${JSON.stringify(titles)}`,
+    );
     const caseLens = r.codeLens.find((l) => l.title === shown[0])!;
     assert.ok(caseLens.line <= fx.caseIdPos.line, 'the case lens sits at or above the case id');
 
@@ -98,14 +116,19 @@ describe('Neovim 0.7 as an LSP client of dist/server.js --stdio', { timeout: 180
     const d = mismatch[0];
     assert.equal(d.line, fx.broken.valuePos.line, 'on the wrong value');
     assert.equal(d.severity, 1, 'as an error');
-    assert.ok(d.message.includes(fx.broken.wrongText) || d.message.includes(fx.broken.metric),
-      `the message names the value or the metric: ${d.message}`);
+    assert.ok(
+      d.message.includes(fx.broken.wrongText) || d.message.includes(fx.broken.metric),
+      `the message names the value or the metric: ${d.message}`,
+    );
     const fix = r.codeActions.find((a) => a.diagnostic_code === 'expect-mismatch' && SET_COMPUTED.test(a.title));
     assert.ok(fix, `the quick fix is offered; got ${JSON.stringify(r.codeActions.map((a) => a.title))}`);
     assert.equal(fix.kind, 'quickfix');
     const edits = [...Object.values(fix.edit?.changes ?? {}).flat(), ...(fix.edit?.documentChanges ?? []).flatMap((c) => c.edits)];
     assert.equal(edits.length, 1, `one edit: ${JSON.stringify(fix.edit)}`);
     assert.deepEqual(edits[0].range.start, fx.broken.valuePos, 'it replaces the wrong value');
-    assert.ok(agrees(edits[0].newText, fx.broken.original), `with the computed ${edits[0].newText} (the example has ${fx.broken.original.text})`);
+    assert.ok(
+      agrees(edits[0].newText, fx.broken.original),
+      `with the computed ${edits[0].newText} (the example has ${fx.broken.original.text})`,
+    );
   });
 });

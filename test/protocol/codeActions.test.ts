@@ -7,8 +7,12 @@ import { TestClient, cursor } from './lspClient';
 describe('code actions', () => {
   let client: TestClient;
   let n = 0;
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   /** Opens the marked text, asks for actions at the |, applies the one with this title; returns the new text. */
   async function applyAt(marked: string, title: RegExp, ext = 'json'): Promise<{ uri: string; text: string; version: number }> {
@@ -34,38 +38,62 @@ describe('code actions', () => {
     const { uri, text, version } = await applyAt(TWO_MISMATCHES.replace('"P@3": 0.5', '"P@3": 0.|5'), /^Set P@3 to the computed 0\.667$/);
     assert.ok(text.includes('"expect": {"P@3": 0.667, "RR@3": 1}'), text);
     const left = await client.diagnostics(uri, version);
-    assert.deepEqual(left.map((d) => d.code), ['expect-mismatch'], 'only q2\'s RR@3 still differs');
+    assert.deepEqual(
+      left.map((d) => d.code),
+      ['expect-mismatch'],
+      "only q2's RR@3 still differs",
+    );
     assert.equal(left[0].range.start.line, 2);
   });
 
   it('sets every mismatched expect value in the file at once', async () => {
-    const { uri, text, version } = await applyAt(TWO_MISMATCHES.replace('"P@3": 0.5', '"P@3": 0.|5'), /^Set all 2 mismatched expect values/);
-    assert.equal(text, `{"k": [3], "cases": {
+    const { uri, text, version } = await applyAt(
+      TWO_MISMATCHES.replace('"P@3": 0.5', '"P@3": 0.|5'),
+      /^Set all 2 mismatched expect values/,
+    );
+    assert.equal(
+      text,
+      `{"k": [3], "cases": {
   "q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.667, "RR@3": 1}},
   "q2": {"labels": ["a"], "predictions": ["x", "a", "y"], "expect": {"P@3": 0.33333, "RR@3": 0.500}}
 }}
-`);
+`,
+    );
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
 
   it('removes the repeated predictions of a case', async () => {
-    const { text } = await applyAt(`{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b", "a", "c", "|b"]}}}`, /^Remove 2 repeated predictions from case q1$/);
+    const { text } = await applyAt(
+      `{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b", "a", "c", "|b"]}}}`,
+      /^Remove 2 repeated predictions from case q1$/,
+    );
     assert.equal(text, `{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b", "c"]}}}`);
   });
 
   it('removes a repeated prediction from a YAML block list', async () => {
-    const { text } = await applyAt('k: 3\ncases:\n  q1:\n    labels: [a]\n    predictions:\n      - a\n      - b\n      - |a\n', /^Remove 1 repeated prediction/, 'yaml');
+    const { text } = await applyAt(
+      'k: 3\ncases:\n  q1:\n    labels: [a]\n    predictions:\n      - a\n      - b\n      - |a\n',
+      /^Remove 1 repeated prediction/,
+      'yaml',
+    );
     assert.equal(text, 'k: 3\ncases:\n  q1:\n    labels: [a]\n    predictions:\n      - a\n      - b\n');
   });
 
   it('adds an expect block holding the current values (JSON on one line)', async () => {
-    const { uri, text, version } = await applyAt(`{"k": [3], "cases": {"q|1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"]}}}`, /^Add an expect block/);
-    assert.equal(text, `{"k": [3], "cases": {"q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.667, "R@3": 1.000, "AP@3": 0.833, "RR@3": 1.000, "nDCG@3": 0.920}}}}`);
+    const { uri, text, version } = await applyAt(
+      `{"k": [3], "cases": {"q|1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"]}}}`,
+      /^Add an expect block/,
+    );
+    assert.equal(
+      text,
+      `{"k": [3], "cases": {"q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.667, "R@3": 1.000, "AP@3": 0.833, "RR@3": 1.000, "nDCG@3": 0.920}}}}`,
+    );
     assert.deepEqual(await client.diagnostics(uri, version), [], 'the values it wrote match');
   });
 
   it('adds an expect block on its own line in a multi-line JSON case', async () => {
-    const { text } = await applyAt(`{
+    const { text } = await applyAt(
+      `{
   "k": [1],
   "metrics": ["P"],
   "cases": [
@@ -76,8 +104,12 @@ describe('code actions', () => {
     }
   ]
 }
-`, /^Add an expect block/);
-    assert.equal(text, `{
+`,
+      /^Add an expect block/,
+    );
+    assert.equal(
+      text,
+      `{
   "k": [1],
   "metrics": ["P"],
   "cases": [
@@ -89,11 +121,13 @@ describe('code actions', () => {
     }
   ]
 }
-`);
+`,
+    );
   });
 
   it('adds an expect block to a YAML case', async () => {
-    const { uri, text, version } = await applyAt(`k: 1
+    const { uri, text, version } = await applyAt(
+      `k: 1
 metrics: [P, nDCG]
 cases:
   q|1:
@@ -102,8 +136,13 @@ cases:
   q2:
     labels: [a]
     predictions: [a]
-`, /^Add an expect block/, 'yaml');
-    assert.equal(text, `k: 1
+`,
+      /^Add an expect block/,
+      'yaml',
+    );
+    assert.equal(
+      text,
+      `k: 1
 metrics: [P, nDCG]
 cases:
   q1:
@@ -113,7 +152,8 @@ cases:
   q2:
     labels: [a]
     predictions: [a]
-`);
+`,
+    );
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
 
@@ -130,19 +170,29 @@ cases:
 
   it('changes a misspelled key to the suggested one, as the preferred fix', async () => {
     const marked = `{"k": [2], "cases": {"q1": {"labels": ["a"], "predi|citons": ["a", "b"]}}}`;
-    assert.deepEqual((await titlesAt(marked)).filter((t) => t.startsWith('Change')), ["Change to 'predictions' *"]);
+    assert.deepEqual(
+      (await titlesAt(marked)).filter((t) => t.startsWith('Change')),
+      ["Change to 'predictions' *"],
+    );
     const { uri, text, version } = await applyAt(marked, /^Change to 'predictions'$/);
     assert.equal(text, `{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "b"]}}}`);
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
 
   it('changes a misspelled metric in YAML, keeping it unquoted', async () => {
-    const { text } = await applyAt('k: 5\nmetrics: [P, nDG|C]\ncases:\n  q1: {labels: [a], predictions: [a]}\n', /^Change to 'nDCG'$/, 'yaml');
+    const { text } = await applyAt(
+      'k: 5\nmetrics: [P, nDG|C]\ncases:\n  q1: {labels: [a], predictions: [a]}\n',
+      /^Change to 'nDCG'$/,
+      'yaml',
+    );
     assert.equal(text, 'k: 5\nmetrics: [P, nDCG]\ncases:\n  q1: {labels: [a], predictions: [a]}\n');
   });
 
   it('changes a misspelled preset and knob name', async () => {
-    const preset = await applyAt(`{"convention": "trec_e|vl", "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}`, /^Change to 'trec_eval'$/);
+    const preset = await applyAt(
+      `{"convention": "trec_e|vl", "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}`,
+      /^Change to 'trec_eval'$/,
+    );
     assert.equal(preset.text, `{"convention": "trec_eval", "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}`);
     const knob = await applyAt('convention: {ti|se: input}\ncases:\n  q1: {labels: [a], predictions: [a]}\n', /^Change to 'ties'$/, 'yaml');
     assert.equal(knob.text, 'convention: {ties: input}\ncases:\n  q1: {labels: [a], predictions: [a]}\n');
@@ -150,15 +200,24 @@ cases:
 
   it('offers every value of a knob set to one it does not take, none preferred when none is close', async () => {
     const marked = 'convention: {ties: ran|dom}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n';
-    assert.deepEqual((await titlesAt(marked, 'yaml')).filter((t) => t.startsWith('Change')),
-      ["Change to 'input'", "Change to 'id-desc'", "Change to 'id-asc'", "Change to 'average'", "Change to 'pessimistic'"]);
+    assert.deepEqual(
+      (await titlesAt(marked, 'yaml')).filter((t) => t.startsWith('Change')),
+      ["Change to 'input'", "Change to 'id-desc'", "Change to 'id-asc'", "Change to 'average'", "Change to 'pessimistic'"],
+    );
     const { text } = await applyAt(marked, /^Change to 'average'$/, 'yaml');
     assert.equal(text, 'convention: {ties: average}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n');
-    assert.ok((await titlesAt('convention: {ties: averge|}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n', 'yaml')).includes("Change to 'average' *"));
+    assert.ok(
+      (await titlesAt('convention: {ties: averge|}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n', 'yaml')).includes(
+        "Change to 'average' *",
+      ),
+    );
   });
 
   it('converts a score written as a string to a number', async () => {
-    const { uri, text, version } = await applyAt(`{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": {"a": "0.6|5", "b": 0.3}}}}`, /^Convert to number$/);
+    const { uri, text, version } = await applyAt(
+      `{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": {"a": "0.6|5", "b": 0.3}}}}`,
+      /^Convert to number$/,
+    );
     assert.equal(text, `{"k": [2], "cases": {"q1": {"labels": ["a"], "predictions": {"a": 0.65, "b": 0.3}}}}`);
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
@@ -169,15 +228,26 @@ cases:
   });
 
   it('declares a finding in expectFindings, creating the key or adding to the list', async () => {
-    const created = await applyAt(`{"k": [1], "cases": {"q1": {"labels": [|], "predictions": ["a"]}}}`, /^Declare this finding \(empty-labels\) in expectFindings$/);
+    const created = await applyAt(
+      `{"k": [1], "cases": {"q1": {"labels": [|], "predictions": ["a"]}}}`,
+      /^Declare this finding \(empty-labels\) in expectFindings$/,
+    );
     assert.equal(created.text, `{"expectFindings": ["empty-labels"], "k": [1], "cases": {"q1": {"labels": [], "predictions": ["a"]}}}`);
     const declared = await client.diagnostics(created.uri, created.version);
-    assert.deepEqual(declared.map((d) => [d.code, d.severity, d.message]),
+    assert.deepEqual(
+      declared.map((d) => [d.code, d.severity, d.message]),
       [['empty-labels', 3, 'No labels: every metric is NaN and left out of the means (emptyLabels=nan). [expected]']],
-      'a declared finding is information, tagged [expected]');
-    const added = await applyAt('expectFindings:\n  - duplicate-prediction\nk: 1\ncases:\n  q1:\n    labels: []|\n    predictions: [a, a]\n',
-      /^Declare this finding \(empty-labels\)/, 'yaml');
-    assert.equal(added.text, 'expectFindings:\n  - duplicate-prediction\n  - empty-labels\nk: 1\ncases:\n  q1:\n    labels: []\n    predictions: [a, a]\n');
+      'a declared finding is information, tagged [expected]',
+    );
+    const added = await applyAt(
+      'expectFindings:\n  - duplicate-prediction\nk: 1\ncases:\n  q1:\n    labels: []|\n    predictions: [a, a]\n',
+      /^Declare this finding \(empty-labels\)/,
+      'yaml',
+    );
+    assert.equal(
+      added.text,
+      'expectFindings:\n  - duplicate-prediction\n  - empty-labels\nk: 1\ncases:\n  q1:\n    labels: []\n    predictions: [a, a]\n',
+    );
   });
 
   const BROKEN = `{"k": [3], "cases": {
@@ -191,7 +261,10 @@ cases:
     const titles = await titlesAt(BROKEN);
     assert.ok(!titles.some((t) => t.startsWith('Set P@3')), titles.join(' | '));
     assert.ok(!titles.some((t) => t.endsWith('*') && t.startsWith('Set')), 'no preferred set-to-computed');
-    const { text } = await applyAt(BROKEN, /^Set all 2 mismatched expect values in this file to the computed ones \(skips 1 in cases with errors of their own\)$/);
+    const { text } = await applyAt(
+      BROKEN,
+      /^Set all 2 mismatched expect values in this file to the computed ones \(skips 1 in cases with errors of their own\)$/,
+    );
     assert.equal(text, BROKEN.replace('|', '').replace('"P@3": 0.5', '"P@3": 0.333').replace('"P@3": 1}', '"P@3": 0.333}'));
   });
 });

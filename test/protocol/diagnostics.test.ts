@@ -19,12 +19,17 @@ const FIXTURE = `{
 const message = (d: Diagnostic) => (typeof d.message === 'string' ? d.message : d.message.value);
 
 /** `line:character code (severity): message` — what a person reads in the Problems panel. */
-const shown = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} (${d.severity}): ${message(d)}`);
+const shown = (ds: Diagnostic[]) =>
+  ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} (${d.severity}): ${message(d)}`);
 
 describe('diagnostics of open documents', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   it('reports every finding with its code, a message about the numbers, and related places', async () => {
     const uri = 'file:///diagnostics/basic.rank.json';
@@ -35,8 +40,10 @@ describe('diagnostics of open documents', () => {
       '3:88 expect-mismatch (1): Expected P@3 = 0.5, computed 0.6667: not within ±0.05 (1 decimal written).',
       '4:21 empty-labels (2): No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
     ]);
-    assert.deepEqual(ds[0].relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]),
-      [[uri, { line: 3, character: 59 }, 'first prediction of this item']]);
+    assert.deepEqual(
+      ds[0].relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]),
+      [[uri, { line: 3, character: 59 }, 'first prediction of this item']],
+    );
     assert.ok(ds.every((d) => d.source === 'ranklens'));
   });
 
@@ -45,16 +52,25 @@ describe('diagnostics of open documents', () => {
     await client.open(uri, FIXTURE);
     let version = await client.replace(uri, '"x", ', '"x, ');
     const broken = await client.diagnostics(uri, version);
-    assert.ok(broken.some((d) => d.code === 'syntax-error' && message(d).startsWith('JSON syntax')), shown(broken).join('\n'));
+    assert.ok(
+      broken.some((d) => d.code === 'syntax-error' && message(d).startsWith('JSON syntax')),
+      shown(broken).join('\n'),
+    );
     version = await client.replace(uri, '"x, ', '"x", ');
-    assert.deepEqual((await client.diagnostics(uri, version)).map((d) => d.code), ['duplicate-prediction', 'expect-mismatch', 'empty-labels']);
+    assert.deepEqual(
+      (await client.diagnostics(uri, version)).map((d) => d.code),
+      ['duplicate-prediction', 'expect-mismatch', 'empty-labels'],
+    );
   });
 
   it('follows edits: fixing the expectation clears its diagnostic', async () => {
     const uri = 'file:///diagnostics/edit.rank.json';
     await client.open(uri, FIXTURE);
     const version = await client.replace(uri, '"P@3": 0.5', '"P@3": 0.667');
-    assert.deepEqual((await client.diagnostics(uri, version)).map((d) => d.code), ['duplicate-prediction', 'empty-labels']);
+    assert.deepEqual(
+      (await client.diagnostics(uri, version)).map((d) => d.code),
+      ['duplicate-prediction', 'empty-labels'],
+    );
   });
 
   it('takes severities per code from the settings, and off hides a code', async () => {
@@ -63,7 +79,10 @@ describe('diagnostics of open documents', () => {
     await client.diagnostics(uri, 1);
     await client.configure({ severity: { 'empty-labels': 'error', 'duplicate-prediction': 'off' } });
     const ds = await client.diagnosticsWhere(uri, (d) => !d.some((x) => x.code === 'duplicate-prediction'));
-    assert.deepEqual(ds.map((d) => `${d.code} ${d.severity}`), ['expect-mismatch 1', 'empty-labels 1']);
+    assert.deepEqual(
+      ds.map((d) => `${d.code} ${d.severity}`),
+      ['expect-mismatch 1', 'empty-labels 1'],
+    );
     await client.configure({});
   });
 
@@ -85,7 +104,10 @@ describe('diagnostics of open documents', () => {
     await client.open(uri, FIXTURE);
     await client.configure({ defaultConvention: 'trec_eval' });
     const ds = await client.diagnosticsWhere(uri, (d) => d.some((x) => message(x).includes('emptyLabels=zero')));
-    assert.ok(ds.some((d) => d.code === 'duplicate-prediction' && d.severity === 1), 'trec_eval refuses duplicates: an error');
+    assert.ok(
+      ds.some((d) => d.code === 'duplicate-prediction' && d.severity === 1),
+      'trec_eval refuses duplicates: an error',
+    );
     await client.configure({});
   });
 
@@ -118,9 +140,15 @@ describe('diagnostics of the workspace, open or not', () => {
 
   it('checks every fixture file at start, by name and by the extra patterns', async () => {
     const a = await client.diagnosticsWhere(fileUri(join(dir, 'a.rank.json')), (d) => d.length > 0);
-    assert.deepEqual(a.map((d) => d.code), ['duplicate-prediction', 'expect-mismatch', 'empty-labels']);
+    assert.deepEqual(
+      a.map((d) => d.code),
+      ['duplicate-prediction', 'expect-mismatch', 'empty-labels'],
+    );
     const b = await client.diagnosticsWhere(fileUri(join(dir, 'b.rank.yaml')), (d) => d.length > 0);
-    assert.deepEqual(b.map((d) => d.code), ['duplicate-prediction', 'k-exceeds-predictions']);
+    assert.deepEqual(
+      b.map((d) => d.code),
+      ['duplicate-prediction', 'k-exceeds-predictions'],
+    );
     await client.diagnosticsWhere(fileUri(join(dir, 'c.qrels.json')), () => true);
     assert.equal(client.publishedCount(fileUri(join(dir, 'notes.json'))), 0);
   });
@@ -131,7 +159,10 @@ describe('diagnostics of the workspace, open or not', () => {
     await client.diagnosticsWhere(uri, (d) => d.length > 0);
     writeFileSync(path, 'cases:\n  q1:\n    labels: []\n    predictions: [a]\n');
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
-    assert.deepEqual((await client.diagnosticsWhere(uri, (d) => d.some((x) => x.code === 'empty-labels'))).map((d) => d.code), ['empty-labels']);
+    assert.deepEqual(
+      (await client.diagnosticsWhere(uri, (d) => d.some((x) => x.code === 'empty-labels'))).map((d) => d.code),
+      ['empty-labels'],
+    );
     unlinkSync(path);
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] });
     assert.deepEqual(await client.diagnosticsWhere(uri, (d) => d.length === 0), []);
@@ -141,7 +172,10 @@ describe('diagnostics of the workspace, open or not', () => {
     const uri = fileUri(join(dir, 'a.rank.json'));
     await client.diagnosticsWhere(uri, (d) => d.length > 0);
     await client.open(uri, FIXTURE.replace('"P@3": 0.5', '"P@3": 0.667'));
-    assert.deepEqual((await client.diagnostics(uri, 1)).map((d) => d.code), ['duplicate-prediction', 'empty-labels']);
+    assert.deepEqual(
+      (await client.diagnostics(uri, 1)).map((d) => d.code),
+      ['duplicate-prediction', 'empty-labels'],
+    );
     await client.close(uri);
     await client.diagnosticsWhere(uri, (d) => d.some((x) => x.code === 'expect-mismatch'));
   });

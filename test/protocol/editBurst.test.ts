@@ -20,8 +20,12 @@ const shown = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line}:${d.ran
 
 describe('a burst of typing with the default scheduling', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ initializationOptions: { debounceMs: undefined } }); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start({ initializationOptions: { debounceMs: undefined } });
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   it('publishes the last version, in order, without evaluating every keystroke', async () => {
     const uri = 'file:///burst/typing.rank.json';
@@ -43,7 +47,10 @@ describe('a burst of typing with the default scheduling', () => {
     await client.hover(uri, 0);
     const versions = client.publishedVersions(uri);
     assert.equal(versions[versions.length - 1], version, `the last publish is of the last version: ${versions.join(' ')}`);
-    assert.ok(versions.every((v, i) => i === 0 || (v ?? 0) > (versions[i - 1] ?? 0)), `publishes in increasing versions: ${versions.join(' ')}`);
+    assert.ok(
+      versions.every((v, i) => i === 0 || (v ?? 0) > (versions[i - 1] ?? 0)),
+      `publishes in increasing versions: ${versions.join(' ')}`,
+    );
     // Ten changes sent at once: the first (the server was idle) and the last are evaluated, and on a
     // busy machine, where the server may see the changes arrive in several pieces, one per piece.
     // A fixed 0 ms wait would evaluate all ten.

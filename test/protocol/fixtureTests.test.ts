@@ -26,11 +26,15 @@ cases:
   nothing: { labels: [], predictions: [a] }
 `;
 
-const short = (r: FixtureTestsResult) => r.documents.map((d) => ({
-  convention: d.convention,
-  cases: d.cases.map((c) => `${c.id}@${c.range.start.line}: ${c.expectations.map((e) => `${e.metric}=${e.expected} ${e.outcome}${e.actual ? ` (${e.actual})` : ''} @${e.range.start.line}:${e.range.start.character}-${e.range.end.character}`).join(', ')}`),
-  declared: d.declared.map((x) => `${x.code} ${x.passed ? 'passed' : 'failed'} @${x.range.start.line}:${x.range.start.character}`),
-}));
+const short = (r: FixtureTestsResult) =>
+  r.documents.map((d) => ({
+    convention: d.convention,
+    cases: d.cases.map(
+      (c) =>
+        `${c.id}@${c.range.start.line}: ${c.expectations.map((e) => `${e.metric}=${e.expected} ${e.outcome}${e.actual ? ` (${e.actual})` : ''} @${e.range.start.line}:${e.range.start.character}-${e.range.end.character}`).join(', ')}`,
+    ),
+    declared: d.declared.map((x) => `${x.code} ${x.passed ? 'passed' : 'failed'} @${x.range.start.line}:${x.range.start.character}`),
+  }));
 
 describe('ranklens/fixtureTests', () => {
   let client: TestClient;
@@ -58,7 +62,10 @@ describe('ranklens/fixtureTests', () => {
     ]);
     const p3 = r.documents[0].cases[0].expectations[0];
     assert.equal(p3.message, 'Expected P@3 = 0.5, computed 0.3333 under convention trec_eval.');
-    assert.equal(r.documents[0].cases[0].expectations[2].message, 'The fixture does not compute P@7 (check k and metrics), so this expectation is not checked.');
+    assert.equal(
+      r.documents[0].cases[0].expectations[2].message,
+      'The fixture does not compute P@7 (check k and metrics), so this expectation is not checked.',
+    );
     assert.equal(r.documents[1].declared[1].message, 'expectFindings declares "score-ties", but the file has no such finding.');
     assert.deepEqual(r.errors, []);
   });
@@ -69,11 +76,17 @@ describe('ranklens/fixtureTests', () => {
     // The quick fix's edit: 0.5 becomes the computed 0.333 (not saved).
     await client.replace(uri, 'P@3: 0.5', 'P@3: 0.333');
     let r = await client.connection.sendRequest<FixtureTestsResult>(FIXTURE_TESTS_REQUEST, { uri });
-    assert.equal(short(r)[0].cases[0], 'u1@4: P@3=0.333 passed (0.333) @7:14-24, R@5=0.667 passed (0.667) @7:26-36, P@7=0.1 unchecked @7:38-46');
+    assert.equal(
+      short(r)[0].cases[0],
+      'u1@4: P@3=0.333 passed (0.333) @7:14-24, R@5=0.667 passed (0.667) @7:26-36, P@7=0.1 unchecked @7:38-46',
+    );
     // An unclosed flow sequence: YAML notices on the line after (line 6, 0-based).
     await client.replace(uri, 'labels: [2, 4, 6]', 'labels: [2, 4, 6');
     r = await client.connection.sendRequest<FixtureTestsResult>(FIXTURE_TESTS_REQUEST, { uri });
-    assert.deepEqual(r.errors.map((e) => `${e.code} @${e.range.start.line}`), ['syntax-error @6']);
+    assert.deepEqual(
+      r.errors.map((e) => `${e.code} @${e.range.start.line}`),
+      ['syntax-error @6'],
+    );
   });
 
   it('answers null for a file that is no fixture or does not exist', async () => {

@@ -16,8 +16,12 @@ const FIXTURE = `{
 describe('hovers', () => {
   let client: TestClient;
   let n = 0;
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   /** The hover Markdown at the | in the marked text. */
   async function hoverAt(marked: string, ext = 'json'): Promise<string> {
@@ -29,7 +33,7 @@ describe('hovers', () => {
     return (hover.contents as { value: string }).value;
   }
 
-  it('on a case id: every metric with its formula and this case\'s arithmetic', async () => {
+  it("on a case id: every metric with its formula and this case's arithmetic", async () => {
     const md = await hoverAt(FIXTURE.replace('"q1"', '"q|1"'));
     assert.match(md, /^\*\*Case `q1`\*\* · convention `trec_eval \+ apDenominator=hits` · 3 relevant · 3 predicted/);
     assert.ok(md.includes('`P@k = |relevant ∩ top k| / k`\n\n- P@3 = `2 / 3 = 0.667`'), md);

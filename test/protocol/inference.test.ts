@@ -22,8 +22,12 @@ cases:
 
 describe('convention search in the editor', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   it('says which convention reproduces the failed expectations, and its quick fix writes it', async () => {
     const uri = 'file:///inference/a.rank.yaml';
@@ -50,7 +54,10 @@ describe('convention search in the editor', () => {
     // On the first key, "k".
     assert.deepEqual(match.range, Range.create(1, 2, 1, 5));
     const actions = await client.codeActions(uri, match.range, [match]);
-    const version = await client.apply(uri, actions.find((a) => a.title.startsWith('Set the convention to '))!);
+    const version = await client.apply(
+      uri,
+      actions.find((a) => a.title.startsWith('Set the convention to '))!,
+    );
     assert.match(client.text(uri), /^\{\n {2}"convention": ("trec_eval"|\{.*\}),\n {2}"k": \[5\],/);
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
@@ -61,9 +68,15 @@ describe('convention search in the editor', () => {
     const text = YAML.replace('P@3: 0.333', 'P@3: 0.9');
     await client.open(uri, text);
     const found = await client.diagnosticsWhere(uri, (ds) => ds.some((d) => d.code === 'convention-match'));
-    assert.match(found.find((d) => d.code === "convention-match")!.message as string, /^No convention reproduces all 2 expected values; .* reproduces 1\./);
+    assert.match(
+      found.find((d) => d.code === 'convention-match')!.message as string,
+      /^No convention reproduces all 2 expected values; .* reproduces 1\./,
+    );
     const at = client.document(uri).positionAt(text.indexOf('0.9'));
-    const hover = await client.connection.sendRequest<Hover>('textDocument/hover', { textDocument: { uri }, position: Position.create(at.line, at.character) });
+    const hover = await client.connection.sendRequest<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: Position.create(at.line, at.character),
+    });
     const value = (hover.contents as MarkupContent).value;
     assert.match(value, /No convention reproduces this value\./);
     // Dropping the unjudged 1, 3 and 5 leaves [2, 4]: P@3 ÷ min(3, 2 predicted) = 1, the closest to 0.9.

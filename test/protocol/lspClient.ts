@@ -7,8 +7,21 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CodeAction, CodeLens, Diagnostic, Hover, InlayHint, InitializeParams, Position, PublishDiagnosticsParams, Range,
-  ProtocolConnection, StreamMessageReader, TextEdit, StreamMessageWriter, TextDocumentContentChangeEvent, createProtocolConnection,
+  CodeAction,
+  CodeLens,
+  Diagnostic,
+  Hover,
+  InlayHint,
+  InitializeParams,
+  Position,
+  PublishDiagnosticsParams,
+  Range,
+  ProtocolConnection,
+  StreamMessageReader,
+  TextEdit,
+  StreamMessageWriter,
+  TextDocumentContentChangeEvent,
+  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -47,7 +60,11 @@ export class TestClient {
   private configurations: number[] = [];
   settings: Record<string, unknown>;
 
-  private constructor(private proc: ChildProcess, readonly connection: ProtocolConnection, settings: Record<string, unknown>) {
+  private constructor(
+    private proc: ChildProcess,
+    readonly connection: ProtocolConnection,
+    settings: Record<string, unknown>,
+  ) {
     this.settings = settings;
   }
 
@@ -84,7 +101,11 @@ export class TestClient {
       rootUri: folders?.[0].uri ?? null,
       workspaceFolders: folders,
       capabilities: {
-        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+          didChangeConfiguration: { dynamicRegistration: true },
+        },
         textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
       },
       initializationOptions: { debounceMs: 0, status: true, ...options.initializationOptions },
@@ -109,21 +130,27 @@ export class TestClient {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
 
   /** The latest diagnostics published for the uri, once there are any for at least that version. */
   diagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
-    return this.until(() => {
-      const list = this.published.get(uri);
-      const last = list?.[list.length - 1];
-      if (!last) return undefined;
-      // Diagnostics of an open document carry its version; a publish without one came from the disk.
-      if (version !== undefined && (last.version === undefined || last.version < version)) return undefined;
-      return last.diagnostics;
-    }, `diagnostics for ${uri}${version === undefined ? '' : ` v${version}`}`);
+    return this.until(
+      () => {
+        const list = this.published.get(uri);
+        const last = list?.[list.length - 1];
+        if (!last) return undefined;
+        // Diagnostics of an open document carry its version; a publish without one came from the disk.
+        if (version !== undefined && (last.version === undefined || last.version < version)) return undefined;
+        return last.diagnostics;
+      },
+      `diagnostics for ${uri}${version === undefined ? '' : ` v${version}`}`,
+    );
   }
 
   /** Waits for a publish satisfying the predicate (for files the client never opened). */
@@ -208,7 +235,10 @@ export class TestClient {
 
   inlayHints(uri: string): Promise<InlayHint[]> {
     const doc = this.document(uri);
-    return this.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: Position.create(0, 0), end: doc.positionAt(doc.getText().length) } });
+    return this.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: Position.create(0, 0), end: doc.positionAt(doc.getText().length) },
+    });
   }
 
   /** Applies a code action's edits to the client's copy of the document and sends them as a change. */
@@ -217,7 +247,10 @@ export class TestClient {
     if (!change || !('edits' in change)) throw new Error(`action "${action.title}" has no text edits`);
     // Edits of one action do not overlap; applied from the end, earlier ranges stay valid.
     const edits = [...change.edits].sort((a, b) => this.document(uri).offsetAt(b.range.start) - this.document(uri).offsetAt(a.range.start));
-    return this.edit(uri, edits.map((e) => ({ range: e.range, text: (e as TextEdit).newText })));
+    return this.edit(
+      uri,
+      edits.map((e) => ({ range: e.range, text: (e as TextEdit).newText })),
+    );
   }
 
   text(uri: string): string {
@@ -242,7 +275,9 @@ export class TestClient {
     try {
       await this.connection.sendRequest('shutdown');
       await this.connection.sendNotification('exit');
-    } catch { /* the server may already be gone */ }
+    } catch {
+      /* the server may already be gone */
+    }
     if (this.proc.exitCode === null) await once(this.proc, 'exit');
     this.connection.dispose();
   }

@@ -22,15 +22,22 @@ describe('ranklens.config.json in the editor', () => {
   });
   const plain = join(dir, 'sub', 'deep', 'plain.rank.yaml');
   const own = join(dir, 'sub', 'own.rank.yaml');
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   it('takes the convention, cutoffs, headline and severities of the nearest enclosing config, and says so', async () => {
     const uri = pathToFileURL(plain).toString();
     await client.open(uri, CONFIG_FIXTURE);
     // trec_eval: AP@2 = (1/2) / 3 relevant = 0.167; P@2 = 1/2. The config's headline is P@2 and AP@2.
     assert.deepEqual(titles(await client.resolvedCodeLenses(uri)), [
-      'trec_eval (ranklens.config.json)', 'mean of 1: P@2 0.500 · AP@2 0.167', 'P@2 0.500', 'AP@2 0.167',
+      'trec_eval (ranklens.config.json)',
+      'mean of 1: P@2 0.500 · AP@2 0.167',
+      'P@2 0.500',
+      'AP@2 0.167',
     ]);
     // k = 3 > 2 predictions would be a k-exceeds-predictions note; the config turns it off.
     assert.deepEqual(await client.diagnostics(uri, 1), []);
@@ -39,24 +46,37 @@ describe('ranklens.config.json in the editor', () => {
   it('lets the config win over the settings, which fill what it leaves open', async () => {
     await client.configure({ defaultConvention: 'ranx', defaultCutoffs: [5], headlineMetrics: ['P@3'] });
     const uri = pathToFileURL(plain).toString();
-    assert.deepEqual(titles(await client.resolvedCodeLenses(uri)).slice(0, 2), ['trec_eval (ranklens.config.json)', 'mean of 1: P@2 0.500 · AP@2 0.167']);
+    assert.deepEqual(titles(await client.resolvedCodeLenses(uri)).slice(0, 2), [
+      'trec_eval (ranklens.config.json)',
+      'mean of 1: P@2 0.500 · AP@2 0.167',
+    ]);
     const outside = 'file:///nowhere/plain.rank.yaml';
     await client.open(outside, CONFIG_FIXTURE);
     assert.deepEqual(titles(await client.resolvedCodeLenses(outside)).slice(0, 1), ['ranx (setting)']);
     await client.configure({});
   });
 
-  it('keeps a fixture\'s own convention', async () => {
+  it("keeps a fixture's own convention", async () => {
     const uri = pathToFileURL(own).toString();
     await client.open(uri, CONFIG_FIXTURE_OWN);
-    assert.deepEqual(titles(await client.resolvedCodeLenses(uri)), ['default (fixture)', 'mean of 1: P@2 0.500 · AP@2 0.500', 'P@2 0.500', 'AP@2 0.500']);
+    assert.deepEqual(titles(await client.resolvedCodeLenses(uri)), [
+      'default (fixture)',
+      'mean of 1: P@2 0.500 · AP@2 0.500',
+      'P@2 0.500',
+      'AP@2 0.500',
+    ]);
   });
 
   it('gives the numbers ranklens check gives for the same files', async () => {
-    for (const [path, text] of [[plain, CONFIG_FIXTURE], [own, CONFIG_FIXTURE_OWN]]) {
+    for (const [path, text] of [
+      [plain, CONFIG_FIXTURE],
+      [own, CONFIG_FIXTURE_OWN],
+    ]) {
       const uri = pathToFileURL(path).toString();
       await client.open(uri, text);
-      const lensValues = titles(await client.resolvedCodeLenses(uri)).slice(2).map((t) => t!.split(' '));
+      const lensValues = titles(await client.resolvedCodeLenses(uri))
+        .slice(2)
+        .map((t) => t!.split(' '));
       const report = JSON.parse(ranklens(['check', '--json', path]).stdout).files[0];
       const cli = lensValues.map(([name]) => [name, report.cases[0].metrics[name].toFixed(3)]);
       assert.deepEqual(lensValues, cli, path);

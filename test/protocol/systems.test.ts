@@ -20,22 +20,27 @@ runs: {one: {q1: {a: 1}}, two: {q1: {a: 2, b: 1}}}
 
 describe('comparing systems in the editor', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
   const { text, offset } = cursor(RUNS);
   const uri = 'file:///systems/runs.rank.yaml';
 
   it('shows a lens per system above the fixture, marks and tests in the tooltip', async () => {
     await client.open(uri, text);
     const top = (await client.codeLenses(uri)).filter((l) => l.range.start.line === 0);
-    assert.deepEqual(top.map((l) => l.command?.title), [
-      'default (built-in)',
-      'mean of 5: RR 0.567',
-      'bm25 (baseline, 5 cases): RR 0.567',
-      'dense vs bm25: RR 1.000 ▲',
-    ]);
+    assert.deepEqual(
+      top.map((l) => l.command?.title),
+      ['default (built-in)', 'mean of 5: RR 0.567', 'bm25 (baseline, 5 cases): RR 0.567', 'dense vs bm25: RR 1.000 ▲'],
+    );
     const tooltip = (top[3].command as { tooltip?: string }).tooltip;
-    assert.equal(tooltip, 'dense against bm25 (the first system), paired by case id:\nRR: paired Student\'s t-test, n = 5, mean difference +0.433 (95% CI +0.119 to +0.747), p = 0.019, Holm-adjusted p = 0.019 over 1 comparison: significantly better at α = 0.05');
+    assert.equal(
+      tooltip,
+      "dense against bm25 (the first system), paired by case id:\nRR: paired Student's t-test, n = 5, mean difference +0.433 (95% CI +0.119 to +0.747), p = 0.019, Holm-adjusted p = 0.019 over 1 comparison: significantly better at α = 0.05",
+    );
   });
 
   it('explains a system on hover over its name', async () => {
@@ -43,7 +48,10 @@ describe('comparing systems in the editor', () => {
     const hover = await client.hover(uri, offset + 1);
     const value = (hover!.contents as { value: string }).value;
     assert.match(value, /^\*\*System `dense`\*\* · 5 cases · convention `default`/);
-    assert.match(value, /- RR: paired Student's t-test, n = 5, mean difference \+0\.433 \(95% CI \+0\.119 to \+0\.747\), p = 0\.019, Holm-adjusted p = 0\.019 over 1 comparison/);
+    assert.match(
+      value,
+      /- RR: paired Student's t-test, n = 5, mean difference \+0\.433 \(95% CI \+0\.119 to \+0\.747\), p = 0\.019, Holm-adjusted p = 0\.019 over 1 comparison/,
+    );
   });
 
   it('warns on a system compared on one query only: no test can decide', async () => {

@@ -2,7 +2,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TestClient } from './lspClient';
-import { CASE_BREAKDOWN_REQUEST, COMPARE_REQUEST, CURVES_REQUEST, MarkdownResult, STATUS_NOTIFICATION, StatusParams } from '../../shared/protocol';
+import {
+  CASE_BREAKDOWN_REQUEST,
+  COMPARE_REQUEST,
+  CURVES_REQUEST,
+  MarkdownResult,
+  STATUS_NOTIFICATION,
+  StatusParams,
+} from '../../shared/protocol';
 import { MetricCurves } from '../../shared/curves/curves';
 
 const FIXTURE = `{
@@ -21,9 +28,11 @@ describe('views and hints', () => {
     client = await TestClient.start();
     await client.open(uri, FIXTURE);
   });
-  after(async () => { await client.stop(); });
+  after(async () => {
+    await client.stop();
+  });
 
-  it('answers ranklens/caseBreakdown with every metric\'s terms and every preset', async () => {
+  it("answers ranklens/caseBreakdown with every metric's terms and every preset", async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: 0, case: 0 });
     assert.equal(r.title, 'Case q1');
     assert.ok(r.markdown.startsWith('# Case `q1`\n\nConvention `default` · cutoffs 3 · 2 labels, 2 relevant · 4 predicted'), r.markdown);
@@ -32,42 +41,89 @@ describe('views and hints', () => {
   });
 
   it('finds the case from a position too (the command palette)', async () => {
-    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: -1, case: -1, position: { line: 4, character: 30 } });
+    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, {
+      uri,
+      fixture: -1,
+      case: -1,
+      position: { line: 4, character: 30 },
+    });
     assert.equal(r.title, 'Case q2');
   });
 
   it('lists the cases to pick from when the position is in no case', async () => {
-    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: -1, case: -1, position: { line: 1, character: 3 } });
-    assert.deepEqual(r.cases, [{ fixture: 0, case: 0, id: 'q1' }, { fixture: 0, case: 1, id: 'q2' }]);
+    const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, {
+      uri,
+      fixture: -1,
+      case: -1,
+      position: { line: 1, character: 3 },
+    });
+    assert.deepEqual(r.cases, [
+      { fixture: 0, case: 0, id: 'q1' },
+      { fixture: 0, case: 1, id: 'q2' },
+    ]);
   });
 
-  it('answers ranklens/compare with every preset\'s means side by side', async () => {
+  it("answers ranklens/compare with every preset's means side by side", async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(COMPARE_REQUEST, { uri });
     assert.equal(r.title, 'Conventions: v.rank.json');
-    assert.ok(r.markdown.includes('| metric | **default** | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |'), r.markdown);
+    assert.ok(
+      r.markdown.includes(
+        '| metric | **default** | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |',
+      ),
+      r.markdown,
+    );
     assert.match(r.markdown, /\| ≠ AP@3 \| /);
   });
 
-  it('answers ranklens/curves with the case under the cursor, every preset beside the fixture\'s own', async () => {
-    const r = await client.connection.sendRequest<{ title: string; curves: MetricCurves }>(CURVES_REQUEST, { uri, position: { line: 3, character: 10 }, compare: true });
+  it("answers ranklens/curves with the case under the cursor, every preset beside the fixture's own", async () => {
+    const r = await client.connection.sendRequest<{ title: string; curves: MetricCurves }>(CURVES_REQUEST, {
+      uri,
+      position: { line: 3, character: 10 },
+      compare: true,
+    });
     assert.equal(r.title, 'Metric curves — q1');
     assert.equal(r.curves.maxK, 3);
-    assert.deepEqual(r.curves.conventions, ['default', 'trec_eval', 'ranx', 'mllib', 'sklearn', 'torchmetrics', 'seed003', 'lenskit', 'recommenders']);
+    assert.deepEqual(r.curves.conventions, [
+      'default',
+      'trec_eval',
+      'ranx',
+      'mllib',
+      'sklearn',
+      'torchmetrics',
+      'seed003',
+      'lenskit',
+      'recommenders',
+    ]);
   });
 
   it('sends the convention and means for the status item', async () => {
-    const status = await client.until(() => client.notifications.find((n) => n.method === STATUS_NOTIFICATION && (n.params as StatusParams).uri === uri), 'a status');
+    const status = await client.until(
+      () => client.notifications.find((n) => n.method === STATUS_NOTIFICATION && (n.params as StatusParams).uri === uri),
+      'a status',
+    );
     assert.equal((status.params as StatusParams).text, 'default · P@3 0.500 · R@3 1.000 · AP@3 0.667 · RR@3 0.750 · nDCG@3 0.797');
-    assert.equal((status.params as StatusParams).short, 'default · nDCG@3 0.797', 'the status bar entry: the convention and the first headline mean');
+    assert.equal(
+      (status.params as StatusParams).short,
+      'default · nDCG@3 0.797',
+      'the status bar entry: the convention and the first headline mean',
+    );
   });
 
   it('marks each predicted item: relevant and grade, rank when scores reorder, dropped repeats', async () => {
     const hints = await client.inlayHints(uri);
-    assert.deepEqual(hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`), [
-      '3:58 ✓2', '3:63 ✗', '3:68 ✓1', '3:73 dup',
-      // q2's scores keep the order written (the tie x, a stays as written): no ranks.
-      '4:52 ✗', '4:62 ✓1', '4:72 ✗',
-    ]);
+    assert.deepEqual(
+      hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`),
+      [
+        '3:58 ✓2',
+        '3:63 ✗',
+        '3:68 ✓1',
+        '3:73 dup',
+        // q2's scores keep the order written (the tie x, a stays as written): no ranks.
+        '4:52 ✗',
+        '4:62 ✓1',
+        '4:72 ✗',
+      ],
+    );
   });
 
   it('marks an item left out of the ranking for a score written as text', async () => {
@@ -75,14 +131,20 @@ describe('views and hints', () => {
     const text = '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"a": "0.65", "b": 0.3}}}}';
     await client.open(other, text);
     const hints = await client.inlayHints(other);
-    assert.deepEqual(hints.map((h) => `${h.position.character} ${h.label}`), [`${text.indexOf('0.3') + 3} ✗`, `${text.indexOf('"0.65"') + 6} ⊘`]);
+    assert.deepEqual(
+      hints.map((h) => `${h.position.character} ${h.label}`),
+      [`${text.indexOf('0.3') + 3} ✗`, `${text.indexOf('"0.65"') + 6} ⊘`],
+    );
     assert.equal(hints[1].tooltip, 'A score is a number, not the string "0.65"; "a" is left out of the ranking.');
   });
 
   it('shows ranks only when the scores reorder the list', async () => {
     const other = 'file:///views/reordered.rank.json';
     await client.open(other, '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"x": 0.1, "a": 0.9}}}}');
-    assert.deepEqual((await client.inlayHints(other)).map((h) => `${h.position.character} ${h.label}`), ['68 #2✗', '78 #1✓1']);
+    assert.deepEqual(
+      (await client.inlayHints(other)).map((h) => `${h.position.character} ${h.label}`),
+      ['68 #2✗', '78 #1✓1'],
+    );
   });
 
   it('turns inlay hints and hovers off by setting', async () => {

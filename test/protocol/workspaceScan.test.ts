@@ -14,8 +14,11 @@ const FILES = 60;
 
 /** A fixture of 300 cases; case q7 of every file has no labels. */
 function fixture(seed: number): string {
-  const cases = Array.from({ length: 300 }, (_, i) =>
-    `    "q${i}": {"labels": ${i === 7 ? '[]' : `["d${(i + seed) % 9}"]`}, "predictions": ["d${i % 9}", "e${i % 7}", "f${i % 5}"]}`);
+  const cases = Array.from(
+    { length: 300 },
+    (_, i) =>
+      `    "q${i}": {"labels": ${i === 7 ? '[]' : `["d${(i + seed) % 9}"]`}, "predictions": ["d${i % 9}", "e${i % 7}", "f${i % 5}"]}`,
+  );
   return `{\n  "k": [3],\n  "cases": {\n${cases.join(',\n')}\n  }\n}\n`;
 }
 
@@ -41,12 +44,18 @@ describe('the workspace scan and an opened file', () => {
     const before = scanned();
     const diagnostics = await client.diagnostics(opened, 1);
     const between = scanned() - before;
-    assert.deepEqual(diagnostics.map((d) => d.code), []);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      [],
+    );
     assert.ok(scanned() < FILES, `the opened file was answered while the scan was under way (${scanned()} of ${FILES} scanned)`);
     assert.ok(between <= 2, `at most the file being checked and the next were published first; ${between} were`);
     // Every scanned file has its own diagnostics: the empty labels of q7.
     await client.until(() => (scanned() === FILES ? true : undefined), 'the scan to finish', 60_000);
     const last = await client.diagnosticsWhere(uris[FILES - 1], () => true);
-    assert.deepEqual(last.map((d) => [d.code, d.range.start.line]), [['empty-labels', 10]]);
+    assert.deepEqual(
+      last.map((d) => [d.code, d.range.start.line]),
+      [['empty-labels', 10]],
+    );
   });
 });

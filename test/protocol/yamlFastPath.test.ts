@@ -25,12 +25,17 @@ cases:
     predictons: [c]
 `;
 
-const shown = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.code}`);
+const shown = (ds: Diagnostic[]) =>
+  ds.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.code}`);
 
 describe('YAML read by the fast path and by the yaml package', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start(); });
-  after(async () => { await client.stop(); });
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
 
   it('gives the same diagnostics, lenses and hovers', async () => {
     const fast = 'file:///yaml/fast.rank.yaml';
@@ -53,7 +58,12 @@ describe('YAML read by the fast path and by the yaml package', () => {
     assert.deepEqual(renamed(await client.diagnostics(full, 1)), diagnostics);
     const lenses = await client.resolvedCodeLenses(fast);
     // q1 ranks a (grade 2), x, b (grade 1): AP@3 = (1 + 2/3) / 2, nDCG@3 = (3 + 1/2) / (3 + 1/log2 3).
-    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title]).slice(2, 6), [[2, 'nDCG@3 0.964'], [2, 'AP@3 0.833'], [2, 'P@1 1.000'], [2, 'R@1 0.500']]);
+    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title]).slice(2, 6), [
+      [2, 'nDCG@3 0.964'],
+      [2, 'AP@3 0.833'],
+      [2, 'P@1 1.000'],
+      [2, 'R@1 0.500'],
+    ]);
     assert.deepEqual(renamed(await client.resolvedCodeLenses(full)), lenses);
     for (const offset of [FIXTURE.indexOf('q1'), FIXTURE.indexOf('06'), FIXTURE.indexOf('P@3')]) {
       assert.deepEqual(await client.hover(full, offset), await client.hover(fast, offset));

@@ -24,7 +24,10 @@ describe('BackgroundInference', () => {
     await sleep(200);
     assert.deepEqual(done, [1]);
     const findings = inferenceFindings(v1, bg.result(v1.uri, 1)!);
-    assert.deepEqual(findings.map((f) => [f.code, f.message]), [['convention-match', 'Your expected values match trec_eval. The current convention reproduces 0 of 1.']]);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.message]),
+      [['convention-match', 'Your expected values match trec_eval. The current convention reproduces 0 of 1.']],
+    );
     bg.schedule(v1);
     await sleep(60);
     assert.deepEqual(done, [1], 'a version already searched is not searched again');

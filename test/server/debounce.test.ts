@@ -39,7 +39,7 @@ describe('the debouncer', () => {
     assert.deepEqual(runs, ['first', 'c']);
   });
 
-  it('keeps documents apart: a burst on one does not swallow the other\'s edit', async () => {
+  it("keeps documents apart: a burst on one does not swallow the other's edit", async () => {
     const d = new Debouncer(10);
     const runs: string[] = [];
     d.schedule('a', () => runs.push('a1'));

@@ -27,7 +27,8 @@ const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: at(l
 // q1: a at 1, x at 2, b at 3 against {a, b, c}: P@3 = 2/3, R@3 = 2/3, AP@3 = (1 + 2/3) / 2 = 0.833 (÷ hits),
 // RR@3 = 1, nDCG@3 = (1 + 1/log2 4 ... ) = 0.920 under the default preset's ln discount and top-k ideal.
 // q2 has no labels: NaN, left out.
-const LENS_FIXTURE = '{"k": [3], "convention": "default", "cases": {\n  "q1": {"labels": ["a", "b", "c"], "predictions": ["a", "x", "b"]},\n  "q2": {"labels": [], "predictions": ["a"]}\n}}\n';
+const LENS_FIXTURE =
+  '{"k": [3], "convention": "default", "cases": {\n  "q1": {"labels": ["a", "b", "c"], "predictions": ["a", "x", "b"]},\n  "q2": {"labels": [], "predictions": ["a"]}\n}}\n';
 
 describe('code lenses', () => {
   const a = analysis(LENS_FIXTURE);
@@ -36,26 +37,54 @@ describe('code lenses', () => {
   it('puts the convention and the means above the fixture, and one unresolved lens per headline metric on each case id', () => {
     const lenses = codeLenses(a.evaluation, a.uri, place, 7);
     assert.deepEqual(lenses.slice(0, 2), [
-      { range: range(0, 0, 0, 0), command: { title: 'default (fixture)', command: 'ranklens.compareConventions', arguments: [a.uri],
-        tooltip: 'Convention default, from the fixture\'s convention key. Click to compare every preset\'s values for this file.' } },
-      { range: range(0, 0, 0, 0), command: { title: 'mean of 1 of 2 (1 NaN): nDCG@3 0.920 · AP@3 0.833 · P@3 0.667 · R@3 0.667', command: 'ranklens.compareConventions', arguments: [a.uri],
-        tooltip: 'Means over 1 of 2 cases, 1 NaN left out:\nP@3 0.667\nR@3 0.667\nAP@3 0.833\nRR@3 1.000\nnDCG@3 0.920\n\nClick to compare every preset\'s values for this file.' } },
+      {
+        range: range(0, 0, 0, 0),
+        command: {
+          title: 'default (fixture)',
+          command: 'ranklens.compareConventions',
+          arguments: [a.uri],
+          tooltip: "Convention default, from the fixture's convention key. Click to compare every preset's values for this file.",
+        },
+      },
+      {
+        range: range(0, 0, 0, 0),
+        command: {
+          title: 'mean of 1 of 2 (1 NaN): nDCG@3 0.920 · AP@3 0.833 · P@3 0.667 · R@3 0.667',
+          command: 'ranklens.compareConventions',
+          arguments: [a.uri],
+          tooltip:
+            "Means over 1 of 2 cases, 1 NaN left out:\nP@3 0.667\nR@3 0.667\nAP@3 0.833\nRR@3 1.000\nnDCG@3 0.920\n\nClick to compare every preset's values for this file.",
+        },
+      },
     ]);
     assert.deepEqual(lenses.slice(2), [
-      { range: range(1, 2, 1, 6), data: [7, 0, 0, 0] }, { range: range(1, 2, 1, 6), data: [7, 0, 0, 1] },
-      { range: range(1, 2, 1, 6), data: [7, 0, 0, 2] }, { range: range(1, 2, 1, 6), data: [7, 0, 0, 3] },
+      { range: range(1, 2, 1, 6), data: [7, 0, 0, 0] },
+      { range: range(1, 2, 1, 6), data: [7, 0, 0, 1] },
+      { range: range(1, 2, 1, 6), data: [7, 0, 0, 2] },
+      { range: range(1, 2, 1, 6), data: [7, 0, 0, 3] },
       { range: range(2, 2, 2, 6), data: [7, 0, 1, 0] },
     ]);
   });
 
   it('resolves a case lens to its title, tooltip and the breakdown command', () => {
     const lenses = codeLenses(a.evaluation, a.uri, place, 7).filter((l) => l.data);
-    assert.deepEqual(resolveCodeLens(lenses[0], a.evaluation, a.uri), { range: range(1, 2, 1, 6), command: {
-      title: 'nDCG@3 0.920', command: 'ranklens.showCaseBreakdown', arguments: [a.uri, 0, 0],
-      tooltip: 'nDCG@3 of case q1 = 0.9197 under default. Click for the case\'s breakdown: all 12 metrics, every term, knob and preset.' } });
-    assert.deepEqual(lenses.map((l) => resolveCodeLens(l, a.evaluation, a.uri).command?.title), ['nDCG@3 0.920', 'AP@3 0.833', 'P@3 0.667', 'R@3 0.667', 'every metric NaN']);
-    assert.equal(resolveCodeLens(lenses[4], a.evaluation, a.uri).command?.tooltip,
-      'Every metric of case q2 is NaN under default, and the case is left out of the means. Click for the case\'s breakdown: all 12 metrics, every term, knob and preset.');
+    assert.deepEqual(resolveCodeLens(lenses[0], a.evaluation, a.uri), {
+      range: range(1, 2, 1, 6),
+      command: {
+        title: 'nDCG@3 0.920',
+        command: 'ranklens.showCaseBreakdown',
+        arguments: [a.uri, 0, 0],
+        tooltip: "nDCG@3 of case q1 = 0.9197 under default. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
+      },
+    });
+    assert.deepEqual(
+      lenses.map((l) => resolveCodeLens(l, a.evaluation, a.uri).command?.title),
+      ['nDCG@3 0.920', 'AP@3 0.833', 'P@3 0.667', 'R@3 0.667', 'every metric NaN'],
+    );
+    assert.equal(
+      resolveCodeLens(lenses[4], a.evaluation, a.uri).command?.tooltip,
+      "Every metric of case q2 is NaN under default, and the case is left out of the means. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
+    );
   });
 
   it('marks stale lenses (kept from the last version that parsed)', () => {
@@ -85,11 +114,18 @@ describe('code lenses', () => {
   });
 
   it('adds one lens per compared system, the first without a tooltip', () => {
-    const text = '{"k": [1], "metrics": ["P@1"], "qrels": {"q1": {"a": 1}, "q2": {"b": 1}}, "runs": {"A": {"q1": {"a": 1}, "q2": {"c": 1}}, "B": {"q1": {"a": 1}, "q2": {"b": 1}}}}';
+    const text =
+      '{"k": [1], "metrics": ["P@1"], "qrels": {"q1": {"a": 1}, "q2": {"b": 1}}, "runs": {"A": {"q1": {"a": 1}, "q2": {"c": 1}}, "B": {"q1": {"a": 1}, "q2": {"b": 1}}}}';
     const s = analysis(text);
     const lenses = codeLenses(s.evaluation, s.uri, placeIn(text), 0);
     const systems = lenses.filter((l) => l.command?.command === '');
-    assert.deepEqual(systems.map((l) => [l.command?.title, l.command?.tooltip === undefined]), [['A (baseline, 2 cases): P@1 0.500', true], ['B vs A: P@1 1.000', false]]);
+    assert.deepEqual(
+      systems.map((l) => [l.command?.title, l.command?.tooltip === undefined]),
+      [
+        ['A (baseline, 2 cases): P@1 0.500', true],
+        ['B vs A: P@1 1.000', false],
+      ],
+    );
   });
 });
 
@@ -108,8 +144,14 @@ describe('inlay hints', () => {
 
   it('only for the predictions whose list meets the requested range', () => {
     // q1's list spans (1, 51)–(1, 66), q2's (2, 38)–(2, 43).
-    assert.deepEqual(inlayHints(a.evaluation, range(2, 0, 2, 60), place).map((h) => h.position), [at(2, 42)]);
-    assert.deepEqual(inlayHints(a.evaluation, range(1, 0, 1, 60), place).map((h) => h.position), [at(1, 55), at(1, 60), at(1, 65)]);
+    assert.deepEqual(
+      inlayHints(a.evaluation, range(2, 0, 2, 60), place).map((h) => h.position),
+      [at(2, 42)],
+    );
+    assert.deepEqual(
+      inlayHints(a.evaluation, range(1, 0, 1, 60), place).map((h) => h.position),
+      [at(1, 55), at(1, 60), at(1, 65)],
+    );
     // A range that ends exactly where q1's list starts still meets it; one character earlier it does not.
     assert.equal(inlayHints(a.evaluation, range(0, 0, 1, 51), place).length, 3);
     assert.equal(inlayHints(a.evaluation, range(0, 0, 1, 50), place).length, 0);
@@ -121,21 +163,32 @@ describe('inlay hints', () => {
   it('no hints for a case without predictions, nor ⊘ for an unreadable label', () => {
     const text = '{"k": [1], "cases": {"q": {"labels": [{"x": 1}, "a"]}, "r": {"labels": ["a"], "predictions": ["a"]}}}';
     const s = analysis(text);
-    assert.deepEqual(inlayHints(s.evaluation, range(0, 0, 5, 0), placeIn(text)).map((h) => [h.position.character, h.label]), [[97, '✓1']]);
+    assert.deepEqual(
+      inlayHints(s.evaluation, range(0, 0, 5, 0), placeIn(text)).map((h) => [h.position.character, h.label]),
+      [[97, '✓1']],
+    );
   });
 
   it('puts ⊘ after an item the ranking leaves out (a score written as text), and nothing for an empty list', () => {
-    const text = '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"a": 0.9, "b": "high"}}, "e": {"labels": ["a"], "predictions": []}}}';
+    const text =
+      '{"k": [2], "cases": {"q": {"labels": ["a"], "predictions": {"a": 0.9, "b": "high"}}, "e": {"labels": ["a"], "predictions": []}}}';
     const s = analysis(text);
     const hints = inlayHints(s.evaluation, range(0, 0, 5, 0), placeIn(text));
-    assert.deepEqual(hints.map((h) => [h.position.character, h.label]), [[68, '✓1'], [81, '⊘']]);
+    assert.deepEqual(
+      hints.map((h) => [h.position.character, h.label]),
+      [
+        [68, '✓1'],
+        [81, '⊘'],
+      ],
+    );
     assert.equal(hints[1].tooltip, 'A score is a number, not the string "high"; "b" is left out of the ranking.');
   });
 });
 
 describe('diagnostics', () => {
   // q: P@1 expected 0.5, computed 1 (an error); e: no labels (a warning); k = 5 > 1 prediction (a hint).
-  const TEXT = '{"k": [1, 5], "metrics": ["P"], "cases": {\n "q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}},\n "e": {"labels": [], "predictions": ["b", "b"]}\n}}';
+  const TEXT =
+    '{"k": [1, 5], "metrics": ["P"], "cases": {\n "q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}},\n "e": {"labels": [], "predictions": ["b", "b"]}\n}}';
   const a = analysis(TEXT);
   const place = placeIn(TEXT);
   const base = { severities: {}, declared: null, skipSyntax: false };
@@ -149,19 +202,41 @@ describe('diagnostics', () => {
       ['duplicate-prediction', 2, 2, 42],
       ['k-exceeds-predictions', 4, 0, 10],
     ]);
-    assert.deepEqual(ds[0], { range: range(1, 64, 1, 67), severity: 1, code: 'expect-mismatch', source: 'ranklens',
-      message: 'Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written).', data: { computed: 1 } });
-    assert.deepEqual(ds[2].relatedInformation, [{ location: { uri: a.uri, range: range(2, 37, 2, 40) }, message: 'first prediction of this item' }]);
+    assert.deepEqual(ds[0], {
+      range: range(1, 64, 1, 67),
+      severity: 1,
+      code: 'expect-mismatch',
+      source: 'ranklens',
+      message: 'Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written).',
+      data: { computed: 1 },
+    });
+    assert.deepEqual(ds[2].relatedInformation, [
+      { location: { uri: a.uri, range: range(2, 37, 2, 40) }, message: 'first prediction of this item' },
+    ]);
   });
 
   it('applies the configured severities, info included, and drops "off"', () => {
-    const ds = diagnostics(a.evaluation.findings, a.uri, place, { ...base, severities: { 'empty-labels': 'info', 'expect-mismatch': 'hint', 'duplicate-prediction': 'off', 'k-exceeds-predictions': 'error' } });
-    assert.deepEqual(summary(ds), [['expect-mismatch', 4, 1, 64], ['empty-labels', 3, 2, 17], ['k-exceeds-predictions', 1, 0, 10]]);
+    const ds = diagnostics(a.evaluation.findings, a.uri, place, {
+      ...base,
+      severities: { 'empty-labels': 'info', 'expect-mismatch': 'hint', 'duplicate-prediction': 'off', 'k-exceeds-predictions': 'error' },
+    });
+    assert.deepEqual(summary(ds), [
+      ['expect-mismatch', 4, 1, 64],
+      ['empty-labels', 3, 2, 17],
+      ['k-exceeds-predictions', 1, 0, 10],
+    ]);
   });
 
   it('a declared code is information tagged [expected], whatever its severity', () => {
-    const ds = diagnostics(a.evaluation.findings, a.uri, place, { ...base, severities: { 'expect-mismatch': 'warning' }, declared: new Set(['expect-mismatch']) });
-    assert.deepEqual([ds[0].severity, ds[0].message], [3, 'Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written). [expected]']);
+    const ds = diagnostics(a.evaluation.findings, a.uri, place, {
+      ...base,
+      severities: { 'expect-mismatch': 'warning' },
+      declared: new Set(['expect-mismatch']),
+    });
+    assert.deepEqual(
+      [ds[0].severity, ds[0].message],
+      [3, 'Expected P@1 = 0.5, computed 1.0000: not within ±0.05 (1 decimal written). [expected]'],
+    );
     assert.deepEqual([ds[1].severity, ds[1].message], [2, 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).']);
   });
 
@@ -169,10 +244,16 @@ describe('diagnostics', () => {
     const text = '{"k": [1], "metrics": ["Precison"], "cases": {"q": {"labels": ["a"], "predictions": ["a"],}}}';
     const s = analysis(text);
     const all = diagnostics(s.evaluation.findings, s.uri, placeIn(text), base);
-    assert.deepEqual(all.map((d) => d.code), ['syntax-warning', 'unknown-metric']);
+    assert.deepEqual(
+      all.map((d) => d.code),
+      ['syntax-warning', 'unknown-metric'],
+    );
     assert.deepEqual(all[1].data, { replacement: 'P' });
     assert.equal(all[0].data, undefined);
-    assert.deepEqual(diagnostics(s.evaluation.findings, s.uri, placeIn(text), { ...base, skipSyntax: true }).map((d) => d.code), ['unknown-metric']);
+    assert.deepEqual(
+      diagnostics(s.evaluation.findings, s.uri, placeIn(text), { ...base, skipSyntax: true }).map((d) => d.code),
+      ['unknown-metric'],
+    );
   });
 });
 
@@ -195,13 +276,17 @@ describe('hovers', () => {
     // Rank 2 under the default ln discount: 1 / ln(3) = 0.910.
     assert.equal(first('"x"'), '**`x`** · rank 2 · not relevant (not labeled) · grade 0 · gain 0.000 · discount 0.910');
     assert.equal(first('"c"]'), '**`c`** · grade 1 · relevant (relevant when the grade exceeds 0) · gain 1.000');
-    assert.equal(first('[3]'), '**k** — cutoffs: a metric at k looks only at the top k ranked predictions. This fixture computes at k = 3.');
+    assert.equal(
+      first('[3]'),
+      '**k** — cutoffs: a metric at k looks only at the top k ranked predictions. This fixture computes at k = 3.',
+    );
     assert.equal(first('"default"'), '**Preset `default`**');
   });
 });
 
-describe('hovers of the fixture\'s keys, its convention and its systems', () => {
-  const TEXT = 'k: [1]\nmetrics: [P@k, AP]\nconvention: { preset: trec_eval, ties: input }\ncases:\n  q: { labels: [a], predictions: [a], expect: { P@1: 1 } }\n';
+describe("hovers of the fixture's keys, its convention and its systems", () => {
+  const TEXT =
+    'k: [1]\nmetrics: [P@k, AP]\nconvention: { preset: trec_eval, ties: input }\ncases:\n  q: { labels: [a], predictions: [a], expect: { P@1: 1 } }\n';
   const a = analysis(TEXT, 'yaml');
   const first = (text: string, needle: string, doc = a) => {
     const h = hover(doc.parsed, doc.evaluation, doc.text, text.indexOf(needle) + 1, placeIn(text))!;
@@ -209,12 +294,21 @@ describe('hovers of the fixture\'s keys, its convention and its systems', () => 
   };
 
   it('metrics, a metric, the convention, a knob, a preset, an expectation', () => {
-    assert.deepEqual(first(TEXT, 'metrics'), ['**metrics** — the metrics to compute: `P` or `P@k` at every cutoff, `P@3` at 3 only; `AP`, `RR`, `nDCG` and `Rprec` alone take no cutoff (write `AP@k` for every cutoff). Without this key every family is computed.', range(1, 0, 1, 7)]);
+    assert.deepEqual(first(TEXT, 'metrics'), [
+      '**metrics** — the metrics to compute: `P` or `P@k` at every cutoff, `P@3` at 3 only; `AP`, `RR`, `nDCG` and `Rprec` alone take no cutoff (write `AP@k` for every cutoff). Without this key every family is computed.',
+      range(1, 0, 1, 7),
+    ]);
     assert.deepEqual(first(TEXT, 'AP]'), ['**AP** — Average precision', range(1, 15, 1, 17)]);
-    assert.deepEqual(first(TEXT, 'convention'), ['**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.', range(2, 12, 2, 46)]);
+    assert.deepEqual(first(TEXT, 'convention'), [
+      '**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      range(2, 12, 2, 46),
+    ]);
     assert.deepEqual(first(TEXT, 'ties'), ['**`ties`** = `input` (preset `trec_eval` has `id-desc`)', range(2, 33, 2, 37)]);
     assert.deepEqual(first(TEXT, 'trec_eval'), ['**Preset `trec_eval`**', range(2, 22, 2, 31)]);
-    assert.deepEqual(first(TEXT, 'P@1: 1'), ['**P@1** · expected `1` · computed `1.0000` · ✓ matches, within ±0 (no decimal written) (convention `trec_eval + ties=input`)', range(4, 48, 4, 54)]);
+    assert.deepEqual(first(TEXT, 'P@1: 1'), [
+      '**P@1** · expected `1` · computed `1.0000` · ✓ matches, within ±0 (no decimal written) (convention `trec_eval + ties=input`)',
+      range(4, 48, 4, 54),
+    ]);
   });
 
   it('a compared system', () => {
@@ -225,7 +319,13 @@ describe('hovers of the fixture\'s keys, its convention and its systems', () => 
 });
 
 describe('code actions', () => {
-  function request(text: string, cursor: number, language: FixtureLanguage = 'json', diagnosticsSent: Diagnostic[] = [], only?: string[]): { a: Analysis; req: ActionRequest } {
+  function request(
+    text: string,
+    cursor: number,
+    language: FixtureLanguage = 'json',
+    diagnosticsSent: Diagnostic[] = [],
+    only?: string[],
+  ): { a: Analysis; req: ActionRequest } {
     const a = analysis(text, language);
     return { a, req: { uri: a.uri, version: 3, text, language, span: { start: cursor, end: cursor }, diagnostics: diagnosticsSent, only } };
   }
@@ -233,22 +333,37 @@ describe('code actions', () => {
   const edits = (action: CodeAction) => (action.edit!.documentChanges![0] as { edits: TextEdit[] }).edits;
 
   // q1: P@3 = 2/3 (0.5 written), RR@3 = 1 (holds); q2: P@3 = 1/3 (0.33333 holds), RR@3 = 1/2 (1 written).
-  const TWO = '{"k": [3], "cases": {\n  "q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.5, "RR@3": 1}},\n  "q2": {"labels": ["a"], "predictions": ["x", "a", "y"], "expect": {"P@3": 0.33333, "RR@3": 1}}\n}}\n';
+  const TWO =
+    '{"k": [3], "cases": {\n  "q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b"], "expect": {"P@3": 0.5, "RR@3": 1}},\n  "q2": {"labels": ["a"], "predictions": ["x", "a", "y"], "expect": {"P@3": 0.33333, "RR@3": 1}}\n}}\n';
 
-  it('on a mismatch: set it to the computed value (preferred), and set all of the file\'s', () => {
+  it("on a mismatch: set it to the computed value (preferred), and set all of the file's", () => {
     const { a, req } = request(TWO, TWO.indexOf('0.5') + 1);
     const sent: Diagnostic = { range: range(1, 81, 1, 84), message: 'm', code: 'expect-mismatch', severity: 1 };
-    const actions = codeActions(a.evaluation, { ...req, diagnostics: [sent, { ...sent, code: 'empty-labels' }, { ...sent, range: range(2, 0, 2, 1) }] }, placeIn(TWO));
-    assert.deepEqual(titles(actions), ['Set P@3 to the computed 0.667', 'Set all 2 mismatched expect values in this file to the computed ones', 'Declare this finding (expect-mismatch) in expectFindings']);
+    const actions = codeActions(
+      a.evaluation,
+      { ...req, diagnostics: [sent, { ...sent, code: 'empty-labels' }, { ...sent, range: range(2, 0, 2, 1) }] },
+      placeIn(TWO),
+    );
+    assert.deepEqual(titles(actions), [
+      'Set P@3 to the computed 0.667',
+      'Set all 2 mismatched expect values in this file to the computed ones',
+      'Declare this finding (expect-mismatch) in expectFindings',
+    ]);
     assert.deepEqual(actions[0], {
-      title: 'Set P@3 to the computed 0.667', kind: 'quickfix', isPreferred: true, diagnostics: [sent],
+      title: 'Set P@3 to the computed 0.667',
+      kind: 'quickfix',
+      isPreferred: true,
+      diagnostics: [sent],
       edit: { documentChanges: [{ textDocument: { uri: a.uri, version: 3 }, edits: [{ range: range(1, 81, 1, 84), newText: '0.667' }] }] },
     });
-    assert.deepEqual(edits(actions[1]), [{ range: range(1, 81, 1, 84), newText: '0.667' }, { range: range(2, 93, 2, 94), newText: '0.500' }]);
+    assert.deepEqual(edits(actions[1]), [
+      { range: range(1, 81, 1, 84), newText: '0.667' },
+      { range: range(2, 93, 2, 94), newText: '0.500' },
+    ]);
     assert.equal(actions[1].isPreferred, undefined);
   });
 
-  it('outside every mismatch: no set-value action; the selection\'s end touching the value counts', () => {
+  it("outside every mismatch: no set-value action; the selection's end touching the value counts", () => {
     const { a, req } = request(TWO, TWO.indexOf('"q2"'));
     assert.deepEqual(titles(codeActions(a.evaluation, req, placeIn(TWO))), []);
     const start = TWO.indexOf('0.5');
@@ -259,15 +374,25 @@ describe('code actions', () => {
   it('one mismatch in the file: no "set all"', () => {
     const text = '{"k": [1], "cases": {"q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}}}}';
     const { a, req } = request(text, text.indexOf('0.5'));
-    assert.deepEqual(titles(codeActions(a.evaluation, req, placeIn(text))), ['Set P@1 to the computed 1.000', 'Declare this finding (expect-mismatch) in expectFindings']);
+    assert.deepEqual(titles(codeActions(a.evaluation, req, placeIn(text))), [
+      'Set P@1 to the computed 1.000',
+      'Declare this finding (expect-mismatch) in expectFindings',
+    ]);
   });
 
   it('skips a case with an error of its own, and says so in "set all"', () => {
-    const text = '{"k": [1], "cases": {"q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}}, "r": {"labels": ["a"], "predictions": {"a": "high"}, "expect": {"P@1": 1}}}}';
+    const text =
+      '{"k": [1], "cases": {"q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}}, "r": {"labels": ["a"], "predictions": {"a": "high"}, "expect": {"P@1": 1}}}}';
     const { a, req } = request(text, text.indexOf('0.5'));
-    assert.deepEqual(titles(codeActions(a.evaluation, req, placeIn(text))).slice(0, 2), ['Set P@1 to the computed 1.000', 'Set all 1 mismatched expect value in this file to the computed ones (skips 1 in cases with errors of their own)']);
+    assert.deepEqual(titles(codeActions(a.evaluation, req, placeIn(text))).slice(0, 2), [
+      'Set P@1 to the computed 1.000',
+      'Set all 1 mismatched expect value in this file to the computed ones (skips 1 in cases with errors of their own)',
+    ]);
     const onBroken = request(text, text.lastIndexOf('"P@1": 1') + 7);
-    assert.deepEqual(titles(codeActions(onBroken.a.evaluation, onBroken.req, placeIn(text))).filter((t) => t.startsWith('Set')), ['Set all 1 mismatched expect value in this file to the computed ones (skips 1 in cases with errors of their own)']);
+    assert.deepEqual(
+      titles(codeActions(onBroken.a.evaluation, onBroken.req, placeIn(text))).filter((t) => t.startsWith('Set')),
+      ['Set all 1 mismatched expect value in this file to the computed ones (skips 1 in cases with errors of their own)'],
+    );
   });
 
   it('a did-you-mean: "Change to" each choice, the suggestion preferred, written as the original was quoted', () => {
@@ -283,14 +408,32 @@ describe('code actions', () => {
     const text = '{"k": [1], "convention": {"ties": "id-asx"}, "cases": {"q": {"labels": ["a"], "predictions": ["a"]}}}';
     const { a, req } = request(text, text.indexOf('id-asx'));
     const actions = codeActions(a.evaluation, req, placeIn(text)).filter((x) => x.title.startsWith('Change'));
-    assert.deepEqual(titles(actions), ["Change to 'id-asc'", "Change to 'input'", "Change to 'id-desc'", "Change to 'average'", "Change to 'pessimistic'"]);
-    assert.deepEqual(actions.map((x) => x.isPreferred === true), [true, false, false, false, false]);
+    assert.deepEqual(titles(actions), [
+      "Change to 'id-asc'",
+      "Change to 'input'",
+      "Change to 'id-desc'",
+      "Change to 'average'",
+      "Change to 'pessimistic'",
+    ]);
+    assert.deepEqual(
+      actions.map((x) => x.isPreferred === true),
+      [true, false, false, false, false],
+    );
     assert.deepEqual(edits(actions[0]), [{ range: range(0, 34, 0, 42), newText: '"id-asc"' }]);
     const far = text.replace('id-asx', 'id-ascending');
     const f = request(far, far.indexOf('id-ascending'));
     const choices = codeActions(f.a.evaluation, f.req, placeIn(far)).filter((x) => x.title.startsWith('Change'));
-    assert.deepEqual(titles(choices), ["Change to 'input'", "Change to 'id-desc'", "Change to 'id-asc'", "Change to 'average'", "Change to 'pessimistic'"]);
-    assert.deepEqual(choices.map((x) => x.isPreferred === true), [false, false, false, false, false]);
+    assert.deepEqual(titles(choices), [
+      "Change to 'input'",
+      "Change to 'id-desc'",
+      "Change to 'id-asc'",
+      "Change to 'average'",
+      "Change to 'pessimistic'",
+    ]);
+    assert.deepEqual(
+      choices.map((x) => x.isPreferred === true),
+      [false, false, false, false, false],
+    );
   });
 
   it('quote an id written as a number; convert a numeric string; each preferred', () => {
@@ -307,10 +450,18 @@ describe('code actions', () => {
     const text = '{"expectFindings": ["empty-labels"], "k": [1], "cases": {"q": {"labels": [], "predictions": ["a", "a"]}}}';
     const { a, req } = request(text, text.indexOf('"q"'));
     const wide = { ...req, span: { start: 0, end: text.length } };
-    assert.deepEqual(titles(codeActions(a.evaluation, wide, placeIn(text))).filter((t) => t.startsWith('Declare')), ['Declare this finding (duplicate-prediction) in expectFindings']);
+    assert.deepEqual(
+      titles(codeActions(a.evaluation, wide, placeIn(text))).filter((t) => t.startsWith('Declare')),
+      ['Declare this finding (duplicate-prediction) in expectFindings'],
+    );
     const broken = '{"k": [1], "cases": {"q": {"labels": ["a"] "predictions": ["a"]}}}';
     const b = request(broken, 0);
-    assert.deepEqual(titles(codeActions(b.a.evaluation, { ...b.req, span: { start: 0, end: broken.length } }, placeIn(broken))).filter((t) => t.startsWith('Declare')), []);
+    assert.deepEqual(
+      titles(codeActions(b.a.evaluation, { ...b.req, span: { start: 0, end: broken.length } }, placeIn(broken))).filter((t) =>
+        t.startsWith('Declare'),
+      ),
+      [],
+    );
   });
 
   it('removes the repeated predictions of a list; not for a mapping', () => {
@@ -322,7 +473,10 @@ describe('code actions', () => {
     assert.equal(edits(action).length, 2);
     const one = '{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a", "a"]}}}';
     const o = request(one, one.lastIndexOf('"a"'));
-    assert.deepEqual(titles(codeActions(o.a.evaluation, o.req, placeIn(one))).filter((t) => t.startsWith('Remove')), ['Remove 1 repeated prediction from case q1']);
+    assert.deepEqual(
+      titles(codeActions(o.a.evaluation, o.req, placeIn(one))).filter((t) => t.startsWith('Remove')),
+      ['Remove 1 repeated prediction from case q1'],
+    );
   });
 
   it('adds an expect block holding the current values, for a case without one (refactor.rewrite)', () => {
@@ -331,15 +485,27 @@ describe('code actions', () => {
     const [action] = codeActions(a.evaluation, req, placeIn(text));
     assert.equal(action.title, 'Add an expect block with the current values of case q1');
     assert.equal(action.kind, 'refactor.rewrite');
-    assert.deepEqual(edits(action), [{ range: range(0, 80, 0, 80), newText: ', "expect": {"P@3": 0.667, "R@3": 1.000, "AP@3": 0.833, "RR@3": 1.000, "nDCG@3": 0.920}' }]);
+    assert.deepEqual(edits(action), [
+      { range: range(0, 80, 0, 80), newText: ', "expect": {"P@3": 0.667, "R@3": 1.000, "AP@3": 0.833, "RR@3": 1.000, "nDCG@3": 0.920}' },
+    ]);
   });
 
   it('each fix carries the diagnostics it fixes: same code, a range that meets its edit', () => {
-    const text = 'k: 1\nmetrics: [Precison]\ncases:\n  q: { labels: [06], predictions: [a, a, { x: 1 }], expect: { P@1: 0.5 } }\n  r: { labels: [a], predictions: { a: "0.5" } }\n';
-    const d = (code: string, l1: number, c1: number, l2: number, c2: number): Diagnostic => ({ range: range(l1, c1, l2, c2), message: code, code });
+    const text =
+      'k: 1\nmetrics: [Precison]\ncases:\n  q: { labels: [06], predictions: [a, a, { x: 1 }], expect: { P@1: 0.5 } }\n  r: { labels: [a], predictions: { a: "0.5" } }\n';
+    const d = (code: string, l1: number, c1: number, l2: number, c2: number): Diagnostic => ({
+      range: range(l1, c1, l2, c2),
+      message: code,
+      code,
+    });
     const sent = [
-      d('unknown-metric', 1, 10, 1, 18), d('unknown-metric', 2, 0, 2, 1), d('id-not-as-written', 3, 16, 3, 18), d('duplicate-prediction', 3, 38, 3, 39),
-      d('wrong-type', 4, 35, 4, 40), d('wrong-type', 0, 0, 0, 1), { ...d('x', 3, 16, 3, 18), code: 7 },
+      d('unknown-metric', 1, 10, 1, 18),
+      d('unknown-metric', 2, 0, 2, 1),
+      d('id-not-as-written', 3, 16, 3, 18),
+      d('duplicate-prediction', 3, 38, 3, 39),
+      d('wrong-type', 4, 35, 4, 40),
+      d('wrong-type', 0, 0, 0, 1),
+      { ...d('x', 3, 16, 3, 18), code: 7 },
     ];
     const a = analysis(text, 'yaml');
     const req: ActionRequest = { uri: a.uri, version: 1, text, language: 'yaml', span: { start: 0, end: text.length }, diagnostics: sent };
@@ -350,13 +516,22 @@ describe('code actions', () => {
     assert.deepEqual(attached('Convert to number'), ['wrong-type']);
     assert.deepEqual(attached('Remove 1 repeated prediction from case q'), ['duplicate-prediction']);
     // Every finding once under "Declare", wrong-type (found twice) once; r has no expect block: one is offered.
-    assert.deepEqual(actions.map((x) => [x.title, x.diagnostics === undefined]), [
-      ['Quote this id', false], ['Convert to number', false], ["Change to 'P'", false], ['Remove 1 repeated prediction from case q', false],
-      ['Declare this finding (id-not-as-written) in expectFindings', true], ['Declare this finding (wrong-type) in expectFindings', true],
-      ['Declare this finding (unknown-metric) in expectFindings', true], ['Declare this finding (duplicate-prediction) in expectFindings', true],
-      ['Declare this finding (expect-not-computed) in expectFindings', true], ['Declare this finding (empty-predictions) in expectFindings', true],
-      ['Add an expect block with the current values of case r', true],
-    ]);
+    assert.deepEqual(
+      actions.map((x) => [x.title, x.diagnostics === undefined]),
+      [
+        ['Quote this id', false],
+        ['Convert to number', false],
+        ["Change to 'P'", false],
+        ['Remove 1 repeated prediction from case q', false],
+        ['Declare this finding (id-not-as-written) in expectFindings', true],
+        ['Declare this finding (wrong-type) in expectFindings', true],
+        ['Declare this finding (unknown-metric) in expectFindings', true],
+        ['Declare this finding (duplicate-prediction) in expectFindings', true],
+        ['Declare this finding (expect-not-computed) in expectFindings', true],
+        ['Declare this finding (empty-predictions) in expectFindings', true],
+        ['Add an expect block with the current values of case r', true],
+      ],
+    );
   });
 
   it('no remove for predictions written as a mapping; no expect block for a case that has one', () => {
@@ -368,8 +543,13 @@ describe('code actions', () => {
   it('only: the kinds asked for, "refactor" taking refactor.rewrite', () => {
     const text = '{"k": [1], "cases": {"q": {"labels": ["a"], "predictions": ["a", "a"]}}}';
     const { a, req } = request(text, text.lastIndexOf('"a"'));
-    assert.deepEqual(titles(codeActions(a.evaluation, { ...req, only: ['refactor'] }, placeIn(text))), ['Add an expect block with the current values of case q']);
-    assert.deepEqual(titles(codeActions(a.evaluation, { ...req, only: ['quickfix'] }, placeIn(text))), ['Remove 1 repeated prediction from case q', 'Declare this finding (duplicate-prediction) in expectFindings']);
+    assert.deepEqual(titles(codeActions(a.evaluation, { ...req, only: ['refactor'] }, placeIn(text))), [
+      'Add an expect block with the current values of case q',
+    ]);
+    assert.deepEqual(titles(codeActions(a.evaluation, { ...req, only: ['quickfix'] }, placeIn(text))), [
+      'Remove 1 repeated prediction from case q',
+      'Declare this finding (duplicate-prediction) in expectFindings',
+    ]);
     assert.deepEqual(titles(codeActions(a.evaluation, { ...req, only: ['source'] }, placeIn(text))), []);
   });
 });

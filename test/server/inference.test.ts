@@ -14,7 +14,8 @@ import { Debouncer } from '../../server/debounce';
 import { FixtureInference } from '../../shared/inference/fixtureInference';
 
 // AP@5 of [1..5] against {2, 4, 6} = (1/2 + 2/4) / 3 = 0.333 under trec_eval, 0.5 under the default.
-const YAML = 'k: [3, 5]\nconvention: default\ncases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n    expect: { P@3: 0.333, AP@5: 0.333 }\n';
+const YAML =
+  'k: [3, 5]\nconvention: default\ncases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n    expect: { P@3: 0.333, AP@5: 0.333 }\n';
 
 async function searched(text: string, version = 1): Promise<{ a: Analysis; result: (FixtureInference | undefined)[] }> {
   const a = { ...analyzeText('file:///i.rank.yaml', text, 'yaml', {}), version };
@@ -25,22 +26,38 @@ async function searched(text: string, version = 1): Promise<{ a: Analysis; resul
 }
 const place = (text: string) => placer(TextDocument.create('file:///i.rank.yaml', 'yaml', 1, text));
 
-describe('the convention search\'s results', () => {
+describe("the convention search's results", () => {
   it('a convention-match finding on the convention, a preferred quick fix that writes trec_eval', async () => {
     const { a, result } = await searched(YAML);
-    assert.deepEqual(inferenceFindings(a, result).map((f) => [f.code, f.severity, f.message, YAML.slice(f.span.start, f.span.end)]),
-      [['convention-match', 'info', 'Your expected values match trec_eval. The current convention reproduces 1 of 2.', 'default']]);
+    assert.deepEqual(
+      inferenceFindings(a, result).map((f) => [f.code, f.severity, f.message, YAML.slice(f.span.start, f.span.end)]),
+      [['convention-match', 'info', 'Your expected values match trec_eval. The current convention reproduces 1 of 2.', 'default']],
+    );
     const at = YAML.indexOf('default');
     const sent = { range: { start: { line: 1, character: 12 }, end: { line: 1, character: 19 } }, message: 'm', code: 'convention-match' };
-    const actions = inferenceActions(a, result, { uri: a.uri, version: 1, span: { start: at, end: at }, diagnostics: [sent, { ...sent, code: 'other' }] }, place(YAML));
-    assert.deepEqual(actions, [{
-      title: 'Set the convention to trec_eval', kind: 'quickfix', isPreferred: true, diagnostics: [sent],
-      edit: { documentChanges: [{ textDocument: { uri: a.uri, version: 1 }, edits: [{ range: sent.range, newText: 'trec_eval' }] }] },
-    }]);
+    const actions = inferenceActions(
+      a,
+      result,
+      { uri: a.uri, version: 1, span: { start: at, end: at }, diagnostics: [sent, { ...sent, code: 'other' }] },
+      place(YAML),
+    );
+    assert.deepEqual(actions, [
+      {
+        title: 'Set the convention to trec_eval',
+        kind: 'quickfix',
+        isPreferred: true,
+        diagnostics: [sent],
+        edit: { documentChanges: [{ textDocument: { uri: a.uri, version: 1 }, edits: [{ range: sent.range, newText: 'trec_eval' }] }] },
+      },
+    ]);
     // Not offered away from the finding, nor without the diagnostic.
     assert.deepEqual(inferenceActions(a, result, { uri: a.uri, version: 1, span: { start: 0, end: 2 }, diagnostics: [] }, place(YAML)), []);
     const end = YAML.indexOf('default') + 'default'.length;
-    assert.equal(inferenceActions(a, result, { uri: a.uri, version: 1, span: { start: end, end: end + 3 }, diagnostics: [] }, place(YAML))[0].diagnostics, undefined);
+    assert.equal(
+      inferenceActions(a, result, { uri: a.uri, version: 1, span: { start: end, end: end + 3 }, diagnostics: [] }, place(YAML))[0]
+        .diagnostics,
+      undefined,
+    );
   });
 
   it('when none explains all: the title says how many the best explains, not preferred; the hover names the nearest value', async () => {
@@ -67,7 +84,10 @@ describe('the convention search\'s results', () => {
     const { a, result } = await searched(text);
     assert.equal(result[0], undefined);
     assert.ok(result[1]);
-    assert.deepEqual(inferenceFindings(a, result).map((f) => f.code), ['convention-match']);
+    assert.deepEqual(
+      inferenceFindings(a, result).map((f) => f.code),
+      ['convention-match'],
+    );
   });
 });
 
@@ -98,13 +118,18 @@ describe('BackgroundInference: slices and cancelling', () => {
 });
 
 describe('the adaptive debouncer', () => {
-  it('after a quiet spell runs at once (next turn); an edit within the last evaluation\'s cost waits', async () => {
+  it("after a quiet spell runs at once (next turn); an edit within the last evaluation's cost waits", async () => {
     const d = new Debouncer();
     const runs: string[] = [];
     // A first run that takes 100 ms (more on a busy machine: its measured time is what counts): the smoothed
     // cost becomes (10 + 100) / 2 = 55 ms.
     let took = 0;
-    d.schedule('doc', () => { const start = performance.now(); while (performance.now() < start + 100); took = performance.now() - start; runs.push('slow'); });
+    d.schedule('doc', () => {
+      const start = performance.now();
+      while (performance.now() < start + 100);
+      took = performance.now() - start;
+      runs.push('slow');
+    });
     await sleep(5);
     assert.deepEqual(runs, ['slow']);
     const cost = (10 + took) / 2;
@@ -124,7 +149,11 @@ describe('the adaptive debouncer', () => {
   it('waits at most 150 ms however slow evaluations were', async () => {
     const d = new Debouncer();
     const runs: number[] = [];
-    d.schedule('doc', () => { const until = performance.now() + 400; while (performance.now() < until); runs.push(1); });
+    d.schedule('doc', () => {
+      const until = performance.now() + 400;
+      while (performance.now() < until);
+      runs.push(1);
+    });
     await sleep(5);
     d.schedule('doc', () => runs.push(2));
     await sleep(180);

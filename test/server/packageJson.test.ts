@@ -5,7 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_FINDING_CODES as ALL_FINDING_CODES } from '../../shared/core/findingCodes';
 import { PRESET_NAMES } from '../../shared/core/conventions';
-import { COMPARE_CONVENTIONS_COMMAND, RESTART_SERVER_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND } from '../../shared/protocol';
+import {
+  COMPARE_CONVENTIONS_COMMAND,
+  RESTART_SERVER_COMMAND,
+  SHOW_CASE_BREAKDOWN_COMMAND,
+  SHOW_CURVES_COMMAND,
+} from '../../shared/protocol';
 import { DEFAULT_FIXTURE_PATTERNS } from '../../shared/fixture/files/filePatterns';
 import { DEFAULT_SETTINGS } from '../../server/settings';
 
@@ -21,15 +26,17 @@ describe('package.json', () => {
   });
 
   it('contributes the commands the lenses and the client use', () => {
-    assert.deepEqual(manifest.contributes.commands.map((c: { command: string }) => c.command),
-      [SHOW_CASE_BREAKDOWN_COMMAND, COMPARE_CONVENTIONS_COMMAND, SHOW_CURVES_COMMAND, RESTART_SERVER_COMMAND]);
+    assert.deepEqual(
+      manifest.contributes.commands.map((c: { command: string }) => c.command),
+      [SHOW_CASE_BREAKDOWN_COMMAND, COMPARE_CONVENTIONS_COMMAND, SHOW_CURVES_COMMAND, RESTART_SERVER_COMMAND],
+    );
   });
 
   it('offers a severity setting for every finding code', () => {
     assert.deepEqual(Object.keys(properties['ranklens.severity'].properties).sort(), Object.keys(ALL_FINDING_CODES).sort());
   });
 
-  it('has the server\'s defaults and the presets', () => {
+  it("has the server's defaults and the presets", () => {
     assert.deepEqual(properties['ranklens.defaultConvention'].enum, [...PRESET_NAMES]);
     assert.equal(properties['ranklens.defaultConvention'].default, DEFAULT_SETTINGS.defaultConvention);
     assert.deepEqual(properties['ranklens.defaultCutoffs'].default, DEFAULT_SETTINGS.defaultCutoffs);

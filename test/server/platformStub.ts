@@ -10,7 +10,7 @@ import { nodeFiles } from '../../server/nodeFiles';
 
 const path = require.resolve('../../server/platform');
 if (!require.cache[path]) {
-  const stub = new (require('node:module') as { new(id: string): NodeJS.Module })(path);
+  const stub = new (require('node:module') as { new (id: string): NodeJS.Module })(path);
   stub.filename = path;
   stub.loaded = true;
   stub.exports = {

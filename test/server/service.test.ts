@@ -54,7 +54,10 @@ describe('RanklensService', () => {
     // The case id q1 (offsets 29–31) has not moved: the edit came after it.
     assert.deepEqual(shown.place.range({ start: 29, end: 31 }), { start: { line: 3, character: 2 }, end: { line: 3, character: 4 } });
     // The edit log keeps only what the oldest analysis still maps from: version 1's edit to 2 stays.
-    assert.deepEqual(s.documents.get(uri)!.edits.map((e) => e.version), [2]);
+    assert.deepEqual(
+      s.documents.get(uri)!.edits.map((e) => e.version),
+      [2],
+    );
     s.documents.change(uri, 3, [{ range: { start: { line: 3, character: 41 }, end: { line: 3, character: 41 } }, text: '}' }]);
     assert.equal(s.current(uri)!.analysis.parses, true);
     assert.equal(s.shown(uri)!.stale, false);
@@ -64,7 +67,7 @@ describe('RanklensService', () => {
     assert.equal(s.current(uri), undefined);
   });
 
-  it('gives each document URI a number for lens data, the same for the server\'s lifetime', () => {
+  it("gives each document URI a number for lens data, the same for the server's lifetime", () => {
     const s = service();
     assert.equal(s.documentNumber('file:///a.rank.json'), 0);
     assert.equal(s.documentNumber('file:///b.rank.json'), 1);
@@ -96,7 +99,10 @@ describe('RanklensService', () => {
 
   it('takes the nearest ranklens.config.json over the settings, for options and severities', () => {
     forgetProjectConfigs();
-    const dir = tempFiles({ 'ranklens.config.json': '{ "defaultConvention": "ranx", "severity": { "empty-labels": "error" } }', 'a.rank.yaml': FIXTURE });
+    const dir = tempFiles({
+      'ranklens.config.json': '{ "defaultConvention": "ranx", "severity": { "empty-labels": "error" } }',
+      'a.rank.yaml': FIXTURE,
+    });
     const s = service();
     s.reset({ ...DEFAULT_SETTINGS, severity: { 'empty-labels': 'hint', 'empty-predictions': 'info' } });
     const uri = pathToFileURL(join(dir, 'a.rank.yaml')).toString();

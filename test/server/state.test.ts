@@ -20,7 +20,7 @@ import { nodeFiles } from '../../server/nodeFiles';
 import { clientFiles } from '../../server/clientFiles';
 import { uriPath } from '../../server/workspaceFiles';
 import { WorkspaceWatcher } from '../../server/features/workspaceWatcher';
-import { fixtureTestsFor, testsOf } from '../../server/features/tests';
+import { fixtureTestsFor, testsOf } from '../../server/features/fixtureSuite';
 import { RanklensService } from '../../server/service';
 import { forgetProjectConfigs, projectConfigFor } from '../../server/projectConfigs';
 import { Connection } from 'vscode-languageserver';
@@ -31,20 +31,39 @@ describe('readSettings', () => {
     assert.equal(readSettings([1]), DEFAULT_SETTINGS);
     assert.equal(readSettings(null), DEFAULT_SETTINGS);
     assert.deepEqual(DEFAULT_SETTINGS, {
-      defaultConvention: 'default', defaultCutoffs: [1, 3, 5, 10], headlineMetrics: [], codeLens: { enable: true }, hover: { enable: true },
-      inlayHints: { enable: true }, severity: {}, diagnostics: { conventionDependent: false }, extraFilePatterns: [],
+      defaultConvention: 'default',
+      defaultCutoffs: [1, 3, 5, 10],
+      headlineMetrics: [],
+      codeLens: { enable: true },
+      hover: { enable: true },
+      inlayHints: { enable: true },
+      severity: {},
+      diagnostics: { conventionDependent: false },
+      extraFilePatterns: [],
     });
   });
 
-  it('VS Code\'s nested objects, and flat booleans from other editors', () => {
+  it("VS Code's nested objects, and flat booleans from other editors", () => {
     const s = readSettings({
-      defaultConvention: 'trec_eval', defaultCutoffs: [5, 0, 2.5, 10, '3'], headlineMetrics: ['nDCG@10', '', 7], codeLens: { enable: false }, hover: false,
-      inlayHints: { enable: 'no' }, severity: { 'empty-labels': 'error', 'score-ties': 'information', x: 'loud', y: 'off' }, diagnostics: { conventionDependent: true },
+      defaultConvention: 'trec_eval',
+      defaultCutoffs: [5, 0, 2.5, 10, '3'],
+      headlineMetrics: ['nDCG@10', '', 7],
+      codeLens: { enable: false },
+      hover: false,
+      inlayHints: { enable: 'no' },
+      severity: { 'empty-labels': 'error', 'score-ties': 'information', x: 'loud', y: 'off' },
+      diagnostics: { conventionDependent: true },
       extraFilePatterns: ['*.qrels.json', '', 3],
     });
     assert.deepEqual(s, {
-      defaultConvention: 'trec_eval', defaultCutoffs: [5, 10], headlineMetrics: ['nDCG@10'], codeLens: { enable: false }, hover: { enable: false },
-      inlayHints: { enable: true }, severity: { 'empty-labels': 'error', 'score-ties': 'info', y: 'off' }, diagnostics: { conventionDependent: true },
+      defaultConvention: 'trec_eval',
+      defaultCutoffs: [5, 10],
+      headlineMetrics: ['nDCG@10'],
+      codeLens: { enable: false },
+      hover: { enable: false },
+      inlayHints: { enable: true },
+      severity: { 'empty-labels': 'error', 'score-ties': 'info', y: 'off' },
+      diagnostics: { conventionDependent: true },
       extraFilePatterns: ['*.qrels.json'],
     });
   });
@@ -55,22 +74,41 @@ describe('readSettings', () => {
   });
 
   it('malformed values keep their defaults', () => {
-    assert.deepEqual(readSettings({ defaultConvention: '', defaultCutoffs: [0, -1], headlineMetrics: 'P@3', severity: ['error'], diagnostics: { conventionDependent: 'yes' }, extraFilePatterns: '*.json', codeLens: 1 }),
-      { ...DEFAULT_SETTINGS });
+    assert.deepEqual(
+      readSettings({
+        defaultConvention: '',
+        defaultCutoffs: [0, -1],
+        headlineMetrics: 'P@3',
+        severity: ['error'],
+        diagnostics: { conventionDependent: 'yes' },
+        extraFilePatterns: '*.json',
+        codeLens: 1,
+      }),
+      { ...DEFAULT_SETTINGS },
+    );
     assert.deepEqual(readSettings({ defaultConvention: 5, diagnostics: true }).defaultConvention, 'default');
   });
 
-  it('fixtureOptions: the convention\'s source, headline metrics only when given, the comparison unless turned off', () => {
-    assert.deepEqual(fixtureOptions(DEFAULT_SETTINGS), { defaultConvention: { preset: 'default', source: 'built-in' }, defaultCutoffs: [1, 3, 5, 10], compare: false });
+  it("fixtureOptions: the convention's source, headline metrics only when given, the comparison unless turned off", () => {
+    assert.deepEqual(fixtureOptions(DEFAULT_SETTINGS), {
+      defaultConvention: { preset: 'default', source: 'built-in' },
+      defaultCutoffs: [1, 3, 5, 10],
+      compare: false,
+    });
     const s = readSettings({ defaultConvention: 'ranx', headlineMetrics: ['P@3'], diagnostics: { conventionDependent: true } });
-    assert.deepEqual(fixtureOptions(s), { defaultConvention: { preset: 'ranx', source: 'setting' }, headlineMetrics: ['P@3'], defaultCutoffs: [1, 3, 5, 10], compare: true });
+    assert.deepEqual(fixtureOptions(s), {
+      defaultConvention: { preset: 'ranx', source: 'setting' },
+      headlineMetrics: ['P@3'],
+      defaultCutoffs: [1, 3, 5, 10],
+      compare: true,
+    });
     assert.equal(fixtureOptions({ ...s, severity: { 'convention-dependent': 'off' } }).compare, false);
     assert.equal(fixtureOptions({ ...s, severity: { 'convention-dependent': 'hint' } }).compare, true);
   });
 });
 
 describe('OpenDocuments and positions', () => {
-  it('applies incremental and whole-text changes, logging each edit\'s offsets in the text before it', () => {
+  it("applies incremental and whole-text changes, logging each edit's offsets in the text before it", () => {
     const docs = new OpenDocuments();
     docs.open('u', 'yaml', 1, 'abc\ndef\n');
     const doc = docs.change('u', 2, [
@@ -79,7 +117,10 @@ describe('OpenDocuments and positions', () => {
     ])!;
     assert.equal(doc.text.getText(), 'abc!\nXYef\n');
     assert.equal(doc.text.version, 2);
-    assert.deepEqual(doc.edits, [{ version: 2, start: 4, end: 5, length: 2 }, { version: 2, start: 3, end: 3, length: 1 }]);
+    assert.deepEqual(doc.edits, [
+      { version: 2, start: 4, end: 5, length: 2 },
+      { version: 2, start: 3, end: 3, length: 1 },
+    ]);
     docs.change('u', 3, [{ text: 'new' }]);
     assert.deepEqual(docs.get('u')!.edits[2], { version: 3, start: 0, end: 10, length: 3 });
     assert.deepEqual(editsSince(docs.get('u')!, 2).length, 1);
@@ -96,14 +137,21 @@ describe('OpenDocuments and positions', () => {
     const docs = new OpenDocuments();
     docs.open('u', 'yaml', 0, '');
     const one = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x' };
-    docs.change('u', 1, Array.from({ length: 10_001 }, () => one));
+    docs.change(
+      'u',
+      1,
+      Array.from({ length: 10_001 }, () => one),
+    );
     assert.equal(docs.get('u')!.edits.length, 10_000);
     assert.equal(docs.get('u')!.text.getText().length, 10_001);
   });
 
   it('moveOffset: after an edit shifts by its change of length; inside it sticks to its start; before it stays', () => {
     const edits = [{ version: 2, start: 10, end: 14, length: 1 }];
-    assert.deepEqual([5, 10, 12, 14, 20].map((o) => moveOffset(o, edits)), [5, 10, 10, 11, 17]);
+    assert.deepEqual(
+      [5, 10, 12, 14, 20].map((o) => moveOffset(o, edits)),
+      [5, 10, 10, 11, 17],
+    );
     assert.equal(moveOffset(20, [...edits, { version: 3, start: 0, end: 0, length: 5 }]), 22);
   });
 
@@ -142,7 +190,10 @@ describe('Analyses', () => {
 
   it('one analysis per version; the last that parsed and the oldest version anything maps from', () => {
     const seen: string[] = [];
-    const analyses = new Analyses((uri) => { seen.push(uri); return {}; });
+    const analyses = new Analyses((uri) => {
+      seen.push(uri);
+      return {};
+    });
     const docs = new OpenDocuments();
     const doc = docs.open('file:///a.rank.json', 'json', 1, TEXT);
     const v1 = analyses.get(doc, 'json');
@@ -150,13 +201,17 @@ describe('Analyses', () => {
     assert.deepEqual(seen, ['file:///a.rank.json']);
     assert.deepEqual([v1.version, v1.parses, v1.evaluation.fixtures[0].mean[0]], [1, true, 1]);
     // Version 2 drops the last brace: a syntax error.
-    docs.change(doc.text.uri, 2, [{ range: { start: doc.text.positionAt(TEXT.length - 1), end: doc.text.positionAt(TEXT.length) }, text: '' }]);
+    docs.change(doc.text.uri, 2, [
+      { range: { start: doc.text.positionAt(TEXT.length - 1), end: doc.text.positionAt(TEXT.length) }, text: '' },
+    ]);
     const v2 = analyses.get(doc, 'json');
     assert.deepEqual([v2.version, v2.parses], [2, false]);
     assert.equal(analyses.lastGood(doc.text.uri), v1);
     assert.equal(analyses.oldestVersion(doc.text.uri), 1);
     // Version 3 repairs it: spliced into version 1's parse, and the latest good one again.
-    docs.change(doc.text.uri, 3, [{ range: { start: doc.text.positionAt(TEXT.length - 1), end: doc.text.positionAt(TEXT.length - 1) }, text: '}' }]);
+    docs.change(doc.text.uri, 3, [
+      { range: { start: doc.text.positionAt(TEXT.length - 1), end: doc.text.positionAt(TEXT.length - 1) }, text: '}' },
+    ]);
     const v3 = analyses.get(doc, 'json');
     assert.deepEqual([v3.version, v3.parses, v3.text], [3, true, TEXT]);
     assert.equal(analyses.lastGood(doc.text.uri), v3);
@@ -182,13 +237,22 @@ describe('Analyses', () => {
 
 describe('workspace files', () => {
   const dir = tempFiles({
-    'a.rank.yaml': 'k: 1\n', 'sub/b.rank.json': '{}', 'notes.txt': 'x', '.git/c.rank.yaml': 'k: 1\n', 'node_modules/d.rank.yaml': 'k: 1\n', 'out/e.rank.yaml': 'k: 1\n', '.cache/f.rank.yaml': 'k: 1\n',
+    'a.rank.yaml': 'k: 1\n',
+    'sub/b.rank.json': '{}',
+    'notes.txt': 'x',
+    '.git/c.rank.yaml': 'k: 1\n',
+    'node_modules/d.rank.yaml': 'k: 1\n',
+    'out/e.rank.yaml': 'k: 1\n',
+    '.cache/f.rank.yaml': 'k: 1\n',
   });
   const root = pathToFileURL(dir).toString();
 
   it('nodeFiles lists the fixtures under file: folders, skipping VCS, build and dot folders; reads text', async () => {
     const found: string[] = [];
-    for await (const uri of nodeFiles.list([root, 'vscode-vfs://github/x', pathToFileURL(join(dir, 'missing')).toString()], (u) => /\.rank\.(json|yaml)$/.test(u))) found.push(uri.slice(root.length));
+    for await (const uri of nodeFiles.list([root, 'vscode-vfs://github/x', pathToFileURL(join(dir, 'missing')).toString()], (u) =>
+      /\.rank\.(json|yaml)$/.test(u),
+    ))
+      found.push(uri.slice(root.length));
     assert.deepEqual(found.sort(), ['/a.rank.yaml', '/sub/b.rank.json']);
     assert.equal(await nodeFiles.read(`${root}/a.rank.yaml`), 'k: 1\n');
     assert.equal(await nodeFiles.read(`${root}/gone.rank.yaml`), undefined);
@@ -198,11 +262,13 @@ describe('workspace files', () => {
 
   it('clientFiles asks the client (ranklens/findFiles, ranklens/readFile) and keeps the fixtures it lists', async () => {
     const asked: [string, unknown][] = [];
-    const connection = { sendRequest: async (method: string, params: unknown) => {
-      asked.push([method, params]);
-      if (method === 'ranklens/findFiles') return ['vscode-vfs://x/a.rank.yaml', 'vscode-vfs://x/readme.md'];
-      return (params as { uri: string }).uri.endsWith('a.rank.yaml') ? 'k: 1\n' : null;
-    } } as unknown as Connection;
+    const connection = {
+      sendRequest: async (method: string, params: unknown) => {
+        asked.push([method, params]);
+        if (method === 'ranklens/findFiles') return ['vscode-vfs://x/a.rank.yaml', 'vscode-vfs://x/readme.md'];
+        return (params as { uri: string }).uri.endsWith('a.rank.yaml') ? 'k: 1\n' : null;
+      },
+    } as unknown as Connection;
     const files = clientFiles(connection, () => ['*.rank.yaml']);
     const found: string[] = [];
     for await (const uri of files.list(['vscode-vfs://x'], (u) => u.endsWith('.rank.yaml'))) found.push(uri);
@@ -214,7 +280,14 @@ describe('workspace files', () => {
   });
 
   it('clientFiles: a client that fails lists nothing and reads nothing', async () => {
-    const files = clientFiles({ sendRequest: async () => { throw new Error('no'); } } as unknown as Connection, () => []);
+    const files = clientFiles(
+      {
+        sendRequest: async () => {
+          throw new Error('no');
+        },
+      } as unknown as Connection,
+      () => [],
+    );
     const found: string[] = [];
     for await (const uri of files.list(['x'], () => true)) found.push(uri);
     assert.deepEqual(found, []);
@@ -246,8 +319,12 @@ describe('WorkspaceWatcher', () => {
     const log: string[] = [];
     const host = {
       isOpen: (uri: string) => open.includes(uri),
-      check: (uri: string, text: string) => { log.push(`check ${uri.replace(/^.*\//, '')} ${text.length}`); },
-      clear: (uri: string) => { log.push(`clear ${uri.replace(/^.*\//, '')}`); },
+      check: (uri: string, text: string) => {
+        log.push(`check ${uri.replace(/^.*\//, '')} ${text.length}`);
+      },
+      clear: (uri: string) => {
+        log.push(`clear ${uri.replace(/^.*\//, '')}`);
+      },
     };
     return { log, w: new WorkspaceWatcher(host, () => ['*.rank.yaml', '*.qrels.json'], nodeFiles) };
   }
@@ -256,7 +333,15 @@ describe('WorkspaceWatcher', () => {
 
   it('languageOf: by the patterns, for URIs of any scheme', () => {
     const { w } = watcher();
-    assert.deepEqual([w.languageOf(uri('a.rank.yaml')), w.languageOf(uri('b.qrels.json')), w.languageOf(uri('c.json')), w.languageOf('vscode-vfs://x/y.rank.yaml')], ['yaml', 'json', undefined, 'yaml']);
+    assert.deepEqual(
+      [
+        w.languageOf(uri('a.rank.yaml')),
+        w.languageOf(uri('b.qrels.json')),
+        w.languageOf(uri('c.json')),
+        w.languageOf('vscode-vfs://x/y.rank.yaml'),
+      ],
+      ['yaml', 'json', undefined, 'yaml'],
+    );
   });
 
   it('scan checks every fixture that is not open, and counts them', async () => {
@@ -285,7 +370,15 @@ describe('WorkspaceWatcher', () => {
 
   it('checkFile: false for no fixture, an open file or a file gone (which it clears)', async () => {
     const { w, log } = watcher([uri('a.rank.yaml')]);
-    assert.deepEqual(await Promise.all([w.checkFile(uri('c.json')), w.checkFile(uri('a.rank.yaml')), w.checkFile(uri('x.rank.yaml')), w.checkFile(uri('sub/d.rank.yaml'))]), [false, false, false, true]);
+    assert.deepEqual(
+      await Promise.all([
+        w.checkFile(uri('c.json')),
+        w.checkFile(uri('a.rank.yaml')),
+        w.checkFile(uri('x.rank.yaml')),
+        w.checkFile(uri('sub/d.rank.yaml')),
+      ]),
+      [false, false, false, true],
+    );
     assert.deepEqual(log, ['clear x.rank.yaml', 'check d.rank.yaml 10']);
     assert.equal(await w.read(uri('sub/d.rank.yaml')), 'k: 2\nx: 1\n');
   });
@@ -303,8 +396,9 @@ describe('WorkspaceWatcher', () => {
   });
 });
 
-describe('the Testing view\'s tests (ranklens/fixtureTests)', () => {
-  const TEXT = 'expectFindings: [convention-dependent]\nk: 1\nmetrics: [AP]\ncases:\n  q: { labels: [a, b], predictions: [a, x], expect: { AP: 0.5 } }\n';
+describe("the Testing view's tests (ranklens/fixtureTests)", () => {
+  const TEXT =
+    'expectFindings: [convention-dependent]\nk: 1\nmetrics: [AP]\ncases:\n  q: { labels: [a, b], predictions: [a, x], expect: { AP: 0.5 } }\n';
 
   it('an open fixture: its expectations with outcomes and ranges, its declared codes, evaluated with the preset comparison it declares', async () => {
     const host = { isOpen: () => true, check: () => undefined, clear: () => undefined };
@@ -316,9 +410,18 @@ describe('the Testing view\'s tests (ranklens/fixtureTests)', () => {
     const [doc] = result.documents;
     // AP over the hits: 1/1 = 1, not 0.5 (the expectation's range is its key, AP); under trec_eval 1/2 = 0.5: presets
     // disagree, so the declared code is found.
-    assert.deepEqual(doc.cases.map((c) => [c.id, c.range.start, c.expectations.map((e) => [e.metric, e.expected, e.actual, e.outcome, e.range.start.character])]),
-      [['q', { line: 4, character: 2 }, [['AP', '0.5', '1.000', 'failed', 54]]]]);
-    assert.deepEqual(doc.declared.map((d) => [d.code, d.passed, d.range.start]), [['convention-dependent', true, { line: 0, character: 17 }]]);
+    assert.deepEqual(
+      doc.cases.map((c) => [
+        c.id,
+        c.range.start,
+        c.expectations.map((e) => [e.metric, e.expected, e.actual, e.outcome, e.range.start.character]),
+      ]),
+      [['q', { line: 4, character: 2 }, [['AP', '0.5', '1.000', 'failed', 54]]]],
+    );
+    assert.deepEqual(
+      doc.declared.map((d) => [d.code, d.passed, d.range.start]),
+      [['convention-dependent', true, { line: 0, character: 17 }]],
+    );
   });
 
   it('a file on disk that is not open; null for no fixture or a file gone', async () => {
@@ -326,7 +429,10 @@ describe('the Testing view\'s tests (ranklens/fixtureTests)', () => {
     const host = { isOpen: () => false, check: () => undefined, clear: () => undefined };
     const service = new RanklensService(new WorkspaceWatcher(host, () => ['*.rank.yaml'], nodeFiles));
     const result = (await fixtureTestsFor(service, pathToFileURL(join(dir, 'f.rank.yaml')).toString()))!;
-    assert.deepEqual(result.documents[0].cases[0].expectations.map((e) => e.outcome), ['passed']);
+    assert.deepEqual(
+      result.documents[0].cases[0].expectations.map((e) => e.outcome),
+      ['passed'],
+    );
     assert.equal(await fixtureTestsFor(service, pathToFileURL(join(dir, 'f.txt')).toString()), null);
     assert.equal(await fixtureTestsFor(service, pathToFileURL(join(dir, 'gone.rank.yaml')).toString()), null);
   });
@@ -335,15 +441,23 @@ describe('the Testing view\'s tests (ranklens/fixtureTests)', () => {
     const text = '{"k": [1], "cases": {"q": {"labels": ["a"] "predictions": ["a"]}}}';
     const a = analyzeText('file:///e.rank.json', text, 'json', {});
     const result = testsOf(a, placer(TextDocument.create(a.uri, 'json', 1, text)), {});
-    assert.deepEqual(result.errors.map((e) => [e.code, e.range.start]), [['syntax-error', { line: 0, character: 43 }]]);
+    assert.deepEqual(
+      result.errors.map((e) => [e.code, e.range.start]),
+      [['syntax-error', { line: 0, character: 43 }]],
+    );
   });
 
   it('with the comparison already on, the analysis is used as it is', () => {
     const a = analyzeText('file:///c.rank.yaml', TEXT, 'yaml', { compare: true });
     const result = testsOf(a, placer(TextDocument.create(a.uri, 'yaml', 1, TEXT)), { compare: true });
-    assert.deepEqual(result.documents[0].declared.map((d) => d.passed), [true]);
+    assert.deepEqual(
+      result.documents[0].declared.map((d) => d.passed),
+      [true],
+    );
     const off = analyzeText('file:///c.rank.yaml', TEXT, 'yaml', {});
-    assert.deepEqual(testsOf(off, placer(TextDocument.create(a.uri, 'yaml', 1, TEXT)), {}).documents[0].declared.map((d) => d.passed), [true]);
+    assert.deepEqual(
+      testsOf(off, placer(TextDocument.create(a.uri, 'yaml', 1, TEXT)), {}).documents[0].declared.map((d) => d.passed),
+      [true],
+    );
   });
 });
-

@@ -19,17 +19,37 @@ import { CompareOptions, SystemComparison, compareSystems } from '../../shared/s
 const A = [0.2, 0.4, 0.6, NaN];
 const B = [0.3, 0.7, 0.6, 0.5];
 const C = [0.1, NaN, 0.2, 0.9];
-const PAIRS = [[0, 1], [0, 2], [1, 2]] as const;
-const run = (options: Partial<CompareOptions>) => compareSystems([A, B, C], PAIRS, { test: 't', correction: 'none', alpha: 0.3, trials: 1000, seed: 1, ...options });
+const PAIRS = [
+  [0, 1],
+  [0, 2],
+  [1, 2],
+] as const;
+const run = (options: Partial<CompareOptions>) =>
+  compareSystems([A, B, C], PAIRS, { test: 't', correction: 'none', alpha: 0.3, trials: 1000, seed: 1, ...options });
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
-const brief = (r: SystemComparison) => ({ pair: `${r.a}-${r.b}`, n: r.n, leftOut: r.leftOut, p: round(r.p), pAdjusted: round(r.pAdjusted), significant: r.significant, smallestP: round(r.smallestP), exact: r.exact });
+const brief = (r: SystemComparison) => ({
+  pair: `${r.a}-${r.b}`,
+  n: r.n,
+  leftOut: r.leftOut,
+  p: round(r.p),
+  pAdjusted: round(r.pAdjusted),
+  significant: r.significant,
+  smallestP: round(r.smallestP),
+  exact: r.exact,
+});
 
 describe('compareSystems with the paired t-test', () => {
   // Computed in each test, not once for the suite: a mutation run (Stryker) activates a mutant only while a test runs.
   it('keeps the queries both systems have, counts the others as left out, and gives means and differences over the kept ones', () => {
     // A–B: means 0.4 and 1.6/3, diff 0.4/3. A–C: means 0.4 and 0.15, diff −0.25. B–C: means 1.4/3 and 1.2/3, diff −0.2/3.
-    assert.deepEqual(run({}).map((r) => [r.n, r.leftOut, round(r.meanA), round(r.meanB), round(r.diff)]),
-      [[3, 1, 0.4, 0.533333, 0.133333], [2, 2, 0.4, 0.15, -0.25], [3, 1, 0.466667, 0.4, -0.066667]]);
+    assert.deepEqual(
+      run({}).map((r) => [r.n, r.leftOut, round(r.meanA), round(r.meanB), round(r.diff)]),
+      [
+        [3, 1, 0.4, 0.533333, 0.133333],
+        [2, 2, 0.4, 0.15, -0.25],
+        [3, 1, 0.466667, 0.4, -0.066667],
+      ],
+    );
   });
 
   it('p from t: A–B t² = 16/7 (2 df), A–C t = −5/3 (1 df), B–C t² = 1/13 (2 df); significant at α = 0.3 without a correction', () => {
@@ -51,9 +71,23 @@ describe('compareSystems with the paired t-test', () => {
   });
 
   it('Holm over the three: 3 · 0.269703, then 2 · 0.344042 and 0.807550 raised to the running maximum 0.809110; none significant', () => {
-    assert.deepEqual(run({ correction: 'holm' }).map((r) => [round(r.pAdjusted), r.significant]), [[0.80911, false], [0.80911, false], [0.80911, false]]);
-    assert.deepEqual(run({ correction: 'holm', alpha: 0.8091 }).map((r) => r.significant), [false, false, false], 'α = 0.8091, just below 0.809110');
-    assert.deepEqual(run({ correction: 'holm', alpha: 0.81 }).map((r) => r.significant), [true, true, true]);
+    assert.deepEqual(
+      run({ correction: 'holm' }).map((r) => [round(r.pAdjusted), r.significant]),
+      [
+        [0.80911, false],
+        [0.80911, false],
+        [0.80911, false],
+      ],
+    );
+    assert.deepEqual(
+      run({ correction: 'holm', alpha: 0.8091 }).map((r) => r.significant),
+      [false, false, false],
+      'α = 0.8091, just below 0.809110',
+    );
+    assert.deepEqual(
+      run({ correction: 'holm', alpha: 0.81 }).map((r) => r.significant),
+      [true, true, true],
+    );
   });
 
   it('an adjusted p equal to α is significant (p ≤ α)', () => {
@@ -67,18 +101,39 @@ describe('compareSystems with the other tests', () => {
     // A–C: d = −0.1, −0.4 (a − b = 0.1, 0.4): R+ = 3 of 3, p = 2 · 1/4 = 0.5.
     // B–C: a − b = 0.2, 0.4, −0.4: ranks 1, 2.5, 2.5; R+ = 3.5 → 3, half of 6: p = 1.
     // A–B: zero dropped, a − b = −0.1, −0.3: T = 0, z = (0 − 1.5) / √(2·3·5/24) = −1.341641, p = 2·P(Z > 1.341641) = 0.179712.
-    assert.deepEqual(run({ test: 'wilcoxon' }).map((r) => [round(r.p), r.exact, round(r.smallestP)]), [[0.179712, false, 0.25], [0.5, true, 0.5], [1, true, 0.25]]);
+    assert.deepEqual(
+      run({ test: 'wilcoxon' }).map((r) => [round(r.p), r.exact, round(r.smallestP)]),
+      [
+        [0.179712, false, 0.25],
+        [0.5, true, 0.5],
+        [1, true, 0.25],
+      ],
+    );
   });
 
   it('randomization: each pair on its own queries, exact (2^n ≤ 1000 trials)', () => {
     // A–B: d = 0.1, 0.3, 0, |Σ| ≥ 0.4 when 0.1 and 0.3 share a sign: 4 of 8. A–C: d = −0.1, −0.4: |Σ| ≥ 0.5 in 2 of 4.
     // B–C: d = −0.2, −0.4, 0.4: every sum is ±0.2, ±0.6 or ±1.0, all ≥ |−0.2|: 8 of 8.
-    assert.deepEqual(run({ test: 'randomization' }).map((r) => [r.p, r.exact, r.smallestP]), [[0.5, true, 0.25], [0.5, true, 0.5], [1, true, 0.25]]);
+    assert.deepEqual(
+      run({ test: 'randomization' }).map((r) => [r.p, r.exact, r.smallestP]),
+      [
+        [0.5, true, 0.25],
+        [0.5, true, 0.5],
+        [1, true, 0.25],
+      ],
+    );
   });
 
   it('bootstrap: sampled (never exact), its percentile interval in place of the t interval; on 2 queries A–C never strays as far as its mean', () => {
     const rows = run({ test: 'bootstrap' });
-    assert.deepEqual(rows.map((r) => [r.exact, r.smallestP]), [[false, 1 / 1001], [false, 1 / 1001], [false, 1 / 1001]]);
+    assert.deepEqual(
+      rows.map((r) => [r.exact, r.smallestP]),
+      [
+        [false, 1 / 1001],
+        [false, 1 / 1001],
+        [false, 1 / 1001],
+      ],
+    );
     // A–C: d = −0.1, −0.4; resampled means −0.1, −0.25, −0.4 stray 0.15, 0, 0.15 from −0.25, never 0.25: p = 1/1001,
     // and the interval spans the two extremes, [−0.4, −0.1].
     assert.equal(rows[1].p, 1 / 1001);
@@ -90,8 +145,17 @@ describe('compareSystems with the other tests', () => {
     // A shuffle pairs q3's 0.2 with one of q1's 0.1, 0.2, 0.3 (a third each) and the two 0.6 with the others:
     // ranges 0.6, 0.5 and 0.3. So p(A–B) = 1, p(A–C) = 2/3, p(B–C) = 1/3; 6² = 36 shuffles, exact, smallest p 1/6.
     const rows = run({ test: 'tukey', correction: 'holm' });
-    assert.deepEqual(rows.map((r) => [r.n, r.leftOut, round(r.p), round(r.pAdjusted), r.exact, round(r.smallestP)]),
-      [[2, 2, 1, 1, true, 0.166667], [2, 2, 0.666667, 0.666667, true, 0.166667], [2, 2, 0.333333, 0.333333, true, 0.166667]]);
-    assert.deepEqual(rows.map((r) => round(r.diff)), [0.05, -0.25, -0.3]);
+    assert.deepEqual(
+      rows.map((r) => [r.n, r.leftOut, round(r.p), round(r.pAdjusted), r.exact, round(r.smallestP)]),
+      [
+        [2, 2, 1, 1, true, 0.166667],
+        [2, 2, 0.666667, 0.666667, true, 0.166667],
+        [2, 2, 0.333333, 0.333333, true, 0.166667],
+      ],
+    );
+    assert.deepEqual(
+      rows.map((r) => round(r.diff)),
+      [0.05, -0.25, -0.3],
+    );
   });
 });

@@ -10,7 +10,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { incompleteBeta, lnGamma, normalSf, studentTwoSided, studentTwoSidedQuantile } from '../../shared/stats/distributions';
 
-const close = (actual: number, expected: number, what: string, within = 1e-13) => assert.ok(Math.abs(actual - expected) <= within * Math.max(1, Math.abs(expected)), `${what}: ${actual} vs ${expected}`);
+const close = (actual: number, expected: number, what: string, within = 1e-13) =>
+  assert.ok(Math.abs(actual - expected) <= within * Math.max(1, Math.abs(expected)), `${what}: ${actual} vs ${expected}`);
 
 describe('ln Γ', () => {
   it('Γ(1) = 1, Γ(5) = 24, Γ(½) = √π, Γ(3.5) = 15√π/8 (Python math.lgamma to 1e-13)', () => {
@@ -37,7 +38,10 @@ describe('the regularized incomplete beta function', () => {
     close(incompleteBeta(0.5, 1, 3), 0.875, 'I_0.5(1, 3)');
   });
   it('is 0 at and below x = 0, 1 at and above x = 1', () => {
-    assert.deepEqual([incompleteBeta(0, 2, 3), incompleteBeta(-0.5, 2, 3), incompleteBeta(1, 2, 3), incompleteBeta(1.5, 2, 3)], [0, 0, 1, 1]);
+    assert.deepEqual(
+      [incompleteBeta(0, 2, 3), incompleteBeta(-0.5, 2, 3), incompleteBeta(1, 2, 3), incompleteBeta(1.5, 2, 3)],
+      [0, 0, 1, 1],
+    );
   });
 });
 
@@ -47,7 +51,7 @@ describe('the normal tail', () => {
     close(normalSf(30) / 4.906713927148764e-198, 1, 'P(Z > 30), relative', 1e-9);
     assert.equal(normalSf(-8), 1 - normalSf(8));
   });
-  it('0 past 37 (below the smallest double\'s reach), 1 below −37; ½ at 0', () => {
+  it("0 past 37 (below the smallest double's reach), 1 below −37; ½ at 0", () => {
     assert.deepEqual([normalSf(37.5), normalSf(-37.5), normalSf(1e6)], [0, 1, 0]);
     close(normalSf(0), 0.5, 'P(Z > 0)', 1e-15);
   });
@@ -60,7 +64,10 @@ describe("Student's t", () => {
     close(studentTwoSided(-Math.SQRT2, 2), 1 - Math.SQRT2 / 2, '2 df, negative t');
   });
   it('t = 0 gives 1, t = ±∞ gives 0, NaN gives NaN', () => {
-    assert.deepEqual([studentTwoSided(0, 5), studentTwoSided(Infinity, 5), studentTwoSided(-Infinity, 5), studentTwoSided(NaN, 5)], [1, 0, 0, NaN]);
+    assert.deepEqual(
+      [studentTwoSided(0, 5), studentTwoSided(Infinity, 5), studentTwoSided(-Infinity, 5), studentTwoSided(NaN, 5)],
+      [1, 0, 0, NaN],
+    );
   });
   it('quantiles: tan(0.475π) = 12.706204736174696 with 1 df, √(2·0.95²/(1 − 0.95²)) = 4.302652729749464 with 2 df, tan(0.45π) at p = 0.1', () => {
     close(studentTwoSidedQuantile(0.05, 1), 12.706204736174696, 't(0.975, 1)', 1e-12);

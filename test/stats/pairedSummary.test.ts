@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { differences, pairedSummary } from '../../shared/stats/pairedSummary';
 
-const close = (actual: number, expected: number, what: string, within = 1e-9) => assert.ok(Math.abs(actual - expected) < within, `${what}: ${actual} vs ${expected}`);
+const close = (actual: number, expected: number, what: string, within = 1e-9) =>
+  assert.ok(Math.abs(actual - expected) < within, `${what}: ${actual} vs ${expected}`);
 
 describe('pairedSummary', () => {
   it('five pairs: d = 0.2, 0, 0.3, 0, 0.4; diff 0.18, sd √0.032, d = 1.006231, 95% interval 0.18 ± 2.776445 · 0.08', () => {

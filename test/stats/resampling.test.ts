@@ -16,7 +16,7 @@ function withinMonteCarlo(sampled: number, exact: number, trials: number): void 
   assert.ok(Math.abs(sampled - exact) <= 4 * se + 1 / trials, `sampled ${sampled} vs exact ${exact} (se ${se.toFixed(5)})`);
 }
 
-describe('Fisher\'s randomization test, exact (2^n ≤ trials)', () => {
+describe("Fisher's randomization test, exact (2^n ≤ trials)", () => {
   it('d = 0.2, −0.1, 0.4: 4 of the 8 sign assignments reach |Σ| ≥ 0.5, p = 0.5', () => {
     // ±0.2 ±0.1 ±0.4: |sums| 0.7 0.1 0.5 0.3 0.3 0.5 0.1 0.7, so 0.7, 0.5, 0.5, 0.7 count.
     const r = randomizationTest(zeros(3), [0.2, -0.1, 0.4], { trials: 10000, seed: 1 });
@@ -36,7 +36,7 @@ describe('Fisher\'s randomization test, exact (2^n ≤ trials)', () => {
 /** 14 differences: 2^14 = 16,384 assignments, more than 10,000 trials, so the test samples. */
 const D14 = [0.12, -0.05, 0.3, 0.08, -0.2, 0.15, 0.02, 0.25, -0.1, 0.07, 0.18, -0.03, 0.11, 0.04];
 
-describe('Fisher\'s randomization test, sampled', () => {
+describe("Fisher's randomization test, sampled", () => {
   const exact = randomizationTest(zeros(14), D14, { trials: 2 ** 14, seed: 0 });
   it('enumerates when trials reach 2^n', () => assert.equal(exact.exact, true));
   it('is reproducible with a seed and changes with it', () => {
@@ -86,7 +86,11 @@ describe('randomized Tukey HSD', () => {
   // {0.2, 0.3, 0.5} with query 2's {0.4, 0.6, 0.9} (× 6 relabelings that keep the range): the six
   // matchings give system sums {0.6, 0.9, 1.4}, {0.6, 1.2, 1.1}, {0.8, 0.7, 1.4}, {0.8, 1.2, 0.9},
   // {1.1, 0.7, 1.1}, {1.1, 0.9, 0.9}, ranges 0.8, 0.6, 0.7, 0.4, 0.4, 0.2. Ranges ≥ 0.5 and ≥ 0.6: 3 of 6.
-  const systems = [[0.2, 0.4], [0.5, 0.6], [0.3, 0.9]];
+  const systems = [
+    [0.2, 0.4],
+    [0.5, 0.6],
+    [0.3, 0.9],
+  ];
   it('exact on 3 systems × 2 queries (36 shuffles): p(A,B) = p(A,C) = 0.5, p(B,C) = 1', () => {
     const r = randomizedTukeyHsd(systems, { trials: 10000, seed: 1 });
     assert.equal(r.exact, true);
@@ -103,16 +107,16 @@ describe('randomized Tukey HSD', () => {
   });
 
   // Sakai's Table 5.1 ("情報アクセス評価方法論"), as in elinor's documentation: 20 topics, 3 systems.
-  const A = [0.70, 0.30, 0.20, 0.60, 0.40, 0.40, 0.00, 0.70, 0.10, 0.30, 0.50, 0.40, 0.00, 0.60, 0.50, 0.30, 0.10, 0.50, 0.20, 0.10];
-  const B = [0.50, 0.10, 0.00, 0.20, 0.40, 0.30, 0.00, 0.50, 0.30, 0.30, 0.40, 0.40, 0.10, 0.40, 0.20, 0.10, 0.10, 0.60, 0.30, 0.20];
-  const C = [0.00, 0.00, 0.20, 0.10, 0.30, 0.30, 0.10, 0.20, 0.40, 0.40, 0.40, 0.30, 0.30, 0.20, 0.20, 0.20, 0.10, 0.50, 0.40, 0.30];
-  it('with two systems it is Fisher\'s randomization test (as elinor documents): exact over 2^20 on Sakai\'s A and B', () => {
+  const A = [0.7, 0.3, 0.2, 0.6, 0.4, 0.4, 0.0, 0.7, 0.1, 0.3, 0.5, 0.4, 0.0, 0.6, 0.5, 0.3, 0.1, 0.5, 0.2, 0.1];
+  const B = [0.5, 0.1, 0.0, 0.2, 0.4, 0.3, 0.0, 0.5, 0.3, 0.3, 0.4, 0.4, 0.1, 0.4, 0.2, 0.1, 0.1, 0.6, 0.3, 0.2];
+  const C = [0.0, 0.0, 0.2, 0.1, 0.3, 0.3, 0.1, 0.2, 0.4, 0.4, 0.4, 0.3, 0.3, 0.2, 0.2, 0.2, 0.1, 0.5, 0.4, 0.3];
+  it("with two systems it is Fisher's randomization test (as elinor documents): exact over 2^20 on Sakai's A and B", () => {
     const tukey = randomizedTukeyHsd([A, B], { trials: 2 ** 20, seed: 0 });
     const fisher = randomizationTest(A, B, { trials: 2 ** 20, seed: 0 });
     assert.equal(tukey.exact, true);
     assert.equal(tukey.p[0][1], fisher.p);
   });
-  it('on Sakai\'s three systems, a larger gap never gets a larger p', () => {
+  it("on Sakai's three systems, a larger gap never gets a larger p", () => {
     const r = randomizedTukeyHsd([A, B, C], { trials: 5000, seed: 7 });
     // Means: A 0.345, B 0.275, C 0.255: gaps A–C 0.09 > A–B 0.07 > B–C 0.02.
     assert.ok(r.p[0][2] <= r.p[0][1] && r.p[0][1] <= r.p[1][2], JSON.stringify(r.p));

@@ -22,15 +22,18 @@ function systems(seed: number, m: number, n: number, missing = 0): number[][] {
   return Array.from({ length: m }, () => Array.from({ length: n }, () => (next() % 100 < missing * 100 ? NaN : (next() % 11) / 10)));
 }
 
-const ALL_PAIRS = (m: number) => Array.from({ length: m }, (_, a) => Array.from({ length: m - a - 1 }, (__, k) => [a, a + k + 1] as const)).flat();
+const ALL_PAIRS = (m: number) =>
+  Array.from({ length: m }, (_, a) => Array.from({ length: m - a - 1 }, (__, k) => [a, a + k + 1] as const)).flat();
 
-describe('several pairs at once give each pair\'s own result', () => {
+describe("several pairs at once give each pair's own result", () => {
   it('randomizationTests, sampled (2^n > trials), against randomizationTest on each pair', () => {
     for (let seed = 1; seed <= 12; seed++) {
       const s = systems(seed, 2 + (seed % 4), 9 + seed);
       const pairs = ALL_PAIRS(s.length);
       const together = randomizationTests(s, pairs, { trials: 300, seed });
-      pairs.forEach(([a, b], k) => assert.deepEqual(together[k], randomizationTest(s[a], s[b], { trials: 300, seed }), `seed ${seed}, pair ${a}-${b}`));
+      pairs.forEach(([a, b], k) =>
+        assert.deepEqual(together[k], randomizationTest(s[a], s[b], { trials: 300, seed }), `seed ${seed}, pair ${a}-${b}`),
+      );
       assert.equal(together[0].exact, false);
     }
   });
@@ -49,7 +52,9 @@ describe('several pairs at once give each pair\'s own result', () => {
       const s = systems(seed, 2 + (seed % 4), 3 + seed);
       const pairs = ALL_PAIRS(s.length);
       const together = bootstrapTests(s, pairs, { trials: 200, seed });
-      pairs.forEach(([a, b], k) => assert.deepEqual(together[k], bootstrapTest(s[a], s[b], { trials: 200, seed }), `seed ${seed}, pair ${a}-${b}`));
+      pairs.forEach(([a, b], k) =>
+        assert.deepEqual(together[k], bootstrapTest(s[a], s[b], { trials: 200, seed }), `seed ${seed}, pair ${a}-${b}`),
+      );
     }
   });
 
@@ -107,16 +112,24 @@ describe('the tabled sign sums of the sampled randomization test', () => {
     const [a, b] = [long.slice(0, 20), longB.slice(0, 20)];
     const first = randomizationTest(a, b, { trials: 500, seed: 3 });
     // Each differs from the first in one of the three: 4 blocks of 8 queries, not 3; 600 trials; the seed.
-    for (const between of [{ n: 28, trials: 500, seed: 3 }, { n: 20, trials: 600, seed: 3 }, { n: 20, trials: 500, seed: 4 }]) {
+    for (const between of [
+      { n: 28, trials: 500, seed: 3 },
+      { n: 20, trials: 600, seed: 3 },
+      { n: 20, trials: 500, seed: 4 },
+    ]) {
       const [x, y] = [long.slice(0, between.n), longB.slice(0, between.n)];
-      assert.equal(randomizationTest(x, y, between).p, oneAtATime(x, y, between.trials, between.seed), `${JSON.stringify(between)} after the first`);
+      assert.equal(
+        randomizationTest(x, y, between).p,
+        oneAtATime(x, y, between.trials, between.seed),
+        `${JSON.stringify(between)} after the first`,
+      );
       assert.deepEqual(randomizationTest(a, b, { trials: 500, seed: 3 }), first, `after ${JSON.stringify(between)}`);
     }
     assert.equal(first.p, oneAtATime(a, b, 500, 3));
   });
 });
 
-describe('the bootstrap\'s inlined draw', () => {
+describe("the bootstrap's inlined draw", () => {
   /** The same bootstrap drawing each resampled query with below() (Lemire's draw, not inlined), one pair. */
   function simple(a: number[], b: number[], trials: number, seed: number): { p: number; ci: [number, number] } {
     const n = a.length;
@@ -128,7 +141,11 @@ describe('the bootstrap\'s inlined draw', () => {
     for (let t = 0; t < trials; t++) {
       let sa = 0;
       let sb = 0;
-      for (let i = 0; i < n; i++) { const q = below(next, n); sa += a[q]; sb += b[q]; }
+      for (let i = 0; i < n; i++) {
+        const q = below(next, n);
+        sa += a[q];
+        sb += b[q];
+      }
       means.push((sb - sa) / n);
     }
     const count = means.filter((m) => Math.abs(m - mean) >= Math.abs(mean) - (1e-10 * absSum) / n).length;

@@ -44,7 +44,10 @@ describe('randomized Tukey HSD on many systems', () => {
 
   it('no queries: NaN off the diagonal, 1 on it; one system: just the diagonal', () => {
     const none = randomizedTukeyHsd([[], []], { trials: 100, seed: 1 });
-    assert.deepEqual(none.p, [[1, NaN], [NaN, 1]]);
+    assert.deepEqual(none.p, [
+      [1, NaN],
+      [NaN, 1],
+    ]);
     assert.equal(none.exact, false);
     assert.deepEqual(randomizedTukeyHsd([[0.5, 0.25]], { trials: 100, seed: 1 }).p, [[1]]);
   });

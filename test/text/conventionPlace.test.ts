@@ -19,19 +19,31 @@ function placed(text: string, language: FixtureLanguage): [string, string | unde
 
 describe('the first key of a fixture without a convention', () => {
   it('after a document marker with a comment on it', () => {
-    assert.deepEqual(placed('--- # the document\nk: [3]\ncases: {}\n', 'yaml'), ['k', '--- # the document\nconvention: trec_eval\nk: [3]\ncases: {}\n']);
+    assert.deepEqual(placed('--- # the document\nk: [3]\ncases: {}\n', 'yaml'), [
+      'k',
+      '--- # the document\nconvention: trec_eval\nk: [3]\ncases: {}\n',
+    ]);
   });
   it('after two comment lines, a key of several letters', () => {
-    assert.deepEqual(placed('# a note\n# another\nmetrics: [P]\ncases: {}\n', 'yaml'), ['metrics', '# a note\n# another\nconvention: trec_eval\nmetrics: [P]\ncases: {}\n']);
+    assert.deepEqual(placed('# a note\n# another\nmetrics: [P]\ncases: {}\n', 'yaml'), [
+      'metrics',
+      '# a note\n# another\nconvention: trec_eval\nmetrics: [P]\ncases: {}\n',
+    ]);
   });
   it('with a space before its colon', () => {
     assert.deepEqual(placed('k : [3]\ncases: {}\n', 'yaml'), ['k', 'convention: trec_eval\nk : [3]\ncases: {}\n']);
   });
   it('quoted in JSON, after the brace, on the same line: the entry and a space go before it', () => {
-    assert.deepEqual(placed('{"metrics": ["P"], "cases": {}}', 'json'), ['"metrics"', '{"convention": "trec_eval", "metrics": ["P"], "cases": {}}']);
-    assert.deepEqual(placed('{"k\\"x": 1, "metrics": ["P"], "cases": {}}', 'json'), ['"k\\"x"', '{"convention": "trec_eval", "k\\"x": 1, "metrics": ["P"], "cases": {}}']);
+    assert.deepEqual(placed('{"metrics": ["P"], "cases": {}}', 'json'), [
+      '"metrics"',
+      '{"convention": "trec_eval", "metrics": ["P"], "cases": {}}',
+    ]);
+    assert.deepEqual(placed('{"k\\"x": 1, "metrics": ["P"], "cases": {}}', 'json'), [
+      '"k\\"x"',
+      '{"convention": "trec_eval", "k\\"x": 1, "metrics": ["P"], "cases": {}}',
+    ]);
   });
-  it('none in an empty mapping: the finding sits at the fixture\'s start and there is no edit', () => {
+  it("none in an empty mapping: the finding sits at the fixture's start and there is no edit", () => {
     assert.deepEqual(placed('{}', 'json'), ['', undefined]);
   });
 });

@@ -15,32 +15,51 @@ import { parseMetricSpec } from '../../shared/core/metricNames';
 import { escapeMarkdown, explanationMarkdown, presetTableMarkdown } from '../../shared/text/explainMarkdown';
 
 const spec = (name: string) => parseMetricSpec(name).spec!;
-const CASE: CaseInput = { labels: [{ id: 'a|b', grade: 2 }, { id: 'c\nd', grade: 1 }], predictions: [{ id: 'x' }, { id: 'a|b' }, { id: 'c\nd' }] };
+const CASE: CaseInput = {
+  labels: [
+    { id: 'a|b', grade: 2 },
+    { id: 'c\nd', grade: 1 },
+  ],
+  predictions: [{ id: 'x' }, { id: 'a|b' }, { id: 'c\nd' }],
+};
 const md = (c: CaseInput, name: string, conv = PRESETS.trec_eval) => explanationMarkdown(explainCase(c, spec(name), conv));
 const GAIN_HEAD = '| rank | item | grade | gain | discount | gain · discount |\n|---:|---|---:|---:|---:|---:|';
 
 describe('an explanation as Markdown', () => {
   it('nDCG: the ranking and the ideal ranking with gains and discounts, the knobs, the division', () => {
-    assert.equal(md(CASE, 'nDCG@2'), [
-      '**nDCG@2 = 0.480**',
-      '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 2`',
-      `Ranking:\n\n${GAIN_HEAD}\n| 1 | x | 0 | 0.000 | 1.000 | 0.000 |\n| 2 | a\\|b | 2 | 2.000 | 0.631 | 1.262 |`,
-      `Ideal ranking:\n\n${GAIN_HEAD}\n| 1 | a\\|b | 2 | 2.000 | 1.000 | 2.000 |\n| 2 | c d | 1 | 1.000 | 0.631 | 0.631 |`,
-      '*gain = linear*: gain(g) = g', '*discount = log2*: discount(i) = 1/log₂(i+1)', '*ideal = labels*: IDCG = 2.000·1.000 + 1.000·0.631 = 2.631',
-      '`1.262 / 2.631 = 0.480`',
-    ].join('\n\n'));
+    assert.equal(
+      md(CASE, 'nDCG@2'),
+      [
+        '**nDCG@2 = 0.480**',
+        '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 2`',
+        `Ranking:\n\n${GAIN_HEAD}\n| 1 | x | 0 | 0.000 | 1.000 | 0.000 |\n| 2 | a\\|b | 2 | 2.000 | 0.631 | 1.262 |`,
+        `Ideal ranking:\n\n${GAIN_HEAD}\n| 1 | a\\|b | 2 | 2.000 | 1.000 | 2.000 |\n| 2 | c d | 1 | 1.000 | 0.631 | 0.631 |`,
+        '*gain = linear*: gain(g) = g',
+        '*discount = log2*: discount(i) = 1/log₂(i+1)',
+        '*ideal = labels*: IDCG = 2.000·1.000 + 1.000·0.631 = 2.631',
+        '`1.262 / 2.631 = 0.480`',
+      ].join('\n\n'),
+    );
   });
 
   it('AP at a two-digit cutoff: the hits with P@rank', () => {
-    assert.equal(md(CASE, 'AP@10'), [
-      '**AP@10 = 0.583**', '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..10,  D = all relevant labels`',
-      'Hits:\n\n| rank | item | grade | P@rank |\n|---:|---|---:|---:|\n| 2 | a\\|b | 2 | 0.500 |\n| 3 | c d | 1 | 0.667 |',
-      '*apDenominator = relevant*: D = all relevant labels = 2', '`(1/2 + 2/3) / 2 = 0.583`',
-    ].join('\n\n'));
+    assert.equal(
+      md(CASE, 'AP@10'),
+      [
+        '**AP@10 = 0.583**',
+        '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..10,  D = all relevant labels`',
+        'Hits:\n\n| rank | item | grade | P@rank |\n|---:|---|---:|---:|\n| 2 | a\\|b | 2 | 0.500 |\n| 3 | c d | 1 | 0.667 |',
+        '*apDenominator = relevant*: D = all relevant labels = 2',
+        '`(1/2 + 2/3) / 2 = 0.583`',
+      ].join('\n\n'),
+    );
   });
 
   it('says when no relevant item is in the cutoff', () => {
-    assert.equal(md(CASE, 'P@1'), '**P@1 = 0.000**\n\n`P@k = |relevant ∩ top k| / k`\n\nNo relevant item in the cutoff.\n\n*precisionDenominator = k*: divides by k = 1\n\n`0 / 1 = 0.000`');
+    assert.equal(
+      md(CASE, 'P@1'),
+      '**P@1 = 0.000**\n\n`P@k = |relevant ∩ top k| / k`\n\nNo relevant item in the cutoff.\n\n*precisionDenominator = k*: divides by k = 1\n\n`0 / 1 = 0.000`',
+    );
   });
 
   it('says when the ideal ranking is empty (ideal=top-k over two unlabeled items)', () => {
@@ -50,7 +69,10 @@ describe('an explanation as Markdown', () => {
   });
 
   it('gives only the reason when the value is fixed', () => {
-    assert.equal(md({ labels: [], predictions: [{ id: 'x' }] }, 'P@1', PRESETS.default), '**P@1 = NaN**\n\nno relevant label: NaN, left out of the means (emptyLabels=nan)');
+    assert.equal(
+      md({ labels: [], predictions: [{ id: 'x' }] }, 'P@1', PRESETS.default),
+      '**P@1 = NaN**\n\nno relevant label: NaN, left out of the means (emptyLabels=nan)',
+    );
   });
 });
 
@@ -59,8 +81,11 @@ describe('Markdown text', () => {
     assert.equal(escapeMarkdown('a\\b`c*d_e[f]g|h<i>j'), 'a\\\\b\\`c\\*d\\_e\\[f\\]g\\|h\\<i\\>j');
   });
 
-  it('writes every preset\'s value in one row, marking none bold without a current preset', () => {
-    assert.equal(presetTableMarkdown(comparePresets(CASE, [spec('P@1')])), '| metric | default | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |\n'
-      + '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n| P@1 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 |');
+  it("writes every preset's value in one row, marking none bold without a current preset", () => {
+    assert.equal(
+      presetTableMarkdown(comparePresets(CASE, [spec('P@1')])),
+      '| metric | default | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |\n' +
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n| P@1 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 |',
+    );
   });
 });

@@ -11,7 +11,14 @@ import assert from 'node:assert/strict';
 import { PRESETS } from '../../shared/core/conventions';
 import { FixtureLanguage } from '../../shared/fixture/parse';
 import { inferFixture } from '../../shared/inference/fixtureInference';
-import { conventionEdit, conventionSpan, conventionValueText, hasFailedExpectations, inferenceFinding, unexplainedHover } from '../../shared/text/inferenceText';
+import {
+  conventionEdit,
+  conventionSpan,
+  conventionValueText,
+  hasFailedExpectations,
+  inferenceFinding,
+  unexplainedHover,
+} from '../../shared/text/inferenceText';
 import { evaluated } from '../helpers/evaluatedFixture';
 
 const CASES = 'cases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n';
@@ -33,25 +40,44 @@ describe('the convention-match finding', () => {
     const { fe, inference } = searched(YAML);
     assert.equal(hasFailedExpectations(fe), true);
     const f = inferenceFinding(fe, inference, YAML, 'yaml')!;
-    assert.deepEqual([f.code, f.severity, f.message, YAML.slice(f.span.start, f.span.end), f.data],
-      ['convention-match', 'info', 'Your expected values match trec_eval. The current convention reproduces 1 of 2.', 'default', { replacement: 'trec_eval' }]);
+    assert.deepEqual(
+      [f.code, f.severity, f.message, YAML.slice(f.span.start, f.span.end), f.data],
+      [
+        'convention-match',
+        'info',
+        'Your expected values match trec_eval. The current convention reproduces 1 of 2.',
+        'default',
+        { replacement: 'trec_eval' },
+      ],
+    );
   });
 
   it('names two more matches, then "…" when there are more than three', () => {
     // P@3 of [a, b, c] against {a} is 1/3, except when unjudged b and c are dropped and P divides by the one left (lenskit + drop: 1).
-    const text = 'k: [3]\nconvention: {preset: lenskit, unjudged: drop}\ncases:\n  u1:\n    labels: [a]\n    predictions: [a, b, c]\n    expect: { P@3: 0.333 }\n';
+    const text =
+      'k: [3]\nconvention: {preset: lenskit, unjudged: drop}\ncases:\n  u1:\n    labels: [a]\n    predictions: [a, b, c]\n    expect: { P@3: 0.333 }\n';
     const { fe, inference } = searched(text);
-    assert.equal(inferenceFinding(fe, inference, text, 'yaml')!.message,
-      'Your expected values match default (also: lenskit; {preset: default, unjudged: drop}). The current convention reproduces 0 of 1.');
-    const four = { ...inference, result: { ...inference.result, matches: [...inference.result.matches, { preset: 'ranx' as const, overrides: {}, convention: PRESETS.ranx, matched: 1 }] } };
+    assert.equal(
+      inferenceFinding(fe, inference, text, 'yaml')!.message,
+      'Your expected values match default (also: lenskit; {preset: default, unjudged: drop}). The current convention reproduces 0 of 1.',
+    );
+    const four = {
+      ...inference,
+      result: {
+        ...inference.result,
+        matches: [...inference.result.matches, { preset: 'ranx' as const, overrides: {}, convention: PRESETS.ranx, matched: 1 }],
+      },
+    };
     assert.match(inferenceFinding(fe, four, text, 'yaml')!.message, / \(also: lenskit; \{preset: default, unjudged: drop\}; …\)\. /);
   });
 
   it('says how many the best match reproduces when none reproduces all, and nothing when it does no better than the current one', () => {
     const partly = YAML.replace('P@3: 0.333', 'P@3: 0.9');
     const s = searched(partly);
-    assert.equal(inferenceFinding(s.fe, s.inference, partly, 'yaml')!.message,
-      'No convention reproduces all 2 expected values; trec_eval reproduces 1. Hover an expectation it leaves unexplained for the settings that come closest.');
+    assert.equal(
+      inferenceFinding(s.fe, s.inference, partly, 'yaml')!.message,
+      'No convention reproduces all 2 expected values; trec_eval reproduces 1. Hover an expectation it leaves unexplained for the settings that come closest.',
+    );
     // P@3 = 0.5 is out of reach: the best explains 0, as the current one does.
     const none = 'k: [3]\nconvention: trec_eval\ncases:\n  u1:\n    labels: [a]\n    predictions: [a, b, c]\n    expect: { P@3: 0.5 }\n';
     const n = searched(none);
@@ -67,16 +93,18 @@ describe('the convention-match finding', () => {
 });
 
 describe('writing a match in as the convention', () => {
-  it('replaces the convention\'s value', () => {
+  it("replaces the convention's value", () => {
     assert.equal(edited(YAML, 'yaml'), YAML.replace('convention: default', 'convention: trec_eval'));
   });
 
-  it('adds it before the first key, after a comment, on its own line with the key\'s indent', () => {
+  it("adds it before the first key, after a comment, on its own line with the key's indent", () => {
     const yaml = `# seed\nk: [3, 5]\n${CASES}    expect: { P@3: 0.333, AP@5: 0.333 }\n`;
     assert.equal(edited(yaml, 'yaml'), `# seed\nconvention: trec_eval\nk: [3, 5]\n${CASES}    expect: { P@3: 0.333, AP@5: 0.333 }\n`);
-    const json = '{\n  "k": [3, 5],\n  "cases": {"u1": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5], "expect": {"P@3": 0.333, "AP@5": 0.333}}}\n}\n';
+    const json =
+      '{\n  "k": [3, 5],\n  "cases": {"u1": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5], "expect": {"P@3": 0.333, "AP@5": 0.333}}}\n}\n';
     assert.equal(edited(json, 'json'), json.replace('{\n  "k"', '{\n  "convention": "trec_eval",\n  "k"'));
-    const oneLine = '{"k": [3, 5], "cases": {"u1": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5], "expect": {"P@3": 0.333, "AP@5": 0.333}}}}';
+    const oneLine =
+      '{"k": [3, 5], "cases": {"u1": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5], "expect": {"P@3": 0.333, "AP@5": 0.333}}}}';
     assert.equal(edited(oneLine, 'json'), oneLine.replace('{"k"', '{"convention": "trec_eval", "k"'));
   });
 
@@ -90,8 +118,14 @@ describe('writing a match in as the convention', () => {
 
   it('writes a preset alone, or the preset with its overrides, in each language', () => {
     const match = { preset: 'default' as const, overrides: { unjudged: 'drop' as const }, convention: PRESETS.default, matched: 1 };
-    assert.deepEqual([conventionValueText(match, 'yaml'), conventionValueText(match, 'json')], ['{preset: default, unjudged: drop}', '{"preset": "default", "unjudged": "drop"}']);
-    assert.deepEqual([conventionValueText({ ...match, overrides: {} }, 'yaml'), conventionValueText({ ...match, overrides: {} }, 'json')], ['default', '"default"']);
+    assert.deepEqual(
+      [conventionValueText(match, 'yaml'), conventionValueText(match, 'json')],
+      ['{preset: default, unjudged: drop}', '{"preset": "default", "unjudged": "drop"}'],
+    );
+    assert.deepEqual(
+      [conventionValueText({ ...match, overrides: {} }, 'yaml'), conventionValueText({ ...match, overrides: {} }, 'json')],
+      ['default', '"default"'],
+    );
   });
 });
 
@@ -100,8 +134,11 @@ describe('the hover on an expectation no convention explains', () => {
     const partly = YAML.replace('P@3: 0.333', 'P@3: 0.9');
     const { fe, inference } = searched(partly);
     // Dropping the unjudged 1, 3 and 5 leaves [2, 4]: P@3 ÷ min(3, 2 predicted) = 1, the nearest to 0.9.
-    assert.equal(unexplainedHover(inference, 0, 0, fe), '**No convention reproduces this value.** The best match, `trec_eval`, explains 1 of 2 expectations but not this one.\n\n'
-      + 'The nearest any convention gives is 1.0000, with `precisionDenominator: min-k-predicted, unjudged: drop`.');
+    assert.equal(
+      unexplainedHover(inference, 0, 0, fe),
+      '**No convention reproduces this value.** The best match, `trec_eval`, explains 1 of 2 expectations but not this one.\n\n' +
+        'The nearest any convention gives is 1.0000, with `precisionDenominator: min-k-predicted, unjudged: drop`.',
+    );
     assert.equal(unexplainedHover(inference, 0, 1, fe), undefined, 'AP@5 is explained');
     assert.equal(unexplainedHover(inference, 0, 7, fe), undefined, 'no such expectation');
   });
@@ -109,6 +146,9 @@ describe('the hover on an expectation no convention explains', () => {
   it('names no knobs when the best match itself comes nearest', () => {
     const none = 'k: [3]\nconvention: trec_eval\ncases:\n  u1:\n    labels: [a]\n    predictions: [a, b, c]\n    expect: { P@3: 0.5 }\n';
     const { fe, inference } = searched(none);
-    assert.equal(unexplainedHover(inference, 0, 0, fe), '**No convention reproduces this value.** The best match, `default`, explains 0 of 1 expectations but not this one.\n\nThe nearest any convention gives is 0.3333.');
+    assert.equal(
+      unexplainedHover(inference, 0, 0, fe),
+      '**No convention reproduces this value.** The best match, `default`, explains 0 of 1 expectations but not this one.\n\nThe nearest any convention gives is 0.3333.',
+    );
   });
 });

@@ -11,29 +11,45 @@ const FE = evaluated(`{"k": [1, 3], "convention": {"preset": "trec_eval", "gain"
   "metrics": ["P", "AP", "RBP(p=0.8)", "IPrec@0.5"], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}`).fe;
 const NO_K = evaluated('{"cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
 
-const PRECISION_KNOB = '- `precisionDenominator = k` — P@k divides the hits by k (k), or by min(k, number of predictions) (min-k-predicted).';
+const PRECISION_KNOB =
+  '- `precisionDenominator = k` — P@k divides the hits by k (k), or by min(k, number of predictions) (min-k-predicted).';
 // The knob lines of a hover, name and value only.
-const knobs = (md: string) => md.split('\n').filter((l) => l.startsWith('- `')).map((l) => l.slice(3, l.indexOf('`', 3)));
+const knobs = (md: string) =>
+  md
+    .split('\n')
+    .filter((l) => l.startsWith('- `'))
+    .map((l) => l.slice(3, l.indexOf('`', 3)));
 const EVERY_METRIC = ['emptyLabels = zero', 'emptyPredictions = zero', 'duplicates = error', 'ties = id-desc', 'unjudged = keep'];
 
 describe('the hover on k', () => {
   it('lists the cutoffs and the three knobs that decide what a cutoff does', () => {
     const md = cutoffHover(FE);
-    assert.equal(md.split('\n\n')[0], '**k** — cutoffs: a metric at k looks only at the top k ranked predictions. This fixture computes at k = 1, 3.');
+    assert.equal(
+      md.split('\n\n')[0],
+      '**k** — cutoffs: a metric at k looks only at the top k ranked predictions. This fixture computes at k = 1, 3.',
+    );
     assert.equal(md.split('\n\n')[1], 'Knobs that decide what a cutoff does:');
     assert.equal(md.split('\n\n')[2].split('\n')[0], PRECISION_KNOB);
     assert.deepEqual(knobs(md), ['precisionDenominator = k', 'apDenominator = relevant', 'ideal = labels']);
   });
 
   it('says when the cutoffs are the default ones', () => {
-    assert.match(cutoffHover(NO_K), /^\*\*k\*\* — .* This fixture computes at k = 1, 3, 5, 10 \(the default, since the fixture gives no k\)\.\n\n/);
+    assert.match(
+      cutoffHover(NO_K),
+      /^\*\*k\*\* — .* This fixture computes at k = 1, 3, 5, 10 \(the default, since the fixture gives no k\)\.\n\n/,
+    );
   });
 });
 
 describe('the hover on a metric name', () => {
   it('P@3: its title, formula, what it is computed as, and the knobs that change it now', () => {
     const md = metricHover(FE, 'P@3');
-    assert.deepEqual(md.split('\n\n').slice(0, 4), ['**P@3** — Precision', '`P@k = |relevant ∩ top k| / k`', 'Computed here as `P@3`.', 'Knobs that change it (now):']);
+    assert.deepEqual(md.split('\n\n').slice(0, 4), [
+      '**P@3** — Precision',
+      '`P@k = |relevant ∩ top k| / k`',
+      'Computed here as `P@3`.',
+      'Knobs that change it (now):',
+    ]);
     assert.equal(md.split('\n\n')[4].split('\n')[0], PRECISION_KNOB);
     assert.deepEqual(knobs(md), ['precisionDenominator = k', 'relevanceThreshold = 0', ...EVERY_METRIC]);
   });
@@ -44,15 +60,25 @@ describe('the hover on a metric name', () => {
     assert.equal(metricHover(FE, 'R@3').split('\n\n')[2], 'Not computed by this fixture.');
   });
 
-  it('shows the formula with the written parameter and the family\'s own knobs', () => {
+  it("shows the formula with the written parameter and the family's own knobs", () => {
     assert.equal(metricHover(FE, 'RBP(p=0.8)').split('\n\n')[1], '`RBP = (1 − p) Σᵢ p^(i−1) · gainᵢ, p = 0.8, gain = grade / top grade`');
     assert.deepEqual(knobs(metricHover(FE, 'RBP(p=0.8)')), EVERY_METRIC);
-    assert.deepEqual(knobs(metricHover(FE, 'AP')), ['apDenominator = relevant', 'relevantPool = labels', 'relevanceThreshold = 0', 'noHit = zero', 'apTerms = hits', ...EVERY_METRIC]);
-    assert.equal(metricHover(FE, 'nDCG@3').split('\n\n')[1], '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 3`');
+    assert.deepEqual(knobs(metricHover(FE, 'AP')), [
+      'apDenominator = relevant',
+      'relevantPool = labels',
+      'relevanceThreshold = 0',
+      'noHit = zero',
+      'apTerms = hits',
+      ...EVERY_METRIC,
+    ]);
+    assert.equal(
+      metricHover(FE, 'nDCG@3').split('\n\n')[1],
+      '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 3`',
+    );
     assert.deepEqual(knobs(metricHover(FE, 'nDCG@3')).slice(0, 3), ['gain = exponential', 'ideal = labels', 'discount = log2']);
   });
 
-  it('repeats the parser\'s message for a name it does not know', () => {
+  it("repeats the parser's message for a name it does not know", () => {
     assert.equal(metricHover(FE, 'ndgc'), 'Unknown metric "ndgc". Did you mean "nDCG"?');
   });
 });
@@ -68,7 +94,10 @@ describe('the hover on the metrics key', () => {
 describe('the hover on the convention', () => {
   it('gives every knob with its value, where it comes from and what it affects', () => {
     const [head, table] = conventionHover(FE).split('\n\n');
-    assert.equal(head, '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.');
+    assert.equal(
+      head,
+      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+    );
     const rows = table.split('\n');
     assert.equal(rows.length, 2 + 18);
     assert.deepEqual(rows.slice(0, 6), [
@@ -79,34 +108,71 @@ describe('the hover on the convention', () => {
       '| apDenominator | relevant | preset | AP@k, AP |',
       '| gain | exponential | override (preset: linear) | DCG@k, nDCG@k, nDCG |',
     ]);
-    assert.equal(rows[9], '| ties | id-desc | preset | the ranking of scored predictions |', 'set to the preset\'s own value: not an override');
+    assert.equal(
+      rows[9],
+      '| ties | id-desc | preset | the ranking of scored predictions |',
+      "set to the preset's own value: not an override",
+    );
   });
 });
 
 describe('the hover on a preset name', () => {
-  it('gives its knobs, with the default preset\'s value where it differs', () => {
-    assert.equal(presetHover('TREC'), [
-      '**Preset `trec_eval`**',
-      ['| knob | value |', '|---|---|', '| emptyLabels | zero (default: nan) |', '| precisionDenominator | k |', '| apDenominator | relevant (default: hits) |',
-        '| gain | linear (default: exponential) |', '| discount | log2 (default: ln) |', '| ideal | labels (default: top-k) |', '| relevanceThreshold | 0 |',
-        '| ties | id-desc (default: input) |', '| duplicates | error (default: first) |', '| relevantPool | labels |', '| errGain | exponential |', '| noHit | zero |',
-        '| recallDenominator | relevant |', '| unjudged | keep |', '| apTerms | hits |', '| emptyPredictions | zero |', '| negativeGains | zero |', '| singleItem | evaluate |'].join('\n'),
-    ].join('\n\n'));
+  it("gives its knobs, with the default preset's value where it differs", () => {
+    assert.equal(
+      presetHover('TREC'),
+      [
+        '**Preset `trec_eval`**',
+        [
+          '| knob | value |',
+          '|---|---|',
+          '| emptyLabels | zero (default: nan) |',
+          '| precisionDenominator | k |',
+          '| apDenominator | relevant (default: hits) |',
+          '| gain | linear (default: exponential) |',
+          '| discount | log2 (default: ln) |',
+          '| ideal | labels (default: top-k) |',
+          '| relevanceThreshold | 0 |',
+          '| ties | id-desc (default: input) |',
+          '| duplicates | error (default: first) |',
+          '| relevantPool | labels |',
+          '| errGain | exponential |',
+          '| noHit | zero |',
+          '| recallDenominator | relevant |',
+          '| unjudged | keep |',
+          '| apTerms | hits |',
+          '| emptyPredictions | zero |',
+          '| negativeGains | zero |',
+          '| singleItem | evaluate |',
+        ].join('\n'),
+      ].join('\n\n'),
+    );
   });
 
   it('lists the presets for a name it does not know', () => {
-    assert.equal(presetHover('nope'), 'Unknown preset `nope`. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.');
+    assert.equal(
+      presetHover('nope'),
+      'Unknown preset `nope`. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+    );
   });
 });
 
 describe('the hover on a knob', () => {
-  it('gives the value in force, the preset\'s, what it decides and the values it takes', () => {
-    assert.equal(knobHover(FE, 'gain'), '**`gain`** = `exponential` (preset `trec_eval` has `linear`)\n\n'
-      + 'The gain of a grade g: g itself (linear) or 2^g − 1 (exponential).\n\nValues: linear, exponential. Affects: DCG@k, nDCG@k, nDCG.');
-    assert.equal(knobHover(FE, 'relevanceThreshold').split('\n\n')[2], 'Values: a number, or listed. Affects: every binary metric (P, R, F1, AP, RR, Rprec, Success).');
+  it("gives the value in force, the preset's, what it decides and the values it takes", () => {
+    assert.equal(
+      knobHover(FE, 'gain'),
+      '**`gain`** = `exponential` (preset `trec_eval` has `linear`)\n\n' +
+        'The gain of a grade g: g itself (linear) or 2^g − 1 (exponential).\n\nValues: linear, exponential. Affects: DCG@k, nDCG@k, nDCG.',
+    );
+    assert.equal(
+      knobHover(FE, 'relevanceThreshold').split('\n\n')[2],
+      'Values: a number, or listed. Affects: every binary metric (P, R, F1, AP, RR, Rprec, Success).',
+    );
   });
 
   it('lists the knobs for a name it does not know', () => {
-    assert.equal(knobHover(FE, 'gian'), 'Unknown knob `gian`. Knobs: `emptyLabels`, `precisionDenominator`, `apDenominator`, `gain`, `discount`, `ideal`, `relevanceThreshold`, `ties`, `duplicates`, `relevantPool`, `errGain`, `noHit`, `recallDenominator`, `unjudged`, `apTerms`, `emptyPredictions`, `negativeGains`, `singleItem`.');
+    assert.equal(
+      knobHover(FE, 'gian'),
+      'Unknown knob `gian`. Knobs: `emptyLabels`, `precisionDenominator`, `apDenominator`, `gain`, `discount`, `ideal`, `relevanceThreshold`, `ties`, `duplicates`, `relevantPool`, `errGain`, `noHit`, `recallDenominator`, `unjudged`, `apTerms`, `emptyPredictions`, `negativeGains`, `singleItem`.',
+    );
   });
 });

@@ -9,7 +9,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  caseLensCount, caseLenses, conventionLens, excludedCases, meanLens, readoutIndexes, shortConventionName, staleLens, statusShort, statusText,
+  caseLensCount,
+  caseLenses,
+  conventionLens,
+  excludedCases,
+  meanLens,
+  readoutIndexes,
+  shortConventionName,
+  staleLens,
+  statusShort,
+  statusText,
 } from '../../shared/text/lensText';
 import { evaluated } from '../helpers/evaluatedFixture';
 
@@ -18,50 +27,78 @@ const FE = evaluated(`{"k": [1, 3], "convention": {"preset": "trec_eval", "gain"
   "q2": {"labels": [], "predictions": ["a"]},
   "q3": {"labels": ["c"], "predictions": ["x"]}}}`).fe;
 const CONVENTION = 'trec_eval + gain=exponential, noHit=nan';
-const CLICK = 'Click for the case\'s breakdown: all 20 metrics, every term, knob and preset.';
+const CLICK = "Click for the case's breakdown: all 20 metrics, every term, knob and preset.";
 
-describe('the fixture\'s lenses and the status bar', () => {
+describe("the fixture's lenses and the status bar", () => {
   it('reads out P, R, AP, RR and nDCG at each cutoff when the fixture lists no metrics', () => {
-    assert.deepEqual(readoutIndexes(FE).map((i) => FE.names[i]), ['P@1', 'P@3', 'R@1', 'R@3', 'AP@1', 'AP@3', 'RR@1', 'RR@3', 'nDCG@1', 'nDCG@3']);
-    assert.equal(statusText(FE), `${CONVENTION} · P@1 0.333 · P@3 0.222 · R@1 0.167 · R@3 0.333 · AP@1 0.250 · AP@3 0.417 · RR@1 0.333 · RR@3 0.333 · nDCG@1 0.333 · nDCG@3 0.307`);
+    assert.deepEqual(
+      readoutIndexes(FE).map((i) => FE.names[i]),
+      ['P@1', 'P@3', 'R@1', 'R@3', 'AP@1', 'AP@3', 'RR@1', 'RR@3', 'nDCG@1', 'nDCG@3'],
+    );
+    assert.equal(
+      statusText(FE),
+      `${CONVENTION} · P@1 0.333 · P@3 0.222 · R@1 0.167 · R@3 0.333 · AP@1 0.250 · AP@3 0.417 · RR@1 0.333 · RR@3 0.333 · nDCG@1 0.333 · nDCG@3 0.307`,
+    );
     assert.equal(statusShort(FE), 'trec_eval + 2 knobs · nDCG@3 0.307');
   });
 
   it('names the convention short, with where it comes from', () => {
-    assert.deepEqual(conventionLens(FE), { title: 'trec_eval + 2 knobs (fixture)', tooltip: `Convention ${CONVENTION}, from the fixture's convention key. Click to compare every preset's values for this file.` });
-    const one = evaluated('{"k": [3], "convention": {"preset": "ranx", "ties": "id-asc"}, "metrics": ["P"], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
+    assert.deepEqual(conventionLens(FE), {
+      title: 'trec_eval + 2 knobs (fixture)',
+      tooltip: `Convention ${CONVENTION}, from the fixture's convention key. Click to compare every preset's values for this file.`,
+    });
+    const one = evaluated(
+      '{"k": [3], "convention": {"preset": "ranx", "ties": "id-asc"}, "metrics": ["P"], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}',
+    ).fe;
     assert.equal(shortConventionName(one), 'ranx + 1 knob');
-    assert.equal(conventionLens(evaluated('{"k": [3], "cases": {}}', 'json', { defaultConvention: { preset: 'ranx', source: 'setting' } }).fe).tooltip,
-      'Convention ranx, from the ranklens.defaultConvention setting. Click to compare every preset\'s values for this file.');
+    assert.equal(
+      conventionLens(evaluated('{"k": [3], "cases": {}}', 'json', { defaultConvention: { preset: 'ranx', source: 'setting' } }).fe).tooltip,
+      "Convention ranx, from the ranklens.defaultConvention setting. Click to compare every preset's values for this file.",
+    );
   });
 
   it('counts the cases left out of the means: 2 of 3 (1 NaN)', () => {
     assert.equal(excludedCases(FE), 1);
     assert.deepEqual(meanLens(FE), {
       title: 'mean of 2 of 3 (1 NaN): nDCG@3 0.307 · AP@3 0.417 · P@1 0.333 · R@1 0.167',
-      tooltip: 'Means over 2 of 3 cases, 1 NaN left out:\nP@1 0.333\nP@3 0.222\nR@1 0.167\nR@3 0.333\nAP@1 0.250\nAP@3 0.417\nRR@1 0.333\nRR@3 0.333\nnDCG@1 0.333\nnDCG@3 0.307\n\nClick to compare every preset\'s values for this file.',
+      tooltip:
+        "Means over 2 of 3 cases, 1 NaN left out:\nP@1 0.333\nP@3 0.222\nR@1 0.167\nR@3 0.333\nAP@1 0.250\nAP@3 0.417\nRR@1 0.333\nRR@3 0.333\nnDCG@1 0.333\nnDCG@3 0.307\n\nClick to compare every preset's values for this file.",
     });
   });
 
   it('says so when there is no case, no metric, or one case', () => {
     const empty = evaluated('{"k": [3], "metrics": ["P"], "cases": {}}').fe;
-    assert.deepEqual([statusText(empty), statusShort(empty), meanLens(empty).title], ['default · no cases', 'default', 'mean of 0: no cases']);
+    assert.deepEqual(
+      [statusText(empty), statusShort(empty), meanLens(empty).title],
+      ['default · no cases', 'default', 'mean of 0: no cases'],
+    );
     const none = evaluated('{"k": [3], "metrics": [], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
     assert.deepEqual([statusShort(none), meanLens(none).title], ['default', 'mean of 1: no metric computed']);
     const one = evaluated('{"k": [3], "metrics": ["P", "R"], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
-    assert.deepEqual(meanLens(one), { title: 'mean of 1: P@3 0.333 · R@3 1.000', tooltip: 'Means over 1 case:\nP@3 0.333\nR@3 1.000\n\nClick to compare every preset\'s values for this file.' });
+    assert.deepEqual(meanLens(one), {
+      title: 'mean of 1: P@3 0.333 · R@3 1.000',
+      tooltip: "Means over 1 case:\nP@3 0.333\nR@3 1.000\n\nClick to compare every preset's values for this file.",
+    });
   });
 
   it('reads out every metric when --metrics names no quoted family (Rprec, RR without cutoff)', () => {
-    const forced = evaluated('{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}', 'json', { forceMetrics: ['Rprec', 'RR'] }).fe;
-    assert.deepEqual(readoutIndexes(forced).map((i) => forced.names[i]), ['RR', 'Rprec']);
+    const forced = evaluated('{"k": [3], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}', 'json', {
+      forceMetrics: ['Rprec', 'RR'],
+    }).fe;
+    assert.deepEqual(
+      readoutIndexes(forced).map((i) => forced.names[i]),
+      ['RR', 'Rprec'],
+    );
   });
 });
 
 describe('the case lenses', () => {
   it('gives one lens per headline metric, with four decimals in the tooltip', () => {
     assert.equal(caseLensCount(FE, 0), 4);
-    assert.deepEqual(caseLenses(FE, 0).map((l) => l.title), ['nDCG@3 0.920', 'AP@3 0.833', 'P@1 1.000', 'R@1 0.500']);
+    assert.deepEqual(
+      caseLenses(FE, 0).map((l) => l.title),
+      ['nDCG@3 0.920', 'AP@3 0.833', 'P@1 1.000', 'R@1 0.500'],
+    );
     assert.equal(caseLenses(FE, 0)[0].tooltip, `nDCG@3 of case q1 = 0.9197 under ${CONVENTION}. ${CLICK}`);
     assert.equal(caseLenses(FE, 2)[1].title, 'AP@3 NaN', 'one NaN among numbers still gets its own lens');
   });
@@ -69,19 +106,32 @@ describe('the case lenses', () => {
   it('gives one lens when every headline value is NaN, or no metric is computed', () => {
     const nan = evaluated('{"k": [3], "metrics": ["P", "AP"], "cases": {"q1": {"labels": [], "predictions": ["a"]}}}').fe;
     assert.equal(caseLensCount(nan, 0), 1);
-    assert.deepEqual(caseLenses(nan, 0), [{ title: 'every metric NaN',
-      tooltip: 'Every metric of case q1 is NaN under default, and the case is left out of the means. Click for the case\'s breakdown: all 2 metrics, every term, knob and preset.' }]);
+    assert.deepEqual(caseLenses(nan, 0), [
+      {
+        title: 'every metric NaN',
+        tooltip:
+          "Every metric of case q1 is NaN under default, and the case is left out of the means. Click for the case's breakdown: all 2 metrics, every term, knob and preset.",
+      },
+    ]);
     const none = evaluated('{"k": [3], "metrics": [], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
     assert.equal(caseLensCount(none, 0), 1);
     assert.deepEqual(caseLenses(none, 0), [{ title: 'no metric computed', tooltip: 'Case q1 computes no metric (check k and metrics).' }]);
   });
 
   it('gives one lens per case with the values side by side above 2,000 cases', () => {
-    const cases = Array.from({ length: 2001 }, (_, i) => `"u${i}": {"labels": ["a"], "predictions": ["${i % 2 === 0 ? 'a' : 'x'}", "a"]}`).join(', ');
+    const cases = Array.from(
+      { length: 2001 },
+      (_, i) => `"u${i}": {"labels": ["a"], "predictions": ["${i % 2 === 0 ? 'a' : 'x'}", "a"]}`,
+    ).join(', ');
     const big = evaluated(`{"k": [1], "metrics": ["P", "RR"], "cases": {${cases}}}`).fe;
     assert.equal(caseLensCount(big, 1), 1);
-    assert.deepEqual(caseLenses(big, 1), [{ title: 'P@1 0.000 · RR 0.500',
-      tooltip: 'Case u1 under default:\nP@1 0.0000\nRR 0.5000\n\nClick for the case\'s breakdown: all 2 metrics, every term, knob and preset.' }]);
+    assert.deepEqual(caseLenses(big, 1), [
+      {
+        title: 'P@1 0.000 · RR 0.500',
+        tooltip:
+          "Case u1 under default:\nP@1 0.0000\nRR 0.5000\n\nClick for the case's breakdown: all 2 metrics, every term, knob and preset.",
+      },
+    ]);
     const two = evaluated(`{"k": [1], "metrics": ["P", "RR"], "cases": {${cases.split(', "u2000"')[0]}}}`).fe;
     assert.equal(two.cases.length, 2000);
     assert.equal(caseLensCount(two, 1), 2, 'exactly 2,000 cases still get one lens per metric');
@@ -90,7 +140,9 @@ describe('the case lenses', () => {
 
 describe('a stale lens', () => {
   it('is marked ⏸ and says why', () => {
-    assert.deepEqual(staleLens({ title: 'P@3 0.333', tooltip: 'P@3 of case q1.' }),
-      { title: '⏸ P@3 0.333', tooltip: 'The text does not parse now: these are the values of the last version that did. P@3 of case q1.' });
+    assert.deepEqual(staleLens({ title: 'P@3 0.333', tooltip: 'P@3 of case q1.' }), {
+      title: '⏸ P@3 0.333',
+      tooltip: 'The text does not parse now: these are the values of the last version that did. P@3 of case q1.',
+    });
   });
 });

@@ -19,7 +19,7 @@ describe('shownBytes', () => {
     assert.equal(shownBytes(bytes('80')), '\\x80');
   });
 
-  it('keeps each valid sequence of an invalid string as text, at the edges of each lead byte\'s range', () => {
+  it("keeps each valid sequence of an invalid string as text, at the edges of each lead byte's range", () => {
     // Each valid character followed by FF, a byte UTF-8 never uses, so that the string is shown sequence by sequence.
     const cases: [string, string][] = [
       ['c2 a9 ff', '©\\xFF'], // C2: the first lead of a 2-byte sequence

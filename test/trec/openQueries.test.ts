@@ -10,7 +10,11 @@ import { BlockColumns } from '../../shared/trec/store/runBlock';
 // Each handed-over block as "query: qid lines start–end line n".
 function recorder() {
   const closed: string[] = [];
-  return { closed, onClose: (b: { qid: string; count: number }, q: number, s: { start: number; end: number; line: number }) => closed.push(`${q}: ${b.qid} ${b.count} ${s.start}–${s.end} line ${s.line}`) };
+  return {
+    closed,
+    onClose: (b: { qid: string; count: number }, q: number, s: { start: number; end: number; line: number }) =>
+      closed.push(`${q}: ${b.qid} ${b.count} ${s.start}–${s.end} line ${s.line}`),
+  };
 }
 
 function line(block: BlockColumns, id: string): void {
@@ -48,7 +52,7 @@ describe('OpenQueries', () => {
     assert.equal(open.find(0)!.count, 2);
   });
 
-  it('closeAll hands over every open block, read least recently first; the current query\'s lines end where given', () => {
+  it("closeAll hands over every open block, read least recently first; the current query's lines end where given", () => {
     const r = recorder();
     const open = new OpenQueries(4, r.onClose);
     open.open(5, 'e', 0, 1);

@@ -3,9 +3,17 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { QrelsReader, parseQrels } from '../../shared/trec/read/qrelsReader';
 
-const malformed = (line: number, end: number, fields: number) => ({ file: 'qrels', line, start: 0, end, code: 'malformed-line', severity: 'error',
-  message: `A qrels line has 4 fields (qid iter docid grade); this one has ${fields}. The line is skipped.` });
-const judged = (text: string, asTrecEval = false) => [...parseQrels(text, { asTrecEval }).queries].map(([qid, q]) => [qid, q.ids, q.grades, q.lines]);
+const malformed = (line: number, end: number, fields: number) => ({
+  file: 'qrels',
+  line,
+  start: 0,
+  end,
+  code: 'malformed-line',
+  severity: 'error',
+  message: `A qrels line has 4 fields (qid iter docid grade); this one has ${fields}. The line is skipped.`,
+});
+const judged = (text: string, asTrecEval = false) =>
+  [...parseQrels(text, { asTrecEval }).queries].map(([qid, q]) => [qid, q.ids, q.grades, q.lines]);
 const ATOL = "(C's atol: the whole number at its start, 0 when there is none)";
 
 describe('qrels grades', () => {
@@ -14,11 +22,31 @@ describe('qrels grades', () => {
   });
 
   it('refuses a lone sign under another preset, and reads it as 0 under trec_eval (atol)', () => {
-    assert.deepEqual(parseQrels('1 0 a -\n1 0 b +\n').problems, ['-', '+'].map((g, i) => ({ file: 'qrels', line: i + 1, start: 6, end: 7, code: 'invalid-grade', severity: 'error',
-      message: `The grade "${g}" is not a number. The line is skipped.` })));
+    assert.deepEqual(
+      parseQrels('1 0 a -\n1 0 b +\n').problems,
+      ['-', '+'].map((g, i) => ({
+        file: 'qrels',
+        line: i + 1,
+        start: 6,
+        end: 7,
+        code: 'invalid-grade',
+        severity: 'error',
+        message: `The grade "${g}" is not a number. The line is skipped.`,
+      })),
+    );
     const te = parseQrels('1 0 a -\n1 0 b +\n', { asTrecEval: true });
-    assert.deepEqual(te.problems, ['-', '+'].map((g, i) => ({ file: 'qrels', line: i + 1, start: 6, end: 7, code: 'non-integer-grade', severity: 'warning',
-      message: `trec_eval reads the grade "${g}" as 0 ${ATOL}.` })));
+    assert.deepEqual(
+      te.problems,
+      ['-', '+'].map((g, i) => ({
+        file: 'qrels',
+        line: i + 1,
+        start: 6,
+        end: 7,
+        code: 'non-integer-grade',
+        severity: 'warning',
+        message: `trec_eval reads the grade "${g}" as 0 ${ATOL}.`,
+      })),
+    );
   });
 
   it('reads a whole number of up to 15 digits, 9 included, the same on a line read as text (a leading blank)', () => {
@@ -27,10 +55,28 @@ describe('qrels grades', () => {
   });
 
   it('words a fractional grade as it is read, under either preset', () => {
-    assert.deepEqual(parseQrels('1 0 b 0.5\n').problems, [{ file: 'qrels', line: 1, start: 6, end: 9, code: 'non-integer-grade', severity: 'warning',
-      message: 'The grade "0.5" is not written as a whole number: read as 0.5; trec_eval would read 0.' }]);
-    assert.deepEqual(parseQrels('1 0 b 0.5\n', { asTrecEval: true }).problems, [{ file: 'qrels', line: 1, start: 6, end: 9, code: 'non-integer-grade', severity: 'warning',
-      message: `trec_eval reads the grade "0.5" as 0 ${ATOL}.` }]);
+    assert.deepEqual(parseQrels('1 0 b 0.5\n').problems, [
+      {
+        file: 'qrels',
+        line: 1,
+        start: 6,
+        end: 9,
+        code: 'non-integer-grade',
+        severity: 'warning',
+        message: 'The grade "0.5" is not written as a whole number: read as 0.5; trec_eval would read 0.',
+      },
+    ]);
+    assert.deepEqual(parseQrels('1 0 b 0.5\n', { asTrecEval: true }).problems, [
+      {
+        file: 'qrels',
+        line: 1,
+        start: 6,
+        end: 9,
+        code: 'non-integer-grade',
+        severity: 'warning',
+        message: `trec_eval reads the grade "0.5" as 0 ${ATOL}.`,
+      },
+    ]);
   });
 });
 
@@ -40,7 +86,11 @@ describe('qrels lines', () => {
   });
 
   it('reports a short line ending in blanks, and reads the next line on its own', () => {
-    for (const [short, fields] of [['1 0 a ', 3], ['1 0 ', 2], ['1 ', 1]] as const) {
+    for (const [short, fields] of [
+      ['1 0 a ', 3],
+      ['1 0 ', 2],
+      ['1 ', 1],
+    ] as const) {
       const r = parseQrels(`${short}\n1 0 b 1\n`);
       assert.deepEqual(r.problems, [malformed(1, short.length - 1, fields)], short);
       assert.deepEqual(judged(`${short}\n1 0 b 1\n`), [['1', ['b'], [1], [2]]], short);
@@ -48,10 +98,20 @@ describe('qrels lines', () => {
   });
 
   it('does not join a short line to the next one that would complete it', () => {
-    for (const [first, second] of [['1', '0 b 1'], ['1 ', '0 b 1'], ['1 0', 'b 1'], ['1 0 ', 'b 1'], ['1 0 b ', '1']]) {
+    for (const [first, second] of [
+      ['1', '0 b 1'],
+      ['1 ', '0 b 1'],
+      ['1 0', 'b 1'],
+      ['1 0 ', 'b 1'],
+      ['1 0 b ', '1'],
+    ]) {
       const r = parseQrels(`${first}\n${second}\n`);
       const fields = first.trim().split(' ').length;
-      assert.deepEqual(r.problems, [malformed(1, first.trim().length, fields), malformed(2, second.length, 4 - fields)], JSON.stringify(first));
+      assert.deepEqual(
+        r.problems,
+        [malformed(1, first.trim().length, fields), malformed(2, second.length, 4 - fields)],
+        JSON.stringify(first),
+      );
       assert.deepEqual([...r.queries], []);
     }
   });
@@ -60,9 +120,24 @@ describe('qrels lines', () => {
     // Each line has a fractional grade (or another oddity), so that it is read as text, not by the fast reader of a plain line.
     const text = '1  0 a 0.5\n1 0  b 0.5\n1 0 c  0.5\n1 0 d 0.5 \n1 0 e 1 x\n 1 0 f\x01g 1\n1\t0 \x01h 0.5\n1  0 i\n';
     assert.deepEqual(judged(text), [['1', ['a', 'b', 'c', 'd', 'f\x01g', '\x01h'], [0.5, 0.5, 0.5, 0.5, 1, 0.5], [1, 2, 3, 4, 6, 7]]]);
-    const half = (line: number, start: number) => ({ file: 'qrels', line, start, end: start + 3, code: 'non-integer-grade', severity: 'warning',
-      message: 'The grade "0.5" is not written as a whole number: read as 0.5; trec_eval would read 0.' });
-    assert.deepEqual(parseQrels(text).problems, [half(1, 7), half(2, 7), half(3, 7), half(4, 6), malformed(5, 9, 5), half(7, 7), malformed(8, 6, 3)]);
+    const half = (line: number, start: number) => ({
+      file: 'qrels',
+      line,
+      start,
+      end: start + 3,
+      code: 'non-integer-grade',
+      severity: 'warning',
+      message: 'The grade "0.5" is not written as a whole number: read as 0.5; trec_eval would read 0.',
+    });
+    assert.deepEqual(parseQrels(text).problems, [
+      half(1, 7),
+      half(2, 7),
+      half(3, 7),
+      half(4, 6),
+      malformed(5, 9, 5),
+      half(7, 7),
+      malformed(8, 6, 3),
+    ]);
   });
 
   it('takes a judgement of the query of a plain line on an odd line as the same query', () => {
@@ -72,10 +147,26 @@ describe('qrels lines', () => {
   it('words a second comment line in a row of one field, and the final comment line, under trec_eval', () => {
     const r = parseQrels('#a\n#b\n#c d e f\n', { asTrecEval: true });
     assert.deepEqual(r.problems, [
-      { file: 'qrels', line: 2, start: 0, end: 2, code: 'malformed-line', severity: 'error',
-        message: 'A comment line right after another: trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement, and with 1 field instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.' },
-      { file: 'qrels', line: 3, start: 0, end: 0, code: 'final-comment-line', severity: 'warning',
-        message: 'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.' },
+      {
+        file: 'qrels',
+        line: 2,
+        start: 0,
+        end: 2,
+        code: 'malformed-line',
+        severity: 'error',
+        message:
+          'A comment line right after another: trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement, and with 1 field instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.',
+      },
+      {
+        file: 'qrels',
+        line: 3,
+        start: 0,
+        end: 0,
+        code: 'final-comment-line',
+        severity: 'warning',
+        message:
+          'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.',
+      },
     ]);
   });
 
@@ -86,11 +177,21 @@ describe('qrels lines', () => {
     }
   });
 
-  it('reports the repeat of the file\'s first judgement', () => {
+  it("reports the repeat of the file's first judgement", () => {
     const r = parseQrels('1 0 a 1\n1 0 a 0\n');
     assert.deepEqual(judged('1 0 a 1\n1 0 a 0\n'), [['1', ['a'], [1], [1]]]);
-    assert.deepEqual(r.problems, [{ file: 'qrels', line: 2, start: 0, end: 0, code: 'duplicate-judgement', severity: 'error',
-      message: '"a" is judged twice for query 1; the first grade is used (trec_eval stops on this).', related: [{ file: 'qrels', line: 1, message: 'first judgement' }] }]);
+    assert.deepEqual(r.problems, [
+      {
+        file: 'qrels',
+        line: 2,
+        start: 0,
+        end: 0,
+        code: 'duplicate-judgement',
+        severity: 'error',
+        message: '"a" is judged twice for query 1; the first grade is used (trec_eval stops on this).',
+        related: [{ file: 'qrels', line: 1, message: 'first judgement' }],
+      },
+    ]);
   });
 });
 
@@ -132,7 +233,11 @@ describe('large qrels', () => {
       return reader.end();
     };
     const plain = read({});
-    for (const options of [{ size: first.length + second.length }, { size: first.length + second.length, shared: true }, { size: first.length, shared: true }]) {
+    for (const options of [
+      { size: first.length + second.length },
+      { size: first.length + second.length, shared: true },
+      { size: first.length, shared: true },
+    ]) {
       const table = read(options);
       assert.deepEqual(table.byQuery(), plain.byQuery());
       assert.equal(table.query('q4')!.ids[1499], 'd2999');
@@ -140,7 +245,8 @@ describe('large qrels', () => {
       assert.equal(table.lines, 3200);
       if (options.shared) {
         const shared = table.shared();
-        for (const a of [shared.docBytes, shared.docEnd, shared.docHash, shared.grades, shared.judgementLines]) assert.ok(a.buffer instanceof SharedArrayBuffer);
+        for (const a of [shared.docBytes, shared.docEnd, shared.docHash, shared.grades, shared.judgementLines])
+          assert.ok(a.buffer instanceof SharedArrayBuffer);
         assert.equal(shared.docEnd, table.docEnd, 'already shared: not copied');
       }
     }
@@ -150,8 +256,13 @@ describe('large qrels', () => {
     // A first chunk of 2,000 lines of 14 bytes (q0 0 d00001 1), then 3 of 1,000 lines of 28 bytes,
     // 28,000 bytes each: the first predicts 8,000 lines, so 8,400 + 64 (a later one would predict 4,000).
     const line = (c: number, i: number) => `q${c} 0 d${String(2000 * c + i).padStart(5, '0')}${c === 0 ? '' : '-'.repeat(14)} 1\n`;
-    const chunks = [0, 1, 2, 3].map((c) => Buffer.from(Array.from({ length: c === 0 ? 2000 : 1000 }, (_, i) => line(c, i)).join(''), 'latin1'));
-    assert.deepEqual(chunks.map((c) => c.length), [28000, 28000, 28000, 28000]);
+    const chunks = [0, 1, 2, 3].map((c) =>
+      Buffer.from(Array.from({ length: c === 0 ? 2000 : 1000 }, (_, i) => line(c, i)).join(''), 'latin1'),
+    );
+    assert.deepEqual(
+      chunks.map((c) => c.length),
+      [28000, 28000, 28000, 28000],
+    );
     const reader = new QrelsReader({ size: 112000, shared: true });
     for (const c of chunks) reader.feed(c);
     const table = reader.end();
@@ -172,7 +283,8 @@ describe('large qrels', () => {
 
   it('sized from a chunk count only its own lines, where it starts and ends in the buffer fed', () => {
     // Lines of 11 bytes; the buffer holds 10 before the chunk's 100 and 90 after (a reader's buffer holds older bytes).
-    const lines = (n: number, from: number) => Array.from({ length: n }, (_, i) => `q 0 d${String(from + i).padStart(3, '0')} 1\n`).join('');
+    const lines = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => `q 0 d${String(from + i).padStart(3, '0')} 1\n`).join('');
     const buffer = Buffer.from(lines(10, 900) + lines(100, 0) + lines(90, 910), 'latin1');
     const sizedFor = (size: number) => {
       const reader = new QrelsReader({ size });
@@ -216,13 +328,15 @@ describe('large qrels', () => {
     reader.feed(Buffer.from('1 0 a 1\n1 0 b 0\n', 'latin1'));
     const table = reader.end();
     const shared = table.shared();
-    for (const name of ['docBytes', 'docEnd', 'docHash', 'grades', 'judgementLines'] as const) assert.equal(shared[name], table[name], name);
+    for (const name of ['docBytes', 'docEnd', 'docHash', 'grades', 'judgementLines'] as const)
+      assert.equal(shared[name], table[name], name);
   });
 
   it('are shared with worker threads in shared memory', () => {
     const reader = new QrelsReader();
     reader.feed(Buffer.from('1 0 a 1\n', 'latin1'));
     const shared = reader.end().shared();
-    for (const a of [shared.start, shared.docBytes, shared.docEnd, shared.docHash, shared.grades, shared.judgementLines]) assert.ok(a.buffer instanceof SharedArrayBuffer);
+    for (const a of [shared.start, shared.docBytes, shared.docEnd, shared.docHash, shared.grades, shared.judgementLines])
+      assert.ok(a.buffer instanceof SharedArrayBuffer);
   });
 });

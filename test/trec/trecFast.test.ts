@@ -58,9 +58,14 @@ describe('QidTable', () => {
 
 describe('ShortQidTable', () => {
   it('gives ids of up to 6 bytes numbers that are equal exactly when the ids are', () => {
-    const key = (id: string) => { const b = bytes(`x\t${id}`); return shortQidKey(b, 2, b.length); };
-    assert.deepEqual([key('1'), key('01'), key('\x001'), key('A'), key('\xff\xff\xff\xff\xff\xff')],
-      [2 ** 48 + 49, 2 * 2 ** 48 + 48 * 256 + 49, 2 * 2 ** 48 + 49, 2 ** 48 + 65, 7 * 2 ** 48 - 1]);
+    const key = (id: string) => {
+      const b = bytes(`x\t${id}`);
+      return shortQidKey(b, 2, b.length);
+    };
+    assert.deepEqual(
+      [key('1'), key('01'), key('\x001'), key('A'), key('\xff\xff\xff\xff\xff\xff')],
+      [2 ** 48 + 49, 2 * 2 ** 48 + 48 * 256 + 49, 2 * 2 ** 48 + 49, 2 ** 48 + 65, 7 * 2 ** 48 - 1],
+    );
     assert.ok(key('\xff\xff\xff\xff\xff\xff') < 2 ** 53);
   });
 
@@ -68,21 +73,38 @@ describe('ShortQidTable', () => {
     const t = new ShortQidTable();
     const ids = Array.from({ length: 20_000 }, (_, i) => bytes(String(i * 7)));
     const at = (b: Buffer) => [shortQidKey(b, 0, b.length), hashBytes(b, 0, b.length)] as const;
-    ids.forEach((b, i) => { assert.equal(t.get(...at(b)), -1); t.set(...at(b), i); });
+    ids.forEach((b, i) => {
+      assert.equal(t.get(...at(b)), -1);
+      t.set(...at(b), i);
+    });
     ids.forEach((b, i) => assert.equal(t.get(...at(b)), i));
     assert.equal(t.get(...at(bytes('3'))), -1);
   });
 
   it('reads plain numbers only: "0", "7", "999999" are 0, 7, 999999; "007", "00", "1a", "-1", "+1" are not', () => {
     // Each id after two bytes of something else, as in a line.
-    const number = (id: string) => { const b = bytes(`9 ${id}`); return plainNumber(b, 2, b.length); };
+    const number = (id: string) => {
+      const b = bytes(`9 ${id}`);
+      return plainNumber(b, 2, b.length);
+    };
     assert.deepEqual(['0', '7', '999999', '007', '00', '1a', '-1', '+1'].map(number), [0, 7, 999999, -1, -1, -1, -1, -1]);
   });
 
   it('finds ids that are plain numbers by their number, up to 999,999, and no other', () => {
     const t = new ShortQidTable();
-    for (const [n, query] of [[0, 3], [7, 0], [2000, 1], [999_999, 2]]) { assert.equal(t.numbered(n), -1); t.setNumbered(n, query); }
-    assert.deepEqual([0, 7, 2000, 999_999, 1, 1024, 5000].map((n) => t.numbered(n)), [3, 0, 1, 2, -1, -1, -1]);
+    for (const [n, query] of [
+      [0, 3],
+      [7, 0],
+      [2000, 1],
+      [999_999, 2],
+    ]) {
+      assert.equal(t.numbered(n), -1);
+      t.setNumbered(n, query);
+    }
+    assert.deepEqual(
+      [0, 7, 2000, 999_999, 1, 1024, 5000].map((n) => t.numbered(n)),
+      [3, 0, 1, 2, -1, -1, -1],
+    );
   });
 
   it('keeps qids that write the same number apart in a run in any order: 7, 007, 07, 0, 00 and 7 again', () => {
@@ -91,12 +113,18 @@ describe('ShortQidTable', () => {
     const reader = new RunReader((b) => queries.push([b.qid, runQuery(b).predictions.map((p) => p.id)]), { mode: 'collect' });
     reader.feed(textBytes(run));
     reader.end();
-    assert.deepEqual(queries.sort(), [['0', ['d3']], ['00', ['d4']], ['007', ['d1']], ['07', ['d2']], ['7', ['d0', 'd5']]]);
+    assert.deepEqual(queries.sort(), [
+      ['0', ['d3']],
+      ['00', ['d4']],
+      ['007', ['d1']],
+      ['07', ['d2']],
+      ['7', ['d0', 'd5']],
+    ]);
   });
 });
 
 describe('DocidTable', () => {
-  it('numbers a query\'s docids, answering a new one with −number − 1, and forgets them at the next query', () => {
+  it("numbers a query's docids, answering a new one with −number − 1, and forgets them at the next query", () => {
     const s = new DocidTable();
     const b = bytes('d1 d2 d1 d3');
     const slot = (from: number, to: number) => s.slot(0, from, to, hashBytes(b, from, to));
@@ -129,7 +157,7 @@ describe('DocidTable', () => {
 });
 
 describe('parseDecimalBytes', () => {
-  it('gives parseDecimal\'s number for plain decimals, NaN for what it leaves to parseDecimal', () => {
+  it("gives parseDecimal's number for plain decimals, NaN for what it leaves to parseDecimal", () => {
     for (const t of ['27.5389', '0', '-0', '+7', '1.', '0000.5000', '123456789012345', '-4.25', '9.99999999999999']) {
       assert.ok(Object.is(parseDecimalBytes(bytes(t), 0, t.length), parseDecimal(t, 0, t.length)), t);
     }
@@ -157,7 +185,7 @@ function randomRun(rand: () => number): string {
     else if (r < 0.16) lines.push(fields.slice(0, 1 + Math.floor(rand() * 5)).join(' '));
     else if (r < 0.22) lines.push(fields.join(pick(rand, ['\t', '  ', ' \t ', '\v', '\f'])));
     else if (r < 0.26) lines.push(`  ${fields.join(' ')}`);
-    else if (r < 0.30) lines.push(`${fields.join(' ')}\r`);
+    else if (r < 0.3) lines.push(`${fields.join(' ')}\r`);
     else if (r < 0.34) lines.push(`${fields.join(' ')} extra more`);
     else lines.push(fields.join(' '));
   }
@@ -200,12 +228,26 @@ describe('RunReader: the fast line reads as the general reader of a line', () =>
   });
 
   it('takes the fast path on every plain line, and leaves to the general reader only the lines it needs', () => {
-    const plain = [
-      '301 Q0 doc1 1 27.5389 run', '301 Q0 doc2 2 -3 run', '301\tQ0\tdoc3\t3\t27.5389\trun', '301  Q0 doc4 4 -3 run',
-      '301 Q0 d 5 1 r more', 'query-number-301 Q0 d 1 0.5 r', '1 Q0 d 1 +3 r', '1 Q0 e 2 1. r', '1 Q0 f 3 .5 r', '1 Q0 g 4 -0 r',
-      '1 Q0 caf\xe9 5 2 r', '1 Q0 h 6 7 r ', '301 Q0 doc5 6 27.5389 run\r', '1234567 Q0 d 1 1 r', '123456 Q0 d 1 0.000001 r',
-      '2 Q0 d 1 12345678901234.5 r', '301 Q0 doc6 7 1 run',
-    ].join('\n') + '\n';
+    const plain =
+      [
+        '301 Q0 doc1 1 27.5389 run',
+        '301 Q0 doc2 2 -3 run',
+        '301\tQ0\tdoc3\t3\t27.5389\trun',
+        '301  Q0 doc4 4 -3 run',
+        '301 Q0 d 5 1 r more',
+        'query-number-301 Q0 d 1 0.5 r',
+        '1 Q0 d 1 +3 r',
+        '1 Q0 e 2 1. r',
+        '1 Q0 f 3 .5 r',
+        '1 Q0 g 4 -0 r',
+        '1 Q0 caf\xe9 5 2 r',
+        '1 Q0 h 6 7 r ',
+        '301 Q0 doc5 6 27.5389 run\r',
+        '1234567 Q0 d 1 1 r',
+        '123456 Q0 d 1 0.000001 r',
+        '2 Q0 d 1 12345678901234.5 r',
+        '301 Q0 doc6 7 1 run',
+      ].join('\n') + '\n';
     // An exponent, 16 digits, a line that starts with a blank: the fast path hands each on.
     const odd = '1 Q0 x 1 1e-3 r\n1 Q0 y 2 1234567890123456 r\n 1 Q0 z 3 1 r\n';
     const generalLines = (text: string, options: ConstructorParameters<typeof RunReader>[1]) => {
@@ -224,9 +266,18 @@ describe('RunReader: the fast line reads as the general reader of a line', () =>
     }
   });
 
-  it('reads a plain line\'s fields, and the same lines with tabs and runs of blanks', () => {
+  it("reads a plain line's fields, and the same lines with tabs and runs of blanks", () => {
     const read = (text: string) => readRun(text, { mode: 'collect' }, 1 << 20).blocks;
-    const expected = [{ qid: '301', predictions: [{ id: 'doc1', score: 27.5389 }, { id: 'doc2', score: -3 }], lines: [1, 2] }];
+    const expected = [
+      {
+        qid: '301',
+        predictions: [
+          { id: 'doc1', score: 27.5389 },
+          { id: 'doc2', score: -3 },
+        ],
+        lines: [1, 2],
+      },
+    ];
     assert.deepEqual(read('301 Q0 doc1 1 27.5389 run\n301 Q0 doc2 2 -3 run\n'), expected);
     assert.deepEqual(read('301\tQ0\tdoc1\t1\t27.5389\trun\n301  Q0 \t doc2 2 -3 run more\n'), expected);
   });
@@ -279,8 +330,20 @@ describe('QrelsReader: the fast line reads as the general reader of a line', () 
   });
 
   it('takes the fast path on every plain line, and leaves to the general reader only the lines it needs', () => {
-    const plain = ['301 0 doc1 1', '301 0 doc2 0', '301 0 doc3 -1', '301\t0\tdoc4\t2', 'query-301 0 d 1', '1 0 d +3', '1 0 e 03',
-      '1 0 caf\xe9 1', '1  0 f 1', '1234567890 0 d 12', '301 0 doc5 3'].join('\n') + '\n';
+    const plain =
+      [
+        '301 0 doc1 1',
+        '301 0 doc2 0',
+        '301 0 doc3 -1',
+        '301\t0\tdoc4\t2',
+        'query-301 0 d 1',
+        '1 0 d +3',
+        '1 0 e 03',
+        '1 0 caf\xe9 1',
+        '1  0 f 1',
+        '1234567890 0 d 12',
+        '301 0 doc5 3',
+      ].join('\n') + '\n';
     // A fifth field, an exponent grade, a decimal grade, a comment: the fast path hands each on.
     const odd = '2 0 d 1 extra\n2 0 e 1e2\n2 0 f 2.5\n# note\n';
     const generalLines = (text: string, asTrecEval: boolean, general = false) => {
@@ -303,7 +366,13 @@ describe('QrelsReader: the fast line reads as the general reader of a line', () 
     assert.deepEqual(q.start, [0, 2, 3]);
     assert.deepEqual(q.queries.get('1'), { ids: ['a', 'c'], grades: [1, 0], lines: [1, 3] });
     assert.deepEqual(q.queries.get('2'), { ids: ['b'], grades: [2], lines: [2] });
-    assert.deepEqual(q.problems.map((p) => [p.line, p.code, p.related?.[0].line]), [[4, 'duplicate-judgement', 1], [5, 'duplicate-judgement', 2]]);
+    assert.deepEqual(
+      q.problems.map((p) => [p.line, p.code, p.related?.[0].line]),
+      [
+        [4, 'duplicate-judgement', 1],
+        [5, 'duplicate-judgement', 2],
+      ],
+    );
   });
 });
 
@@ -323,21 +392,30 @@ describe('RunStore', () => {
       const b = bytes(`  ${id} `);
       store.add(query, b, 2, 2 + id.length, score, line, whole, decimals);
       const e = expected.get(query) ?? { ids: [], scores: [], lines: [] };
-      e.ids.push(id); e.scores.push(score); e.lines.push(line);
+      e.ids.push(id);
+      e.scores.push(score);
+      e.lines.push(line);
       expected.set(query, e);
     }
     const block = new BlockColumns();
     const handed: number[] = [];
-    store.handOver(block, (query) => `q${query}`, (b) => {
-      const query = Number(b.qid.slice(1));
-      handed.push(query);
-      const e = expected.get(query)!;
-      const q = runQuery(b);
-      assert.deepEqual([q.predictions.map((p) => p.id), q.predictions.map((p) => p.score), q.lines], [e.ids, e.scores, e.lines], b.qid);
-      for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
-    });
+    store.handOver(
+      block,
+      (query) => `q${query}`,
+      (b) => {
+        const query = Number(b.qid.slice(1));
+        handed.push(query);
+        const e = expected.get(query)!;
+        const q = runQuery(b);
+        assert.deepEqual([q.predictions.map((p) => p.id), q.predictions.map((p) => p.score), q.lines], [e.ids, e.scores, e.lines], b.qid);
+        for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
+      },
+    );
     // Each query once (log by log: query mod the number of logs).
-    assert.deepEqual([...handed].sort((x, y) => x - y), [...expected.keys()].sort((x, y) => x - y));
+    assert.deepEqual(
+      [...handed].sort((x, y) => x - y),
+      [...expected.keys()].sort((x, y) => x - y),
+    );
   });
 
   it('reads back a long docid whose 4-byte length crosses the end of a page of bytes, or ends on it', () => {
@@ -345,13 +423,19 @@ describe('RunStore', () => {
     // length of the 5,000-byte docid that follows takes bytes 16,382–16,385. Query 1 (log 1): 16,380 bytes first,
     // the length then ends on the page's last byte.
     const store = new RunStore();
-    const expected = new Map<number, string[]>([[0, []], [1, []]]);
+    const expected = new Map<number, string[]>([
+      [0, []],
+      [1, []],
+    ]);
     const add = (query: number, id: string) => {
       const b = bytes(id);
       store.add(query, b, 0, b.length, 1.5, 1, 15, 1);
       expected.get(query)!.push(id);
     };
-    for (let i = 0; i < 163; i++) { add(0, `a${String(i).padStart(99, '0')}`); add(1, `b${String(i).padStart(99, '0')}`); }
+    for (let i = 0; i < 163; i++) {
+      add(0, `a${String(i).padStart(99, '0')}`);
+      add(1, `b${String(i).padStart(99, '0')}`);
+    }
     add(0, 'c'.repeat(82));
     add(1, 'd'.repeat(80));
     add(0, 'L'.repeat(5000));
@@ -359,7 +443,15 @@ describe('RunStore', () => {
     add(0, 'after0');
     add(1, 'after1');
     const got = new Map<number, string[]>();
-    store.handOver(new BlockColumns(), (q) => `q${q}`, (b) => got.set(Number(b.qid.slice(1)), runQuery(b).predictions.map((p) => p.id)));
+    store.handOver(
+      new BlockColumns(),
+      (q) => `q${q}`,
+      (b) =>
+        got.set(
+          Number(b.qid.slice(1)),
+          runQuery(b).predictions.map((p) => p.id),
+        ),
+    );
     assert.deepEqual(got, expected);
   });
 
@@ -369,14 +461,37 @@ describe('RunStore', () => {
     store.add(2 ** 23 - 1, b, 0, 2, 1.5, 1, 15, 1);
     assert.throws(() => store.add(2 ** 23, b, 0, 2, 1.5, 2, 15, 1), /more than 8,388,608 judged queries in one run/);
     const got: [string, number[]][] = [];
-    store.handOver(new BlockColumns(), (q) => `q${q}`, (block) => got.push([block.qid, Array.from(block.scores.subarray(0, block.count))]));
+    store.handOver(
+      new BlockColumns(),
+      (q) => `q${q}`,
+      (block) => got.push([block.qid, Array.from(block.scores.subarray(0, block.count))]),
+    );
     assert.deepEqual(got, [['q8388607', [1.5]]]);
   });
 });
 
 describe('handOverShares', () => {
   it('joins the stores of pieces of a file, taken in turn by several stores, as one store of the whole file: each query whole, in file order, scores exact (property)', () => {
-    const scores = [0, -0, 1, -3, 27.5389, 0.30000000000000004, 1e-3, 1e300, -1e-300, NaN, Infinity, -Infinity, 2147483647, 2147483648, -2147483647.5, 3e9, 0.123456789012345, 12.5];
+    const scores = [
+      0,
+      -0,
+      1,
+      -3,
+      27.5389,
+      0.30000000000000004,
+      1e-3,
+      1e300,
+      -1e-300,
+      NaN,
+      Infinity,
+      -Infinity,
+      2147483647,
+      2147483648,
+      -2147483647.5,
+      3e9,
+      0.123456789012345,
+      12.5,
+    ];
     for (let seed = 1; seed <= propertyRuns(40); seed++) {
       const rand = random(seed);
       const lines = Array.from({ length: Math.floor(rand() * 3000) }, (_, i) => ({
@@ -387,9 +502,19 @@ describe('handOverShares', () => {
       }));
       // The simple path: one store of every line.
       const whole = new RunStore();
-      for (const l of lines) { const b = bytes(l.id); whole.add(l.query, b, 0, b.length, l.score, l.line); }
+      for (const l of lines) {
+        const b = bytes(l.id);
+        whole.add(l.query, b, 0, b.length, l.score, l.line);
+      }
       const expected = new Map<string, [string[], number[], number[]]>();
-      whole.handOver(new BlockColumns(), (q) => `q${q}`, (b) => { const q = runQuery(b); expected.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]); });
+      whole.handOver(
+        new BlockColumns(),
+        (q) => `q${q}`,
+        (b) => {
+          const q = runQuery(b);
+          expected.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]);
+        },
+      );
       // Pieces of the file, each its lines numbered from 1, each kept by one of three shared stores
       // (taken at random, in turn: a store holds several pieces, one after the other).
       const cuts = [0, ...[1, 2, 3, 4, 5].map(() => Math.floor(rand() * lines.length)).sort((a, b) => a - b), lines.length];
@@ -398,17 +523,27 @@ describe('handOverShares', () => {
         const s = Math.floor(rand() * stores.length);
         const store = stores[s];
         const from = store.marks();
-        for (const l of lines.slice(cuts[i], end)) { const b = bytes(`x ${l.id}`); store.add(l.query, b, 2, b.length, l.score, l.line - cuts[i]); }
+        for (const l of lines.slice(cuts[i], end)) {
+          const b = bytes(`x ${l.id}`);
+          store.add(l.query, b, 2, b.length, l.score, l.line - cuts[i]);
+        }
         return { store: s, from, to: store.marks(), lineOffset: cuts[i] };
       });
       const got = new Map<string, [string[], number[], number[]]>();
       const next = new Int32Array(new SharedArrayBuffer(4));
-      handOverShares(stores.map((st) => st.logs), pieces, next, new BlockColumns(), (q) => `q${q}`, (b) => {
-        const q = runQuery(b);
-        assert.ok(!got.has(b.qid), `${b.qid} handed over once`);
-        for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
-        got.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]);
-      });
+      handOverShares(
+        stores.map((st) => st.logs),
+        pieces,
+        next,
+        new BlockColumns(),
+        (q) => `q${q}`,
+        (b) => {
+          const q = runQuery(b);
+          assert.ok(!got.has(b.qid), `${b.qid} handed over once`);
+          for (let i = 0, from = 0; i < b.count; from = b.docEnd[i], i++) assert.equal(b.docHash[i], hashBytes(b.bytes, from, b.docEnd[i]));
+          got.set(b.qid, [q.predictions.map((p) => p.id), q.predictions.map((p) => p.score!), q.lines]);
+        },
+      );
       assert.deepEqual(got, expected, `seed ${seed}`);
       // Object.is: −0 stays −0.
       for (const [qid, [, s]] of got) s.forEach((x, i) => assert.ok(Object.is(x, expected.get(qid)![1][i]), `seed ${seed} ${qid}`));
@@ -420,14 +555,17 @@ describe('handOverShares', () => {
 });
 
 describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
-  it('with ids cut when read, still the ranked lines\' after the block is reused for another query', () => {
+  it("with ids cut when read, still the ranked lines' after the block is reused for another query", () => {
     const qreader = new QrelsReader({ asTrecEval: true });
     qreader.feed(textBytes('1 0 b 1\n2 0 x 1\n'));
     const qrels = qreader.end();
     const block = new BlockColumns();
     const fill = (qid: string, ids: string[], scores: number[]) => {
       block.reset(qid);
-      ids.forEach((id, i) => { const b = bytes(id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), scores[i], i + 1); });
+      ids.forEach((id, i) => {
+        const b = bytes(id);
+        block.push(b, 0, b.length, hashBytes(b, 0, b.length), scores[i], i + 1);
+      });
     };
     const scratch = rankingScratch();
     fill('1', ['a', 'bb', 'c'], [1, 3, 2]);
@@ -437,15 +575,17 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
     assert.deepEqual(first.ids, ['bb', 'c', 'a']);
   });
 
-
-  it('two evaluations interleaved, each with its own scratch, leave each other\'s rankings as they were', () => {
+  it("two evaluations interleaved, each with its own scratch, leave each other's rankings as they were", () => {
     const qreader = new QrelsReader({ asTrecEval: true });
     qreader.feed(textBytes('1 0 b 1\n1 0 c 2\n2 0 x 1\n2 0 y 3\n'));
     const qrels = qreader.end();
     const block = (qid: string, ids: string[], scores: number[]) => {
       const b = new BlockColumns();
       b.reset(qid);
-      ids.forEach((id, i) => { const d = bytes(id); b.push(d, 0, d.length, hashBytes(d, 0, d.length), scores[i], i + 1); });
+      ids.forEach((id, i) => {
+        const d = bytes(id);
+        b.push(d, 0, d.length, hashBytes(d, 0, d.length), scores[i], i + 1);
+      });
       return b as RunBlock;
     };
     const one = block('1', ['a', 'b', 'c', 'd'], [4, 3, 2, 1]);
@@ -456,7 +596,11 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
     const second = rankRunBlock(two, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, b);
     const again = rankRunBlock(two, qrels, qrels.queryIndex('2'), PRESETS.trec_eval, true, a);
     rankRunBlock(one, qrels, qrels.queryIndex('1'), PRESETS.trec_eval, true, b);
-    for (const [got, want] of [[first, alone(one, '1')], [second, alone(two, '2')], [again, alone(two, '2')]]) {
+    for (const [got, want] of [
+      [first, alone(one, '1')],
+      [second, alone(two, '2')],
+      [again, alone(two, '2')],
+    ]) {
       assert.deepEqual({ ...got, ids: got.ids }, { ...want, ids: want.ids });
     }
   });
@@ -468,7 +612,10 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
       const judged = pool.filter(() => rand() < 0.5);
       const qrelsText = judged.map((d) => `1 0 ${d} ${pick(rand, [-1, 0, 0, 1, 2, 3])}\n`).join('') + '2 0 z 1\n';
       const n = Math.floor(rand() * 15);
-      const predictions = Array.from({ length: n }, () => ({ id: pick(rand, pool), score: pick(rand, [1, 1, 0.5, 2, 0, -1, NaN, Infinity, -Infinity, 3]) }));
+      const predictions = Array.from({ length: n }, () => ({
+        id: pick(rand, pool),
+        score: pick(rand, [1, 1, 0.5, 2, 0, -1, NaN, Infinity, -Infinity, 3]),
+      }));
       const qid = rand() < 0.9 ? '1' : '5';
       for (const name of PRESET_NAMES) {
         const conv = PRESETS[name];
@@ -478,7 +625,10 @@ describe('rankRunBlock ranks as rankCase(trecCase(…)) does', () => {
         const qrels = qreader.end();
         const block = new BlockColumns();
         block.reset(qid);
-        predictions.forEach((p, i) => { const b = bytes(p.id); block.push(b, 0, b.length, hashBytes(b, 0, b.length), p.score, i + 1); });
+        predictions.forEach((p, i) => {
+          const b = bytes(p.id);
+          block.push(b, 0, b.length, hashBytes(b, 0, b.length), p.score, i + 1);
+        });
         const fast = rankRunBlock(block as RunBlock, qrels, qrels.queryIndex(qid), conv, asTrecEval, rankingScratch());
         const simple = rankCase(trecCase(qrels.query(qid), asTrecEval ? inTrecEvalOrder(predictions) : predictions), conv);
         // fast cuts its ids only when they are read (a getter): read here, they are rankCase's.

@@ -41,11 +41,14 @@ describe('qrels', () => {
   it('reports a line without 4 fields and a grade that is not a number, and reads on', () => {
     const q = parseQrels('1 0 a 1\n1 0 b\n1 0 c x\n1 0 d 1 extra\n1 0 e 1');
     assert.deepEqual(q.queries.get('1')?.ids, ['a', 'e']);
-    assert.deepEqual(q.problems.map((p) => [p.line, p.code, p.severity, p.start, p.end]), [
-      [2, 'malformed-line', 'error', 0, 5],
-      [3, 'invalid-grade', 'error', 6, 7],
-      [4, 'malformed-line', 'error', 0, 13],
-    ]);
+    assert.deepEqual(
+      q.problems.map((p) => [p.line, p.code, p.severity, p.start, p.end]),
+      [
+        [2, 'malformed-line', 'error', 0, 5],
+        [3, 'invalid-grade', 'error', 6, 7],
+        [4, 'malformed-line', 'error', 0, 13],
+      ],
+    );
   });
 
   it('keeps the first grade of a docid judged twice and points the repeat at the first line', () => {
@@ -60,7 +63,10 @@ describe('qrels', () => {
   it('warns that trec_eval truncates a fractional grade', () => {
     const q = parseQrels('1 0 a 1.5\n');
     assert.deepEqual(q.queries.get('1')?.grades, [1.5]);
-    assert.deepEqual(q.problems.map((p) => [p.code, p.severity]), [['non-integer-grade', 'warning']]);
+    assert.deepEqual(
+      q.problems.map((p) => [p.code, p.severity]),
+      [['non-integer-grade', 'warning']],
+    );
   });
 });
 
@@ -68,7 +74,13 @@ describe('trecCase', () => {
   it('gives the core each judged docid with its grade, and no labels for a query the qrels do not judge', () => {
     const q = parseQrels('1 0 a 2\n1 0 b -1\n');
     const predictions = [{ id: 'b', score: 1 }];
-    assert.deepEqual(trecCase(q.queries.get('1'), predictions), { labels: [{ id: 'a', grade: 2 }, { id: 'b', grade: -1 }], predictions });
+    assert.deepEqual(trecCase(q.queries.get('1'), predictions), {
+      labels: [
+        { id: 'a', grade: 2 },
+        { id: 'b', grade: -1 },
+      ],
+      predictions,
+    });
     assert.deepEqual(trecCase(undefined, predictions).labels, []);
   });
 });
@@ -79,7 +91,10 @@ describe('runs', () => {
   it('reads qid, docid and score; ignores Q0, rank, tag and anything after', () => {
     const r = parseRun(RUN);
     assert.deepEqual([...r.queries.keys()], ['1', '2']);
-    assert.deepEqual(r.queries.get('1')?.predictions, [{ id: 'd2', score: 0.9 }, { id: 'd1', score: 0.8 }]);
+    assert.deepEqual(r.queries.get('1')?.predictions, [
+      { id: 'd2', score: 0.9 },
+      { id: 'd1', score: 0.8 },
+    ]);
     assert.deepEqual(r.queries.get('2')?.lines, [3, 4]);
     assert.equal(r.entries, 4);
     assert.equal(r.lines, 4);
@@ -89,23 +104,40 @@ describe('runs', () => {
     const messy = '1\tQ0\td2 1   0.9 t\r\n  1 Q0 d1 2 0.8 t\r\n# note\r\n2 Q0 a 1 3 t\r\n2 Q0 b 2 2 t extra fields\r\n';
     const a = parseRun(RUN);
     const b = parseRun(messy);
-    assert.deepEqual([...b.queries.values()].map((q) => q.predictions), [...a.queries.values()].map((q) => q.predictions));
+    assert.deepEqual(
+      [...b.queries.values()].map((q) => q.predictions),
+      [...a.queries.values()].map((q) => q.predictions),
+    );
     assert.deepEqual(b.queries.get('2')?.lines, [4, 5]);
     assert.deepEqual(b.problems, []);
   });
 
   it('reports short lines and bad scores with their line and column, and reads on', () => {
     const r = parseRun('1 Q0 a 1 0.5 t\n1 Q0 b 2\n1 Q0 c 3 high t\n1 Q0 d 4 0.25 t');
-    assert.deepEqual(r.queries.get('1')?.predictions.map((p) => p.id), ['a', 'd']);
-    assert.deepEqual(r.problems.map((p) => [p.line, p.code, p.start, p.end]), [[2, 'malformed-line', 0, 8], [3, 'invalid-score', 9, 13]]);
+    assert.deepEqual(
+      r.queries.get('1')?.predictions.map((p) => p.id),
+      ['a', 'd'],
+    );
+    assert.deepEqual(
+      r.problems.map((p) => [p.line, p.code, p.start, p.end]),
+      [
+        [2, 'malformed-line', 0, 8],
+        [3, 'invalid-score', 9, 13],
+      ],
+    );
   });
 
   it('keeps a query open while `window` others start, hands over the one read least recently to make room, and stops when a query comes back after that', () => {
     // 13 bytes a line, from byte 100 of the file: a a b a c d. With two open at a time, c makes room by handing over b (read
     // less recently than a), d by handing over a. Each block comes with where its lines lie and its first line's number.
     const blocks: string[] = [];
-    const reader = new RunReader((q, span) => blocks.push(`${q.qid}:${q.count} ${span!.start}–${span!.end} line ${span!.line}`), { window: 2 });
-    assert.equal(reader.feed(textBytes('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\na Q0 z 3 1 t\nc Q0 z 3 1 t\nd Q0 x 1 1 t\n'), 0, 78, 100), true);
+    const reader = new RunReader((q, span) => blocks.push(`${q.qid}:${q.count} ${span!.start}–${span!.end} line ${span!.line}`), {
+      window: 2,
+    });
+    assert.equal(
+      reader.feed(textBytes('a Q0 x 1 1 t\na Q0 y 2 1 t\nb Q0 x 1 1 t\na Q0 z 3 1 t\nc Q0 z 3 1 t\nd Q0 x 1 1 t\n'), 0, 78, 100),
+      true,
+    );
     assert.deepEqual(blocks, ['b:1 126–139 line 3', 'a:3 100–152 line 1']);
     assert.equal(reader.feed(textBytes('a Q0 w 4 1 t\n'), 0, 13, 178), false);
     assert.equal(reader.scattered, true);
@@ -115,7 +147,13 @@ describe('runs', () => {
 
   it('by default keeps 32 queries open: lines interleaved by parallel writers are read in one pass, each query whole at the end', () => {
     const blocks: string[] = [];
-    const reader = new RunReader((q, span) => blocks.push(`${q.qid}:${runQuery(q).predictions.map((p) => p.id).join('')} ${span!.start}–${span!.end}`));
+    const reader = new RunReader((q, span) =>
+      blocks.push(
+        `${q.qid}:${runQuery(q)
+          .predictions.map((p) => p.id)
+          .join('')} ${span!.start}–${span!.end}`,
+      ),
+    );
     assert.equal(reader.feed(textBytes('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y 2 2 t\nb Q0 z 2 1 t\n')), true);
     assert.deepEqual(blocks, []);
     reader.end();
@@ -125,17 +163,26 @@ describe('runs', () => {
 
   it('joins the scattered lines of a query in file order when parsing a whole text', () => {
     const r = parseRun('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y 2 2 t\n');
-    assert.deepEqual(r.queries.get('a')?.predictions.map((p) => p.id), ['x', 'y']);
+    assert.deepEqual(
+      r.queries.get('a')?.predictions.map((p) => p.id),
+      ['x', 'y'],
+    );
     assert.deepEqual(r.queries.get('a')?.lines, [1, 3]);
   });
 
-  it('collects only the queries it is given (one thread\'s share), problems included', () => {
+  it("collects only the queries it is given (one thread's share), problems included", () => {
     const seen: string[] = [];
-    const reader = new RunReader((q) => seen.push(`${q.qid}:${runQuery(q).lines.join(',')}`), { mode: 'collect', accept: (qid) => qid === 'b' });
+    const reader = new RunReader((q) => seen.push(`${q.qid}:${runQuery(q).lines.join(',')}`), {
+      mode: 'collect',
+      accept: (qid) => qid === 'b',
+    });
     reader.feed(textBytes('a Q0 x 1 3 t\nb Q0 x 1 1 t\na Q0 y\nb Q0 y\nb Q0 z 2 2 t\n'));
     const { problems, qids, entries, lines } = reader.end();
     assert.deepEqual(seen, ['b:2,5']);
-    assert.deepEqual(problems.map((p) => [p.line, p.code]), [[4, 'malformed-line']]);
+    assert.deepEqual(
+      problems.map((p) => [p.line, p.code]),
+      [[4, 'malformed-line']],
+    );
     assert.deepEqual([qids, entries, lines], [['b'], 2, 5]);
   });
 
@@ -179,7 +226,15 @@ describe('a file in the wrong format', () => {
 });
 
 describe('duplicate docids in a run', () => {
-  const q: RunQuery = { qid: '1', predictions: [{ id: 'a', score: 3 }, { id: 'b', score: 2 }, { id: 'a', score: 1 }], lines: [10, 11, 12] };
+  const q: RunQuery = {
+    qid: '1',
+    predictions: [
+      { id: 'a', score: 3 },
+      { id: 'b', score: 2 },
+      { id: 'a', score: 1 },
+    ],
+    lines: [10, 11, 12],
+  };
 
   it('are errors under trec_eval (duplicates=error), pointing at the repeat and the first line', () => {
     const [p, ...rest] = duplicateProblems(q, PRESETS.trec_eval);

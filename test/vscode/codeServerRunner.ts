@@ -21,7 +21,17 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumArgs, chromiumPath, ensureCodeServer, freePort, isolatedEnv, removeDir, repoRoot, stopGroup, userSettings } from '../editor/harness';
+import {
+  chromiumArgs,
+  chromiumPath,
+  ensureCodeServer,
+  freePort,
+  isolatedEnv,
+  removeDir,
+  repoRoot,
+  stopGroup,
+  userSettings,
+} from '../editor/harness';
 import { PROBE_PREFIX, type CheckResult, type ProbeRequest, type ReportLine } from './suite/report';
 
 export interface RunOptions {
@@ -67,7 +77,10 @@ function remoteUri(authority: string, path: string): string {
 async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (child.exitCode === null) {
-    const ok = await fetch(`${url}/version`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > until) throw new Error(`the VS Code server did not answer ${url}/version within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
@@ -80,7 +93,11 @@ async function answerProbe(page: Page, request: ProbeRequest): Promise<void> {
   let answer: unknown;
   if (request.what === 'languageStatus') {
     // One status bar entry holds every language status item; its aria-label lists their texts.
-    answer = await page.locator('#status\\.languageStatus').first().getAttribute('aria-label', { timeout: 2_000 }).catch(() => null);
+    answer = await page
+      .locator('#status\\.languageStatus')
+      .first()
+      .getAttribute('aria-label', { timeout: 2_000 })
+      .catch(() => null);
   }
   writeFileSync(`${request.file}.tmp`, JSON.stringify({ answer }));
   // Renamed into place, so the suite never reads half a file.
@@ -98,7 +115,8 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
   };
   const extensionPath = resolve(opts.extensionPath ?? repoRoot);
   const testsPath = join(__dirname, 'suite');
-  if (!existsSync(join(extensionPath, 'dist', 'client.js'))) throw new Error(`${extensionPath}/dist/client.js is missing: run npm run build`);
+  if (!existsSync(join(extensionPath, 'dist', 'client.js')))
+    throw new Error(`${extensionPath}/dist/client.js is missing: run npm run build`);
   if (!existsSync(join(testsPath, 'index.js'))) throw new Error(`${testsPath}/index.js is missing: run npm run compile-tests`);
   const codeServer = ensureCodeServer();
 
@@ -125,29 +143,55 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     RANKLENS_VSCODE_PROBE_DIR: probeDir,
     RANKLENS_VSCODE_GREP: opts.grep ?? '',
   };
-  const server = spawn(process.execPath, [
-    serverMain(codeServer),
-    '--host', '127.0.0.1',
-    '--port', String(port),
-    '--without-connection-token',
-    '--accept-server-license-terms',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--server-data-dir', join(home, 'server-data'),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', join(home, 'extensions'),
-    '--extensionDevelopmentPath', extensionPath,
-    '--extensionTestsPath', testsPath,
-  ], { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(
+    process.execPath,
+    [
+      serverMain(codeServer),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--server-data-dir',
+      join(home, 'server-data'),
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      join(home, 'extensions'),
+      '--extensionDevelopmentPath',
+      extensionPath,
+      '--extensionTestsPath',
+      testsPath,
+    ],
+    { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   // Should this process end first (an error, Ctrl+C, a test timeout), the server's group goes with it.
-  const killOnExit = () => { try { process.kill(-server.pid!, 'SIGKILL'); } catch { /* gone */ } };
-  const killOnSignal = (signal: NodeJS.Signals) => { killOnExit(); process.kill(process.pid, signal); };
+  const killOnExit = () => {
+    try {
+      process.kill(-server.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  };
+  const killOnSignal = (signal: NodeJS.Signals) => {
+    killOnExit();
+    process.kill(process.pid, signal);
+  };
   process.once('exit', killOnExit);
   process.once('SIGINT', killOnSignal);
   process.once('SIGTERM', killOnSignal);
   for (const stream of [server.stdout!, server.stderr!]) {
-    stream.on('data', (d: Buffer) => d.toString().split('\n').filter(Boolean).forEach((l) => log(`[server] ${l}`)));
+    stream.on('data', (d: Buffer) =>
+      d
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((l) => log(`[server] ${l}`)),
+    );
   }
 
   const checks: CheckResult[] = [];
@@ -178,7 +222,10 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     let finish!: (code: number) => void;
     let fail!: (why: string) => void;
-    const done = new Promise<number>((res, rej) => { finish = res; fail = (why) => rej(new Error(why)); });
+    const done = new Promise<number>((res, rej) => {
+      finish = res;
+      fail = (why) => rej(new Error(why));
+    });
     page.on('crash', () => fail('the workbench page crashed'));
     page.on('pageerror', (e) => log(`[page error] ${e.message}`));
     server.once('exit', (code) => fail(`the VS Code server exited with ${code} before the suite ended`));
@@ -201,7 +248,9 @@ export async function runInCodeServer(opts: RunOptions = {}): Promise<RunResult>
     await page.goto(`${url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
     const timeoutMs = opts.timeoutMs ?? 300_000;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, rej) => { timer = setTimeout(() => rej(new Error(`the suite did not end within ${timeoutMs} ms`)), timeoutMs); });
+    const timeout = new Promise<never>((_, rej) => {
+      timer = setTimeout(() => rej(new Error(`the suite did not end within ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
       exitCode = await Promise.race([done, timeout]);
     } finally {
@@ -237,10 +286,13 @@ async function main(): Promise<void> {
     extensionPath: argValue(args, '--extension'),
     grep: argValue(args, '--grep'),
     onLog: verbose ? (l) => console.log(`  ${l}`) : undefined,
-    onCheck: (c) => console.log(c.ok ? `  ✔ ${c.name} (${c.ms} ms)` : `  ✖ ${c.name} (${c.ms} ms)\n      ${c.error?.split('\n').join('\n      ')}`),
+    onCheck: (c) =>
+      console.log(c.ok ? `  ✔ ${c.name} (${c.ms} ms)` : `  ✖ ${c.name} (${c.ms} ms)\n      ${c.error?.split('\n').join('\n      ')}`),
   });
   const failed = result.checks.filter((c) => !c.ok).length;
-  console.log(`${result.checks.length} checks, ${result.checks.length - failed} passed, ${failed} failed; the tests module exited with ${result.exitCode ?? 'nothing'}; ${(result.ms / 1000).toFixed(1)} s`);
+  console.log(
+    `${result.checks.length} checks, ${result.checks.length - failed} passed, ${failed} failed; the tests module exited with ${result.exitCode ?? 'nothing'}; ${(result.ms / 1000).toFixed(1)} s`,
+  );
   if (result.error) console.log(`error: ${result.error}`);
   if (!result.passed && !verbose) console.log(`last log lines:\n  ${result.logTail.join('\n  ')}`);
   process.exitCode = result.passed ? 0 : 1;

@@ -25,7 +25,15 @@ async function main(): Promise<void> {
       vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: resolve(__dirname, 'suite', 'index'),
-      launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', userData],
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        '--user-data-dir',
+        userData,
+      ],
     });
   } finally {
     rmSync(workspace, { recursive: true, force: true });

@@ -16,7 +16,10 @@ const LENS_FEATURE = /[\\/]server[\\/]features[\\/]codeLens\.ts$/;
  */
 function swapTitles(source: string): string {
   const declarations = [/export function codeLenses\(/, /export function resolveCodeLens\(/];
-  if (!declarations.every((d) => d.test(source))) throw new Error('server/features/codeLens.ts no longer declares `export function codeLenses(` and `export function resolveCodeLens(`: update swappedLensBuild.ts');
+  if (!declarations.every((d) => d.test(source)))
+    throw new Error(
+      'server/features/codeLens.ts no longer declares `export function codeLenses(` and `export function resolveCodeLens(`: update swappedLensBuild.ts',
+    );
   return `${source.replace(declarations[0], 'function realCodeLenses(').replace(declarations[1], 'function realResolveCodeLens(')}
 function rotateTitles(lenses: CodeLens[]): CodeLens[] {
   const titles = lenses.map((l) => l.command?.title).filter((t) => t !== undefined);
@@ -42,17 +45,31 @@ export async function buildSwappedLensExtension(repoRoot: string, dir: string): 
   mkdirSync(join(dir, 'dist'), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
   cpSync(join(repoRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
-  const common: esbuild.BuildOptions = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', mainFields: ['module', 'main'], logLevel: 'error' };
-  await esbuild.build({ ...common, entryPoints: [join(repoRoot, 'client', 'extension.ts')], outfile: join(dir, 'dist', 'client.js'), external: ['vscode'] });
+  const common: esbuild.BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    logLevel: 'error',
+  };
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(repoRoot, 'client', 'extension.ts')],
+    outfile: join(dir, 'dist', 'client.js'),
+    external: ['vscode'],
+  });
   await esbuild.build({
     ...common,
     entryPoints: [join(repoRoot, 'server', 'main.ts')],
     outfile: join(dir, 'dist', 'server.js'),
-    plugins: [{
-      name: 'swap-lens-titles',
-      setup(build) {
-        build.onLoad({ filter: LENS_FEATURE }, (args) => ({ contents: swapTitles(readFileSync(args.path, 'utf8')), loader: 'ts' }));
+    plugins: [
+      {
+        name: 'swap-lens-titles',
+        setup(build) {
+          build.onLoad({ filter: LENS_FEATURE }, (args) => ({ contents: swapTitles(readFileSync(args.path, 'utf8')), loader: 'ts' }));
+        },
       },
-    }],
+    ],
   });
 }

@@ -17,7 +17,7 @@ import { buildSwappedLensExtension } from './swappedLensBuild';
 /** The issue's floor: the suite covers at least this many API-level checks. */
 const MIN_CHECKS = 12;
 
-describe('VS Code API suite in code-server\'s extension host', { timeout: 600_000 }, () => {
+describe("VS Code API suite in code-server's extension host", { timeout: 600_000 }, () => {
   it('runs every check of test/vscode/suite, and they pass', async (t) => {
     // One subtest per check, started when the suite starts the check and ended by its result.
     const waiting = new Map<string, (c: CheckResult) => void>();
@@ -25,10 +25,12 @@ describe('VS Code API suite in code-server\'s extension host', { timeout: 600_00
     const result = await runInCodeServer({
       onStart: (name) => {
         const reported = new Promise<CheckResult>((res) => waiting.set(name, res));
-        subtests.push(t.test(name, async () => {
-          const c = await reported;
-          if (!c.ok) throw new Error(c.error);
-        }));
+        subtests.push(
+          t.test(name, async () => {
+            const c = await reported;
+            if (!c.ok) throw new Error(c.error);
+          }),
+        );
       },
       onCheck: (c) => {
         waiting.get(c.name)?.(c);
@@ -41,12 +43,15 @@ describe('VS Code API suite in code-server\'s extension host', { timeout: 600_00
     const logs = `\nlast log lines:\n${result.logTail.join('\n')}`;
     assert.equal(result.error, undefined, logs);
     assert.ok(result.checks.length >= MIN_CHECKS, `${result.checks.length} checks ran, at least ${MIN_CHECKS} expected`);
-    assert.deepEqual(result.checks.filter((c) => !c.ok).map((c) => c.name), []);
+    assert.deepEqual(
+      result.checks.filter((c) => !c.ok).map((c) => c.name),
+      [],
+    );
     assert.equal(result.exitCode, 0, `the tests module exits with 0${logs}`);
     assert.equal(result.passed, true);
   });
 
-  it('fails on a build whose code lenses show each other\'s titles', async () => {
+  it("fails on a build whose code lenses show each other's titles", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ranklens-swapped-lens-'));
     try {
       await buildSwappedLensExtension(repoRoot, dir);

@@ -9,18 +9,26 @@ function sumAtHits(rc: RankedCase, k: number | null): { sum: number; hits: numbe
   let hits = 0;
   let sum = 0;
   for (let r = 0; r < n; r++) {
-    if (rc.relevant[r]) { hits++; sum += hits / (r + 1); }
+    if (rc.relevant[r]) {
+      hits++;
+      sum += hits / (r + 1);
+    }
   }
   return { sum, hits };
 }
 
 function denominator(rc: RankedCase, k: number | null, hits: number, conv: Convention): number {
   switch (conv.apDenominator) {
-    case 'hits': return hits;
-    case 'relevant': return rc.nRelevant;
-    case 'min-k-relevant': return k === null ? rc.nRelevant : Math.min(k, rc.nRelevant);
-    case 'min-relevant-predicted': return Math.min(rc.nRelevant, rc.count);
-    case 'min-k-relevant-predicted': return Math.min(k ?? Infinity, rc.nRelevant, rc.count);
+    case 'hits':
+      return hits;
+    case 'relevant':
+      return rc.nRelevant;
+    case 'min-k-relevant':
+      return k === null ? rc.nRelevant : Math.min(k, rc.nRelevant);
+    case 'min-relevant-predicted':
+      return Math.min(rc.nRelevant, rc.count);
+    case 'min-k-relevant-predicted':
+      return Math.min(k ?? Infinity, rc.nRelevant, rc.count);
   }
 }
 
@@ -68,15 +76,21 @@ export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: 
   const value = averagePrecision(rc, k, conv);
   const parts = terms.map((t, i) => `${i + 1}/${t.rank}`).join(' + ') || '0';
   if (conv.apTerms === 'every-rank' && hits > 0) return explainEveryRank(rc, k, terms, value);
-  const knobs: Explanation['knobs'] = [{ knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` }];
+  const knobs: Explanation['knobs'] = [
+    { knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` },
+  ];
   const none = conv.noHit === 'nan' ? 'NaN, left out of the means' : '0';
   if (hits === 0) knobs.push({ knob: 'noHit', value: conv.noHit, effect: `no hit in the top ${kText(k)}: AP = ${none}` });
   return {
-    metric: k === null ? 'AP' : `AP@${k}`, value,
+    metric: k === null ? 'AP' : `AP@${k}`,
+    value,
     formula: `AP@k = Σᵢ P@i · rel(i) / D,  i = 1..${kText(k)},  D = ${DENOMINATOR_TEXT[conv.apDenominator]}`,
-    terms, numerator: sum, denominator: d,
+    terms,
+    numerator: sum,
+    denominator: d,
     knobs,
-    arithmetic: hits === 0 ? `no hit in the top ${kText(k)}, so AP = ${none} (noHit=${conv.noHit})` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
+    arithmetic:
+      hits === 0 ? `no hit in the top ${kText(k)}, so AP = ${none} (noHit=${conv.noHit})` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
   };
 }
 
@@ -89,9 +103,12 @@ function explainEveryRank(rc: RankedCase, k: number | null, terms: RankTerm[], v
     parts.push(`${hits}/${i + 1}`);
   }
   return {
-    metric: k === null ? 'AP' : `AP@${k}`, value,
+    metric: k === null ? 'AP' : `AP@${k}`,
+    value,
     formula: `AP@k = Σᵢ P@i / k,  i = 1..${kText(k)}  (every rank, not only the hits)`,
-    terms, numerator: value * n, denominator: n,
+    terms,
+    numerator: value * n,
+    denominator: n,
     knobs: [{ knob: 'apTerms', value: 'every-rank', effect: `the mean of P@1…P@${n} (Elliot's MAP)` }],
     arithmetic: `(${parts.join(' + ')}) / ${n} = ${fmt(value)}`,
   };

@@ -16,7 +16,10 @@ function bprefTerms(rc: RankedCase, threshold: RelevanceThreshold): { sum: numbe
   let sum = 0;
   for (let r = 0; r < rc.count; r++) {
     if (!rc.judged[r]) continue;
-    if (!rc.relevant[r]) { nonrel++; continue; }
+    if (!rc.relevant[r]) {
+      nonrel++;
+      continue;
+    }
     const t = nonrel > 0 ? 1 - Math.min(nonrel, R) / Math.min(N, R) : 1;
     sum += t;
     terms.push(termAt(rc, r, t));
@@ -34,7 +37,10 @@ export function bpref(rc: RankedCase, threshold: RelevanceThreshold): number {
   let sum = 0;
   for (let r = 0; r < rc.count; r++) {
     if (!rc.judged[r]) continue;
-    if (!rc.relevant[r]) { nonrel++; continue; }
+    if (!rc.relevant[r]) {
+      nonrel++;
+      continue;
+    }
     sum += nonrel > 0 ? 1 - Math.min(nonrel, R) / Math.min(N, R) : 1;
   }
   return sum / R;
@@ -46,9 +52,13 @@ export function explainBpref(rc: RankedCase, threshold: RelevanceThreshold, metr
   const R = rc.nRelevant;
   const value = R === 0 ? 0 : sum / R;
   return {
-    metric, value,
+    metric,
+    value,
     formula: 'bpref = (1/R) Σ_{relevant r retrieved} (1 − min(judged non-relevant above r, R) / min(N, R)); unjudged items are skipped',
-    terms, numerator: sum, denominator: R, knobs: [],
+    terms,
+    numerator: sum,
+    denominator: R,
+    knobs: [],
     arithmetic: `N = ${N} judged non-relevant, R = ${R}: (${terms.map((t) => fmt(t.contribution!)).join(' + ') || '0'}) / ${R} = ${fmt(value)}`,
     ...(metric === 'gmBpref' ? { note: 'the run figure is the geometric mean over cases, each value floored at 0.00001' } : {}),
   };

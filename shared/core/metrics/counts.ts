@@ -9,11 +9,16 @@ type CountFamily = 'NumQ' | 'NumRet' | 'NumRel' | 'NumRelRet' | 'NumNonrelJudged
 /** The count a family names on one case. */
 export function count(rc: RankedCase, family: CountFamily): number {
   switch (family) {
-    case 'NumQ': return 1;
-    case 'NumRet': return rc.count;
-    case 'NumRel': return rc.nRelevant;
-    case 'NumRelRet': return relevantRetrieved(rc);
-    case 'NumNonrelJudgedRet': return judgedRetrieved(rc) - relevantRetrieved(rc);
+    case 'NumQ':
+      return 1;
+    case 'NumRet':
+      return rc.count;
+    case 'NumRel':
+      return rc.nRelevant;
+    case 'NumRelRet':
+      return relevantRetrieved(rc);
+    case 'NumNonrelJudgedRet':
+      return judgedRetrieved(rc) - relevantRetrieved(rc);
   }
 }
 
@@ -30,10 +35,20 @@ export function explainCount(rc: RankedCase, spec: MetricSpec & { family: CountF
   const value = count(rc, spec.family);
   const terms = [];
   for (let r = 0; r < rc.count; r++) {
-    const counted = spec.family === 'NumRet' || (spec.family === 'NumRelRet' && rc.relevant[r] === 1)
-      || (spec.family === 'NumNonrelJudgedRet' && rc.judged[r] === 1 && rc.relevant[r] === 0);
+    const counted =
+      spec.family === 'NumRet' ||
+      (spec.family === 'NumRelRet' && rc.relevant[r] === 1) ||
+      (spec.family === 'NumNonrelJudgedRet' && rc.judged[r] === 1 && rc.relevant[r] === 0);
     if (counted) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, contribution: 1 });
   }
-  return { metric: spec.family, value, formula: WHAT[spec.family], terms, numerator: value, denominator: 1, knobs: [],
-    arithmetic: `${value} (the run figure adds the cases up)` };
+  return {
+    metric: spec.family,
+    value,
+    formula: WHAT[spec.family],
+    terms,
+    numerator: value,
+    denominator: 1,
+    knobs: [],
+    arithmetic: `${value} (the run figure adds the cases up)`,
+  };
 }

@@ -14,7 +14,13 @@ export function relativePrecision(rc: RankedCase, k: number): number {
 
 /** RelP@k as its fraction. */
 export function explainRelativePrecision(rc: RankedCase, k: number, metric: string): Explanation {
-  return fractionExplanation(metric, 'RelP@k = |relevant ∩ top k| / min(k, R)', hitsAt(rc, k), rc.nRelevant === 0 ? 0 : Math.min(k, rc.nRelevant), hitTerms(rc, k));
+  return fractionExplanation(
+    metric,
+    'RelP@k = |relevant ∩ top k| / min(k, R)',
+    hitsAt(rc, k),
+    rc.nRelevant === 0 ? 0 : Math.min(k, rc.nRelevant),
+    hitTerms(rc, k),
+  );
 }
 
 /** The rank RprecMult@x looks at: x·R, rounded as trec_eval does (+0.9, then down). */
@@ -31,7 +37,13 @@ export function precisionAtMultipleOfR(rc: RankedCase, x: number): number {
 /** RprecMult@x as its fraction. */
 export function explainPrecisionAtMultipleOfR(rc: RankedCase, x: number, metric: string): Explanation {
   const c = multipleOfR(rc, x);
-  return fractionExplanation(metric, `RprecMult@x = |relevant ∩ top c| / c, c = ⌊x·R + 0.9⌋ = ${c}`, c === 0 ? 0 : hitsAt(rc, c), c, hitTerms(rc, c));
+  return fractionExplanation(
+    metric,
+    `RprecMult@x = |relevant ∩ top c| / c, c = ⌊x·R + 0.9⌋ = ${c}`,
+    c === 0 ? 0 : hitsAt(rc, c),
+    c,
+    hitTerms(rc, c),
+  );
 }
 
 /** Judged@k = judged items in the top k / k (k: every rank when there is no cutoff). */
@@ -53,8 +65,11 @@ export function explainJudgedShare(rc: RankedCase, k: number | null, judged: boo
   const n = Math.min(d, rc.count);
   const terms = [];
   for (let r = 0; r < n; r++) {
-    if ((rc.judged[r] === 1) === judged) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, contribution: 1 });
+    if ((rc.judged[r] === 1) === judged)
+      terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, contribution: 1 });
   }
-  const formula = judged ? 'Judged@k = |judged ∩ top k| / k (judged: labeled with a grade ≥ 0)' : 'Unjudged@k = |unjudged ∩ top k| / k (missing ranks count as judged)';
+  const formula = judged
+    ? 'Judged@k = |judged ∩ top k| / k (judged: labeled with a grade ≥ 0)'
+    : 'Unjudged@k = |unjudged ∩ top k| / k (missing ranks count as judged)';
   return fractionExplanation(metric, formula, terms.length, d, terms);
 }

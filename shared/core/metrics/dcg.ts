@@ -38,7 +38,10 @@ function discountTable(discount: Convention['discount']): ArrayLike<number> {
 
 /** Discounts for ranks 1..TABLE_RANKS (index 0 is rank 1) under each discount knob. */
 const DISCOUNTS: Readonly<Record<Convention['discount'], ArrayLike<number>>> = {
-  log2: discountTable('log2'), ln: discountTable('ln'), log10: discountTable('log10'), 'log2-max2': discountTable('log2-max2'),
+  log2: discountTable('log2'),
+  ln: discountTable('ln'),
+  log10: discountTable('log10'),
+  'log2-max2': discountTable('log2-max2'),
 };
 
 /** The discount at a 1-based rank: 1 / log_b(rank + 1), or 1 / log2(max(rank, 2)). */
@@ -82,16 +85,20 @@ export function dcg(rc: RankedCase, k: number | null, conv: Convention): number 
   return sum;
 }
 
-interface IdealItem { id: string; grade: number }
+interface IdealItem {
+  id: string;
+  grade: number;
+}
 
 /** The ideal ranking the convention names, cut at k, best first, with item ids (for explanations). */
 function idealRanking(rc: RankedCase, k: number | null, conv: Convention): IdealItem[] {
   if (conv.ideal === 'labels-as-given') {
     return rc.labelIds.slice(0, Math.min(k ?? Infinity, rc.labelIds.length)).map((id, i) => ({ id, grade: rc.labelGrades[i] }));
   }
-  const items = conv.ideal === 'labels'
-    ? rc.labelIds.map((id, i) => ({ id, grade: rc.labelGrades[i] }))
-    : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k) : rc.count).map((id, r) => ({ id, grade: rc.grades[r] }));
+  const items =
+    conv.ideal === 'labels'
+      ? rc.labelIds.map((id, i) => ({ id, grade: rc.labelGrades[i] }))
+      : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k) : rc.count).map((id, r) => ({ id, grade: rc.grades[r] }));
   return sortByGain(items, conv).slice(0, k ?? Infinity);
 }
 
@@ -112,7 +119,8 @@ function idealGains(rc: RankedCase, k: number | null, conv: Convention, scratch?
     return Float64Array.from(rc.labelGrades.slice(0, n), (g) => dcgGain(g, conv));
   }
   const last = scratch?.ideal;
-  if (last && last.rc === rc && last.ideal === conv.ideal && last.gain === conv.gain && last.negativeGains === conv.negativeGains) return last.sorted;
+  if (last && last.rc === rc && last.ideal === conv.ideal && last.gain === conv.gain && last.negativeGains === conv.negativeGains)
+    return last.sorted;
   const grades = conv.ideal === 'labels' ? rc.labelGrades : rc.grades;
   const sorted = descending(gainsOf(grades, grades.length, conv));
   if (scratch) scratch.ideal = { rc, ideal: conv.ideal, gain: conv.gain, negativeGains: conv.negativeGains, sorted };
@@ -154,7 +162,10 @@ function topKIdcg(rc: RankedCase, k: number | null, conv: Convention, scratch?: 
   for (let i = 1; i < count; i++) {
     const g = buffer[i];
     let j = i - 1;
-    while (j >= 0 && buffer[j] < g) { buffer[j + 1] = buffer[j]; j--; }
+    while (j >= 0 && buffer[j] < g) {
+      buffer[j + 1] = buffer[j];
+      j--;
+    }
     buffer[j + 1] = g;
   }
   return discounted(buffer, count, conv);
@@ -174,7 +185,12 @@ export function ndcg(rc: RankedCase, k: number | null, conv: Convention, scratch
 }
 
 const GAIN_TEXT: Readonly<Record<Convention['gain'], string>> = { linear: 'gain(g) = g', exponential: 'gain(g) = 2^g − 1' };
-const DISCOUNT_TEXT: Readonly<Record<Convention['discount'], string>> = { log2: 'discount(i) = 1/log₂(i+1)', ln: 'discount(i) = 1/ln(i+1)', log10: 'discount(i) = 1/log₁₀(i+1)', 'log2-max2': 'discount(i) = 1/log₂(max(i, 2))' };
+const DISCOUNT_TEXT: Readonly<Record<Convention['discount'], string>> = {
+  log2: 'discount(i) = 1/log₂(i+1)',
+  ln: 'discount(i) = 1/ln(i+1)',
+  log10: 'discount(i) = 1/log₁₀(i+1)',
+  'log2-max2': 'discount(i) = 1/log₂(max(i, 2))',
+};
 const IDEAL_TEXT: Readonly<Record<Convention['ideal'], string>> = {
   labels: 'all label grades sorted, best first',
   'labels-as-given': 'label grades in the order written (not sorted)',
@@ -187,7 +203,15 @@ function rankTerms(rc: RankedCase, k: number | null, conv: Convention): RankTerm
   for (let r = 0; r < depth(rc, k); r++) {
     const g = rankGain(rc, r, conv);
     const d = discount(r + 1, conv);
-    terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, gain: g, discount: d, contribution: g * d });
+    terms.push({
+      rank: r + 1,
+      id: rc.ids[r],
+      grade: rc.grades[r],
+      relevant: rc.relevant[r] === 1,
+      gain: g,
+      discount: d,
+      contribution: g * d,
+    });
   }
   return terms;
 }
@@ -219,9 +243,13 @@ export function explainDcg(rc: RankedCase, k: number | null, conv: Convention): 
   const terms = rankTerms(rc, k, conv);
   const value = dcg(rc, k, conv);
   return {
-    metric: k === null ? 'DCG' : `DCG@${k}`, value,
+    metric: k === null ? 'DCG' : `DCG@${k}`,
+    value,
     formula: `DCG@k = Σᵢ gain(gradeᵢ) · discount(i),  i = 1..${kText(k)};  ${GAIN_TEXT[conv.gain]};  ${DISCOUNT_TEXT[conv.discount]}`,
-    terms, numerator: value, denominator: 1, knobs: gainKnobs(rc, conv),
+    terms,
+    numerator: value,
+    denominator: 1,
+    knobs: gainKnobs(rc, conv),
     arithmetic: `${sumText(terms)} = ${fmt(value)}`,
   };
 }
@@ -234,9 +262,13 @@ export function explainNdcg(rc: RankedCase, k: number | null, conv: Convention):
   const bottom = idcg(rc, k, conv);
   const value = bottom === 0 ? 0 : top / bottom;
   return {
-    metric: k === null ? 'nDCG' : `nDCG@${k}`, value,
+    metric: k === null ? 'nDCG' : `nDCG@${k}`,
+    value,
     formula: `nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of ${IDEAL_TEXT[conv.ideal]}, cut at ${kText(k)}`,
-    terms, ideal, numerator: top, denominator: bottom,
+    terms,
+    ideal,
+    numerator: top,
+    denominator: bottom,
     knobs: [...gainKnobs(rc, conv), { knob: 'ideal', value: conv.ideal, effect: `IDCG = ${sumText(ideal)} = ${fmt(bottom)}` }],
     arithmetic: bottom === 0 ? `IDCG = 0, so nDCG = 0` : `${fmt(top)} / ${fmt(bottom)} = ${fmt(value)}`,
   };

@@ -4,8 +4,13 @@ import { averagePrecision, explainAveragePrecision } from './averagePrecision';
 import { bpref, explainBpref } from './bpref';
 import { count, explainCount } from './counts';
 import {
-  explainJudgedShare, explainPrecisionAtMultipleOfR, explainRelativePrecision, judgedShare, precisionAtMultipleOfR,
-  relativePrecision, unjudgedShare,
+  explainJudgedShare,
+  explainPrecisionAtMultipleOfR,
+  explainRelativePrecision,
+  judgedShare,
+  precisionAtMultipleOfR,
+  relativePrecision,
+  unjudgedShare,
 } from './cutoffFractions';
 import { dcg, explainDcg, explainNdcg, gain, ndcg } from './dcg';
 import { err, explainErr } from './err';
@@ -13,7 +18,12 @@ import { Explanation } from '../explanation';
 import { explainF1, f1 } from './f1';
 import { binG, explainGainMap, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from './gainVariants';
 import { explainInfAP, infAP } from './infAP';
-import { elevenPointAverage, explainElevenPointAverage, explainInterpolatedPrecision, interpolatedPrecision } from './interpolatedPrecision';
+import {
+  elevenPointAverage,
+  explainElevenPointAverage,
+  explainInterpolatedPrecision,
+  interpolatedPrecision,
+} from './interpolatedPrecision';
 import { MetricScratch } from './metricScratch';
 import { DEFINED_WITHOUT_RELEVANT, FAMILY_PARAM, MetricSpec, UTILITY_DEFAULT, metricName } from '../metricNames';
 import { explainPrecision, precision } from './precision';
@@ -33,7 +43,8 @@ const GRADED: ReadonlySet<string> = new Set(['DCG', 'nDCG', 'G', 'nDCGrel', 'RBP
 function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boolean {
   if (!spec) return rc.nRelevant === 0;
   if (DEFINED_WITHOUT_RELEVANT.has(spec.family)) return false;
-  // A ranking emptied of its predictions (unjudged=drop, trec_eval -J) has no precision to interpolate, relevant items or not (trec_eval -c -J: NaN).
+  // A ranking emptied of its predictions (unjudged=drop, trec_eval -J) has no precision to
+  // interpolate, relevant items or not (trec_eval -c -J: NaN).
   if ((spec.family === 'IPrec' || spec.family === '11ptAvg') && rc.count === 0 && rc.order.length > 0) return false;
   const t = conv.relevanceThreshold;
   if (GRADED.has(spec.family) && spec.rel === undefined && typeof t === 'number' && t > 0 && conv.relevantPool === 'labels') {
@@ -46,13 +57,18 @@ function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boo
  * Why a case's metrics are fixed regardless of its ranking, or undefined when they are computed.
  * With a spec, counts and judged shares are never fixed by empty labels (they need no relevant item).
  */
-export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec): { value: number; note: string; knob: KnobName } | undefined {
+export function fixedValue(
+  rc: RankedCase,
+  conv: Convention,
+  spec?: MetricSpec,
+): { value: number; note: string; knob: KnobName } | undefined {
   // The usual case, decided before any lookup by family (this runs for every metric of every case):
   // relevant items and two or more predictions fix nothing, unless a graded family's relevance
   // threshold may leave no label with a gain.
   const t = conv.relevanceThreshold;
   if (!rc.rejected && rc.nRelevant > 0 && rc.order.length > 1 && !(typeof t === 'number' && t > 0)) return undefined;
-  if (rc.rejected) return { value: NaN, note: 'the case predicts an item twice and duplicates=error: it is not evaluated', knob: 'duplicates' };
+  if (rc.rejected)
+    return { value: NaN, note: 'the case predicts an item twice and duplicates=error: it is not evaluated', knob: 'duplicates' };
   if (nothingToFind(rc, conv, spec)) {
     return conv.emptyLabels === 'nan'
       ? { value: NaN, note: 'no relevant label: NaN, left out of the means (emptyLabels=nan)', knob: 'emptyLabels' }
@@ -63,7 +79,11 @@ export function fixedValue(rc: RankedCase, conv: Convention, spec?: MetricSpec):
     return { value: NaN, note: 'no predictions: NaN, left out of the means (emptyPredictions=nan)', knob: 'emptyPredictions' };
   }
   if (spec && rc.order.length === 1 && conv.singleItem === 'refuse' && SINGLE_ITEM_FAMILIES.has(spec.family)) {
-    return { value: NaN, note: 'one prediction: a row of one item is refused (scikit-learn), NaN, left out of the means (singleItem=refuse)', knob: 'singleItem' };
+    return {
+      value: NaN,
+      note: 'one prediction: a row of one item is refused (scikit-learn), NaN, left out of the means (singleItem=refuse)',
+      knob: 'singleItem',
+    };
   }
   return undefined;
 }
@@ -93,34 +113,71 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention,
   if (fixed) return fixed.value;
   const k = spec.k;
   switch (spec.family) {
-    case 'P': return precision(rc, k ?? rc.count, conv);
-    case 'R': return recall(rc, k ?? rc.count, conv);
-    case 'F1': return f1(rc, k ?? rc.count, conv);
-    case 'AP': case 'gmAP': return averagePrecision(rc, k, conv);
-    case 'RR': return reciprocalRank(rc, k);
-    case 'DCG': return dcg(rc, k, conv);
-    case 'nDCG': return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv, scratch);
-    case 'Rprec': return rPrecision(rc);
-    case 'Success': return success(rc, k ?? rc.count);
-    case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet': return count(rc, spec.family);
-    case 'Bpref': case 'gmBpref': return bpref(rc, thresholdOf(spec.rel, conv));
-    case 'infAP': return infAP(rc);
-    case 'IPrec': return interpolatedPrecision(rc, spec.param ?? 0, scratch);
-    case '11ptAvg': return elevenPointAverage(rc, spec.levels);
-    case 'RprecMult': return precisionAtMultipleOfR(rc, spec.param ?? 1);
-    case 'Utility': return utility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0);
-    case 'binG': return binG(rc);
-    case 'G': return kishidaG(rc, conv);
-    case 'nDCGrel': return ndcgRel(rc, conv);
-    case 'Rndcg': return rndcg(rc, conv);
-    case 'RelP': return relativePrecision(rc, k ?? rc.count);
-    case 'SetP': case 'SetRelP': case 'SetR': case 'SetAP': return setMeasure(rc, spec.family);
-    case 'SetF': return setMeasure(rc, 'SetF', spec.param ?? 1);
-    case 'RBP': return rbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined);
-    case 'RBPresid': return rbpResidual(rc, spec.param ?? RBP_P, k);
-    case 'Judged': return judgedShare(rc, k);
-    case 'Unjudged': return unjudgedShare(rc, k);
-    case 'ERR': return err(rc, k, conv, spec.param);
+    case 'P':
+      return precision(rc, k ?? rc.count, conv);
+    case 'R':
+      return recall(rc, k ?? rc.count, conv);
+    case 'F1':
+      return f1(rc, k ?? rc.count, conv);
+    case 'AP':
+    case 'gmAP':
+      return averagePrecision(rc, k, conv);
+    case 'RR':
+      return reciprocalRank(rc, k);
+    case 'DCG':
+      return dcg(rc, k, conv);
+    case 'nDCG':
+      return spec.gains ? ndcgWithGains(rc, spec.gains, k) : ndcg(rc, k, conv, scratch);
+    case 'Rprec':
+      return rPrecision(rc);
+    case 'Success':
+      return success(rc, k ?? rc.count);
+    case 'NumQ':
+    case 'NumRet':
+    case 'NumRel':
+    case 'NumRelRet':
+    case 'NumNonrelJudgedRet':
+      return count(rc, spec.family);
+    case 'Bpref':
+    case 'gmBpref':
+      return bpref(rc, thresholdOf(spec.rel, conv));
+    case 'infAP':
+      return infAP(rc);
+    case 'IPrec':
+      return interpolatedPrecision(rc, spec.param ?? 0, scratch);
+    case '11ptAvg':
+      return elevenPointAverage(rc, spec.levels);
+    case 'RprecMult':
+      return precisionAtMultipleOfR(rc, spec.param ?? 1);
+    case 'Utility':
+      return utility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0);
+    case 'binG':
+      return binG(rc);
+    case 'G':
+      return kishidaG(rc, conv);
+    case 'nDCGrel':
+      return ndcgRel(rc, conv);
+    case 'Rndcg':
+      return rndcg(rc, conv);
+    case 'RelP':
+      return relativePrecision(rc, k ?? rc.count);
+    case 'SetP':
+    case 'SetRelP':
+    case 'SetR':
+    case 'SetAP':
+      return setMeasure(rc, spec.family);
+    case 'SetF':
+      return setMeasure(rc, 'SetF', spec.param ?? 1);
+    case 'RBP':
+      return rbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined);
+    case 'RBPresid':
+      return rbpResidual(rc, spec.param ?? RBP_P, k);
+    case 'Judged':
+      return judgedShare(rc, k);
+    case 'Unjudged':
+      return unjudgedShare(rc, k);
+    case 'ERR':
+      return err(rc, k, conv, spec.param);
   }
 }
 
@@ -130,9 +187,19 @@ export function explainMetric(rc0: RankedCase, spec: MetricSpec, conv: Conventio
   const fixed = fixedValue(rc, conv, spec);
   const name = metricName(spec);
   if (fixed) {
-    return { metric: name, value: fixed.value, formula: '', terms: [], numerator: fixed.value, denominator: 1,
-      knobs: [{ knob: fixed.knob, value: String(conv[fixed.knob]), effect: fixed.knob === 'duplicates' ? 'the case is refused' : fixed.note }],
-      arithmetic: fixed.note, note: fixed.note };
+    return {
+      metric: name,
+      value: fixed.value,
+      formula: '',
+      terms: [],
+      numerator: fixed.value,
+      denominator: 1,
+      knobs: [
+        { knob: fixed.knob, value: String(conv[fixed.knob]), effect: fixed.knob === 'duplicates' ? 'the case is refused' : fixed.note },
+      ],
+      arithmetic: fixed.note,
+      note: fixed.note,
+    };
   }
   return { ...explainComputed(rc, spec, conv, name), metric: name };
 }
@@ -141,32 +208,71 @@ function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, nam
   const k = spec.k;
   const named = (e: Explanation): Explanation => ({ ...e, metric: name });
   switch (spec.family) {
-    case 'P': return explainPrecision(rc, k ?? rc.count, conv);
-    case 'R': return explainRecall(rc, k ?? rc.count, conv);
-    case 'F1': return explainF1(rc, k ?? rc.count, conv);
-    case 'AP': return explainAveragePrecision(rc, k, conv);
-    case 'gmAP': return named({ ...explainAveragePrecision(rc, k, conv), note: 'the run figure is the geometric mean over cases, each value floored at 0.00001' });
-    case 'RR': return explainReciprocalRank(rc, k);
-    case 'DCG': return explainDcg(rc, k, conv);
-    case 'nDCG': return spec.gains ? named(explainGainMap(rc, spec.gains, k)) : explainNdcg(rc, k, conv);
-    case 'Rprec': return explainRPrecision(rc, conv);
-    case 'Success': return explainSuccess(rc, k ?? rc.count);
-    case 'NumQ': case 'NumRet': case 'NumRel': case 'NumRelRet': case 'NumNonrelJudgedRet':
+    case 'P':
+      return explainPrecision(rc, k ?? rc.count, conv);
+    case 'R':
+      return explainRecall(rc, k ?? rc.count, conv);
+    case 'F1':
+      return explainF1(rc, k ?? rc.count, conv);
+    case 'AP':
+      return explainAveragePrecision(rc, k, conv);
+    case 'gmAP':
+      return named({
+        ...explainAveragePrecision(rc, k, conv),
+        note: 'the run figure is the geometric mean over cases, each value floored at 0.00001',
+      });
+    case 'RR':
+      return explainReciprocalRank(rc, k);
+    case 'DCG':
+      return explainDcg(rc, k, conv);
+    case 'nDCG':
+      return spec.gains ? named(explainGainMap(rc, spec.gains, k)) : explainNdcg(rc, k, conv);
+    case 'Rprec':
+      return explainRPrecision(rc, conv);
+    case 'Success':
+      return explainSuccess(rc, k ?? rc.count);
+    case 'NumQ':
+    case 'NumRet':
+    case 'NumRel':
+    case 'NumRelRet':
+    case 'NumNonrelJudgedRet':
       return named(explainCount(rc, { ...spec, family: spec.family }));
-    case 'Bpref': case 'gmBpref': return named(explainBpref(rc, thresholdOf(spec.rel, conv), spec.family));
-    case 'infAP': return named(explainInfAP(rc));
-    case 'IPrec': return named(explainInterpolatedPrecision(rc, spec.param ?? 0));
-    case '11ptAvg': return named(explainElevenPointAverage(rc, spec.levels));
-    case 'RprecMult': return explainPrecisionAtMultipleOfR(rc, spec.param ?? 1, name);
-    case 'Utility': return explainUtility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0, name);
-    case 'binG': case 'G': case 'nDCGrel': case 'Rndcg': return explainGainVariant(rc, spec.family, conv, name);
-    case 'RelP': return explainRelativePrecision(rc, k ?? rc.count, name);
-    case 'SetP': case 'SetRelP': case 'SetR': case 'SetAP': return explainSetMeasure(rc, spec.family, name);
-    case 'SetF': return explainSetMeasure(rc, 'SetF', name, spec.param ?? FAMILY_PARAM.SetF!.default);
-    case 'RBP': return explainRbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined, name);
-    case 'RBPresid': return explainRbpResidual(rc, spec.param ?? RBP_P, k, name);
-    case 'Judged': return explainJudgedShare(rc, k, true, name);
-    case 'Unjudged': return explainJudgedShare(rc, k, false, name);
-    case 'ERR': return explainErr(rc, k, conv, spec.param, name);
+    case 'Bpref':
+    case 'gmBpref':
+      return named(explainBpref(rc, thresholdOf(spec.rel, conv), spec.family));
+    case 'infAP':
+      return named(explainInfAP(rc));
+    case 'IPrec':
+      return named(explainInterpolatedPrecision(rc, spec.param ?? 0));
+    case '11ptAvg':
+      return named(explainElevenPointAverage(rc, spec.levels));
+    case 'RprecMult':
+      return explainPrecisionAtMultipleOfR(rc, spec.param ?? 1, name);
+    case 'Utility':
+      return explainUtility(rc, spec.coefficients ?? UTILITY_DEFAULT, spec.param ?? 0, name);
+    case 'binG':
+    case 'G':
+    case 'nDCGrel':
+    case 'Rndcg':
+      return explainGainVariant(rc, spec.family, conv, name);
+    case 'RelP':
+      return explainRelativePrecision(rc, k ?? rc.count, name);
+    case 'SetP':
+    case 'SetRelP':
+    case 'SetR':
+    case 'SetAP':
+      return explainSetMeasure(rc, spec.family, name);
+    case 'SetF':
+      return explainSetMeasure(rc, 'SetF', name, spec.param ?? FAMILY_PARAM.SetF!.default);
+    case 'RBP':
+      return explainRbp(rc, spec.param ?? RBP_P, k, spec.rel !== undefined, name);
+    case 'RBPresid':
+      return explainRbpResidual(rc, spec.param ?? RBP_P, k, name);
+    case 'Judged':
+      return explainJudgedShare(rc, k, true, name);
+    case 'Unjudged':
+      return explainJudgedShare(rc, k, false, name);
+    case 'ERR':
+      return explainErr(rc, k, conv, spec.param, name);
   }
 }

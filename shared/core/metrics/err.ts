@@ -33,7 +33,15 @@ function errTerms(rc: RankedCase, k: number | null, conv: Convention, max: numbe
     if (R > 0) {
       const t = (reach * R) / (r + 1);
       value += t;
-      terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, gain: R, discount: reach / (r + 1), contribution: t });
+      terms.push({
+        rank: r + 1,
+        id: rc.ids[r],
+        grade: rc.grades[r],
+        relevant: rc.relevant[r] === 1,
+        gain: R,
+        discount: reach / (r + 1),
+        contribution: t,
+      });
       reach *= 1 - R;
     }
   }
@@ -50,10 +58,19 @@ export function explainErr(rc: RankedCase, k: number | null, conv: Convention, m
   const { value, terms } = errTerms(rc, k, conv, max);
   const top = topGrade(rc, max);
   return {
-    metric, value,
+    metric,
+    value,
     formula: `ERR = Σᵣ (1/r) · Rᵣ · Π_{i<r} (1 − Rᵢ), R = ${conv.errGain === 'linear' ? 'g / gmax' : '(2^g − 1) / 2^gmax'}, gmax = ${top}`,
-    terms, numerator: value, denominator: 1,
-    knobs: [{ knob: 'errGain', value: conv.errGain, effect: `a grade becomes a stop probability as ${conv.errGain === 'linear' ? 'g / gmax' : '(2^g − 1) / 2^gmax'}` }],
+    terms,
+    numerator: value,
+    denominator: 1,
+    knobs: [
+      {
+        knob: 'errGain',
+        value: conv.errGain,
+        effect: `a grade becomes a stop probability as ${conv.errGain === 'linear' ? 'g / gmax' : '(2^g − 1) / 2^gmax'}`,
+      },
+    ],
     arithmetic: `${terms.map((t) => `${fmt(t.gain!)}·${fmt(t.discount!)}`).join(' + ') || '0'} = ${fmt(value)}`,
   };
 }

@@ -25,10 +25,16 @@ export function explainF1(rc: RankedCase, k: number, conv: Convention): Explanat
   const knobs = explainPrecision(rc, k, conv).knobs;
   if (p + r === 0) knobs.push({ knob: 'noHit', value: conv.noHit, effect: `no hit in the top ${k}: F1 = ${none}` });
   return {
-    metric: `F1@${k}`, value,
+    metric: `F1@${k}`,
+    value,
     formula: `F1@k = 2 · P@k · R@k / (P@k + R@k)   (${conv.noHit === 'nan' ? 'NaN' : '0'} when P@k = R@k = 0)`,
-    terms: hitTerms(rc, k), numerator: 2 * p * r, denominator: p + r,
+    terms: hitTerms(rc, k),
+    numerator: 2 * p * r,
+    denominator: p + r,
     knobs,
-    arithmetic: p + r === 0 ? `P@k = R@k = 0, so F1 = ${none} (noHit=${conv.noHit})` : `2 · ${fmt(p)} · ${fmt(r)} / (${fmt(p)} + ${fmt(r)}) = ${fmt(value)}`,
+    arithmetic:
+      p + r === 0
+        ? `P@k = R@k = 0, so F1 = ${none} (noHit=${conv.noHit})`
+        : `2 · ${fmt(p)} · ${fmt(r)} / (${fmt(p)} + ${fmt(r)}) = ${fmt(value)}`,
   };
 }

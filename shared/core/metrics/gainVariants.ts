@@ -12,7 +12,10 @@ import { gain } from './dcg';
 /** Positive label gains, best first. */
 export function idealGains(rc: RankedCase, conv: Convention): number[] {
   const out: number[] = [];
-  for (const g of rc.labelGrades) { const x = gain(g, conv); if (x > 0) out.push(x); }
+  for (const g of rc.labelGrades) {
+    const x = gain(g, conv);
+    if (x > 0) out.push(x);
+  }
   return out.sort((a, b) => b - a);
 }
 
@@ -54,11 +57,17 @@ export function ndcgRel(rc: RankedCase, conv: Convention): number {
   const n = Math.max(rc.count, ideal.length);
   for (let i = 0; i < n; i++) {
     const d = Math.log2(i + 2);
-    if (i < rc.count) { const x = gain(rc.grades[i], conv); if (x !== 0) dcg += x / d; }
+    if (i < rc.count) {
+      const x = gain(rc.grades[i], conv);
+      if (x !== 0) dcg += x / d;
+    }
     if (i < ideal.length) idcg += ideal[i] / d;
-    if (i < rc.count && gain(rc.grades[i], conv) > 0) { sum += dcg / idcg; relRet++; }
+    if (i < rc.count && gain(rc.grades[i], conv) > 0) {
+      sum += dcg / idcg;
+      relRet++;
+    }
   }
-  sum += (ideal.length - relRet) * dcg / idcg;
+  sum += ((ideal.length - relRet) * dcg) / idcg;
   return sum > 0 ? sum / ideal.length : 0;
 }
 
@@ -75,7 +84,13 @@ export function rndcg(rc: RankedCase, conv: Convention): number {
   let current = old;
   let i = 0;
   const boundary = () => {
-    if (old !== current) { if (idcg > 0) { sum += dcg / idcg; count++; } old = current; }
+    if (old !== current) {
+      if (idcg > 0) {
+        sum += dcg / idcg;
+        count++;
+      }
+      old = current;
+    }
   };
   for (; i < rc.count && current > 0; i++) {
     const x = gain(rc.grades[i], conv);
@@ -85,8 +100,14 @@ export function rndcg(rc: RankedCase, conv: Convention): number {
     if (current > 0) idcg += current / Math.log2(i + 2);
   }
   if (i < rc.count) {
-    for (; i < rc.count; i++) { const x = gain(rc.grades[i], conv); if (x !== 0) dcg += x / Math.log2(i + 2); }
-    if (idcg > 0) { sum += dcg / idcg; count++; }
+    for (; i < rc.count; i++) {
+      const x = gain(rc.grades[i], conv);
+      if (x !== 0) dcg += x / Math.log2(i + 2);
+    }
+    if (idcg > 0) {
+      sum += dcg / idcg;
+      count++;
+    }
   }
   while (current > 0) {
     current = at(i);
@@ -105,8 +126,14 @@ const FORMULAS: Readonly<Record<'binG' | 'G' | 'nDCGrel' | 'Rndcg', string>> = {
 };
 
 /** One of these measures with its value; the terms are the ranks with a gain. */
-export function explainGainVariant(rc: RankedCase, family: 'binG' | 'G' | 'nDCGrel' | 'Rndcg', conv: Convention, metric: string): Explanation {
-  const value = family === 'binG' ? binG(rc) : family === 'G' ? kishidaG(rc, conv) : family === 'nDCGrel' ? ndcgRel(rc, conv) : rndcg(rc, conv);
+export function explainGainVariant(
+  rc: RankedCase,
+  family: 'binG' | 'G' | 'nDCGrel' | 'Rndcg',
+  conv: Convention,
+  metric: string,
+): Explanation {
+  const value =
+    family === 'binG' ? binG(rc) : family === 'G' ? kishidaG(rc, conv) : family === 'nDCGrel' ? ndcgRel(rc, conv) : rndcg(rc, conv);
   const terms = [];
   for (let r = 0; r < rc.count; r++) {
     const x = family === 'binG' ? rc.relevant[r] : gain(rc.grades[r], conv);
@@ -114,7 +141,13 @@ export function explainGainVariant(rc: RankedCase, family: 'binG' | 'G' | 'nDCGr
   }
   const ideal = idealGains(rc, conv);
   return {
-    metric, value, formula: FORMULAS[family], terms, numerator: value, denominator: 1, knobs: [],
+    metric,
+    value,
+    formula: FORMULAS[family],
+    terms,
+    numerator: value,
+    denominator: 1,
+    knobs: [],
     arithmetic: `${terms.length} ranked item${terms.length === 1 ? '' : 's'} with gain; ideal gains ${ideal.map((g) => fmt(g, 2)).join(', ') || 'none'}: ${fmt(value)}`,
   };
 }
@@ -148,11 +181,16 @@ export function ndcgWithGains(rc: RankedCase, gains: readonly (readonly [number,
  */
 function trecIdealGains(rc: RankedCase, gains: readonly (readonly [number, number])[]): number[] {
   const counts: number[] = [];
-  for (const g of rc.labelGrades) if (g >= 0) { const l = Math.trunc(g); counts[l] = (counts[l] ?? 0) + 1; }
+  for (const g of rc.labelGrades)
+    if (g >= 0) {
+      const l = Math.trunc(g);
+      counts[l] = (counts[l] ?? 0) + 1;
+    }
   const entries = gains.map(([level, gain]) => ({ level, gain, count: 0 }));
   for (let l = 0; l < counts.length; l++) {
     const e = entries.find((x) => x.level === l);
-    if (e) e.count = counts[l] ?? 0; else entries.push({ level: l, gain: l, count: counts[l] ?? 0 });
+    if (e) e.count = counts[l] ?? 0;
+    else entries.push({ level: l, gain: l, count: counts[l] ?? 0 });
   }
   const sorted = mergeSort(entries, (a, b) => Math.trunc(a.gain - b.gain));
   const out: number[] = [];
@@ -160,7 +198,11 @@ function trecIdealGains(rc: RankedCase, gains: readonly (readonly [number, numbe
   let gain = cur >= 0 ? sorted[cur].gain : 0;
   for (let atLevel = 0; gain > 0;) {
     atLevel++;
-    while (cur >= 0 && atLevel > sorted[cur].count) { atLevel = 1; cur--; gain = cur >= 0 ? sorted[cur].gain : 0; }
+    while (cur >= 0 && atLevel > sorted[cur].count) {
+      atLevel = 1;
+      cur--;
+      gain = cur >= 0 ? sorted[cur].gain : 0;
+    }
     if (gain > 0) out.push(gain);
   }
   return out;
@@ -183,7 +225,13 @@ function mergeSort<T>(items: T[], cmp: (a: T, b: T) => number): T[] {
 export function explainGainMap(rc: RankedCase, gains: readonly (readonly [number, number])[], k: number | null): Explanation {
   const value = ndcgWithGains(rc, gains, k);
   return {
-    metric: 'nDCG', value, formula: `nDCG = DCG / IDCG, gain by grade: ${gains.map(([g, v]) => `${g} → ${v}`).join(', ')} (other grades: the grade), discount log₂(rank + 1)`,
-    terms: [], numerator: value, denominator: 1, knobs: [], arithmetic: fmt(value),
+    metric: 'nDCG',
+    value,
+    formula: `nDCG = DCG / IDCG, gain by grade: ${gains.map(([g, v]) => `${g} → ${v}`).join(', ')} (other grades: the grade), discount log₂(rank + 1)`,
+    terms: [],
+    numerator: value,
+    denominator: 1,
+    knobs: [],
+    arithmetic: fmt(value),
   };
 }

@@ -20,10 +20,16 @@ function infApTerms(rc: RankedCase): { sum: number; terms: RankTerm[] } {
       if (rc.grades[j] < 0) unjudgedInPool++;
       continue;
     }
-    if (!rc.relevant[j]) { nonrel++; continue; }
+    if (!rc.relevant[j]) {
+      nonrel++;
+      continue;
+    }
     rel++;
-    const t = j === 0 ? 1
-      : 1 / (j + 1) + (j / (j + 1)) * ((rel - 1 + nonrel + unjudgedInPool) / j) * ((rel - 1 + EPSILON) / (rel - 1 + nonrel + 2 * EPSILON));
+    const t =
+      j === 0
+        ? 1
+        : 1 / (j + 1) +
+          (j / (j + 1)) * ((rel - 1 + nonrel + unjudgedInPool) / j) * ((rel - 1 + EPSILON) / (rel - 1 + nonrel + 2 * EPSILON));
     sum += t;
     terms.push(termAt(rc, j, t));
   }
@@ -41,9 +47,14 @@ export function explainInfAP(rc: RankedCase): Explanation {
   const R = rc.nRelevant;
   const value = R === 0 ? 0 : sum / R;
   return {
-    metric: 'infAP', value,
-    formula: 'infAP = (1/R) Σ_{relevant at rank k} [1/k + ((k−1)/k) · (pooled above k / (k−1)) · ((rel above + ε) / (rel above + nonrel above + 2ε))], ε = 0.00001',
-    terms, numerator: sum, denominator: R, knobs: [],
+    metric: 'infAP',
+    value,
+    formula:
+      'infAP = (1/R) Σ_{relevant at rank k} [1/k + ((k−1)/k) · (pooled above k / (k−1)) · ((rel above + ε) / (rel above + nonrel above + 2ε))], ε = 0.00001',
+    terms,
+    numerator: sum,
+    denominator: R,
+    knobs: [],
     arithmetic: `(${terms.map((t) => fmt(t.contribution!)).join(' + ') || '0'}) / ${R} = ${fmt(value)}`,
   };
 }

@@ -34,11 +34,17 @@ export function interpolatedPrecisions(rc: RankedCase, levels: readonly number[]
     precision = relSoFar / i;
     if (best < precision) best = precision;
     if (rc.relevant[i - 1]) {
-      while (current >= 0 && relSoFar === cutoffs[current]) { out[sorted[current].i] = best; current--; }
+      while (current >= 0 && relSoFar === cutoffs[current]) {
+        out[sorted[current].i] = best;
+        current--;
+      }
       relSoFar--;
     }
   }
-  while (current >= 0) { out[sorted[current].i] = best; current--; }
+  while (current >= 0) {
+    out[sorted[current].i] = best;
+    current--;
+  }
   return out;
 }
 
@@ -65,9 +71,13 @@ export function explainInterpolatedPrecision(rc: RankedCase, level: number): Exp
   const value = interpolatedPrecision(rc, level);
   const needed = lround(level * rc.nRelevant);
   return {
-    metric: `IPrec@${level}`, value,
+    metric: `IPrec@${level}`,
+    value,
     formula: 'IPrec@x = max over ranks i with recall@i ≥ x of P@i (0 when recall x is never reached); x·R rounded to whole items',
-    terms: [], numerator: value, denominator: 1, knobs: [],
+    terms: [],
+    numerator: value,
+    denominator: 1,
+    knobs: [],
     arithmetic: `R = ${rc.nRelevant}, level ${level} = ${needed} relevant item${needed === 1 ? '' : 's'}: best precision from there on = ${fmt(value)}`,
   };
 }
@@ -78,9 +88,13 @@ export function explainElevenPointAverage(rc: RankedCase, levels: readonly numbe
   const sum = values.reduce((a, b) => a + b, 0);
   const n = levels.length;
   return {
-    metric: '11ptAvg', value: sum / n,
+    metric: '11ptAvg',
+    value: sum / n,
     formula: `11ptAvg = (1/${n}) Σ_{x ∈ ${levels === ELEVEN_LEVELS ? '0, 0.1, …, 1' : levels.join(', ')}} IPrec@x`,
-    terms: [], numerator: sum, denominator: n, knobs: [],
+    terms: [],
+    numerator: sum,
+    denominator: n,
+    knobs: [],
     arithmetic: `(${values.map((v) => fmt(v)).join(' + ')}) / ${n} = ${fmt(sum / n)}`,
   };
 }

@@ -30,14 +30,32 @@ export function judgedNonrelevantLabels(rc: RankedCase, threshold: number | 'lis
 
 /** A term for the item at a 0-based rank. */
 export function termAt(rc: RankedCase, r: number, contribution?: number): RankTerm {
-  return { rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: rc.relevant[r] === 1, ...(contribution === undefined ? {} : { contribution }) };
+  return {
+    rank: r + 1,
+    id: rc.ids[r],
+    grade: rc.grades[r],
+    relevant: rc.relevant[r] === 1,
+    ...(contribution === undefined ? {} : { contribution }),
+  };
 }
 
 /** The explanation of a value that is one fraction: numerator / denominator (0 when the denominator is). */
-export function fractionExplanation(metric: string, formula: string, numerator: number, denominator: number, terms: RankTerm[] = []): Explanation {
+export function fractionExplanation(
+  metric: string,
+  formula: string,
+  numerator: number,
+  denominator: number,
+  terms: RankTerm[] = [],
+): Explanation {
   const value = denominator === 0 ? 0 : numerator / denominator;
   return {
-    metric, value, formula, terms, numerator, denominator, knobs: [],
+    metric,
+    value,
+    formula,
+    terms,
+    numerator,
+    denominator,
+    knobs: [],
     arithmetic: denominator === 0 ? `denominator 0: 0` : `${num(numerator)} / ${num(denominator)} = ${fmt(value)}`,
   };
 }

@@ -19,13 +19,17 @@ export function explainPrecision(rc: RankedCase, k: number, conv: Convention): E
   const hits = hitsAt(rc, k);
   const d = denominator(rc, k, conv);
   const value = precision(rc, k, conv);
-  const effect = conv.precisionDenominator === 'k'
-    ? `divides by k = ${k}${rc.count < k ? ` although only ${rc.count} items are predicted` : ''}`
-    : `divides by min(k, predicted) = min(${k}, ${rc.count}) = ${d}`;
+  const effect =
+    conv.precisionDenominator === 'k'
+      ? `divides by k = ${k}${rc.count < k ? ` although only ${rc.count} items are predicted` : ''}`
+      : `divides by min(k, predicted) = min(${k}, ${rc.count}) = ${d}`;
   return {
-    metric: `P@${k}`, value,
+    metric: `P@${k}`,
+    value,
     formula: conv.precisionDenominator === 'k' ? 'P@k = |relevant ∩ top k| / k' : 'P@k = |relevant ∩ top k| / min(k, |predicted|)',
-    terms: hitTerms(rc, k), numerator: hits, denominator: d,
+    terms: hitTerms(rc, k),
+    numerator: hits,
+    denominator: d,
     knobs: [{ knob: 'precisionDenominator', value: conv.precisionDenominator, effect }],
     arithmetic: d === 0 ? `no predictions: 0` : `${hits} / ${d} = ${fmt(value)}`,
   };

@@ -14,9 +14,12 @@ export function explainRPrecision(rc: RankedCase, conv: Convention): Explanation
   const hits = hitsAt(rc, rc.nRelevant);
   const value = hits / rc.nRelevant;
   return {
-    metric: 'Rprec', value,
+    metric: 'Rprec',
+    value,
     formula: 'Rprec = |relevant ∩ top R| / R,  R = |relevant|',
-    terms: hitTerms(rc, rc.nRelevant), numerator: hits, denominator: rc.nRelevant,
+    terms: hitTerms(rc, rc.nRelevant),
+    numerator: hits,
+    denominator: rc.nRelevant,
     knobs: [{ knob: 'relevantPool', value: conv.relevantPool, effect: `R = ${rc.nRelevant}` }],
     arithmetic: `${hits} / ${rc.nRelevant} = ${fmt(value)}`,
   };

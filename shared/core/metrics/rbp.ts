@@ -26,7 +26,15 @@ function rbpTerms(rc: RankedCase, p: number, k: number | null, binary: boolean):
     const g = binary ? rc.relevant[i] : rc.grades[i] > 0 && top > 0 ? rc.grades[i] / top : 0;
     if (g !== 0) {
       sum += g * w;
-      terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: rc.relevant[i] === 1, gain: g, discount: w, contribution: g * w });
+      terms.push({
+        rank: i + 1,
+        id: rc.ids[i],
+        grade: rc.grades[i],
+        relevant: rc.relevant[i] === 1,
+        gain: g,
+        discount: w,
+        contribution: g * w,
+      });
     }
     w *= p;
   }
@@ -43,8 +51,13 @@ export function explainRbp(rc: RankedCase, p: number, k: number | null, binary: 
   const { sum, terms } = rbpTerms(rc, p, k, binary);
   const value = (1 - p) * sum;
   return {
-    metric, value, formula: `RBP = (1 − p) Σᵢ p^(i−1) · gainᵢ, p = ${p}, gain = grade / top grade${binary ? ' (binary here)' : ''}`,
-    terms, numerator: sum, denominator: 1 / (1 - p), knobs: [],
+    metric,
+    value,
+    formula: `RBP = (1 − p) Σᵢ p^(i−1) · gainᵢ, p = ${p}, gain = grade / top grade${binary ? ' (binary here)' : ''}`,
+    terms,
+    numerator: sum,
+    denominator: 1 / (1 - p),
+    knobs: [],
     arithmetic: `(1 − ${p}) · (${terms.map((t) => `${fmt(t.gain!)}·${fmt(t.discount!)}`).join(' + ') || '0'}) = ${fmt(value)}`,
   };
 }
@@ -56,7 +69,10 @@ export function rbpResidual(rc: RankedCase, p: number, k: number | null): number
   let sum = 0;
   let unjudged = 0;
   for (let i = 0; i < n; i++) {
-    if (!rc.judged[i]) { unjudged++; sum += w; }
+    if (!rc.judged[i]) {
+      unjudged++;
+      sum += w;
+    }
     w *= p;
   }
   return unjudged === 0 ? 0 : w + (1 - p) * sum;
@@ -67,10 +83,20 @@ export function explainRbpResidual(rc: RankedCase, p: number, k: number | null, 
   const value = rbpResidual(rc, p, k);
   const n = k === null ? rc.count : Math.min(k, rc.count);
   const terms: RankTerm[] = [];
-  for (let i = 0; i < n; i++) if (!rc.judged[i]) terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: false, discount: p ** i, contribution: (1 - p) * p ** i });
+  for (let i = 0; i < n; i++)
+    if (!rc.judged[i])
+      terms.push({ rank: i + 1, id: rc.ids[i], grade: rc.grades[i], relevant: false, discount: p ** i, contribution: (1 - p) * p ** i });
   return {
-    metric, value, formula: `RBPresid = p^n + (1 − p) Σ_{unjudged rank i} p^(i−1), p = ${p}; 0 when all ranked items are judged`,
-    terms, numerator: value, denominator: 1, knobs: [],
-    arithmetic: terms.length === 0 ? 'every ranked item is judged: 0' : `${p}^${n} + (1 − ${p}) · (${terms.map((t) => fmt(t.discount!)).join(' + ')}) = ${fmt(value)}`,
+    metric,
+    value,
+    formula: `RBPresid = p^n + (1 − p) Σ_{unjudged rank i} p^(i−1), p = ${p}; 0 when all ranked items are judged`,
+    terms,
+    numerator: value,
+    denominator: 1,
+    knobs: [],
+    arithmetic:
+      terms.length === 0
+        ? 'every ranked item is judged: 0'
+        : `${p}^${n} + (1 − ${p}) · (${terms.map((t) => fmt(t.discount!)).join(' + ')}) = ${fmt(value)}`,
   };
 }

@@ -20,13 +20,29 @@ export function explainRecall(rc: RankedCase, k: number, conv: Convention): Expl
   const value = recall(rc, k, conv);
   const d = denominator(rc, k, conv);
   const capped = conv.recallDenominator === 'min-k-relevant';
-  const knobs: Explanation['knobs'] = [{ knob: 'relevantPool', value: conv.relevantPool,
-    effect: conv.relevantPool === 'labels' ? `|relevant| = ${rc.nRelevant} relevant labels` : `|relevant| = ${rc.nRelevant} relevant items among the predictions` }];
-  if (capped) knobs.push({ knob: 'recallDenominator', value: conv.recallDenominator, effect: `divides by min(k, |relevant|) = min(${k}, ${rc.nRelevant}) = ${d}` });
+  const knobs: Explanation['knobs'] = [
+    {
+      knob: 'relevantPool',
+      value: conv.relevantPool,
+      effect:
+        conv.relevantPool === 'labels'
+          ? `|relevant| = ${rc.nRelevant} relevant labels`
+          : `|relevant| = ${rc.nRelevant} relevant items among the predictions`,
+    },
+  ];
+  if (capped)
+    knobs.push({
+      knob: 'recallDenominator',
+      value: conv.recallDenominator,
+      effect: `divides by min(k, |relevant|) = min(${k}, ${rc.nRelevant}) = ${d}`,
+    });
   return {
-    metric: `R@${k}`, value,
+    metric: `R@${k}`,
+    value,
     formula: capped ? 'R@k = |relevant ∩ top k| / min(k, |relevant|)' : 'R@k = |relevant ∩ top k| / |relevant|',
-    terms: hitTerms(rc, k), numerator: hits, denominator: d,
+    terms: hitTerms(rc, k),
+    numerator: hits,
+    denominator: d,
     knobs,
     arithmetic: `${hits} / ${d} = ${fmt(value)}`,
   };

@@ -20,10 +20,13 @@ export function explainReciprocalRank(rc: RankedCase, k: number | null): Explana
   const rank = firstHit(rc, k);
   const value = rank === 0 ? 0 : 1 / rank;
   return {
-    metric: k === null ? 'RR' : `RR@${k}`, value,
+    metric: k === null ? 'RR' : `RR@${k}`,
+    value,
     formula: `RR@k = 1 / rank of the first relevant item among ranks 1..${kText(k)} (0 if none)`,
     terms: rank === 0 ? [] : [{ rank, id: rc.ids[rank - 1], grade: rc.grades[rank - 1], relevant: true, contribution: value }],
-    numerator: rank === 0 ? 0 : 1, denominator: rank, knobs: [],
+    numerator: rank === 0 ? 0 : 1,
+    denominator: rank,
+    knobs: [],
     arithmetic: rank === 0 ? `no relevant item in the top ${kText(k)}: 0` : `1 / ${rank} = ${fmt(value)}`,
   };
 }

@@ -13,10 +13,14 @@ function parts(rc: RankedCase, family: SetFamily, beta: number): { numerator: nu
   const ret = rc.count;
   const R = rc.nRelevant;
   switch (family) {
-    case 'SetP': return { numerator: hits, denominator: ret, formula: 'SetP = relevant retrieved / retrieved' };
-    case 'SetRelP': return { numerator: hits, denominator: ret && R ? Math.min(ret, R) : 0, formula: 'SetRelP = relevant retrieved / min(retrieved, R)' };
-    case 'SetR': return { numerator: hits, denominator: R, formula: 'SetR = relevant retrieved / R' };
-    case 'SetAP': return { numerator: hits * hits, denominator: ret && R ? ret * R : 0, formula: 'SetAP = relevant retrieved² / (retrieved · R)' };
+    case 'SetP':
+      return { numerator: hits, denominator: ret, formula: 'SetP = relevant retrieved / retrieved' };
+    case 'SetRelP':
+      return { numerator: hits, denominator: ret && R ? Math.min(ret, R) : 0, formula: 'SetRelP = relevant retrieved / min(retrieved, R)' };
+    case 'SetR':
+      return { numerator: hits, denominator: R, formula: 'SetR = relevant retrieved / R' };
+    case 'SetAP':
+      return { numerator: hits * hits, denominator: ret && R ? ret * R : 0, formula: 'SetAP = relevant retrieved² / (retrieved · R)' };
     case 'SetF': {
       // (β+1)·P·R / (β·P + R) with P = h/ret and R = h/R is (β+1)·h / (β·R + ret).
       if (hits === 0) return { numerator: 0, denominator: 0, formula: 'SetF = (β+1)·P·R / (β·P + R)' };

@@ -13,9 +13,13 @@ export function explainSuccess(rc: RankedCase, k: number): Explanation {
   const terms = hitTerms(rc, k);
   const value = terms.length > 0 ? 1 : 0;
   return {
-    metric: `Success@${k}`, value,
+    metric: `Success@${k}`,
+    value,
     formula: 'Success@k = 1 if |relevant ∩ top k| > 0, else 0',
-    terms, numerator: value, denominator: 1, knobs: [],
+    terms,
+    numerator: value,
+    denominator: 1,
+    knobs: [],
     arithmetic: value ? `first hit at rank ${terms[0].rank} ≤ ${k}: 1` : `no relevant item in the top ${k}: 0`,
   };
 }

@@ -23,8 +23,13 @@ export function explainUtility(rc: RankedCase, coefficients: readonly number[], 
   const R = rc.nRelevant;
   const value = utility(rc, coefficients, collection);
   return {
-    metric, value, formula: 'Utility = a·relevant retrieved + b·non-relevant retrieved + c·relevant missed + d·non-relevant missed',
-    terms: [], numerator: value, denominator: 1, knobs: [],
+    metric,
+    value,
+    formula: 'Utility = a·relevant retrieved + b·non-relevant retrieved + c·relevant missed + d·non-relevant missed',
+    terms: [],
+    numerator: value,
+    denominator: 1,
+    knobs: [],
     arithmetic: `${a}·${hits} + ${b}·${ret - hits} + ${c}·${R - hits} + ${d}·${collection + hits - ret - R} = ${fmt(value)}`,
   };
 }

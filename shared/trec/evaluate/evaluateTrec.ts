@@ -117,10 +117,19 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
   const asTrecEval = options.resolved.preset === 'trec_eval';
   const qrelsMark = byteOrderMark(head(files, options.qrelsPath), 'qrels', asTrecEval);
   const runMark = byteOrderMark(head(files, options.runPath), 'run', asTrecEval);
-  const setup: TrecSetup = { qrelsPath: options.qrelsPath, runPath: options.runPath, qrelsFrom: qrelsMark.skip, runFrom: runMark.skip, asTrecEval,
-    specs: options.specs, convention: options.resolved.convention,
-    maxRank: options.maxRank, judgedOnly: options.judgedOnly, relstring: options.relstring,
-    missingAsTrecEval: options.missingAsTrecEval };
+  const setup: TrecSetup = {
+    qrelsPath: options.qrelsPath,
+    runPath: options.runPath,
+    qrelsFrom: qrelsMark.skip,
+    runFrom: runMark.skip,
+    asTrecEval,
+    specs: options.specs,
+    convention: options.resolved.convention,
+    maxRank: options.maxRank,
+    judgedOnly: options.judgedOnly,
+    relstring: options.relstring,
+    missingAsTrecEval: options.missingAsTrecEval,
+  };
   // This thread and the workers take the pieces in turn. The run is cut in pieces (a few reads),
   // the workers start, and the qrels are read here meanwhile, once, then shared with them (a worker
   // starting takes about as long as reading the qrels of a 2,000-query run). No more threads than
@@ -144,9 +153,17 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
     const threads = runners.length;
     const done = new Array<number>(2 * threads + 2).fill(0);
     let total = shuffled ? 0 : size;
-    const progress = (slot: number, d: number) => { done[slot] = d; options.onProgress?.(done.reduce((a, b) => a + b, 0), total); };
+    const progress = (slot: number, d: number) => {
+      done[slot] = d;
+      options.onProgress?.(
+        done.reduce((a, b) => a + b, 0),
+        total,
+      );
+    };
     const task = { pieces, next: counter(), stop: counter() };
-    const streamed = shuffled ? [] : (await inParallel(runners, (r, i) => r.streamPieces(task, (d) => progress(i, d)))).flat().sort((a, b) => a.piece - b.piece);
+    const streamed = shuffled
+      ? []
+      : (await inParallel(runners, (r, i) => r.streamPieces(task, (d) => progress(i, d)))).flat().sort((a, b) => a.piece - b.piece);
     const qrels = await runners[0].qrels();
     const judged = new Set(qrels.qids);
     // A judged query met in several pieces (a query cut where a piece ends, when parallel writers
@@ -185,18 +202,35 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
     const missing = qrels.qids.filter((qid) => !runQids.has(qid));
     const finished = await runners[0].evaluateMissing({ missing: options.complete ? missing : [] });
 
-    const queries = [...(plan?.evaluated ?? []), ...(reread ?? []), ...stored.flatMap((a) => a.evaluated), ...finished.evaluated].sort((a, b) => compareText(a.qid, b.qid));
-    const { mean, excluded } = means(queries.map((q) => q.values), options.specs.length);
+    const queries = [...(plan?.evaluated ?? []), ...(reread ?? []), ...stored.flatMap((a) => a.evaluated), ...finished.evaluated].sort(
+      (a, b) => compareText(a.qid, b.qid),
+    );
+    const { mean, excluded } = means(
+      queries.map((q) => q.values),
+      options.specs.length,
+    );
     const unjudged = new Set([...(plan?.unjudged ?? []), ...stored.flatMap((a) => a.unjudged), ...finished.unjudged]);
     const marks = [qrelsMark.problem, runMark.problem].filter((p): p is TrecProblem => p !== undefined);
     const lineProblems = plan ? plan.problems : stored.flatMap((a) => a.problems);
     const problems = capProblems([...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
     return {
-      specs: options.specs, names: options.specs.map(metricName), convention: options.resolved, queries, mean, excluded, problems,
+      specs: options.specs,
+      names: options.specs.map(metricName),
+      convention: options.resolved,
+      queries,
+      mean,
+      excluded,
+      problems,
       counts: {
-        qrelsQueries: qrels.qids.length, qrelsLines: qrels.lines, runQueries: runQids.size,
-        runLines: plan ? plan.lines : stored[0].lines, entries: plan ? plan.entries : stored.reduce((n, a) => n + a.entries, 0),
-        evaluated: queries.length, missing: missing.length, unjudged: unjudged.size, noRelevant: queries.filter((q) => q.relevant === 0).length,
+        qrelsQueries: qrels.qids.length,
+        qrelsLines: qrels.lines,
+        runQueries: runQids.size,
+        runLines: plan ? plan.lines : stored[0].lines,
+        entries: plan ? plan.entries : stored.reduce((n, a) => n + a.entries, 0),
+        evaluated: queries.length,
+        missing: missing.length,
+        unjudged: unjudged.size,
+        noRelevant: queries.filter((q) => q.relevant === 0).length,
       },
       firstMissing: missing.length > 0 ? missing.reduce((a, b) => (compareText(a, b) <= 0 ? a : b)) : undefined,
       scattered: cut === null ? runQids.size : cut.length,
@@ -228,7 +262,12 @@ function counter(): Int32Array {
  * the queries from every runner's lines (shared memory, not copied). Lines are numbered from the
  * file's first: from each piece's own first line number when it has one, else counted.
  */
-async function storePass(runners: PassRunner[], pieces: RunPiece[], onProgress: (i: number, done: number) => void, only?: string[]): Promise<StorePassResult> {
+async function storePass(
+  runners: PassRunner[],
+  pieces: RunPiece[],
+  onProgress: (i: number, done: number) => void,
+  only?: string[],
+): Promise<StorePassResult> {
   const next = counter();
   const kept = await inParallel(runners, (r, i) => r.storePieces({ pieces, next, only }, (d) => onProgress(i, d)));
   const parts = kept.flatMap((k, store) => k.parts.map((part) => ({ ...part, store }))).sort((a, b) => a.piece - b.piece);
@@ -248,7 +287,8 @@ async function storePass(runners: PassRunner[], pieces: RunPiece[], onProgress: 
     evaluated: evaluated.flat(),
     unjudged: [...new Set(kept.flatMap((k) => k.unjudged))],
     qids: [...new Set(kept.flatMap((k) => k.qids))],
-    problems, lines,
+    problems,
+    lines,
     entries: parts.reduce((n, part) => n + part.entries, 0),
   };
 }
@@ -308,7 +348,9 @@ function settle(streamed: StreamedPiece[], judged: Set<string>): Plan {
     spans: joined(cut.flatMap((qid) => spansOf.get(qid) ?? [])),
     unjudged,
     runQids: new Set(places.keys()),
-    problems, lines: offset, entries,
+    problems,
+    lines: offset,
+    entries,
   };
 }
 

@@ -5,8 +5,18 @@
  */
 import { SharedQrels } from '../read/qrelsTable';
 import {
-  MissingResult, MissingTask, Progress, QrelsInfo, QueryResult, RunPiece, StorePiecesTask, StoredPieces, StoredShareTask, StreamPiecesTask,
-  StreamedPiece, TrecSetup,
+  MissingResult,
+  MissingTask,
+  Progress,
+  QrelsInfo,
+  QueryResult,
+  RunPiece,
+  StorePiecesTask,
+  StoredPieces,
+  StoredShareTask,
+  StreamPiecesTask,
+  StreamedPiece,
+  TrecSetup,
 } from './passes';
 import { TrecEvaluator } from './trecEvaluator';
 import { ByteRange, TrecFiles } from './trecFiles';

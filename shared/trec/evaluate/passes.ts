@@ -84,7 +84,10 @@ export interface StreamedPiece {
   /** A line came of a query already handed over (see OpenQueries): reading stopped, and the rest of this result is empty. */
   scattered: boolean;
   evaluated: QueryResult[];
-  /** Per evaluated query, where its lines lie: its first line's start and its last line's end in the file, and its first line's number in the piece. */
+  /**
+   * Per evaluated query, where its lines lie: its first line's start and its last line's end in the
+   * file, and its first line's number in the piece.
+   */
   spans: number[];
   /** Queries of the run that the qrels do not judge (ignored, as trec_eval does). */
   unjudged: string[];

@@ -39,8 +39,17 @@ function mergeSort(b: number[], from: number, n: number, tmp: number[], cmp: (a:
   let j = from + n1;
   let t = 0;
   while (n1 > 0 && n2 > 0) {
-    if (cmp(b[i], b[j]) <= 0) { tmp[t++] = b[i++]; n1--; } else { tmp[t++] = b[j++]; n2--; }
+    if (cmp(b[i], b[j]) <= 0) {
+      tmp[t++] = b[i++];
+      n1--;
+    } else {
+      tmp[t++] = b[j++];
+      n2--;
+    }
   }
-  while (n1 > 0) { tmp[t++] = b[i++]; n1--; }
+  while (n1 > 0) {
+    tmp[t++] = b[i++];
+    n1--;
+  }
   for (let k = 0; k < t; k++) b[from + k] = tmp[k];
 }

@@ -16,8 +16,20 @@ import { RunBlock, RunQuery, RunReader, RunReaderOptions, duplicateProblems, pri
 import { BlockColumns } from '../store/runBlock';
 import { handOverShares } from '../store/runStore';
 import {
-  MissingResult, MissingTask, Progress, QrelsInfo, QueryResult, RunPiece, StorePiecesTask, StoredPart, StoredPieces, StoredShareTask,
-  StreamPiecesTask, StreamedPiece, TrecSetup, bytesOf,
+  MissingResult,
+  MissingTask,
+  Progress,
+  QrelsInfo,
+  QueryResult,
+  RunPiece,
+  StorePiecesTask,
+  StoredPart,
+  StoredPieces,
+  StoredShareTask,
+  StreamPiecesTask,
+  StreamedPiece,
+  TrecSetup,
+  bytesOf,
 } from './passes';
 import { ByteRange, TrecFiles } from './trecFiles';
 import { RankingScratch, rankRunBlock, rankingScratch } from './trecRanking';
@@ -29,12 +41,23 @@ export class TrecEvaluator {
   private scratch: RankingScratch = rankingScratch();
 
   /** Reads the qrels from `files`, unless given them (read by another thread: see shareQrels). */
-  constructor(private setup: TrecSetup, private files: TrecFiles, qrels?: SharedQrels) {
-    if (qrels) { this.qrels = QrelsTable.fromShared(qrels); return; }
+  constructor(
+    private setup: TrecSetup,
+    private files: TrecFiles,
+    qrels?: SharedQrels,
+  ) {
+    if (qrels) {
+      this.qrels = QrelsTable.fromShared(qrels);
+      return;
+    }
     const end = files.size(setup.qrelsPath);
     // In shared memory from the start: the table is then shared with worker threads as it is.
-    const reader = new QrelsReader({ duplicateSeverity: setup.convention.duplicates === 'error' ? 'error' : 'warning', asTrecEval: setup.asTrecEval,
-      size: end - setup.qrelsFrom, shared: true });
+    const reader = new QrelsReader({
+      duplicateSeverity: setup.convention.duplicates === 'error' ? 'error' : 'warning',
+      asTrecEval: setup.asTrecEval,
+      size: end - setup.qrelsFrom,
+      shared: true,
+    });
     files.readByteChunks(setup.qrelsPath, (bytes, to) => reader.feed(bytes, 0, to), undefined, { start: setup.qrelsFrom, end });
     this.qrels = reader.end();
   }
@@ -63,7 +86,10 @@ export class TrecEvaluator {
     let evaluated: QueryResult[] = [];
     let spans: number[] = [];
     // One reader for every piece this thread takes (restarted for each): a reader costs its tables and blocks to make.
-    const reader = this.reader((b, at) => { evaluated.push(this.evaluateBlock(b)); spans.push(at!.start, at!.end, at!.line); }, {});
+    const reader = this.reader((b, at) => {
+      evaluated.push(this.evaluateBlock(b));
+      spans.push(at!.start, at!.end, at!.line);
+    }, {});
     // Both threads warm up at once on two cores, so V8's background compiler has no core of its own:
     // every branch first met after the line reader was optimized (a new query, a signed score, an
     // unjudged query) cost a deoptimization and a slow stretch before it was compiled again.
@@ -73,7 +99,12 @@ export class TrecEvaluator {
       evaluated = [];
       spans = [];
       reader.restart();
-      this.files.readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset) && going(), onProgress && ((d) => onProgress(done + d, total)), range);
+      this.files.readByteChunks(
+        this.setup.runPath,
+        (bytes, end, offset) => reader.feed(bytes, 0, end, offset) && going(),
+        onProgress && ((d) => onProgress(done + d, total)),
+        range,
+      );
       done += range.end - range.start;
       const { problems, lines, entries, qids } = reader.end();
       if (reader.scattered) {
@@ -93,7 +124,15 @@ export class TrecEvaluator {
    */
   notGroupedAtStart(range: ByteRange): boolean {
     const reader = this.reader(() => {}, {});
-    this.files.readByteChunks(this.setup.runPath, (chunk, end, offset) => { reader.feed(chunk, 0, end, offset); return false; }, undefined, range);
+    this.files.readByteChunks(
+      this.setup.runPath,
+      (chunk, end, offset) => {
+        reader.feed(chunk, 0, end, offset);
+        return false;
+      },
+      undefined,
+      range,
+    );
     return reader.scattered;
   }
 
@@ -115,14 +154,24 @@ export class TrecEvaluator {
   storePieces(task: StorePiecesTask, onProgress?: Progress): StoredPieces {
     const only = task.only && new Set(task.only);
     // No line numbers: they take a fifth of the store, and only a query that lists a docid twice needs them (see placeRepeatedDocids).
-    const reader = this.reader(() => {}, { mode: 'store', lineNumbers: false, storeNumber: (qid) => this.qrels.queryIndex(qid), accept: only ? (qid) => only.has(qid) : undefined });
+    const reader = this.reader(() => {}, {
+      mode: 'store',
+      lineNumbers: false,
+      storeNumber: (qid) => this.qrels.queryIndex(qid),
+      accept: only ? (qid) => only.has(qid) : undefined,
+    });
     const parts: StoredPart[] = [];
     const total = bytesOf(task.pieces);
     let done = 0;
     for (let piece = Atomics.add(task.next, 0, 1); piece < task.pieces.length; piece = Atomics.add(task.next, 0, 1)) {
       const range = task.pieces[piece];
       const from = reader.store.marks();
-      this.files.readByteChunks(this.setup.runPath, (bytes, end) => reader.feed(bytes, 0, end), onProgress && ((d) => onProgress(done + d, total)), range);
+      this.files.readByteChunks(
+        this.setup.runPath,
+        (bytes, end) => reader.feed(bytes, 0, end),
+        onProgress && ((d) => onProgress(done + d, total)),
+        range,
+      );
       done += range.end - range.start;
       parts.push({ piece, from, to: reader.store.marks(), ...reader.part() });
     }
@@ -152,7 +201,12 @@ export class TrecEvaluator {
     let done = 0;
     for (const span of spans) {
       if (span.line !== undefined) reader.continueAt(span.line);
-      this.files.readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset), onProgress && ((d) => onProgress(done + d, total)), span);
+      this.files.readByteChunks(
+        this.setup.runPath,
+        (bytes, end, offset) => reader.feed(bytes, 0, end, offset),
+        onProgress && ((d) => onProgress(done + d, total)),
+        span,
+      );
       if (reader.scattered) return undefined;
       done += span.end - span.start;
     }
@@ -163,7 +217,14 @@ export class TrecEvaluator {
   /** After the store pass: evaluates this thread's share of the queries stored by every thread (see StoredShareTask). */
   evaluateStoredShare(task: StoredShareTask): QueryResult[] {
     const evaluated: QueryResult[] = [];
-    handOverShares(task.stores, task.pieces, task.next, new BlockColumns(), (q) => this.qrels.qids[q], (b) => evaluated.push(this.evaluateBlock(b)));
+    handOverShares(
+      task.stores,
+      task.pieces,
+      task.next,
+      new BlockColumns(),
+      (q) => this.qrels.qids[q],
+      (b) => evaluated.push(this.evaluateBlock(b)),
+    );
     return evaluated;
   }
 
@@ -213,7 +274,13 @@ export class TrecEvaluator {
     const values = specs.map((s) => metricValue(rc, s, convention, this.scratch.ranking));
     // A block of a store that numbers no lines has none: its repeats are placed later (see placeRepeatedDocids).
     const unplaced = rc.duplicates > 0 && b.lines.length < b.count;
-    return { qid: b.qid, values, relevant: rc.nRelevant, problems: rc.duplicates > 0 && !unplaced ? duplicateProblems(runQuery(b), convention) : [],
-      ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}), ...(unplaced ? { unplaced } : {}) };
+    return {
+      qid: b.qid,
+      values,
+      relevant: rc.nRelevant,
+      problems: rc.duplicates > 0 && !unplaced ? duplicateProblems(runQuery(b), convention) : [],
+      ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}),
+      ...(unplaced ? { unplaced } : {}),
+    };
   }
 }

@@ -40,7 +40,15 @@ export function rankingScratch(): RankingScratch {
  * inTrecEvalOrder); inScratch: the ranking is read before the next one is made, so it may be a view of
  * scratch.ranking, valid until that scratch ranks again (see RankOptions.scratch); otherwise it is fresh.
  */
-export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, conv: Convention, asTrecEval: boolean, scratch: RankingScratch, inScratch = false): RankedCase {
+export function rankRunBlock(
+  block: RunBlock,
+  qrels: QrelsTable,
+  query: number,
+  conv: Convention,
+  asTrecEval: boolean,
+  scratch: RankingScratch,
+  inScratch = false,
+): RankedCase {
   const n = block.count;
   let nan = false;
   for (let i = 0; i < n && !nan; i++) nan = Number.isNaN(block.scores[i]);
@@ -48,7 +56,9 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     // Rare: an empty ranking, or NaN scores replayed through glibc's merge sort, on strings.
     const q = runQuery(block);
     const labels = query >= 0 ? qrels.query(qrels.qids[query]) : undefined;
-    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, { scratch: inScratch ? scratch.ranking : undefined });
+    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, {
+      scratch: inScratch ? scratch.ranking : undefined,
+    });
   }
   const first = query >= 0 ? qrels.start[query] : 0;
   const last = query >= 0 ? qrels.start[query + 1] : 0;
@@ -95,5 +105,10 @@ export function rankRunBlock(block: RunBlock, qrels: QrelsTable, query: number, 
     keys[i] = Number.isNaN(score) ? -Infinity : score; // NaN ranks last, as rankCase ranks it
     from = to;
   }
-  return rankSlotted({ ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades }, conv, undefined, inScratch ? scratch.ranking : undefined);
+  return rankSlotted(
+    { ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades },
+    conv,
+    undefined,
+    inScratch ? scratch.ranking : undefined,
+  );
 }

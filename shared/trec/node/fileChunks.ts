@@ -13,7 +13,12 @@ const NEWLINE = 0x0a;
  * Calls onText with the file's bytes (or the range's) in pieces that each end at a line break (the
  * last one may not), until it returns false; and onProgress with the bytes read so far and to read.
  */
-export function readChunks(path: string, onText: (text: string) => boolean | void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
+export function readChunks(
+  path: string,
+  onText: (text: string) => boolean | void,
+  onProgress?: (done: number, total: number) => void,
+  range?: ByteRange,
+): void {
   const fd = openSync(path, 'r');
   try {
     const start = range?.start ?? 0;
@@ -53,7 +58,12 @@ const BYTE_CHUNK = 256 << 10;
  * without checking for the end); `offset` is where bytes[0] is in the file. The buffer is reused:
  * onBytes must copy what it keeps. Stops when onBytes returns false.
  */
-export function readByteChunks(path: string, onBytes: (bytes: Buffer, end: number, offset: number) => boolean | void, onProgress?: (done: number, total: number) => void, range?: ByteRange): void {
+export function readByteChunks(
+  path: string,
+  onBytes: (bytes: Buffer, end: number, offset: number) => boolean | void,
+  onProgress?: (done: number, total: number) => void,
+  range?: ByteRange,
+): void {
   const fd = openSync(path, 'r');
   try {
     const start = range?.start ?? 0;
@@ -67,7 +77,10 @@ export function readByteChunks(path: string, onBytes: (bytes: Buffer, end: numbe
       position += read;
       const filled = kept + read;
       if (read === 0) {
-        if (filled > 0) { buffer[filled] = NEWLINE; onBytes(buffer, filled + 1, position - filled); }
+        if (filled > 0) {
+          buffer[filled] = NEWLINE;
+          onBytes(buffer, filled + 1, position - filled);
+        }
         break;
       }
       const cut = buffer.lastIndexOf(NEWLINE, filled - 1) + 1;

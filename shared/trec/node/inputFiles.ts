@@ -23,10 +23,16 @@ export interface ReadableFiles {
 }
 
 /** Plain-file paths for the qrels and run names given on the command line. */
-export async function readableFiles(qrelsName: string, runName: string, stdin: () => Readable = () => process.stdin): Promise<ReadableFiles> {
+export async function readableFiles(
+  qrelsName: string,
+  runName: string,
+  stdin: () => Readable = () => process.stdin,
+): Promise<ReadableFiles> {
   let dir: string | undefined;
   const scratch = () => (dir ??= mkdtempSync(join(tmpdir(), 'ranklens-trec-')));
-  const cleanup = () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
+  const cleanup = () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const qrelsPath = await plain(qrelsName, 'qrels', scratch, stdin);
     const runPath = await plain(runName, 'run', scratch, stdin);

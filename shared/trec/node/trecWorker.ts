@@ -7,8 +7,17 @@ import { join } from 'node:path';
 import { MessagePort, Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { SharedQrels } from '../read/qrelsTable';
 import {
-  MissingResult, MissingTask, Progress, QrelsInfo, QueryResult, StorePiecesTask, StoredPieces, StoredShareTask, StreamPiecesTask,
-  StreamedPiece, TrecSetup,
+  MissingResult,
+  MissingTask,
+  Progress,
+  QrelsInfo,
+  QueryResult,
+  StorePiecesTask,
+  StoredPieces,
+  StoredShareTask,
+  StreamPiecesTask,
+  StreamedPiece,
+  TrecSetup,
 } from '../evaluate/passes';
 import { WorkerPassRunner } from '../evaluate/passRunners';
 import { TrecEvaluator } from '../evaluate/trecEvaluator';
@@ -45,7 +54,10 @@ export class WorkerRunner implements WorkerPassRunner {
   constructor(setup: TrecSetup) {
     // A query's lines (about 100 kB for 1,000 documents) die young in 16 MB: 48 MB cost each thread
     // 30–40 MB more peak RSS on the 2k and 10k benchmark runs and saved no time.
-    this.worker = new Worker(join(__dirname, 'trecWorker.js'), { workerData: { kind: KIND, setup, sharedQrels: true }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    this.worker = new Worker(join(__dirname, 'trecWorker.js'), {
+      workerData: { kind: KIND, setup, sharedQrels: true },
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    });
     this.worker.on('message', (reply: Reply) => this.receive(reply));
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => this.fail(new Error(`the evaluation worker stopped (exit code ${code})`)));
@@ -89,7 +101,10 @@ export class WorkerRunner implements WorkerPassRunner {
   private receive(reply: Reply): void {
     const w = this.waiting;
     if (!w) return;
-    if (reply.type === 'progress') { w.onProgress?.(reply.done, reply.total); return; }
+    if (reply.type === 'progress') {
+      w.onProgress?.(reply.done, reply.total);
+      return;
+    }
     this.waiting = null;
     w.resolve(reply.result);
   }
@@ -120,9 +135,15 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
     port.postMessage({ type: 'progress', done, total });
   };
   port.on('message', (request: Request) => {
-    if (request.type === 'qrels-table') { evaluator = new TrecEvaluator(setup, NODE_FILES, request.qrels); return; }
+    if (request.type === 'qrels-table') {
+      evaluator = new TrecEvaluator(setup, NODE_FILES, request.qrels);
+      return;
+    }
     if (!evaluator) throw new Error('a request before the qrels');
-    if (request.type !== 'qrels') { posted = 0; last = undefined; }
+    if (request.type !== 'qrels') {
+      posted = 0;
+      last = undefined;
+    }
     const answer = (type: Reply['type'], result: unknown) => {
       if (last) port.postMessage({ type: 'progress', done: last[0], total: last[1] });
       last = undefined;
@@ -136,4 +157,5 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
   });
 }
 
-if (!isMainThread && parentPort && workerData?.kind === KIND) serve(parentPort, workerData.setup as TrecSetup, workerData.sharedQrels === true);
+if (!isMainThread && parentPort && workerData?.kind === KIND)
+  serve(parentPort, workerData.setup as TrecSetup, workerData.sharedQrels === true);

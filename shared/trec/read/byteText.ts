@@ -46,7 +46,13 @@ export function shownBytes(bytes: string): string {
   let out = '';
   for (let i = 0; i < buffer.length;) {
     const n = utf8Length(buffer, i);
-    if (n > 0) { out += escapeControls(buffer.toString('utf8', i, i + n)); i += n; } else { out += hex(buffer[i]); i++; }
+    if (n > 0) {
+      out += escapeControls(buffer.toString('utf8', i, i + n));
+      i += n;
+    } else {
+      out += hex(buffer[i]);
+      i++;
+    }
   }
   return out;
 }

@@ -8,7 +8,8 @@
 // C's isspace characters before the number, which atof and atol skip.
 const LEADING_SPACE = /^[\t\n\v\f\r ]+/;
 // strtod's longest prefix, in the C locale.
-const STRTOD = /^[+-]?(?:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?|0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i;
+const STRTOD =
+  /^[+-]?(?:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?|0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i;
 const LONG_MAX = 9223372036854775807;
 
 /** C's atof(text): the value of the longest prefix strtod accepts, 0 when there is none. */

@@ -84,7 +84,11 @@ export class DocidTable {
 
   // More docids than begin expected: room for `size`.
   private growNumbers(size: number): void {
-    const int = (a: Int32Array) => { const b = new Int32Array(size); b.set(a.subarray(0, Math.min(a.length, size))); return b; };
+    const int = (a: Int32Array) => {
+      const b = new Int32Array(size);
+      b.set(a.subarray(0, Math.min(a.length, size)));
+      return b;
+    };
     this.hashes = int(this.hashes);
     this.starts = int(this.starts);
     this.ends = int(this.ends);

@@ -93,21 +93,29 @@ function splitFields(text: string, from: number, to: number, out: Int32Array): n
   while (i < to) {
     // Most characters are > 32: one comparison decides them.
     const c = text.charCodeAt(i);
-    if (c <= 32 && isSpace(c)) { i++; continue; }
+    if (c <= 32 && isSpace(c)) {
+      i++;
+      continue;
+    }
     const start = i++;
     while (i < to) {
       const d = text.charCodeAt(i);
       if (d <= 32 && isSpace(d)) break;
       i++;
     }
-    if (n < MAX_FIELDS) { out[2 * n] = start; out[2 * n + 1] = i; }
+    if (n < MAX_FIELDS) {
+      out[2 * n] = start;
+      out[2 * n + 1] = i;
+    }
     n++;
   }
   return n;
 }
 
 /** Exact powers of ten, 10^0 … 10^22 (the fast path of decimal parsing divides by them). */
-export const POW10: readonly number[] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+export const POW10: readonly number[] = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
 const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
@@ -119,7 +127,10 @@ export function parseDecimal(text: string, start: number, end: number): number {
   let i = start;
   let negative = false;
   const first = text.charCodeAt(i);
-  if (first === 45 /* - */ || first === 43 /* + */) { negative = first === 45; i++; }
+  if (first === 45 /* - */ || first === 43 /* + */) {
+    negative = first === 45;
+    i++;
+  }
   let mantissa = 0;
   let digits = 0;
   let fraction = 0;
@@ -151,7 +162,10 @@ export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number)
   let i = start;
   let negative = false;
   const first = bytes[i];
-  if (first === 45 /* - */ || first === 43 /* + */) { negative = first === 45; i++; }
+  if (first === 45 /* - */ || first === 43 /* + */) {
+    negative = first === 45;
+    i++;
+  }
   let mantissa = 0;
   let digits = 0;
   let fraction = 0;

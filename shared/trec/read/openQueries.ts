@@ -23,7 +23,10 @@ export class OpenQueries {
   private tick = 0;
 
   /** @param onClose receives each block handed over (reused afterwards), its query's number and span. */
-  constructor(private size: number, private onClose: (block: RunBlock, query: number, span: QuerySpan) => void) {}
+  constructor(
+    private size: number,
+    private onClose: (block: RunBlock, query: number, span: QuerySpan) => void,
+  ) {}
 
   /** The block of `query` (a number) if it is open, as the one being read now; else undefined. */
   find(query: number): BlockColumns | undefined {
@@ -33,7 +36,10 @@ export class OpenQueries {
     return this.blocks[slot];
   }
 
-  /** A block for `query` (qid its id), whose first line, number `line`, starts at byte `at`: the query read least recently is handed over if all are taken. */
+  /**
+   * A block for `query` (qid its id), whose first line, number `line`, starts at byte `at`: the query
+   * read least recently is handed over if all are taken.
+   */
   open(query: number, qid: string, at: number, line: number): BlockColumns {
     if (query >= this.slotOf.length) this.grow(query);
     const slot = this.blocks.length < this.size ? this.blocks.push(new BlockColumns()) - 1 : this.leastRecent();

@@ -33,7 +33,10 @@ export class ProblemList {
   private omitted = new Map<string, number>();
 
   push(p: TrecProblem): void {
-    if (p.omitted) { this.omit(p.code, p.omitted); return; }
+    if (p.omitted) {
+      this.omit(p.code, p.omitted);
+      return;
+    }
     const n = (this.counts.get(p.code) ?? 0) + 1;
     this.counts.set(p.code, n);
     if (n <= PROBLEMS_LISTED) this.kept.push(p);
@@ -59,17 +62,36 @@ export function capProblems(problems: readonly TrecProblem[]): TrecProblem[] {
   const byFile = new Map<TrecFileKind, ProblemList>();
   for (const p of problems) {
     let list = byFile.get(p.file);
-    if (!list) { list = new ProblemList(); byFile.set(p.file, list); }
+    if (!list) {
+      list = new ProblemList();
+      byFile.set(p.file, list);
+    }
     list.push(p);
   }
   return [...byFile.values()].flatMap((l) => l.list());
 }
 
-export function fieldProblem(file: TrecFileKind, line: number, start: number, end: number, code: FindingCode, severity: Severity, message: string): TrecProblem {
+export function fieldProblem(
+  file: TrecFileKind,
+  line: number,
+  start: number,
+  end: number,
+  code: FindingCode,
+  severity: Severity,
+  message: string,
+): TrecProblem {
   return { file, line, start, end, code, severity, message };
 }
 
-export function lineProblem(file: TrecFileKind, line: number, text: string, from: number, to: number, code: FindingCode, message: string): TrecProblem {
+export function lineProblem(
+  file: TrecFileKind,
+  line: number,
+  text: string,
+  from: number,
+  to: number,
+  code: FindingCode,
+  message: string,
+): TrecProblem {
   let end = to;
   while (end > from && isSpace(text.charCodeAt(end - 1))) end--;
   return fieldProblem(file, line, 0, utf16Column(text, from, end), code, 'error', message);

@@ -82,7 +82,11 @@ export class QidTable {
   }
 
   private growIds(): void {
-    const grow = (a: Int32Array) => { const b = new Int32Array(2 * a.length); b.set(a); return b; };
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(2 * a.length);
+      b.set(a);
+      return b;
+    };
     this.page = grow(this.page);
     this.offset = grow(this.offset);
     this.length = grow(this.length);

@@ -108,8 +108,17 @@ export class QrelsReader {
   /** The judgements read, each docid once per query (repeats reported here). */
   end(): QrelsTable {
     if (this.afterComment) {
-      this.problems.push(fieldProblem('qrels', this.line - 1, 0, 0, 'final-comment-line', 'warning',
-        'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.'));
+      this.problems.push(
+        fieldProblem(
+          'qrels',
+          this.line - 1,
+          0,
+          0,
+          'final-comment-line',
+          'warning',
+          'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.',
+        ),
+      );
     }
     // Grouped by query (file order within each query), each docid's first grade kept. Qrels are
     // nearly always written query by query, with no docid judged twice: then nothing is copied.
@@ -120,8 +129,17 @@ export class QrelsReader {
       const start = new Int32Array(queries + 1);
       start.set(this.queryStart);
       start[queries] = n;
-      return new QrelsTable(qids, start, this.bytes.subarray(0, this.used), this.docEnd.subarray(0, n), this.docHash.subarray(0, n),
-        this.grade.subarray(0, n), this.lineOf.subarray(0, n), this.problems.list(), this.line - 1);
+      return new QrelsTable(
+        qids,
+        start,
+        this.bytes.subarray(0, this.used),
+        this.docEnd.subarray(0, n),
+        this.docHash.subarray(0, n),
+        this.grade.subarray(0, n),
+        this.lineOf.subarray(0, n),
+        this.problems.list(),
+        this.line - 1,
+      );
     }
     const grouped = this.grouped;
     const start = new Int32Array(queries + 1);
@@ -151,17 +169,38 @@ export class QrelsReader {
           m++;
           continue;
         }
-        if (!kept) { kept = new Int32Array(n); for (let x = 0; x < m; x++) kept[x] = order ? order[x] : x; }
-        this.problems.push({ ...fieldProblem('qrels', this.lineOf[i], 0, 0, 'duplicate-judgement', this.duplicateSeverity,
-          `"${shownBytes(this.docidOf(i))}" is judged twice for query ${shownBytes(this.queries.string(k))}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`),
-        related: [{ file: 'qrels', line: this.lineOf[firstOf[s]], message: 'first judgement' }] });
+        if (!kept) {
+          kept = new Int32Array(n);
+          for (let x = 0; x < m; x++) kept[x] = order ? order[x] : x;
+        }
+        this.problems.push({
+          ...fieldProblem(
+            'qrels',
+            this.lineOf[i],
+            0,
+            0,
+            'duplicate-judgement',
+            this.duplicateSeverity,
+            `"${shownBytes(this.docidOf(i))}" is judged twice for query ${shownBytes(this.queries.string(k))}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`,
+          ),
+          related: [{ file: 'qrels', line: this.lineOf[firstOf[s]], message: 'first judgement' }],
+        });
       }
     }
     keptStart[queries] = m;
     const problems = this.problems.list();
     if (!kept && !order) {
-      return new QrelsTable(qids, keptStart, this.bytes.subarray(0, this.used), this.docEnd.subarray(0, n), this.docHash.subarray(0, n),
-        this.grade.subarray(0, n), this.lineOf.subarray(0, n), problems, this.line - 1);
+      return new QrelsTable(
+        qids,
+        keptStart,
+        this.bytes.subarray(0, this.used),
+        this.docEnd.subarray(0, n),
+        this.docHash.subarray(0, n),
+        this.grade.subarray(0, n),
+        this.lineOf.subarray(0, n),
+        problems,
+        this.line - 1,
+      );
     }
     // Otherwise each query's docids are laid side by side again, in the grouped order.
     const pick = kept ?? order!;
@@ -193,33 +232,60 @@ export class QrelsReader {
     // Fields end at a blank; one that ends at anything else (a control character) is the general
     // reader's. Between fields, one blank nearly always: see RunReader.plainLine.
     let h = FNV_START;
-    do { h = fnvStep(h, c); c = bytes[++p]; } while (c > 32);
+    do {
+      h = fnvStep(h, c);
+      c = bytes[++p];
+    } while (c > 32);
     if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     const e0 = p;
     // The iter field.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     if (c <= 32) return this.textLine(bytes, start, line);
-    do c = bytes[++p]; while (c > 32);
+    do c = bytes[++p];
+    while (c > 32);
     if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     // The docid, copied and hashed on the way, past the bytes kept (feed made room): kept only if the line is plain.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     if (c <= 32) return this.textLine(bytes, start, line);
     const kept = this.bytes;
     let at = this.used;
     let hd = FNV_START;
-    do { kept[at++] = c; hd = fnvStep(hd, c); c = bytes[++p]; } while (c > 32);
+    do {
+      kept[at++] = c;
+      hd = fnvStep(hd, c);
+      c = bytes[++p];
+    } while (c > 32);
     if (c !== 32 && c !== 9) return this.textLine(bytes, start, line);
     // The grade: an optional sign and 1 to 15 digits, then the line's end.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     let negative = false;
-    if (c === 45 || c === 43) { negative = c === 45; c = bytes[++p]; }
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      c = bytes[++p];
+    }
     let grade = 0;
     let digits = 0;
-    while (c >= 48 && c <= 57) { grade = grade * 10 + (c - 48); digits++; c = bytes[++p]; }
-    if (c === 32 || c === 9 || c === 13) { do c = bytes[++p]; while (c === 32 || c === 9 || c === 13); }
+    while (c >= 48 && c <= 57) {
+      grade = grade * 10 + (c - 48);
+      digits++;
+      c = bytes[++p];
+    }
+    if (c === 32 || c === 9 || c === 13) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9 || c === 13);
+    }
     if (c !== 10 || digits === 0 || digits > 15) return this.textLine(bytes, start, line);
     this.afterComment = false;
     this.added(this.queryOf(bytes, start, e0, h), at, hd, negative ? -grade + 0 : grade, line);
@@ -259,12 +325,30 @@ export class QrelsReader {
     const n = this.splitter.split(0, text.length, 4, true);
     if (n === 0) {
       if (this.asTrecEval && text.charCodeAt(0) !== 35) {
-        this.problems.push(fieldProblem('qrels', line, 0, 0, 'blank-line', 'warning',
-          'A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.'));
+        this.problems.push(
+          fieldProblem(
+            'qrels',
+            line,
+            0,
+            0,
+            'blank-line',
+            'warning',
+            'A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.',
+          ),
+        );
       }
     } else if (n !== 4) {
-      this.problems.push(lineProblem('qrels', line, text, 0, text.length, 'malformed-line',
-        `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`));
+      this.problems.push(
+        lineProblem(
+          'qrels',
+          line,
+          text,
+          0,
+          text.length,
+          'malformed-line',
+          `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`,
+        ),
+      );
     } else this.judgement(bytes, start, text, line);
     return end + 1;
   }
@@ -274,13 +358,31 @@ export class QrelsReader {
     const n = this.splitter.splitAll(0, text.length);
     const why = 'trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement';
     if (n !== 4) {
-      this.problems.push(lineProblem('qrels', line, text, 0, text.length, 'malformed-line',
-        `A comment line right after another: ${why}, and with ${n} field${n === 1 ? '' : 's'} instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.`));
+      this.problems.push(
+        lineProblem(
+          'qrels',
+          line,
+          text,
+          0,
+          text.length,
+          'malformed-line',
+          `A comment line right after another: ${why}, and with ${n} field${n === 1 ? '' : 's'} instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.`,
+        ),
+      );
       return;
     }
     const f = this.splitter.at;
-    this.problems.push(fieldProblem('qrels', line, 0, utf16Column(text, 0, f[7]), 'comment-read-as-judgement', 'warning',
-      `A comment line right after another: ${why} of query "${shownBytes(text.slice(f[0], f[1]))}", and so does Ranklens under the trec_eval preset. Join the comments into one line if it is not one.`));
+    this.problems.push(
+      fieldProblem(
+        'qrels',
+        line,
+        0,
+        utf16Column(text, 0, f[7]),
+        'comment-read-as-judgement',
+        'warning',
+        `A comment line right after another: ${why} of query "${shownBytes(text.slice(f[0], f[1]))}", and so does Ranklens under the trec_eval preset. Join the comments into one line if it is not one.`,
+      ),
+    );
     this.judgement(bytes, start, text, line);
   }
 
@@ -317,7 +419,8 @@ export class QrelsReader {
     }
     if (this.grouped) {
       const s = this.slots.slot(0, from, at, h);
-      if (s < 0) this.firstOf.push(i); else this.repeats.push(i, this.firstOf[s]);
+      if (s < 0) this.firstOf.push(i);
+      else this.repeats.push(i, this.firstOf[s]);
     }
     this.query[i] = query;
     this.docEnd[i] = at;
@@ -329,7 +432,11 @@ export class QrelsReader {
 
   // Every column is made before any is replaced: a failed allocation leaves the reader as it was.
   private grow(n = 2 * this.query.length): void {
-    const int = (a: Int32Array) => { const b = new Int32Array(memory(4 * n, this.shared)); b.set(a.subarray(0, this.count)); return b; };
+    const int = (a: Int32Array) => {
+      const b = new Int32Array(memory(4 * n, this.shared));
+      b.set(a.subarray(0, this.count));
+      return b;
+    };
     const [query, docEnd, docHash, lineOf] = [this.query, this.docEnd, this.docHash, this.lineOf].map(int);
     const grade = new Float64Array(memory(8 * n, this.shared));
     grade.set(this.grade.subarray(0, this.count));
@@ -373,18 +480,45 @@ export class QrelsReader {
     const end = start + utf16Column(text, f[6], f[7]);
     if (this.asTrecEval) {
       const grade = cAtol(written);
-      this.problems.push(fieldProblem('qrels', line, start, end, 'non-integer-grade', 'warning',
-        `trec_eval reads the grade "${shownBytes(written)}" as ${grade} (C's atol: the whole number at its start, 0 when there is none).`));
+      this.problems.push(
+        fieldProblem(
+          'qrels',
+          line,
+          start,
+          end,
+          'non-integer-grade',
+          'warning',
+          `trec_eval reads the grade "${shownBytes(written)}" as ${grade} (C's atol: the whole number at its start, 0 when there is none).`,
+        ),
+      );
       return grade;
     }
     const grade = parseDecimal(text, f[6], f[7]);
     if (!Number.isFinite(grade)) {
-      this.problems.push(fieldProblem('qrels', line, start, end, 'invalid-grade', 'error',
-        `The grade "${shownBytes(written)}" is not a number. The line is skipped.`));
+      this.problems.push(
+        fieldProblem(
+          'qrels',
+          line,
+          start,
+          end,
+          'invalid-grade',
+          'error',
+          `The grade "${shownBytes(written)}" is not a number. The line is skipped.`,
+        ),
+      );
       return undefined;
     }
-    this.problems.push(fieldProblem('qrels', line, start, end, 'non-integer-grade', 'warning',
-      `The grade "${shownBytes(written)}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(written)}.`));
+    this.problems.push(
+      fieldProblem(
+        'qrels',
+        line,
+        start,
+        end,
+        'non-integer-grade',
+        'warning',
+        `The grade "${shownBytes(written)}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(written)}.`,
+      ),
+    );
     return grade;
   }
 }

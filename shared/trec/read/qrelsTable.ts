@@ -49,8 +49,17 @@ export class QrelsTable {
    * without a copy of each array (and read the qrels once, in one thread); fromShared rebuilds it.
    */
   shared(): SharedQrels {
-    return { qids: this.qids, start: shared(this.start), docBytes: shared(this.docBytes), docEnd: shared(this.docEnd), docHash: shared(this.docHash),
-      grades: shared(this.grades), judgementLines: shared(this.judgementLines), problems: this.problems, lines: this.lines };
+    return {
+      qids: this.qids,
+      start: shared(this.start),
+      docBytes: shared(this.docBytes),
+      docEnd: shared(this.docEnd),
+      docHash: shared(this.docHash),
+      grades: shared(this.grades),
+      judgementLines: shared(this.judgementLines),
+      problems: this.problems,
+      lines: this.lines,
+    };
   }
 
   /** The table of shared() data. */

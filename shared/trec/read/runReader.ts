@@ -106,8 +106,14 @@ export class RunReader {
    * @param onQuery receives each kept query's lines as a block: in a stream, with the span of the
    * file they lie in (offsets given to feed); in collect, each whole query. The block is reused afterwards.
    */
-  constructor(private onQuery: (block: RunBlock, span?: QuerySpan) => void, private options: RunReaderOptions = {}) {
-    this.open = new OpenQueries(options.window ?? 32, (block, query, span) => { this.flags[query] |= CLOSED; this.onQuery(block, span); });
+  constructor(
+    private onQuery: (block: RunBlock, span?: QuerySpan) => void,
+    private options: RunReaderOptions = {},
+  ) {
+    this.open = new OpenQueries(options.window ?? 32, (block, query, span) => {
+      this.flags[query] |= CLOSED;
+      this.onQuery(block, span);
+    });
     this.asTrecEval = options.asTrecEval ?? false;
     this.collect = options.mode === 'collect' || options.mode === 'store';
     this.store = new RunStore(options.mode === 'store', options.lineNumbers ?? true);
@@ -148,7 +154,11 @@ export class RunReader {
     const s0 = p;
     let h = FNV_START;
     let key = 0;
-    do { h = fnvStep(h, c); key = key * 256 + c; c = bytes[++p]; } while (c > 32);
+    do {
+      h = fnvStep(h, c);
+      key = key * 256 + c;
+      c = bytes[++p];
+    } while (c > 32);
     if (c !== 32 && c !== 9) return -1;
     let query: number;
     if (p - s0 <= SHORT_QID) {
@@ -171,14 +181,21 @@ export class RunReader {
     // the test before it (reading qrels lines twice as fast), so a second blank is the rare branch.
     // Q0.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     if (c <= 32) return -1;
-    do c = bytes[++p]; while (c > 32);
+    do c = bytes[++p];
+    while (c > 32);
     if (c !== 32 && c !== 9) return -1;
     // The docid, hashed; a line of the block being read (nearly every line of a stream) copies it
     // there on the way, past the block's bytes: they are the block's only if the line is plain.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     if (c <= 32) return -1;
     const s2 = p;
     h = FNV_START;
@@ -187,39 +204,68 @@ export class RunReader {
     let at = block.used;
     if (copy) {
       const out = block.bytes;
-      do { out[at++] = c; h = fnvStep(h, c); c = bytes[++p]; } while (c > 32);
+      do {
+        out[at++] = c;
+        h = fnvStep(h, c);
+        c = bytes[++p];
+      } while (c > 32);
     } else if (this.collect) {
       // The store hashes a docid when it hands its query over: not here.
-      do c = bytes[++p]; while (c > 32);
+      do c = bytes[++p];
+      while (c > 32);
     } else {
-      do { h = fnvStep(h, c); c = bytes[++p]; } while (c > 32);
+      do {
+        h = fnvStep(h, c);
+        c = bytes[++p];
+      } while (c > 32);
     }
     if (c !== 32 && c !== 9) return -1;
     const e2 = p;
     // The rank.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     if (c <= 32) return -1;
-    do c = bytes[++p]; while (c > 32);
+    do c = bytes[++p];
+    while (c > 32);
     if (c !== 32 && c !== 9) return -1;
     // The score, parsed as parseDecimalBytes parses it: digits, then a point and digits.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     let negative = false;
-    if (c === 45 /* - */ || c === 43 /* + */) { negative = c === 45; c = bytes[++p]; }
+    if (c === 45 /* - */ || c === 43 /* + */) {
+      negative = c === 45;
+      c = bytes[++p];
+    }
     let mantissa = 0;
     let digits = 0;
-    while (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); digits++; c = bytes[++p]; }
+    while (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      c = bytes[++p];
+    }
     let fraction = 0;
     if (c === 46 /* . */) {
       c = bytes[++p];
-      while (c >= 48 && c <= 57) { mantissa = mantissa * 10 + (c - 48); fraction++; c = bytes[++p]; }
+      while (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        fraction++;
+        c = bytes[++p];
+      }
       digits += fraction;
     }
     if ((c !== 32 && c !== 9) || digits === 0 || digits > 15 || fraction > 22) return -1;
     // The tag, and whatever follows it.
     c = bytes[++p];
-    if (c === 32 || c === 9) { do c = bytes[++p]; while (c === 32 || c === 9); }
+    if (c === 32 || c === 9) {
+      do c = bytes[++p];
+      while (c === 32 || c === 9);
+    }
     if (c <= 32) return -1;
     while (c !== 10) c = bytes[++p];
     const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
@@ -247,7 +293,10 @@ export class RunReader {
     // The first field, hashed on the way: the qid.
     const s0 = p;
     let h = FNV_START;
-    do { h = fnvStep(h, c); c = bytes[++p]; } while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
+    do {
+      h = fnvStep(h, c);
+      c = bytes[++p];
+    } while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
     if (bytes[s0] === 35 /* # */) return endOfLine(bytes, p) + 1; // a comment
     const e0 = p;
     const query = this.queryOf(bytes, s0, e0, h);
@@ -259,15 +308,25 @@ export class RunReader {
       while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) c = bytes[++p];
       if (c === 10) break;
       at[2 * n] = p;
-      do c = bytes[++p]; while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
+      do c = bytes[++p];
+      while (c > 32 || (c !== 32 && (c < 9 || c > 13)));
       at[2 * n + 1] = p;
       n++;
     }
     const end = endOfLine(bytes, p);
     if (n < 6) {
       const text = latin1(bytes, start, end);
-      this.problems.push(lineProblem('run', line, text, 0, text.length, 'malformed-line',
-        `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${n}. The line is skipped.`));
+      this.problems.push(
+        lineProblem(
+          'run',
+          line,
+          text,
+          0,
+          text.length,
+          'malformed-line',
+          `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${n}. The line is skipped.`,
+        ),
+      );
       return end + 1;
     }
     let score: number | undefined = parseDecimalBytes(bytes, at[8], at[9]);
@@ -297,7 +356,12 @@ export class RunReader {
   end(): RunReading {
     if (this.options.mode === 'collect') this.handOverAll();
     else if (!this.collect && !this.scattered) this.open.closeAll(this.current, this.fedTo);
-    return { problems: this.problems.list(), lines: this.line - 1, entries: this.entries, qids: this.seen.map((k) => this.queries.string(k)) };
+    return {
+      problems: this.problems.list(),
+      lines: this.line - 1,
+      entries: this.entries,
+      qids: this.seen.map((k) => this.queries.string(k)),
+    };
   }
 
   /**
@@ -357,25 +421,58 @@ export class RunReader {
     const named = this.asTrecEval ? cAtof(written) : namedFloat(written);
     const columns = [utf16Column(text, 0, from), utf16Column(text, 0, to)];
     if (named === undefined) {
-      this.problems.push(fieldProblem('run', line, columns[0], columns[1], 'invalid-score', 'error',
-        `The score "${shownBytes(written)}" is not a number. The line is skipped.`));
+      this.problems.push(
+        fieldProblem(
+          'run',
+          line,
+          columns[0],
+          columns[1],
+          'invalid-score',
+          'error',
+          `The score "${shownBytes(written)}" is not a number. The line is skipped.`,
+        ),
+      );
       return undefined;
     }
-    this.problems.push(fieldProblem('run', line, columns[0], columns[1], 'unusual-score', 'warning', this.asTrecEval
-      ? `trec_eval reads the score "${shownBytes(written)}" as ${cNumber(named)} (C's atof: the longest number at its start, 0 when there is none).`
-      : `The score "${shownBytes(written)}" is read as ${cNumber(named)}${Number.isNaN(named) ? ', which ranks last' : ''}.`));
+    this.problems.push(
+      fieldProblem(
+        'run',
+        line,
+        columns[0],
+        columns[1],
+        'unusual-score',
+        'warning',
+        this.asTrecEval
+          ? `trec_eval reads the score "${shownBytes(written)}" as ${cNumber(named)} (C's atof: the longest number at its start, 0 when there is none).`
+          : `The score "${shownBytes(written)}" is read as ${cNumber(named)}${Number.isNaN(named) ? ', which ranks last' : ''}.`,
+      ),
+    );
     return named;
   }
 
   // A line (starting at bytes[lineStart]) read as a prediction of `query`, its docid bytes[from, to)
   // (FNV-1a hash h). decimals ≥ 0: the score is whole / 10^decimals, as the store keeps it (see RunStore.add).
-  private entry(query: number, bytes: Uint8Array, lineStart: number, from: number, to: number, h: number, score: number, line: number, whole: number, decimals: number): void {
+  private entry(
+    query: number,
+    bytes: Uint8Array,
+    lineStart: number,
+    from: number,
+    to: number,
+    h: number,
+    score: number,
+    line: number,
+    whole: number,
+    decimals: number,
+  ): void {
     this.entries++;
     const flags = this.flags[query];
     if (query !== this.current) {
       if (!this.collect && !this.moveTo(query, flags, this.base + lineStart, line)) return;
       this.current = query;
-      if ((flags & SEEN) === 0) { this.flags[query] = flags | SEEN; this.seen.push(query); }
+      if ((flags & SEEN) === 0) {
+        this.flags[query] = flags | SEEN;
+        this.seen.push(query);
+      }
     }
     if ((flags & KEPT) === 0) return;
     if (this.collect) this.store.add(this.storeNumbers[query], bytes, from, to, score, line, whole, decimals);
@@ -387,7 +484,10 @@ export class RunReader {
   private moveTo(query: number, flags: number, at: number, line: number): boolean {
     if (this.current >= 0) this.open.leave(this.current, at);
     if ((flags & KEPT) === 0) return true;
-    if (flags & CLOSED) { this.scattered = true; return false; }
+    if (flags & CLOSED) {
+      this.scattered = true;
+      return false;
+    }
     this.block = this.open.find(query) ?? this.open.open(query, this.queries.string(query), at, line);
     return true;
   }
@@ -426,7 +526,10 @@ export function runQuery(block: RunBlock): RunQuery {
 }
 
 /** Parses a whole run text (a byte string), every query whole whatever the order of its lines. */
-export function parseRun(text: string, asTrecEval = false): { queries: Map<string, RunQuery>; problems: TrecProblem[]; lines: number; entries: number } {
+export function parseRun(
+  text: string,
+  asTrecEval = false,
+): { queries: Map<string, RunQuery>; problems: TrecProblem[]; lines: number; entries: number } {
   const queries = new Map<string, RunQuery>();
   const reader = new RunReader((b) => queries.set(b.qid, runQuery(b)), { asTrecEval, mode: 'collect' });
   reader.feed(textBytes(text));
@@ -452,7 +555,10 @@ export function duplicateProblems(q: RunQuery, conv: Convention): TrecProblem[] 
   let repeats = 0;
   q.predictions.forEach((p, i) => {
     const prior = first.get(p.id);
-    if (prior === undefined) { first.set(p.id, i); return; }
+    if (prior === undefined) {
+      first.set(p.id, i);
+      return;
+    }
     repeats++;
     found ??= { index: i, prior };
   });
@@ -464,10 +570,18 @@ export function duplicateProblems(q: RunQuery, conv: Convention): TrecProblem[] 
   }[conv.duplicates];
   const id = shownBytes(q.predictions[found.index].id);
   const more = repeats > 1 ? ` (${repeats - 1} more repeated line${repeats > 2 ? 's' : ''} in this query)` : '';
-  return [{ file: 'run', line: q.lines[found.index], start: 0, end: 0, code: 'duplicate-prediction',
-    severity: conv.duplicates === 'error' ? 'error' : 'warning',
-    message: `"${id}" appears twice for query ${shownBytes(q.qid)}${more}: ${effect}.`,
-    related: [{ file: 'run', line: q.lines[found.prior], message: 'first occurrence' }] }];
+  return [
+    {
+      file: 'run',
+      line: q.lines[found.index],
+      start: 0,
+      end: 0,
+      code: 'duplicate-prediction',
+      severity: conv.duplicates === 'error' ? 'error' : 'warning',
+      message: `"${id}" appears twice for query ${shownBytes(q.qid)}${more}: ${effect}.`,
+      related: [{ file: 'run', line: q.lines[found.prior], message: 'first occurrence' }],
+    },
+  ];
 }
 
 /**

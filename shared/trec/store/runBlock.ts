@@ -75,7 +75,11 @@ export class BlockColumns implements RunBlock {
 
   private growLines(capacity: number): void {
     const n = this.count;
-    const int = (a: Int32Array) => { const b = new Int32Array(capacity); b.set(a.subarray(0, n)); return b; };
+    const int = (a: Int32Array) => {
+      const b = new Int32Array(capacity);
+      b.set(a.subarray(0, n));
+      return b;
+    };
     const scores = new Float64Array(capacity);
     scores.set(this.scores.subarray(0, n));
     this.docEnd = int(this.docEnd);

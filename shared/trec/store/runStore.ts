@@ -87,12 +87,26 @@ export class RunStore {
    * @param numbered keeps each line's number; without, a query is handed over with no line numbers
    * (`lines` empty), and the store takes a fifth less memory (8 bytes a line and the docid's, not 12).
    */
-  constructor(private shared = false, private numbered = true) {
+  constructor(
+    private shared = false,
+    private numbered = true,
+  ) {
     // Empty pages: a log's first line makes its first real ones.
     const NO_LINES = new Int32Array(0);
     const NO_BYTES = new Uint8Array(0);
-    this.logs = Array.from({ length: BUCKETS }, () => ({ count: 0, lines: [], numbers: [], numbered, bytes: [], used: 0, odd: new Float64Array(0), odds: 0,
-      page: NO_LINES, numberPage: NO_LINES, bytePage: NO_BYTES }));
+    this.logs = Array.from({ length: BUCKETS }, () => ({
+      count: 0,
+      lines: [],
+      numbers: [],
+      numbered,
+      bytes: [],
+      used: 0,
+      odd: new Float64Array(0),
+      odds: 0,
+      page: NO_LINES,
+      numberPage: NO_LINES,
+      bytePage: NO_BYTES,
+    }));
   }
 
   /**
@@ -123,14 +137,24 @@ export class RunStore {
   }
 
   // add, for any line.
-  private addAny(log: Log, query: number, from: Uint8Array, start: number, end: number, score: number, line: number, whole: number, decimals: number): void {
+  private addAny(
+    log: Log,
+    query: number,
+    from: Uint8Array,
+    start: number,
+    end: number,
+    score: number,
+    line: number,
+    whole: number,
+    decimals: number,
+  ): void {
     const local = query >>> BUCKET_BITS;
     if (local > 0xffff) throw new Error(`more than ${(0x10000 * BUCKETS).toLocaleString('en')} judged queries in one run`);
     const k = log.count;
     const slot = 2 * (k & (PAGE - 1));
     if (slot === 0) {
-      log.lines.push(log.page = new Int32Array(this.page(8 * PAGE), this.slabUsed - 8 * PAGE, 2 * PAGE));
-      if (this.numbered) log.numbers.push(log.numberPage = new Int32Array(this.page(4 * PAGE), this.slabUsed - 4 * PAGE, PAGE));
+      log.lines.push((log.page = new Int32Array(this.page(8 * PAGE), this.slabUsed - 8 * PAGE, 2 * PAGE)));
+      if (this.numbered) log.numbers.push((log.numberPage = new Int32Array(this.page(4 * PAGE), this.slabUsed - 4 * PAGE, PAGE)));
     }
     const ints = log.page;
     const n = end - start;
@@ -187,7 +211,10 @@ export class RunStore {
 
   // A page of `bytes` bytes (a multiple of 8) at the end of the slab (a new one when it is full).
   private page(bytes: number): ArrayBufferLike {
-    if (this.slabUsed + bytes > SLAB) { this.slab = memory(SLAB, this.shared); this.slabUsed = 0; }
+    if (this.slabUsed + bytes > SLAB) {
+      this.slab = memory(SLAB, this.shared);
+      this.slabUsed = 0;
+    }
     this.slabUsed += bytes;
     return this.slab;
   }
@@ -207,7 +234,7 @@ export class RunStore {
   private append(log: Log, from: Uint8Array, start: number, end: number): void {
     for (let i = start; i < end;) {
       const at = log.used % BYTE_PAGE;
-      if (at === 0) log.bytes.push(log.bytePage = new Uint8Array(this.page(BYTE_PAGE), this.slabUsed - BYTE_PAGE, BYTE_PAGE));
+      if (at === 0) log.bytes.push((log.bytePage = new Uint8Array(this.page(BYTE_PAGE), this.slabUsed - BYTE_PAGE, BYTE_PAGE)));
       const bytes = log.bytePage;
       const m = Math.min(end - i, BYTE_PAGE - at);
       for (let j = 0; j < m; j++) bytes[at + j] = from[i + j];
@@ -225,7 +252,14 @@ export class RunStore {
  * each is free. A log's queries are laid out in `block` side by side, each handed over as a view of
  * its part. As RunStore.handOver otherwise.
  */
-export function handOverShares(stores: Log[][], pieces: StorePiece[], next: Int32Array, block: BlockColumns, qid: (query: number) => string, onQuery: (block: RunBlock) => void): void {
+export function handOverShares(
+  stores: Log[][],
+  pieces: StorePiece[],
+  next: Int32Array,
+  block: BlockColumns,
+  qid: (query: number) => string,
+  onQuery: (block: RunBlock) => void,
+): void {
   const layout = new Layout();
   const numbered = stores.every((logs) => logs[0].numbered);
   for (let b = Atomics.add(next, 0, 1); b < BUCKETS; b = Atomics.add(next, 0, 1)) {
@@ -239,8 +273,15 @@ export function handOverShares(stores: Log[][], pieces: StorePiece[], next: Int3
       const from = layout.lineStart[l];
       const to = layout.lineStart[l + 1];
       if (to === from) continue;
-      onQuery({ qid: qid((l << BUCKET_BITS) | b), count: to - from, bytes: block.bytes.subarray(layout.byteStart[l], layout.byteStart[l + 1]),
-        docEnd: block.docEnd.subarray(from, to), docHash: block.docHash.subarray(from, to), scores: block.scores.subarray(from, to), lines: numbered ? block.lines.subarray(from, to) : noLines });
+      onQuery({
+        qid: qid((l << BUCKET_BITS) | b),
+        count: to - from,
+        bytes: block.bytes.subarray(layout.byteStart[l], layout.byteStart[l + 1]),
+        docEnd: block.docEnd.subarray(from, to),
+        docHash: block.docHash.subarray(from, to),
+        scores: block.scores.subarray(from, to),
+        lines: numbered ? block.lines.subarray(from, to) : noLines,
+      });
     }
   }
 }
@@ -304,7 +345,11 @@ class Layout {
 
   private grow(size: number): void {
     const n = Math.max(size, 2 * this.lineStart.length);
-    const int = (a: Int32Array) => { const x = new Int32Array(n); x.set(a); return x; };
+    const int = (a: Int32Array) => {
+      const x = new Int32Array(n);
+      x.set(a);
+      return x;
+    };
     this.lineStart = int(this.lineStart);
     this.lineNext = int(this.lineNext);
     this.byteStart = int(this.byteStart);
@@ -332,7 +377,10 @@ function scatter(log: Log, from: number, to: number, at: number, lineOffset: num
     if (length === LONG) {
       length = longLength(log, page * BYTE_PAGE + offset);
       offset += 4;
-      while (offset >= BYTE_PAGE) { offset -= BYTE_PAGE; bytes = bytePages[++page]; }
+      while (offset >= BYTE_PAGE) {
+        offset -= BYTE_PAGE;
+        bytes = bytePages[++page];
+      }
     }
     let end = byteNext[l];
     let h = FNV_START;
@@ -349,7 +397,10 @@ function scatter(log: Log, from: number, to: number, at: number, lineOffset: num
         const c = bytes[offset++];
         out[end++] = c;
         h = fnvStep(h, c);
-        if (offset === BYTE_PAGE) { offset = 0; bytes = bytePages[++page]; }
+        if (offset === BYTE_PAGE) {
+          offset = 0;
+          bytes = bytePages[++page];
+        }
       }
     }
     byteNext[l] = end;

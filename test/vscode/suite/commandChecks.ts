@@ -28,8 +28,12 @@ const tabLabels = () => allTabs().map((t) => t.label);
 
 /** The view document (ranklens-view:, named after its title) whose name contains `name`, once it satisfies `pred`. */
 async function viewDocument(name: string, pred: (text: string) => boolean, what: string): Promise<vscode.TextDocument> {
-  return poll(what, () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'ranklens-view' && d.uri.path.includes(name) && pred(d.getText())), 30_000,
-    () => ({ tabs: tabLabels(), documents: vscode.workspace.textDocuments.map((d) => d.uri.toString()) }));
+  return poll(
+    what,
+    () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'ranklens-view' && d.uri.path.includes(name) && pred(d.getText())),
+    30_000,
+    () => ({ tabs: tabLabels(), documents: vscode.workspace.textDocuments.map((d) => d.uri.toString()) }),
+  );
 }
 
 /** Closes every editor, so what a command opens is the only tab besides the fixture. */
@@ -43,16 +47,18 @@ async function closeAll(): Promise<void> {
  */
 function serverProcesses(): number[] | undefined {
   if (!existsSync('/proc/self/stat')) return undefined;
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return ppid === process.pid && cmd.some((a) => /dist[\\/]server\.js$/.test(a)) ? [Number(pid)] : [];
-    } catch {
-      return []; // ended while being read
-    }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return ppid === process.pid && cmd.some((a) => /dist[\\/]server\.js$/.test(a)) ? [Number(pid)] : [];
+      } catch {
+        return []; // ended while being read
+      }
+    });
 }
 
 export const commandChecks: Check[] = [
@@ -63,15 +69,24 @@ export const commandChecks: Check[] = [
       assert.ok(extension().isActive);
       const contributed = contributedCommands();
       assert.ok(contributed.length >= 4, `contributes ${contributed.join(', ')}`);
-      for (const c of ['ranklens.showCaseBreakdown', 'ranklens.compareConventions', 'ranklens.showMetricCurves', 'ranklens.restartServer']) {
+      for (const c of [
+        'ranklens.showCaseBreakdown',
+        'ranklens.compareConventions',
+        'ranklens.showMetricCurves',
+        'ranklens.restartServer',
+      ]) {
         assert.ok(contributed.includes(c), `${c} is contributed`);
       }
       const registered = new Set(await vscode.commands.getCommands(true));
-      assert.deepEqual(contributed.filter((c) => !registered.has(c)), [], 'contributed but not registered');
+      assert.deepEqual(
+        contributed.filter((c) => !registered.has(c)),
+        [],
+        'contributed but not registered',
+      );
     },
   },
   {
-    name: 'ranklens.showCaseBreakdown, run with the lens\'s arguments, opens the breakdown of q1',
+    name: "ranklens.showCaseBreakdown, run with the lens's arguments, opens the breakdown of q1",
     async run() {
       await closeAll();
       const { document: doc } = await openFixture('breakdown.rank.json', SIMPLE);
@@ -91,7 +106,11 @@ export const commandChecks: Check[] = [
       await closeAll();
       await openFixture('compare.rank.json', SIMPLE);
       await vscode.commands.executeCommand('ranklens.compareConventions');
-      const view = await viewDocument('compare.rank.json', (t) => PRESETS.every((p) => t.includes(p)), 'a comparison of compare.rank.json naming every preset');
+      const view = await viewDocument(
+        'compare.rank.json',
+        (t) => PRESETS.every((p) => t.includes(p)),
+        'a comparison of compare.rank.json naming every preset',
+      );
       // The fixture's means: P@3 0.500, R@3 0.625 (every preset agrees on this binary fixture).
       assert.match(view.getText(), /0\.500/);
       assert.match(view.getText(), /0\.625/);
@@ -103,7 +122,12 @@ export const commandChecks: Check[] = [
       await closeAll();
       await openFixture('curves.rank.json', SIMPLE);
       await vscode.commands.executeCommand('ranklens.showMetricCurves');
-      const tab = await poll('a curves tab', () => allTabs().find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('ranklens.metricCurves')), 30_000, tabLabels);
+      const tab = await poll(
+        'a curves tab',
+        () => allTabs().find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('ranklens.metricCurves')),
+        30_000,
+        tabLabels,
+      );
       // The cursor is at the top of the file, outside any case: the curves of the fixture's means.
       assert.match(tab.label, /curves.*mean of 2 cases/i);
     },
@@ -119,10 +143,15 @@ export const commandChecks: Check[] = [
       if (before) assert.equal(before.length, 1, `one server process, a child of this extension host: ${before.join(', ')}`);
       await vscode.commands.executeCommand('ranklens.restartServer');
       if (before) {
-        await poll('a new server process', () => {
-          const now = serverProcesses()!;
-          return now.length === 1 && now[0] !== before[0] ? now : undefined;
-        }, 30_000, serverProcesses);
+        await poll(
+          'a new server process',
+          () => {
+            const now = serverProcesses()!;
+            return now.length === 1 && now[0] !== before[0] ? now : undefined;
+          },
+          30_000,
+          serverProcesses,
+        );
       }
       await poll('a lens after', q1Lens);
     },

@@ -9,18 +9,26 @@ import { codeOf, lensesOf, poll, ranklensDiagnostics, shows } from './wait';
 function describe(doc: vscode.TextDocument, ds: readonly vscode.Diagnostic[]): string[] {
   return [...ds]
     .sort((a, b) => a.range.start.compareTo(b.range.start))
-    .map((d) => `${vscode.DiagnosticSeverity[d.severity]} ${codeOf(d)} ${JSON.stringify(doc.getText(d.range))} ${d.range.start.line}:${d.range.start.character}`);
+    .map(
+      (d) =>
+        `${vscode.DiagnosticSeverity[d.severity]} ${codeOf(d)} ${JSON.stringify(doc.getText(d.range))} ${d.range.start.line}:${d.range.start.character}`,
+    );
 }
 
 /** Waits until the file has Ranklens diagnostics with exactly these codes (sorted). */
 async function diagnosticsWithCodes(uri: vscode.Uri, codes: string[]): Promise<vscode.Diagnostic[]> {
   const want = [...codes].sort().join(' ');
   let seen: string[] = [];
-  return poll(`diagnostics ${want}`, () => {
-    const ds = ranklensDiagnostics(uri);
-    seen = ds.map(codeOf).sort();
-    return seen.join(' ') === want ? ds : undefined;
-  }, 60_000, () => seen);
+  return poll(
+    `diagnostics ${want}`,
+    () => {
+      const ds = ranklensDiagnostics(uri);
+      seen = ds.map(codeOf).sort();
+      return seen.join(' ') === want ? ds : undefined;
+    },
+    60_000,
+    () => seen,
+  );
 }
 
 /**
@@ -34,7 +42,9 @@ export async function openEveryFinding(): Promise<{ uri: vscode.Uri; listed: str
   const list = /"expectFindings"\s*:\s*\[([^\]]*)\]/.exec(doc.getText());
   assert.ok(list, 'the example lists expectFindings');
   // syntax-warning (comments, a trailing comma) is left to VS Code's own JSON validation, which reports it too.
-  const listed = [...new Set([...list[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]))].filter((c) => c !== 'no-such-finding' && c !== 'syntax-warning');
+  const listed = [...new Set([...list[1].matchAll(/"([a-z-]+)"/g)].map((m) => m[1]))].filter(
+    (c) => c !== 'no-such-finding' && c !== 'syntax-warning',
+  );
   assert.ok(listed.length >= 25, `the example lists ${listed.length} codes`);
   return { uri, listed };
 }
@@ -42,10 +52,15 @@ export async function openEveryFinding(): Promise<{ uri: vscode.Uri; listed: str
 /** Waits until the file's distinct Ranklens codes are exactly `codes`. */
 export async function findingCodesToBe(uri: vscode.Uri, codes: string[]): Promise<void> {
   let seen: string[] = [];
-  await poll(`exactly ${codes.length} codes`, () => {
-    seen = [...new Set(ranklensDiagnostics(uri).map(codeOf))].sort();
-    return seen.join(' ') === [...codes].sort().join(' ') ? seen : undefined;
-  }, 60_000, () => ({ missing: codes.filter((c) => !seen.includes(c)), unexpected: seen.filter((c) => !codes.includes(c)) }));
+  await poll(
+    `exactly ${codes.length} codes`,
+    () => {
+      seen = [...new Set(ranklensDiagnostics(uri).map(codeOf))].sort();
+      return seen.join(' ') === [...codes].sort().join(' ') ? seen : undefined;
+    },
+    60_000,
+    () => ({ missing: codes.filter((c) => !seen.includes(c)), unexpected: seen.filter((c) => !codes.includes(c)) }),
+  );
 }
 
 export const diagnosticChecks: Check[] = [
@@ -62,8 +77,14 @@ export const diagnosticChecks: Check[] = [
       const mismatch = ds.find((d) => codeOf(d) === 'expect-mismatch')!;
       // The message names both numbers: written 0.5, computed 2/3 (to however many decimals it prints).
       const computed = /0\.5\b.*computed (\d+\.\d+)/.exec(mismatch.message);
-      assert.ok(computed && Math.abs(Number(computed[1]) - 2 / 3) < 0.0005, `0.5 and the computed 2/3 in ${JSON.stringify(mismatch.message)}`);
-      assert.ok(ds.every((d) => d.source === 'ranklens'), `sources: ${ds.map((d) => d.source).join(', ')}`);
+      assert.ok(
+        computed && Math.abs(Number(computed[1]) - 2 / 3) < 0.0005,
+        `0.5 and the computed 2/3 in ${JSON.stringify(mismatch.message)}`,
+      );
+      assert.ok(
+        ds.every((d) => d.source === 'ranklens'),
+        `sources: ${ds.map((d) => d.source).join(', ')}`,
+      );
     },
   },
   {
@@ -71,7 +92,10 @@ export const diagnosticChecks: Check[] = [
     async run() {
       const { uri, listed } = await openEveryFinding();
       // convention-dependent needs ranklens.diagnostics.conventionDependent (settingChecks turns it on).
-      await findingCodesToBe(uri, listed.filter((c) => c !== 'convention-dependent'));
+      await findingCodesToBe(
+        uri,
+        listed.filter((c) => c !== 'convention-dependent'),
+      );
     },
   },
   {
@@ -81,8 +105,13 @@ export const diagnosticChecks: Check[] = [
       const doc = editor.document;
       const ds = await diagnosticsWithCodes(doc.uri, ['duplicate-cutoff', 'unknown-metric', 'expect-mismatch']);
       const mismatch = ds.find((d) => codeOf(d) === 'expect-mismatch')!;
-      const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>(
-        'vscode.executeCodeActionProvider', doc.uri, mismatch.range, vscode.CodeActionKind.QuickFix.value)) ?? [];
+      const actions =
+        (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          doc.uri,
+          mismatch.range,
+          vscode.CodeActionKind.QuickFix.value,
+        )) ?? [];
       const fix = actions.find((a) => a.edit && /computed|0\.667/i.test(a.title));
       assert.ok(fix?.edit, `a fix that sets the computed value; offered: ${actions.map((a) => a.title).join(' | ')}`);
       assert.ok(await vscode.workspace.applyEdit(fix.edit), 'the edit applies');
@@ -101,11 +130,16 @@ export const diagnosticChecks: Check[] = [
     async run() {
       const { document: doc } = await openFixture('yaml.rank.yaml', YAML);
       let titles: string[] = [];
-      await poll('the q1 lens', async () => {
-        const lenses = await lensesOf(doc.uri);
-        titles = lenses.map((l) => l.command?.title ?? '');
-        return lenses.some((l) => l.range.start.line === 3 && shows(l.command?.title ?? '', 'P@3', 0.667)) ? true : undefined;
-      }, 60_000, () => titles);
+      await poll(
+        'the q1 lens',
+        async () => {
+          const lenses = await lensesOf(doc.uri);
+          titles = lenses.map((l) => l.command?.title ?? '');
+          return lenses.some((l) => l.range.start.line === 3 && shows(l.command?.title ?? '', 'P@3', 0.667)) ? true : undefined;
+        },
+        60_000,
+        () => titles,
+      );
       const [mismatch] = await diagnosticsWithCodes(doc.uri, ['expect-mismatch']);
       assert.equal(mismatch.severity, vscode.DiagnosticSeverity.Error);
       assert.deepEqual(mismatch.range, rangeOf(doc, '0.5'));

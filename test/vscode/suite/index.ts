@@ -25,7 +25,10 @@ export async function run(): Promise<void> {
   const grep = process.env.RANKLENS_VSCODE_GREP ? new RegExp(process.env.RANKLENS_VSCODE_GREP, 'i') : undefined;
   const checks = allChecks().filter((c) => !grep || grep.test(c.name));
   if (checks.length === 0) throw new Error(`no check matches ${String(grep)}`);
-  if (!canProbe()) console.log(`# the status bar check needs the code-server runner (npm run test:vscode-api): ${statusChecks.map((c) => c.name).join('; ')}`);
+  if (!canProbe())
+    console.log(
+      `# the status bar check needs the code-server runner (npm run test:vscode-api): ${statusChecks.map((c) => c.name).join('; ')}`,
+    );
   const failures: string[] = [];
   for (const check of checks) {
     const started = Date.now();

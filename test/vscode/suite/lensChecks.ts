@@ -12,24 +12,34 @@ async function simpleLenses(name: string): Promise<{ editor: vscode.TextEditor; 
   const editor = await openFixture(name, SIMPLE);
   const uri = editor.document.uri;
   let titles: string[] = [];
-  const lenses = await poll('the lenses of q1 and q2', async () => {
-    const all = await lensesOf(uri);
-    titles = all.map((l) => l.command?.title ?? '');
-    return all.some((l) => l.range.start.line === 4) && all.some((l) => l.range.start.line === 9) ? all : undefined;
-  }, 60_000, () => titles);
+  const lenses = await poll(
+    'the lenses of q1 and q2',
+    async () => {
+      const all = await lensesOf(uri);
+      titles = all.map((l) => l.command?.title ?? '');
+      return all.some((l) => l.range.start.line === 4) && all.some((l) => l.range.start.line === 9) ? all : undefined;
+    },
+    60_000,
+    () => titles,
+  );
   return { editor, lenses };
 }
 
 /** The inlay hints of a document's first `lines` lines, as `line:character label`. */
 /** The titles of the lenses on one line, as the editor shows them side by side. */
 function lineTitles(lenses: vscode.CodeLens[], line: number): string {
-  return lenses.filter((l) => l.range.start.line === line).map((l) => l.command?.title ?? '').join(' · ');
+  return lenses
+    .filter((l) => l.range.start.line === line)
+    .map((l) => l.command?.title ?? '')
+    .join(' · ');
 }
 
 export async function inlayHintsOf(doc: vscode.TextDocument, lines = 20): Promise<string[]> {
   const range = new vscode.Range(0, 0, Math.min(lines, doc.lineCount), 0);
   const hints = (await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', doc.uri, range)) ?? [];
-  return hints.map((h) => `${h.position.line}:${h.position.character} ${typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')}`);
+  return hints.map(
+    (h) => `${h.position.line}:${h.position.character} ${typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')}`,
+  );
 }
 
 export const lensChecks: Check[] = [
@@ -63,7 +73,7 @@ export const lensChecks: Check[] = [
     async run() {
       const { lenses } = await simpleLenses('lens-fixture.rank.json');
       const lens = lenses.find((l) => l.range.start.line === 0 && l.command?.title.startsWith('mean'));
-      assert.ok(lens?.command, 'a lens with a command on the fixture\'s first line');
+      assert.ok(lens?.command, "a lens with a command on the fixture's first line");
       const title = lens.command.title;
       assert.ok(shows(title, 'P@3', 0.5) && shows(title, 'R@3', 0.625), `means P@3 0.500, R@3 0.625 in ${JSON.stringify(title)}`);
       assert.equal(lens.command.command, 'ranklens.compareConventions');
@@ -76,10 +86,15 @@ export const lensChecks: Check[] = [
       const uri = editor.document.uri;
       const at = rangeOf(editor.document, '"q1"').start.translate(0, 1);
       let text = '';
-      await poll('a hover on q1', async () => {
-        text = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at)) ?? []);
-        return text.includes('q1') ? text : undefined;
-      }, 30_000, () => text);
+      await poll(
+        'a hover on q1',
+        async () => {
+          text = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at)) ?? []);
+          return text.includes('q1') ? text : undefined;
+        },
+        30_000,
+        () => text,
+      );
       // The arithmetic, written out: two of the three predictions are relevant, both relevant labels found.
       assert.ok(text.includes('2 / 3 = 0.667'), `P@3 = 2 / 3 = 0.667 in the hover:\n${text}`);
       assert.ok(text.includes('2 / 2 = 1.000'), `R@3 = 2 / 2 = 1.000 in the hover:\n${text}`);
@@ -92,22 +107,32 @@ export const lensChecks: Check[] = [
       const uri = editor.document.uri;
       const at = rangeOf(editor.document, '"P@3"').start.translate(0, 2);
       let text = '';
-      await poll('a hover on P@3', async () => {
-        text = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at)) ?? []);
-        return /precision/i.test(text) ? text : undefined;
-      }, 30_000, () => text);
+      await poll(
+        'a hover on P@3',
+        async () => {
+          text = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at)) ?? []);
+          return /precision/i.test(text) ? text : undefined;
+        },
+        30_000,
+        () => text,
+      );
       assert.match(text, /P@3/);
       assert.ok(text.includes('precisionDenominator = k'), `the knob and its value now in the hover:\n${text}`);
     },
   },
   {
-    name: 'inlay hints mark q1\'s predictions a, c, b as relevant (✓1), not relevant (✗), relevant (✓1)',
+    name: "inlay hints mark q1's predictions a, c, b as relevant (✓1), not relevant (✗), relevant (✓1)",
     async run() {
       const { document: doc } = await openFixture('inlay.rank.json', SIMPLE);
       // Each hint sits right after its item on line 6: `      "predictions": ["a", "c", "b"],`.
       const at = (item: string) => `6:${rangeOf(doc, `"${item}"`, item === 'a' || item === 'b' ? 2 : 1).end.character}`;
       let hints: string[] = [];
-      await poll('the hints of q1', async () => ((hints = (await inlayHintsOf(doc)).filter((h) => h.startsWith('6:'))).length === 3 ? hints : undefined), 30_000, () => hints);
+      await poll(
+        'the hints of q1',
+        async () => ((hints = (await inlayHintsOf(doc)).filter((h) => h.startsWith('6:'))).length === 3 ? hints : undefined),
+        30_000,
+        () => hints,
+      );
       assert.deepEqual(hints.sort(), [`${at('a')} ✓1`, `${at('c')} ✗`, `${at('b')} ✓1`].sort());
     },
   },

@@ -23,13 +23,21 @@ async function withSetting(key: string, value: unknown, fn: () => Promise<void>)
 /** The case lens title (line `line`) once `pred` holds for it. */
 async function lensTitle(uri: vscode.Uri, line: number, pred: (title: string) => boolean, what: string): Promise<string> {
   let seen: string[] = [];
-  return poll(what, async () => {
-    const lenses = await lensesOf(uri);
-    seen = lenses.map((l) => l.command?.title ?? '');
-    // One short lens per headline metric: the line reads as their titles together.
-    const t = lenses.filter((l) => l.range.start.line === line).map((l) => l.command?.title ?? '').join(' · ');
-    return t !== '' && pred(t) ? t : undefined;
-  }, 60_000, () => seen);
+  return poll(
+    what,
+    async () => {
+      const lenses = await lensesOf(uri);
+      seen = lenses.map((l) => l.command?.title ?? '');
+      // One short lens per headline metric: the line reads as their titles together.
+      const t = lenses
+        .filter((l) => l.range.start.line === line)
+        .map((l) => l.command?.title ?? '')
+        .join(' · ');
+      return t !== '' && pred(t) ? t : undefined;
+    },
+    60_000,
+    () => seen,
+  );
 }
 
 export const settingChecks: Check[] = [
@@ -40,7 +48,9 @@ export const settingChecks: Check[] = [
       // Line 3 holds the case; at the default cutoffs 1, 3, 5, 10 the headline is nDCG@10, AP@10, P@1
       // and R@1 (P@1 = 1/1), and k = 10 is flagged.
       await lensTitle(doc.uri, 3, (t) => shows(t, 'P@1', 1) && shows(t, 'R@1', 0.5), 'P@1 1.000 and R@1 0.500 at the default cutoffs');
-      await poll('k-exceeds-predictions at the default cutoffs', () => ranklensDiagnostics(doc.uri).find((d) => codeOf(d) === 'k-exceeds-predictions'));
+      await poll('k-exceeds-predictions at the default cutoffs', () =>
+        ranklensDiagnostics(doc.uri).find((d) => codeOf(d) === 'k-exceeds-predictions'),
+      );
       await withSetting('defaultCutoffs', [2], async () => {
         const title = await lensTitle(doc.uri, 3, (t) => shows(t, 'P@2', 0.5), 'P@2 0.500 after the change');
         assert.ok(shows(title, 'R@2', 0.5), `R@2 0.500 in ${JSON.stringify(title)}`);
@@ -48,7 +58,9 @@ export const settingChecks: Check[] = [
         assert.ok(shows(title, 'AP@2', 1), `AP@2 1.000 in ${JSON.stringify(title)}`);
         assert.ok(shows(title, 'nDCG@2', 1), `nDCG@2 1.000 in ${JSON.stringify(title)}`);
         assert.doesNotMatch(title, /@(1|3|5|10)\b/, 'no other cutoff is shown');
-        await poll('k-exceeds-predictions to go', () => (ranklensDiagnostics(doc.uri).some((d) => codeOf(d) === 'k-exceeds-predictions') ? undefined : true));
+        await poll('k-exceeds-predictions to go', () =>
+          ranklensDiagnostics(doc.uri).some((d) => codeOf(d) === 'k-exceeds-predictions') ? undefined : true,
+        );
       });
       await lensTitle(doc.uri, 3, (t) => shows(t, 'P@1', 1), 'P@1 1.000 again once the setting is removed');
     },
@@ -73,9 +85,15 @@ export const settingChecks: Check[] = [
     async run() {
       const { uri, listed } = await openEveryFinding();
       assert.ok(listed.includes('convention-dependent'));
-      await findingCodesToBe(uri, listed.filter((c) => c !== 'convention-dependent'));
+      await findingCodesToBe(
+        uri,
+        listed.filter((c) => c !== 'convention-dependent'),
+      );
       await withSetting('diagnostics.conventionDependent', true, () => findingCodesToBe(uri, listed));
-      await findingCodesToBe(uri, listed.filter((c) => c !== 'convention-dependent'));
+      await findingCodesToBe(
+        uri,
+        listed.filter((c) => c !== 'convention-dependent'),
+      );
     },
   },
   {
@@ -85,7 +103,12 @@ export const settingChecks: Check[] = [
       await lensTitle(doc.uri, 4, (t) => shows(t, 'P@3', 0.667), 'the case lens');
       await withSetting('codeLens.enable', false, async () => {
         let n = -1;
-        await poll('no lens', async () => ((n = (await lensesOf(doc.uri)).length) === 0 ? true : undefined), 30_000, () => n);
+        await poll(
+          'no lens',
+          async () => ((n = (await lensesOf(doc.uri)).length) === 0 ? true : undefined),
+          30_000,
+          () => n,
+        );
       });
       await lensTitle(doc.uri, 4, (t) => shows(t, 'P@3', 0.667), 'the case lens back');
     },
@@ -98,7 +121,12 @@ export const settingChecks: Check[] = [
       const first = await poll('the expect-mismatch error', mismatch, 60_000);
       assert.equal(first.severity, vscode.DiagnosticSeverity.Error);
       await withSetting('severity', { 'expect-mismatch': 'warning' }, async () => {
-        await poll('a warning', () => (mismatch()?.severity === vscode.DiagnosticSeverity.Warning ? true : undefined), 30_000, () => mismatch()?.severity);
+        await poll(
+          'a warning',
+          () => (mismatch()?.severity === vscode.DiagnosticSeverity.Warning ? true : undefined),
+          30_000,
+          () => mismatch()?.severity,
+        );
       });
       await withSetting('severity', { 'expect-mismatch': 'off' }, async () => {
         await poll('no expect-mismatch', () => (mismatch() ? undefined : true), 30_000);
@@ -112,7 +140,10 @@ export const settingChecks: Check[] = [
     async run() {
       const { document: doc } = await openFixture('hover-toggle.rank.json', SIMPLE);
       const at = rangeOf(doc, '"q1"').start.translate(0, 1);
-      const explained = async () => hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at)) ?? []).includes('2 / 3 = 0.667');
+      const explained = async () =>
+        hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at)) ?? []).includes(
+          '2 / 3 = 0.667',
+        );
       await poll('the hover on q1', async () => ((await explained()) ? true : undefined));
       await poll('the marks', async () => ((await inlayHintsOf(doc)).length >= 6 ? true : undefined));
       await withSetting('hover.enable', false, async () => {
@@ -120,7 +151,12 @@ export const settingChecks: Check[] = [
       });
       await withSetting('inlayHints.enable', false, async () => {
         let n = -1;
-        await poll('no mark', async () => ((n = (await inlayHintsOf(doc)).length) === 0 ? true : undefined), 30_000, () => n);
+        await poll(
+          'no mark',
+          async () => ((n = (await inlayHintsOf(doc)).length) === 0 ? true : undefined),
+          30_000,
+          () => n,
+        );
       });
       await poll('the hover back', async () => ((await explained()) ? true : undefined));
     },
@@ -129,7 +165,8 @@ export const settingChecks: Check[] = [
     name: 'ranklens.extraFilePatterns ["*.fixture.json"] makes a file of that name a fixture, with its lenses',
     async run() {
       const { document: doc } = await openFixture('extra.fixture.json', SIMPLE);
-      const q1Lens = async () => (await lensesOf(doc.uri)).find((l) => l.command?.command.startsWith('ranklens.') && l.range.start.line === 4);
+      const q1Lens = async () =>
+        (await lensesOf(doc.uri)).find((l) => l.command?.command.startsWith('ranklens.') && l.range.start.line === 4);
       // Not a fixture by name: no Ranklens lens (the server never sees it).
       assert.equal(await q1Lens(), undefined);
       await withSetting('extraFilePatterns', ['*.fixture.json'], async () => {

@@ -10,14 +10,19 @@ import { poll, shows } from './wait';
 
 export const statusChecks: Check[] = [
   {
-    name: 'the status bar shows the active fixture\'s convention and means: default · P@3 0.500 · R@3 0.625',
+    name: "the status bar shows the active fixture's convention and means: default · P@3 0.500 · R@3 0.625",
     async run() {
       await openFixture('status.rank.json', SIMPLE);
       let label = '';
-      await poll('the Ranklens status', async () => {
-        label = String((await probe('languageStatus')) ?? '');
-        return /Ranklens/.test(label) && shows(label, 'P@3', 0.5) ? label : undefined;
-      }, 30_000, () => label);
+      await poll(
+        'the Ranklens status',
+        async () => {
+          label = String((await probe('languageStatus')) ?? '');
+          return /Ranklens/.test(label) && shows(label, 'P@3', 0.5) ? label : undefined;
+        },
+        30_000,
+        () => label,
+      );
       assert.match(label, /Ranklens: default/);
       assert.ok(shows(label, 'R@3', 0.625), `R@3 0.625 in ${JSON.stringify(label)}`);
     },

@@ -2,12 +2,18 @@
 import * as vscode from 'vscode';
 
 /** Calls `fn` until it returns something other than undefined; the last value seen goes into the timeout error. */
-export async function poll<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000, seen?: () => unknown): Promise<T> {
+export async function poll<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+  seen?: () => unknown,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${seen ? `; last seen: ${JSON.stringify(seen())}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${seen ? `; last seen: ${JSON.stringify(seen())}` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -1,8 +1,8 @@
 /**
  * ranklens/fixtureTests: a fixture file's expectations and declared findings with their outcomes, for
  * VS Code's Testing view. An open document is read as the lenses read it (its current analysis); a
- * file that is not open is read from the workspace (the disk, or the client in a web worker). The model is shared/text/fixtureSuite.ts, which the CLI's
- * JUnit report reads too.
+ * file that is not open is read from the workspace (the disk, or the client in a web worker). The
+ * model is shared/text/fixtureSuite.ts, which the CLI's JUnit report reads too.
  */
 import { declaredFindingCodes, evaluateDeclared, FixtureOptions } from '../../shared/evaluation';
 import { FixtureTestsResult } from '../../shared/protocol';
@@ -27,7 +27,14 @@ export function testsOf(analysis: Analysis, place: Placer, options: FixtureOptio
       cases: d.cases.map((c) => ({
         id: c.id,
         range: place.range(c.span),
-        expectations: c.expectations.map((e) => ({ metric: e.metric, range: place.range(e.span), expected: e.expected, actual: e.actual, outcome: e.outcome, message: e.message })),
+        expectations: c.expectations.map((e) => ({
+          metric: e.metric,
+          range: place.range(e.span),
+          expected: e.expected,
+          actual: e.actual,
+          outcome: e.outcome,
+          message: e.message,
+        })),
       })),
       declared: d.declared.map((x) => ({ code: x.code, range: place.range(x.span), passed: x.passed, message: x.message })),
     })),
