@@ -12,6 +12,13 @@ export interface RunSummary {
   path: string;
   /** The run's means as `ranklens trec` gives them alone, one per measure. */
   means: number[];
+  /** Means computed on partial files (--keep-going, or a preset that skips lines): what was left out, and the line that says so. */
+  partial?: { skippedLines: { qrels: number; run: number }; droppedQueries: number; note: string };
+}
+
+// A run's name in the table: marked when its means are computed on partial files.
+function shownName(run: RunSummary): string {
+  return run.partial ? `${run.name} (PARTIAL)` : run.name;
 }
 
 export interface ComparisonReport {
@@ -72,7 +79,7 @@ function textTable(report: ComparisonReport): string {
   const header = ['', 'run', ...report.measures];
   const rows = report.runs.map((run, i) => [
     runLetter(i),
-    run.name,
+    shownName(run),
     ...report.measures.map((_, j) => `${value4(run.means[j])}${unicodeSuperscript(marks(report, j, i))}`),
   ]);
   // Left-aligned, so the decimal points line up and the marks trail.
@@ -98,7 +105,7 @@ function markdownTable(report: ComparisonReport): string {
       const value = best(report, j) === i ? `**${value4(run.means[j])}**` : value4(run.means[j]);
       return m ? `${value}<sup>${m}</sup>` : value;
     });
-    lines.push(`| ${runLetter(i)} | ${escape(run.name)} | ${cells.join(' | ')} |`);
+    lines.push(`| ${runLetter(i)} | ${escape(shownName(run))} | ${cells.join(' | ')} |`);
   });
   return lines.join('\n');
 }
@@ -126,7 +133,7 @@ function latexTable(report: ComparisonReport): string {
       const m = marks(report, j, i);
       return m ? `${value}$^{${m}}$` : value;
     });
-    lines.push(`${runLetter(i)} & ${latexEscape(run.name)} & ${cells.join(' & ')} \\\\`);
+    lines.push(`${runLetter(i)} & ${latexEscape(shownName(run))} & ${cells.join(' & ')} \\\\`);
   });
   lines.push('\\bottomrule', '\\end{tabular}');
   return lines.join('\n');
@@ -158,6 +165,7 @@ export function footer(report: ComparisonReport): string[] {
       ? 'all pairs of runs'
       : `each run against ${report.runs[report.baseline].name} (${runLetter(report.baseline)})`;
   const lines = [
+    ...report.runs.filter((r) => r.partial).map((r) => `${r.name}: ${r.partial!.note}`),
     `A letter marks the runs a value is significantly better than: ${TEST_TITLES[test]}, two-sided${sampling}; ${against}; ${family}; α = ${alpha}.`,
   ];
   const ns = new Set(report.comparisons.flatMap((c) => c.map((r) => r.n)));

@@ -15,6 +15,7 @@ export function jsonReportText(report: ComparisonReport, findings: readonly Repo
       name: r.name,
       path: r.path,
       means: Object.fromEntries(report.measures.map((m, j) => [m, num(r.means[j])])),
+      ...(r.partial ? { partial: { skippedLines: r.partial.skippedLines, droppedQueries: r.partial.droppedQueries } } : {}),
     })),
     comparisons: report.measures.flatMap((measure, j) =>
       report.comparisons[j].map((c, k) => ({
@@ -41,7 +42,14 @@ export function jsonReportText(report: ComparisonReport, findings: readonly Repo
     alpha,
     ...(test === 'randomization' || test === 'bootstrap' || test === 'tukey' ? { trials, seed } : {}),
     baseline: report.baseline === 'all' ? 'all' : report.runs[report.baseline].name,
-    findings: findings.map((f) => ({ file: f.path, severity: f.severity, code: f.code, message: f.message, range: f.range })),
+    findings: findings.map((f) => ({
+      file: f.path,
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+      range: f.range,
+      ...(f.data ? { data: f.data } : {}),
+    })),
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

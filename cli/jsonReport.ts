@@ -36,5 +36,6 @@ function findingJson(f: ReportFinding, path: string): Record<string, unknown> {
     ...(f.path !== path ? { file: f.path } : {}),
     ...(f.expected ? { expected: true } : {}),
     ...(f.related?.length ? { related: f.related.map((r) => ({ file: r.path, range: r.range, message: r.message })) } : {}),
+    ...(f.data ? { data: f.data } : {}),
   };
 }

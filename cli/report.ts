@@ -16,6 +16,8 @@ export interface ReportFinding {
   /** An error the fixture declares in expectFindings: shown, but it does not fail the run. */
   expected?: boolean;
   related?: { path: string; range: Range; message: string }[];
+  /** What the message says in full, for JSON: every missing query, a collapsed problem's count and lines, … */
+  data?: Record<string, unknown>;
 }
 
 export interface FileReport {

@@ -15,6 +15,7 @@ import {
   evaluateTrec,
   lastRunTag,
   parseTrecMeasures,
+  partialNote,
   readableFiles,
   shownBytes,
 } from '../shared/trec';
@@ -22,7 +23,7 @@ import { jsonReport } from './jsonReport';
 import { progressBar } from './progress';
 import { FileReport, ReportFinding, fails, findingLine } from './report';
 import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
-import { problemFinding, summaryFindings } from './trecFindings';
+import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
 import { rowSpecs, trecText } from './trecFormat';
 import { aggregate, metricName } from '../shared/core';
@@ -56,10 +57,14 @@ Options:
   -n, --no-summary       leave out the summary over all queries (trec_eval -n)
       --json             write the JSON report to stdout instead of the text
       --jobs N           threads reading the run (default: up to 4 cores for runs over 32 MB)
+      --keep-going       under the trec_eval convention, evaluate files with malformed lines or a
+                         docid listed twice anyway (without those lines and queries), every mean
+                         marked PARTIAL; without it nothing is evaluated, as trec_eval stops.
+                         Other conventions always go on, and mark the means the same way.
   -h, --help             this help
 
 Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under trec_eval's
-convention), 2 a usage problem or a file that cannot be read.`;
+convention, a file that is not text), 2 a usage problem or a file that cannot be read.`;
 
 /** Runs the command; returns the exit code. */
 export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
@@ -117,13 +122,16 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     } finally {
       progress.end();
     }
-    const mean = runFigures(evaluation, rows, mimic !== undefined, trecNames);
-    const findings = [
-      ...evaluation.problems.map((p) => problemFinding(p, qrelsName, runName)),
-      ...summaryFindings(evaluation, qrelsName, runName, complete),
-    ];
-    const nothing = findings.some((f) => f.code === 'empty-file' || f.code === 'nothing-evaluated');
-    if (values.json) io.stdout(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
+    // Under trec_eval's convention a malformed line or a docid twice stops everything, as trec_eval stops (unless --keep-going).
+    const refused = stoppingProblems(evaluation, !!values['keep-going']).length > 0;
+    const shown = refused ? { ...evaluation, queries: [] } : evaluation;
+    const mean = refused ? rows.map(() => NaN) : runFigures(evaluation, rows, mimic !== undefined, trecNames);
+    const findings = refused
+      ? refusalFindings(evaluation, qrelsName, runName)
+      : [...fileFindings(evaluation, qrelsName, runName), ...summaryFindings(evaluation, qrelsName, runName, complete)];
+    const c = evaluation.counts;
+    const nothing = refused || c.qrelsQueries === 0 || c.entries === 0 || c.evaluated === 0;
+    if (values.json) io.stdout(jsonReport([fileReport(shown, rows, mean, qrelsName, runName, findings, refused)]));
     else {
       // Query ids and the run tag are the files' bytes, written back as they were read.
       if (!nothing) {
@@ -143,6 +151,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
               perQuery: !!values['per-query'],
               summaryLine: !values['no-summary'],
               cNaN: trecNames,
+              partial: evaluation.partial && partialNote(evaluation.partial, evaluation.counts),
             }),
             'latin1',
           ),
@@ -195,6 +204,7 @@ function fileReport(
   qrelsPath: string,
   runPath: string,
   findings: ReportFinding[],
+  refused: boolean,
 ): FileReport {
   return {
     path: runPath,
@@ -204,6 +214,13 @@ function fileReport(
     mean,
     excluded: ev.excluded.slice(0, rows.length),
     findings,
-    extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
+    extra: {
+      qrels: qrelsPath,
+      counts: ev.counts,
+      trecNames: rows.map((r) => r.trecName),
+      // Means computed without some lines or queries (see TrecPartial); refused: nothing evaluated, as trec_eval stops.
+      ...(ev.partial ? { partial: ev.partial } : {}),
+      ...(refused ? { refused: true } : {}),
+    },
   };
 }

@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareText } from '../shared/core';
-import { TrecEvaluation, evaluateTrec, parseTrecMeasures, shownBytes } from '../shared/trec';
+import { TrecEvaluation, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
 import {
   compareSystems,
   comparisonMemo,
@@ -22,7 +22,7 @@ import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './co
 import { jsonReportText } from './compareReportJson';
 import { progressBar } from './progress';
 import { ReportFinding, fails, findingLine } from './report';
-import { problemFinding, summaryFindings } from './trecFindings';
+import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { rowSpecs } from './trecFormat';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
@@ -46,7 +46,10 @@ test, the correction and α. Default measures: ${DEFAULT_COMPARE_MEASURES.join('
   --seed S             their seed, a whole number (default 42)
   --format NAME        text (default), markdown, latex (booktabs) or json; --json = --format json
   -q, --per-query      add every query's difference for each comparison
-  -m, -c, -l, -M, -J, -N, --convention, --jobs as above: each run is evaluated as it would be alone.
+  -m, -c, -l, -M, -J, -N, --convention, --jobs, --keep-going as above: each run is evaluated as it
+                       would be alone, and under trec_eval's convention a run it would stop on stops the
+                       comparison (a broken copy of a run must not lose "significantly").
+                       With --keep-going, a run computed on partial files is marked (PARTIAL).
 A run's name is its run tag, or its file name when tags clash.`;
 
 const OPTIONS = {
@@ -105,6 +108,8 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const evaluations: TrecEvaluation[] = [];
   const findings: ReportFinding[] = [];
   const complete = !!values.complete;
+  const keepGoing = !!values['keep-going'];
+  let refused = false;
   for (const runPath of runPaths) {
     const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
     const progress = progressBar(`ranklens trec ${basename(runPath)}`, 'MB');
@@ -116,13 +121,24 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     }
     // Query ids are the files' bytes; the report shows them as text.
     evaluations.push({ ...ev, queries: ev.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) })) });
+    // Under trec_eval's convention a run with a malformed line or a docid twice stops the comparison, as trec_eval would
+    // stop on that run (unless --keep-going): a broken copy of a ranking must not lose "significantly".
+    const stops = stoppingProblems(ev, keepGoing).length > 0;
+    refused ||= stops;
     // The qrels' own problems are the same for every run: report them once.
-    const own = ev.problems.filter((p) => p.file === 'run' || evaluations.length === 1);
+    const own = (f: ReportFinding) => f.path === runPath || evaluations.length === 1;
     // Notes about the qrels side (judged queries the run misses) would not say which run they are about.
-    const notes = summaryFindings(ev, qrelsPath, runPath, complete).map((f) =>
-      f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` },
-    );
-    findings.push(...own.map((p) => problemFinding(p, qrelsPath, runPath)), ...notes);
+    const notes = stops
+      ? []
+      : summaryFindings(ev, qrelsPath, runPath, complete).map((f) =>
+          f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` },
+        );
+    findings.push(...(stops ? refusalFindings(ev, qrelsPath, runPath) : fileFindings(ev, qrelsPath, runPath)).filter(own), ...notes);
+  }
+  if (refused) {
+    if (format === 'json') io.stdout(refusedJson(names, runPaths, findings));
+    else io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
+    return EXIT.findings;
   }
 
   const options = { test, correction, alpha, trials, seed };
@@ -134,7 +150,12 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     const matrix = evaluations.map((ev) => valuesByQuery(ev, j, queryIds));
     return { matrix, rows: compareSystems(matrix, pairs, options, memo) };
   });
-  const runs: RunSummary[] = evaluations.map((ev, i) => ({ name: names[i], path: runPaths[i], means: ev.mean }));
+  const runs: RunSummary[] = evaluations.map((ev, i) => ({
+    name: names[i],
+    path: runPaths[i],
+    means: ev.mean,
+    ...(ev.partial ? { partial: { ...ev.partial, note: partialNote(ev.partial, ev.counts) } } : {}),
+  }));
   const report: ComparisonReport = {
     runs,
     measures: evaluations[0].names,
@@ -278,4 +299,22 @@ function smallestPText(test: SignificanceTest, r: SystemComparison): string {
   if ((test === 'randomization' || test === 'wilcoxon') && signs)
     return `on ${queries} the ${test === 'wilcoxon' ? 'exact Wilcoxon' : 'exact randomization'} test cannot give a p below 2/2^${r.n} = ${p}`;
   return `on ${queries} the ${TEST_TITLES[test]} cannot give a p below ${p}`;
+}
+
+// The comparison refused (a run trec_eval would stop on): the runs, no values, and the findings that say why.
+function refusedJson(names: readonly string[], paths: readonly string[], findings: readonly ReportFinding[]): string {
+  const json = {
+    runs: names.map((name, i) => ({ name, path: paths[i] })),
+    comparisons: [],
+    refused: true,
+    findings: findings.map((f) => ({
+      file: f.path,
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+      range: f.range,
+      ...(f.data ? { data: f.data } : {}),
+    })),
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
 }

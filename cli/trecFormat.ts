@@ -44,6 +44,8 @@ export interface TrecTextInput {
   summaryLine: boolean;
   /** NaN printed as trec_eval prints it ("  -nan"), or as Ranklens does ("NaN"). */
   cNaN: boolean;
+  /** Means computed on partial files: this line goes right before the summary (after the values, without one). */
+  partial?: string;
 }
 
 /** The whole text output. */
@@ -64,10 +66,12 @@ export function trecText(input: TrecTextInput): string {
       if (!printed) line(rs!.name, q.qid, `'${rs!.values[i]}'`);
     });
   }
+  if (input.partial !== undefined && input.summaryLine) out.push(`${input.partial}\n`);
   if (input.summaryLine) {
     if (input.runid !== undefined) line('runid', 'all', input.runid);
     input.rows.forEach((r, j) => line(input.names[j], 'all', trecValue(input.summary[j], r.long, input.cNaN)));
   }
+  if (input.partial !== undefined && !input.summaryLine) out.push(`${input.partial}\n`);
   return out.join('');
 }
 

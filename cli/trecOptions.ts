@@ -17,6 +17,7 @@ export const TREC_EVAL_OPTIONS = {
   collection: { type: 'string', short: 'N' },
   json: { type: 'boolean' },
   jobs: { type: 'string' },
+  'keep-going': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -135,6 +135,11 @@ export const FINDING_CODES = {
     severity: 'warning',
     summary: 'A fixture without cases, a listed case without id (it is numbered #n), or a qrels/run file without qrels or run.',
   },
+  'empty-fixture': {
+    layer: 'parse',
+    severity: 'error',
+    summary: 'The fixture file holds nothing: it is empty, or holds only comments or empty YAML documents.',
+  },
   'wrong-type': {
     layer: 'parse',
     severity: 'error',
@@ -156,7 +161,19 @@ export const FINDING_CODES = {
   'malformed-line': {
     layer: 'trec',
     severity: 'error',
-    summary: 'A qrels line without 4 fields or a run line without 6; the line is skipped (trec_eval stops).',
+    summary:
+      'A qrels line without 4 fields or a run line without 6 (many told as one, with the likely cause): under the trec_eval preset nothing is evaluated, as trec_eval stops, unless --keep-going; otherwise the line is skipped and every mean is marked partial.',
+  },
+  'binary-file': {
+    layer: 'trec',
+    severity: 'error',
+    summary: 'A qrels or run file that is not text (compressed, an archive, UTF-16, NUL bytes): nothing is read from it.',
+  },
+  'header-line': {
+    layer: 'trec',
+    severity: 'warning',
+    summary:
+      'The first line of a qrels or run file names its columns (qid iter docno rel, query-id corpus-id score): skipped, where trec_eval reads it as data.',
   },
   'invalid-grade': {
     layer: 'trec',
@@ -187,7 +204,12 @@ export const FINDING_CODES = {
     summary:
       'The file starts with a byte-order mark: trec_eval (and its preset) read it as part of the first query id; the other presets skip it.',
   },
-  'duplicate-judgement': { layer: 'trec', severity: 'error', summary: 'A document judged twice for one query; the first grade is used.' },
+  'duplicate-judgement': {
+    layer: 'trec',
+    severity: 'error',
+    summary:
+      'A document judged twice for one query: under the trec_eval preset nothing is evaluated, as trec_eval stops, unless --keep-going (the first grade is used, every mean marked partial).',
+  },
   'unusual-score': {
     layer: 'trec',
     severity: 'warning',
@@ -212,7 +234,14 @@ export const FINDING_CODES = {
   'query-not-in-run': {
     layer: 'trec',
     severity: 'warning',
-    summary: 'Judged queries with no line in the run: skipped (trec_eval stops on the first), or scored 0 with --complete (an info).',
+    summary:
+      'Judged queries with no line in the run, each named (in JSON, all of them), at the first judgement of the first: skipped (trec_eval stops on the first), or scored 0 with --complete (an info).',
+  },
+  'ids-do-not-meet': {
+    layer: 'trec',
+    severity: 'warning',
+    summary:
+      "The run's ids and the qrels' do not meet: no run query is judged, or no document of the run is judged (for every query, or for queries where the others make that implausible); the likely cause (case, a prefix, quotes) is named with an example id from each file.",
   },
   'scattered-query': {
     layer: 'trec',

@@ -11,7 +11,10 @@
 import { TrecEvaluation, TrecOptions, evaluateTrecOn } from './evaluate/evaluateTrec';
 import { NODE_PLATFORM } from './node/nodePlatform';
 
-export type { TrecCounts, TrecEvaluation, TrecOptions } from './evaluate/evaluateTrec';
+export type { IdsApart, MissingQuery, TrecCounts, TrecEvaluation, TrecOptions, TrecPartial } from './evaluate/evaluateTrec';
+export type { IdCause } from './evaluate/idsMeet';
+export { partialNote, refusalMessage, stopsTrecEval } from './evaluate/partialFiles';
+export { lineList } from './read/collapse';
 export type { QueryResult } from './evaluate/passes';
 export type { TrecFileKind, TrecProblem } from './read/problems';
 export { byteString, shownBytes } from './read/byteText';

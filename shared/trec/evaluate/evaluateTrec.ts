@@ -24,7 +24,10 @@ import { means } from '../../core/means';
 import { MetricSpec, metricName } from '../../core/metricNames';
 import { compareText } from '../../core/ranking';
 import { HEAD_BYTES, byteOrderMark } from '../read/byteOrderMark';
+import { collapseProblems } from '../read/collapse';
+import { binaryFile, headerLine } from '../read/fileShape';
 import { TrecProblem, capProblems } from '../read/problems';
+import { IdCause, idCause, unjudgedRankings } from './idsMeet';
 import { StorePiece } from '../store/runStore';
 import { QueryResult, RunPiece, StreamedPiece, TrecSetup, bytesOf } from './passes';
 import { InlineRunner, PassRunner, WorkerPassRunner } from './passRunners';
@@ -75,6 +78,41 @@ export interface TrecCounts {
   noRelevant: number;
 }
 
+/**
+ * What a summary leaves out when it is computed on partial files: lines skipped (malformed, a grade
+ * or score that is not a number, a second judgement of a docid) and queries left out of the means
+ * (a docid listed twice under duplicates=error). Every mean printed over them must say so.
+ */
+export interface TrecPartial {
+  skippedLines: { qrels: number; run: number };
+  droppedQueries: number;
+}
+
+/** A judged query that has no line in the run: where its judgements start in the qrels. */
+export interface MissingQuery {
+  qid: string;
+  /** Its first judgement's line in the qrels. */
+  line: number;
+}
+
+/** Where the run's ids and the qrels' do not meet (see idsMeet.ts), with an example id from each file. */
+export interface IdsApart {
+  /** docids: queries that rank documents none of which is judged; qids: run queries the qrels do not judge while judged queries are missing. */
+  ids: 'docids' | 'qids';
+  /** docids: every query that ranks documents (whole), or those that stand out at the others' median share. */
+  whole: boolean;
+  medianShare: number;
+  /** The queries concerned: docids, those with nothing judged; qids, the run's queries the qrels do not judge (up to SAMPLE_QUERIES). */
+  queries: string[];
+  count: number;
+  /** Queries both files have. */
+  shared: number;
+  cause?: IdCause;
+  /** An id of the run and one of the qrels (the cause's pair when there is one). */
+  run: string;
+  qrels: string;
+}
+
 /** The evaluation of a qrels and run pair: per query, the means, the problems and the counts. */
 export interface TrecEvaluation {
   specs: MetricSpec[];
@@ -91,6 +129,12 @@ export interface TrecEvaluation {
   scattered: number;
   /** The first judged query missing from the run, in trec_eval's order (where trec_eval stops without -c). */
   firstMissing?: string;
+  /** Every judged query missing from the run, in qrels order, each with its first judgement's line. */
+  missing: MissingQuery[];
+  /** Set when lines were skipped or queries left out: the means are computed on partial files. */
+  partial?: TrecPartial;
+  /** Where the ids of the two files do not meet, if they do not. */
+  apart: IdsApart[];
   /** Whether the run's lines are grouped by query (at most a few queries met in several places). */
   grouped: boolean;
 }
@@ -115,13 +159,22 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
   const size = files.size(options.runPath);
   const jobs = options.jobs ?? (size > PARALLEL_BYTES ? Math.min(4, platform.cores()) : 1);
   const asTrecEval = options.resolved.preset === 'trec_eval';
-  const qrelsMark = byteOrderMark(head(files, options.qrelsPath), 'qrels', asTrecEval);
-  const runMark = byteOrderMark(head(files, options.runPath), 'run', asTrecEval);
+  const qrelsHead = head(files, options.qrelsPath);
+  const runHead = head(files, options.runPath);
+  // A file that is not text is not read at all: its "lines" would be noise.
+  const binary = [binaryFile(qrelsHead, 'qrels'), binaryFile(runHead, 'run')].filter((p): p is TrecProblem => p !== undefined);
+  if (binary.length > 0) return unread(options, binary);
+  const qrelsMark = byteOrderMark(qrelsHead, 'qrels', asTrecEval);
+  const runMark = byteOrderMark(runHead, 'run', asTrecEval);
+  const qrelsHeader = headerLine(qrelsHead, 'qrels', qrelsMark.skip, asTrecEval);
+  const runHeader = headerLine(runHead, 'run', runMark.skip, asTrecEval);
   const setup: TrecSetup = {
     qrelsPath: options.qrelsPath,
     runPath: options.runPath,
     qrelsFrom: qrelsMark.skip,
     runFrom: runMark.skip,
+    qrelsHeader: qrelsHeader?.line,
+    runHeaderAt: runHeader?.offset,
     asTrecEval,
     specs: options.specs,
     convention: options.resolved.convention,
@@ -210,9 +263,18 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
       options.specs.length,
     );
     const unjudged = new Set([...(plan?.unjudged ?? []), ...stored.flatMap((a) => a.unjudged), ...finished.unjudged]);
-    const marks = [qrelsMark.problem, runMark.problem].filter((p): p is TrecProblem => p !== undefined);
+    const marks = [qrelsMark.problem, runMark.problem, qrelsHeader?.problem, runHeader?.problem].filter(
+      (p): p is TrecProblem => p !== undefined,
+    );
     const lineProblems = plan ? plan.problems : stored.flatMap((a) => a.problems);
-    const problems = capProblems([...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
+    const capped = capProblems([...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
+    const problems = collapseProblems(capped);
+    const placed = inline.judgements(missing, 0);
+    const evaluated = queries.filter((q) => runQids.has(q.qid));
+    const apart = [
+      ...docidsApart(evaluated, (qids) => inline.judgements(qids, SAMPLE_JUDGED)),
+      ...qidsApart([...unjudged], missing, runQids.size - unjudged.size),
+    ];
     return {
       specs: options.specs,
       names: options.specs.map(metricName),
@@ -233,6 +295,9 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
         noRelevant: queries.filter((q) => q.relevant === 0).length,
       },
       firstMissing: missing.length > 0 ? missing.reduce((a, b) => (compareText(a, b) <= 0 ? a : b)) : undefined,
+      missing: missing.map((qid, i) => ({ qid, line: placed[i].line })),
+      partial: partialOf(capped),
+      apart,
       scattered: cut === null ? runQids.size : cut.length,
       grouped: cut !== null,
     };
@@ -372,4 +437,98 @@ function shift(p: TrecProblem, offset: number): TrecProblem {
 
 function byPlace(a: TrecProblem, b: TrecProblem): number {
   return (a.file === b.file ? 0 : a.file === 'qrels' ? -1 : 1) || a.line - b.line || a.start - b.start;
+}
+
+/** How many query ids an IdsApart lists, and how many judged docids per query its cause is looked for in. */
+export const SAMPLE_QUERIES = 1000;
+const SAMPLE_JUDGED = 1000;
+
+// The evaluation of files one of which is not text: nothing read, the problems say why.
+function unread(options: TrecOptions, problems: TrecProblem[]): TrecEvaluation {
+  const zero = options.specs.map(() => NaN);
+  return {
+    specs: options.specs,
+    names: options.specs.map(metricName),
+    convention: options.resolved,
+    queries: [],
+    mean: zero,
+    excluded: options.specs.map(() => 0),
+    problems,
+    counts: {
+      qrelsQueries: 0,
+      qrelsLines: 0,
+      runQueries: 0,
+      runLines: 0,
+      entries: 0,
+      evaluated: 0,
+      missing: 0,
+      unjudged: 0,
+      noRelevant: 0,
+    },
+    scattered: 0,
+    missing: [],
+    apart: [],
+    grouped: true,
+  };
+}
+
+// What the problems (capped: see capProblems) say was left out of the means.
+function partialOf(problems: readonly TrecProblem[]): TrecPartial | undefined {
+  const skippedLines = { qrels: 0, run: 0 };
+  let droppedQueries = 0;
+  for (const p of problems) {
+    const n = p.omitted ?? 1;
+    if (SKIPPING.has(p.code)) skippedLines[p.file] += n;
+    else if (p.code === 'duplicate-prediction' && p.severity === 'error') droppedQueries += n;
+  }
+  return skippedLines.qrels + skippedLines.run + droppedQueries > 0 ? { skippedLines, droppedQueries } : undefined;
+}
+
+// Problems whose line is left out of the evaluation.
+const SKIPPING = new Set<string>(['malformed-line', 'invalid-grade', 'invalid-score', 'duplicate-judgement']);
+
+// Queries ranking documents none of which is judged, when that says the docids do not meet.
+function docidsApart(evaluated: readonly QueryResult[], judgements: (qids: string[]) => { docids: string[] }[]): IdsApart[] {
+  const found = unjudgedRankings(evaluated);
+  if (!found) return [];
+  // The cause is looked for in the first few queries: one pattern is enough to name.
+  const some = found.queries.slice(0, 5);
+  const judged = judgements(some.map((q) => q.qid));
+  const runIds = some.flatMap((q) => q.sampleDocids ?? []);
+  const qrelsIds = judged.flatMap((j) => j.docids);
+  const cause = idCause(runIds, qrelsIds);
+  return [
+    {
+      ids: 'docids',
+      whole: found.whole,
+      medianShare: found.medianShare,
+      queries: found.queries.slice(0, SAMPLE_QUERIES).map((q) => q.qid),
+      count: found.queries.length,
+      shared: evaluated.length,
+      cause,
+      run: cause?.run ?? runIds[0] ?? '',
+      qrels: cause?.qrels ?? qrelsIds[0] ?? '',
+    },
+  ];
+}
+
+// Run queries the qrels do not judge while judged queries are missing from the run: when no
+// query is shared, or a pattern turns one into the other (q1 and 1).
+function qidsApart(unjudged: readonly string[], missing: readonly string[], shared: number): IdsApart[] {
+  if (unjudged.length === 0 || missing.length === 0) return [];
+  const cause = idCause(unjudged.slice(0, SAMPLE_QUERIES), missing.slice(0, SAMPLE_QUERIES));
+  if (!cause && shared > 0) return [];
+  return [
+    {
+      ids: 'qids',
+      whole: shared === 0,
+      medianShare: 0,
+      queries: unjudged.slice(0, SAMPLE_QUERIES),
+      count: unjudged.length,
+      shared,
+      cause,
+      run: cause?.run ?? unjudged[0],
+      qrels: cause?.qrels ?? missing[0],
+    },
+  ];
 }

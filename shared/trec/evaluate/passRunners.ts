@@ -70,6 +70,10 @@ export class InlineRunner implements PassRunner {
   async evaluateStoredShare(task: StoredShareTask): Promise<QueryResult[]> {
     return this.evaluator.evaluateStoredShare(task);
   }
+  /** See TrecEvaluator.judgements (this thread's qrels). */
+  judgements(qids: readonly string[], max: number): { line: number; docids: string[] }[] {
+    return this.evaluator.judgements(qids, max);
+  }
   async evaluateMissing(task: MissingTask): Promise<MissingResult> {
     return this.evaluator.evaluateMissing(task);
   }

@@ -16,6 +16,9 @@ export interface TrecSetup {
   /** Bytes to skip at the start of each file (a byte-order mark the convention skips). */
   qrelsFrom: number;
   runFrom: number;
+  /** A header line to skip (see ../read/fileShape.ts): the qrels' by its number, the run's by its offset in the file. */
+  qrelsHeader?: number;
+  runHeaderAt?: number;
   /** Read the files as trec_eval reads them (grades by atol, scores by atof, its comment rules) and rank NaN scores as its qsort does. */
   asTrecEval: boolean;
   specs: MetricSpec[];
@@ -41,6 +44,11 @@ export interface QueryResult {
   values: number[];
   /** Relevant documents the query has (in the convention's pool). */
   relevant: number;
+  /** Run lines the query has, and how many of them name a judged document (a grade ≥ 0): whether the ids meet (see idsMeet.ts). */
+  retrieved: number;
+  judged: number;
+  /** When none of its documents is judged: its first docids, in file order (up to SAMPLE_IDS), to say how the ids differ. */
+  sampleDocids?: string[];
   problems: TrecProblem[];
   /** With TrecSetup.relstring: trec_eval's relstring of the query. */
   relstring?: string;

@@ -8,7 +8,7 @@ import { metricValue } from '../../core/metrics/dispatch';
 import { relString } from '../../core/relString';
 import { judgedOnly, truncated } from '../../core/rankViews';
 import { hashBytes } from '../../core/hash';
-import { latin1Bytes } from '../read/byteText';
+import { latin1, latin1Bytes } from '../read/byteText';
 import { QrelsReader } from '../read/qrelsReader';
 import { QrelsTable, SharedQrels } from '../read/qrelsTable';
 import { QuerySpan } from '../read/openQueries';
@@ -57,6 +57,7 @@ export class TrecEvaluator {
       asTrecEval: setup.asTrecEval,
       size: end - setup.qrelsFrom,
       shared: true,
+      headerLine: setup.qrelsHeader,
     });
     files.readByteChunks(setup.qrelsPath, (bytes, to) => reader.feed(bytes, 0, to), undefined, { start: setup.qrelsFrom, end });
     this.qrels = reader.end();
@@ -168,7 +169,7 @@ export class TrecEvaluator {
       const from = reader.store.marks();
       this.files.readByteChunks(
         this.setup.runPath,
-        (bytes, end) => reader.feed(bytes, 0, end),
+        (bytes, end, offset) => reader.feed(bytes, 0, end, offset),
         onProgress && ((d) => onProgress(done + d, total)),
         range,
       );
@@ -228,6 +229,17 @@ export class TrecEvaluator {
     return evaluated;
   }
 
+  /**
+   * Per query, its first judgement's line and up to `max` of its judged docids (byte strings), in
+   * file order: to place a query missing from the run, and to show how the ids differ.
+   */
+  judgements(qids: readonly string[], max: number): { line: number; docids: string[] }[] {
+    return qids.map((qid) => {
+      const q = this.qrels.query(qid);
+      return q ? { line: q.lines.reduce((a, b) => Math.min(a, b)), docids: q.ids.slice(0, max) } : { line: 0, docids: [] };
+    });
+  }
+
   /** The last pass: evaluates the judged queries missing from the run (--complete). */
   evaluateMissing(task: MissingTask): MissingResult {
     return { evaluated: task.missing.map((qid) => this.missingQuery(qid)), unjudged: [] };
@@ -235,7 +247,12 @@ export class TrecEvaluator {
 
   // A run reader that keeps the lines of judged queries only.
   private reader(onQuery: (b: RunBlock, span?: QuerySpan) => void, options: Omit<RunReaderOptions, 'asTrecEval' | 'keep'>): RunReader {
-    return new RunReader(onQuery, { ...options, asTrecEval: this.setup.asTrecEval, keep: (qid) => this.qrels.queryIndex(qid) >= 0 });
+    return new RunReader(onQuery, {
+      ...options,
+      asTrecEval: this.setup.asTrecEval,
+      keep: (qid) => this.qrels.queryIndex(qid) >= 0,
+      headerAt: this.setup.runHeaderAt,
+    });
   }
 
   private unjudged(qids: string[]): string[] {
@@ -269,6 +286,10 @@ export class TrecEvaluator {
     const { specs, convention } = this.setup;
     // In scratch: the ranking is read here and dropped, so its arrays are the scratch's, not allocated per query.
     let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval, this.scratch, true);
+    // Counted before -M and -J cut the ranking; a refused ranking (a docid twice) is not counted.
+    let judged = 0;
+    for (let r = 0; r < rc.count; r++) judged += rc.judged[r];
+    if (rc.rejected) judged = b.count;
     if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
     if (this.setup.judgedOnly) rc = judgedOnly(rc);
     const values = specs.map((s) => metricValue(rc, s, convention, this.scratch.ranking));
@@ -278,9 +299,22 @@ export class TrecEvaluator {
       qid: b.qid,
       values,
       relevant: rc.nRelevant,
+      retrieved: b.count,
+      judged,
+      ...(judged === 0 && b.count > 0 ? { sampleDocids: firstDocids(b) } : {}),
       problems: rc.duplicates > 0 && !unplaced ? duplicateProblems(runQuery(b), convention) : [],
       ...(this.setup.relstring !== undefined ? { relstring: relString(rc, this.setup.relstring) } : {}),
       ...(unplaced ? { unplaced } : {}),
     };
   }
+}
+
+/** How many docids of a query none of whose documents is judged are kept, to say how the run's ids differ from the qrels'. */
+export const SAMPLE_IDS = 10;
+
+// A block's first docids (its lines' order), as byte strings.
+function firstDocids(b: RunBlock): string[] {
+  const n = Math.min(b.count, SAMPLE_IDS);
+  const text = latin1(b.bytes, 0, b.docEnd[n - 1]);
+  return Array.from({ length: n }, (_, i) => text.slice(i === 0 ? 0 : b.docEnd[i - 1], b.docEnd[i]));
 }

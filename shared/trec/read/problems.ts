@@ -18,7 +18,18 @@ export interface TrecProblem {
   related?: { file: TrecFileKind; line: number; message: string }[];
   /** Set on the note that stands for this many more problems of the code, not listed. */
   omitted?: number;
+  /** The message without what is done about the problem (the line skipped, …): what a refusal to evaluate says instead. */
+  what?: string;
+  /** A problem that stands for several of one code (see collapseProblems): how many, and the first lines (up to PROBLEMS_LISTED). */
+  count?: number;
+  lines?: number[];
+  /** malformed-line: how many fields the line has, and its text (cut to SAMPLE_CHARS), to name the likely cause. */
+  fields?: number;
+  sample?: string;
 }
+
+/** How much of a malformed line a problem keeps, to name the likely cause. */
+export const SAMPLE_CHARS = 200;
 
 /** Problems of one kind listed in full, up to this many per file; the rest are counted. */
 export const PROBLEMS_LISTED = 100;
@@ -95,4 +106,17 @@ export function lineProblem(
   let end = to;
   while (end > from && isSpace(text.charCodeAt(end - 1))) end--;
   return fieldProblem(file, line, 0, utf16Column(text, from, end), code, 'error', message);
+}
+
+/**
+ * A line without the fields its file has (malformed-line), over the whole line: `what` is wrong,
+ * `effect` what is done about it; its field count and text are kept to name the likely cause.
+ */
+export function malformedLine(file: TrecFileKind, line: number, text: string, fields: number, what: string, effect: string): TrecProblem {
+  return {
+    ...lineProblem(file, line, text, 0, text.length, 'malformed-line', `${what} ${effect}`),
+    what,
+    fields,
+    sample: text.slice(0, SAMPLE_CHARS),
+  };
 }

@@ -6,7 +6,7 @@ import { QidTable } from './qidTable';
 import { latin1, shownBytes, textBytes, utf16Column } from './byteText';
 import { cAtol } from './cNumbers';
 import { FieldSplitter, parseDecimal } from './fields';
-import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
+import { ProblemList, TrecProblem, fieldProblem, malformedLine } from './problems';
 import { QrelsTable, TrecQrels } from './qrelsTable';
 import { memory } from '../store/sharedMemory';
 
@@ -29,6 +29,8 @@ export interface QrelsReaderOptions {
   size?: number;
   /** Columns in shared memory, so that QrelsTable.shared copies nothing (a table for worker threads). */
   shared?: boolean;
+  /** The number of a header line (see fileShape.ts headerLine): skipped, its problem reported by the caller. */
+  headerLine?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export class QrelsReader {
 
   private size: number;
   private shared: boolean;
+  private headerLine: number;
 
   constructor(options: QrelsReaderOptions = {}) {
     this.duplicateSeverity = options.duplicateSeverity ?? 'error';
@@ -80,6 +83,7 @@ export class QrelsReader {
     this.splitter = new FieldSplitter(this.asTrecEval);
     this.size = options.size ?? 0;
     this.shared = options.shared ?? false;
+    this.headerLine = options.headerLine ?? -1;
     this.query = new Int32Array(memory(4 * 1024, this.shared));
     this.docEnd = new Int32Array(memory(4 * 1024, this.shared));
     this.docHash = new Int32Array(memory(4 * 1024, this.shared));
@@ -183,6 +187,7 @@ export class QrelsReader {
             this.duplicateSeverity,
             `"${shownBytes(this.docidOf(i))}" is judged twice for query ${shownBytes(this.queries.string(k))}; the first grade is used${this.duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`,
           ),
+          what: `"${shownBytes(this.docidOf(i))}" is judged twice for query ${shownBytes(this.queries.string(k))}.`,
           related: [{ file: 'qrels', line: this.lineOf[firstOf[s]], message: 'first judgement' }],
         });
       }
@@ -313,6 +318,7 @@ export class QrelsReader {
     this.slowLines++;
     let end = start;
     while (bytes[end] !== 10) end++;
+    if (line === this.headerLine) return end + 1; // a header: no field is a number, so it never reads as a plain line
     const text = latin1(bytes, start, end);
     this.splitter.startChunk(text);
     const comment = this.asTrecEval && text.charCodeAt(0) === 35;
@@ -339,14 +345,13 @@ export class QrelsReader {
       }
     } else if (n !== 4) {
       this.problems.push(
-        lineProblem(
+        malformedLine(
           'qrels',
           line,
           text,
-          0,
-          text.length,
-          'malformed-line',
-          `A qrels line has 4 fields (qid iter docid grade); this one has ${n}. The line is skipped.`,
+          n,
+          `A qrels line has 4 fields (qid iter docid grade); this one has ${n}.`,
+          'The line is skipped.',
         ),
       );
     } else this.judgement(bytes, start, text, line);
@@ -359,14 +364,13 @@ export class QrelsReader {
     const why = 'trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement';
     if (n !== 4) {
       this.problems.push(
-        lineProblem(
+        malformedLine(
           'qrels',
           line,
           text,
-          0,
-          text.length,
-          'malformed-line',
-          `A comment line right after another: ${why}, and with ${n} field${n === 1 ? '' : 's'} instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.`,
+          n,
+          `A comment line right after another: ${why}, and with ${n} field${n === 1 ? '' : 's'} instead of 4 it stops ("Malformed line").`,
+          'The line is skipped here; join the comments into one line.',
         ),
       );
       return;

@@ -5,7 +5,7 @@ import { QidTable } from './qidTable';
 import { latin1, shownBytes, textBytes, utf16Column } from './byteText';
 import { cAtof, namedFloat } from './cNumbers';
 import { POW10, parseDecimal, parseDecimalBytes } from './fields';
-import { ProblemList, TrecProblem, fieldProblem, lineProblem } from './problems';
+import { ProblemList, TrecProblem, fieldProblem, malformedLine } from './problems';
 import { OpenQueries, QuerySpan } from './openQueries';
 import { BlockColumns, RunBlock, RunQuery } from '../store/runBlock';
 import { RunStore } from '../store/runStore';
@@ -40,6 +40,8 @@ export interface RunReaderOptions {
   keep?: (qid: string) => boolean;
   /** Read every line with the general reader of a line, never the fast one (tests check that both read alike). */
   general?: boolean;
+  /** The file offset of a header line (see fileShape.ts headerLine): skipped, its problem reported by the caller. */
+  headerAt?: number;
   /**
    * collect and store: keep each line's number (default). Without, queries are handed over with
    * no line numbers (a block's `lines` empty), and the lines kept take a fifth less memory.
@@ -100,6 +102,7 @@ export class RunReader {
   private collect: boolean;
   private share: { part: number; parts: number } | undefined;
   private general: boolean;
+  private headerAt: number;
   private slowLines = 0;
 
   /**
@@ -119,6 +122,7 @@ export class RunReader {
     this.store = new RunStore(options.mode === 'store', options.lineNumbers ?? true);
     this.share = options.share && options.share.parts > 1 ? options.share : undefined;
     this.general = options.general ?? false;
+    this.headerAt = options.headerAt ?? -1;
   }
 
   /**
@@ -287,6 +291,8 @@ export class RunReader {
     this.slowLines++;
     const at = this.at;
     const start = p;
+    // A header: no field is a number, so it never reads as a plain line.
+    if (this.base + start === this.headerAt) return endOfLine(bytes, p) + 1;
     let c = bytes[p];
     while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) c = bytes[++p];
     if (c === 10) return p + 1; // a blank line
@@ -317,14 +323,13 @@ export class RunReader {
     if (n < 6) {
       const text = latin1(bytes, start, end);
       this.problems.push(
-        lineProblem(
+        malformedLine(
           'run',
           line,
           text,
-          0,
-          text.length,
-          'malformed-line',
-          `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${n}. The line is skipped.`,
+          n,
+          `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${n}.`,
+          'The line is skipped.',
         ),
       );
       return end + 1;
@@ -572,6 +577,7 @@ export function duplicateProblems(q: RunQuery, conv: Convention): TrecProblem[] 
   const more = repeats > 1 ? ` (${repeats - 1} more repeated line${repeats > 2 ? 's' : ''} in this query)` : '';
   return [
     {
+      what: `"${id}" appears twice for query ${shownBytes(q.qid)}${more}.`,
       file: 'run',
       line: q.lines[found.index],
       start: 0,
