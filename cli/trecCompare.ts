@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareText } from '../shared/core';
-import { TrecEvaluation, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
+import { TrecEvaluation, TrecProblem, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
 import {
   compareSystems,
   comparisonMemo,
@@ -126,14 +126,14 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     const stops = stoppingProblems(ev, keepGoing).length > 0;
     refused ||= stops;
     // The qrels' own problems are the same for every run: report them once.
-    const own = (f: ReportFinding) => f.path === runPath || evaluations.length === 1;
+    const own = (p: TrecProblem) => p.file === 'run' || evaluations.length === 1;
     // Notes about the qrels side (judged queries the run misses) would not say which run they are about.
     const notes = stops
       ? []
       : summaryFindings(ev, qrelsPath, runPath, complete).map((f) =>
           f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` },
         );
-    findings.push(...(stops ? refusalFindings(ev, qrelsPath, runPath) : fileFindings(ev, qrelsPath, runPath)).filter(own), ...notes);
+    findings.push(...(stops ? refusalFindings(ev, qrelsPath, runPath, own) : fileFindings(ev, qrelsPath, runPath, own)), ...notes);
   }
   if (refused) {
     if (format === 'json') io.stdout(refusedJson(names, runPaths, findings));

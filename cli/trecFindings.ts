@@ -35,21 +35,32 @@ export function stoppingProblems(ev: TrecEvaluation, keepGoing: boolean): TrecPr
 }
 
 /**
- * The findings of an evaluation refused (nothing printed): every problem of the files, the first
- * that stops it saying what is wrong, that nothing is evaluated, and how to go on.
+ * The findings of an evaluation refused (nothing printed): every problem of the files (those
+ * `shown`), the first that stops it saying what is wrong, that nothing is evaluated, and how to go on.
  */
-export function refusalFindings(ev: TrecEvaluation, qrelsPath: string, runPath: string): ReportFinding[] {
-  const first = ev.problems.find(stopsTrecEval);
-  return ev.problems.map((p) => ({ ...problemFinding(p, qrelsPath, runPath), ...(p === first ? { message: refusalMessage(p) } : {}) }));
+export function refusalFindings(
+  ev: TrecEvaluation,
+  qrelsPath: string,
+  runPath: string,
+  shown: (p: TrecProblem) => boolean = () => true,
+): ReportFinding[] {
+  const problems = ev.problems.filter(shown);
+  const first = problems.find(stopsTrecEval);
+  return problems.map((p) => ({ ...problemFinding(p, qrelsPath, runPath), ...(p === first ? { message: refusalMessage(p) } : {}) }));
 }
 
 /**
  * The problems of the files as findings; when a file holds no line to read and its lines are all
  * malformed, the malformed lines' finding says that nothing is evaluated (one message, not two).
  */
-export function fileFindings(ev: TrecEvaluation, qrelsPath: string, runPath: string): ReportFinding[] {
+export function fileFindings(
+  ev: TrecEvaluation,
+  qrelsPath: string,
+  runPath: string,
+  shown: (p: TrecProblem) => boolean = () => true,
+): ReportFinding[] {
   const empty = { qrels: ev.counts.qrelsQueries === 0, run: ev.counts.entries === 0 };
-  return ev.problems.map((p) => {
+  return ev.problems.filter(shown).map((p) => {
     const f = problemFinding(p, qrelsPath, runPath);
     if (p.code !== 'malformed-line' || !empty[p.file] || ev.problems.some((q) => q.code === 'binary-file')) return f;
     return { ...f, message: `${f.message} No ${p.file === 'run' ? 'line to rank' : 'judgement'} is left, so nothing is evaluated.` };

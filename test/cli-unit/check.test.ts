@@ -124,14 +124,17 @@ describe('ranklens check: the text report', () => {
     assert.equal(r.code, 0);
   });
 
-  it('says "nothing to evaluate" for a file without a fixture, and counts files in the summary', async () => {
+  it('says "nothing to evaluate" for a file without a fixture, an empty-fixture error, and counts files in the summary; exit 1', async () => {
     const d = tempFiles({ 'e.rank.yaml': '', 'c.rank.yml': '# nothing\n' });
     const r = await ranklens(['check', d]);
     assert.equal(
       r.stdout,
-      `${join(d, 'c.rank.yml')} — nothing to evaluate\n\n${join(d, 'e.rank.yaml')} — nothing to evaluate\n\n2 files: 0 errors, 0 warnings, 0 notes — ok\n`,
+      `${join(d, 'c.rank.yml')} — nothing to evaluate\n\n${join(d, 'e.rank.yaml')} — nothing to evaluate\n\n` +
+        `${join(d, 'c.rank.yml')}:1:1 error empty-fixture The file holds no fixture: it is only comments or empty documents. Write a fixture in it (at least "cases"), or delete it.\n` +
+        `${join(d, 'e.rank.yaml')}:1:1 error empty-fixture The file holds no fixture: it is empty. Write a fixture in it (at least "cases"), or delete it.\n` +
+        '\n2 files: 2 errors, 0 warnings, 0 notes — FAILED\n',
     );
-    assert.equal(r.code, 0);
+    assert.equal(r.code, 1);
   });
 
   it('counts infos and hints as notes: "1 note", "2 notes"', async () => {
@@ -328,12 +331,24 @@ describe('ranklens check: expectFindings and the other formats', () => {
     assert.equal(r.code, 0);
   });
 
-  it('--json for a file without a fixture: convention null, nothing evaluated', async () => {
+  it('--json for a file without a fixture: convention null, nothing evaluated, an empty-fixture error', async () => {
     const d = tempFiles({ 'e.rank.yaml': '' });
     const r = await ranklens(['check', 'e.rank.yaml', '--format', 'json'], { cwd: d });
+    const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const message = 'The file holds no fixture: it is empty. Write a fixture in it (at least "cases"), or delete it.';
     assert.deepEqual(JSON.parse(r.stdout), {
-      files: [{ path: 'e.rank.yaml', convention: null, cases: [], mean: {}, excluded: {}, findings: [] }],
+      files: [
+        {
+          path: 'e.rank.yaml',
+          convention: null,
+          cases: [],
+          mean: {},
+          excluded: {},
+          findings: [{ severity: 'error', code: 'empty-fixture', message, range: top }],
+        },
+      ],
     });
+    assert.equal(r.code, 1);
   });
 
   it('--json puts a finding outside every fixture (a YAML syntax error at the very end, line 7) with the first fixture', async () => {

@@ -23,7 +23,7 @@ function handworked(files: Record<string, string> = {}): string {
 const BLANK =
   'handworked.qrels:9:1 warning blank-line A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.\n';
 const MISSING =
-  'handworked.qrels:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 4 ("result qid not found"), after printing the queries before it.\n';
+  'handworked.qrels:14:1 warning query-not-in-run 1 judged query has no line in the run: 4 (line 14); skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 4 ("result qid not found"), after printing the queries before it.\n';
 const UNJUDGED = 'handworked.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.\n';
 const NO_RELEVANT =
   'handworked.qrels:1:1 info empty-labels 1 evaluated query has no relevant document: every measure is 0 and counts in the means (emptyLabels=zero, as trec_eval).\n';
@@ -87,7 +87,7 @@ describe('ranklens trec: one run', () => {
     assert.equal(
       r.stderr,
       BLANK +
-        'handworked.qrels:1:1 info query-not-in-run 1 judged query has no line in the run: scored as empty rankings and counted (--complete, trec_eval -c).\n' +
+        'handworked.qrels:14:1 info query-not-in-run 1 judged query has no line in the run: 4 (line 14); scored as empty rankings and counted (--complete, trec_eval -c).\n' +
         UNJUDGED +
         NO_RELEVANT,
     );
@@ -282,8 +282,8 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
     assert.equal(
       r.stderr,
       [
-        'other.run:1:1 error nothing-evaluated No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info").',
-        's.qrels:1:1 warning query-not-in-run 2 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 1 ("result qid not found"), after printing the queries before it.',
+        'other.run:1:1 error nothing-evaluated No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info"). No pattern turns one into the other: the run has query ids such as "7", the qrels such as "1".',
+        's.qrels:1:1 warning query-not-in-run 2 judged queries have no line in the run: 1 (line 1) and 2 (line 3); skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 1 ("result qid not found"), after printing the queries before it.',
         'other.run:1:1 info query-not-in-qrels 1 run query has no judgement in the qrels: ignored, as trec_eval does.',
         '',
       ].join('\n'),
@@ -291,14 +291,27 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
     assert.equal(r.code, 1);
   });
 
-  it('a malformed run line: skipped, an error; the rest is evaluated (P@2 of query 1 with b alone = 0)', async () => {
+  it('a malformed run line: nothing evaluated under trec_eval, one message (trec_eval: "Malformed line 1", exit 2); exit 1', async () => {
     const r = await ranklens(['trec', 's.qrels', 'bad.run', '-m', 'P.2'], { cwd: dir });
-    assert.equal(r.stdout, 'P_2                   \tall\t0.0000\n');
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      'bad.run:1:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 4. Nothing is evaluated: trec_eval stops here ("Malformed line"). Fix the lines, or add --keep-going to evaluate without them, every mean marked as computed on partial files.\n',
+    );
+    assert.equal(r.code, 1);
+  });
+
+  it('a malformed run line with --keep-going: skipped, an error; the rest is evaluated (P@2 of query 1 with b alone = 0), marked PARTIAL', async () => {
+    const r = await ranklens(['trec', 's.qrels', 'bad.run', '-m', 'P.2', '--keep-going'], { cwd: dir });
+    assert.equal(
+      r.stdout,
+      'PARTIAL: these means leave out 1 of 2 run lines (see the errors): they are not the means of the files given.\nP_2                   \tall\t0.0000\n',
+    );
     assert.equal(
       r.stderr,
       [
         'bad.run:1:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 4. The line is skipped.',
-        's.qrels:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
+        's.qrels:3:1 warning query-not-in-run 1 judged query has no line in the run: 2 (line 3); skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
         '',
       ].join('\n'),
     );
@@ -380,14 +393,25 @@ describe('ranklens trec: duplicates, -c as trec_eval does it, and -N', () => {
   // d1 twice for query 1: trec_eval refuses the query; the others keep the first occurrence.
   const dir = handworked({ 'dup.run': '1 Q0 d1 1 0.9 t\n1 Q0 d1 2 0.8 t\n1 Q0 d3 3 0.7 t\n2 Q0 a 1 0.5 t\n' });
   const MISSING_3 =
-    'handworked.qrels:1:1 warning query-not-in-run 3 judged queries have no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 10 ("result qid not found"), after printing the queries before it.\n';
+    'handworked.qrels:10:1 warning query-not-in-run 3 judged queries have no line in the run: 10 (line 10), 3 (line 12) and 4 (line 14); skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 10 ("result qid not found"), after printing the queries before it.\n';
 
-  it('under trec_eval: a query with a duplicate document is NaN and left out of the summary (num_q 1); exit 1', async () => {
+  it('under trec_eval: nothing evaluated, one message (trec_eval: "duplicate docs d1", exit 4); exit 1', async () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'dup.run', '-q', '-m', 'P.2', '-m', 'num_q'], { cwd: dir });
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      BLANK +
+        'dup.run:2:1 error duplicate-prediction "d1" appears twice for query 1. Nothing is evaluated: trec_eval stops here ("duplicate docs"). Remove the repeated lines, or add --keep-going to evaluate the other queries (a query that lists a docid twice is left out), every mean marked as computed on partial files. (first occurrence: dup.run:1:1)\n',
+    );
+    assert.equal(r.code, 1);
+  });
+
+  it('under trec_eval with --keep-going: a query with a duplicate document is NaN and left out of the summary (num_q 1), marked PARTIAL; exit 1', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'dup.run', '-q', '-m', 'P.2', '-m', 'num_q', '--keep-going'], { cwd: dir });
     // Query 2 ranks [a], judged relevant: P@2 = 1/2.
     assert.equal(
       r.stdout,
-      'P_2                   \t1\t  -nan\nP_2                   \t2\t0.5000\nnum_q                 \tall\t1\nP_2                   \tall\t0.5000\n',
+      'P_2                   \t1\t  -nan\nP_2                   \t2\t0.5000\nPARTIAL: these means leave out 1 query that lists a docid twice (see the errors): they are not the means of the files given.\nnum_q                 \tall\t1\nP_2                   \tall\t0.5000\n',
     );
     assert.equal(
       r.stderr,

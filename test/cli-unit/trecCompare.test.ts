@@ -15,7 +15,7 @@ for (const f of ['compare.qrels', 'compare-base.run', 'compare-better.run', 'com
   copyFileSync(join(TREC_DATA, f), join(dir, f));
 const RUNS = ['compare.qrels', 'compare-base.run', 'compare-better.run', 'compare-mixed.run'];
 const MIXED_MISSES =
-  'compare.qrels:1:1 warning query-not-in-run mixed: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 6 ("result qid not found"), after printing the queries before it.\n';
+  'compare.qrels:12:1 warning query-not-in-run mixed: 1 judged query has no line in the run: 6 (line 12); skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 6 ("result qid not found"), after printing the queries before it.\n';
 const trec = (...args: string[]) => ranklens(['trec', ...args], { cwd: dir });
 
 describe('ranklens trec with several runs: the table', () => {
@@ -280,16 +280,37 @@ describe('ranklens trec with several runs: problems and small samples', () => {
   const BAD =
     't2.run:3:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 2. The line is skipped.\n';
 
-  it("reports the qrels' problems once and each run's own; exit 1", async () => {
+  it('under trec_eval, nothing is compared: the qrels judge a docid twice, a run has a malformed line (trec_eval stops on either); exit 1', async () => {
     const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR'], { cwd: d });
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      'tq.qrels:2:1 error duplicate-judgement "a" is judged twice for query 1. Nothing is evaluated: trec_eval stops here ("duplicate docs"). Remove the repeated judgements, or add --keep-going to use the first grade of each, every mean marked as computed on partial files. (first judgement: tq.qrels:1:1)\n' +
+        't2.run:3:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 2. Nothing is evaluated: trec_eval stops here ("Malformed line"). Fix the lines, or add --keep-going to evaluate without them, every mean marked as computed on partial files.\n',
+    );
+    assert.equal(r.code, 1);
+  });
+
+  it("--keep-going: reports the qrels' problems once and each run's own, each run marked PARTIAL; exit 1", async () => {
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--keep-going'], { cwd: d });
     // RR: r1 (1 + 1) / 2 = 1; r2 (0 + 1) / 2 = 0.5.
-    assert.equal(r.stdout.split('\n').slice(0, 3).join('\n'), '   run  RR\na  r1   1.0000\nb  r2   0.5000');
+    assert.equal(
+      r.stdout.split('\n').slice(0, 6).join('\n'),
+      [
+        '   run           RR',
+        'a  r1 (PARTIAL)  1.0000',
+        'b  r2 (PARTIAL)  0.5000',
+        '',
+        'r1: PARTIAL: these means leave out 1 of 3 qrels lines (see the errors): they are not the means of the files given.',
+        'r2: PARTIAL: these means leave out 1 of 3 qrels lines and 1 of 3 run lines (see the errors): they are not the means of the files given.',
+      ].join('\n'),
+    );
     assert.equal(r.stderr, DUP + BAD);
     assert.equal(r.code, 1);
   });
 
   it('Wilcoxon on 2 queries can never reach α: a too-few-queries warning with 2/2^2', async () => {
-    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--test', 'wilcoxon'], { cwd: d });
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--test', 'wilcoxon', '--keep-going'], { cwd: d });
     assert.equal(
       r.stderr,
       DUP +
@@ -306,7 +327,7 @@ describe('ranklens trec with several runs: problems and small samples', () => {
       r.stderr,
       [
         'tq.qrels:2:1 warning duplicate-judgement "a" is judged twice for query 1; the first grade is used. (first judgement: tq.qrels:1:1)',
-        'tq.qrels:1:1 warning query-not-in-run r3: 1 judged query has no line in the run: skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
+        'tq.qrels:3:1 warning query-not-in-run r3: 1 judged query has no line in the run: 2 (line 3); skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 2 ("result qid not found"), after printing the queries before it.',
         't3.run:1:1 warning too-few-queries r3 vs r1: on 1 paired query the paired bootstrap test cannot give a p below 1.00, above α = 0.05: no difference can be significant.',
         '',
       ].join('\n'),

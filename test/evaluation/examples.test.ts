@@ -74,18 +74,19 @@ describe('examples/', () => {
     });
   }
 
-  it('every-finding.rank.yaml shows every code but file-too-large; the JSON file every code JSON can show', () => {
+  // empty-fixture is the code of a file holding no fixture, so no file that declares findings can show it.
+  it('every-finding.rank.yaml shows every code but file-too-large and empty-fixture; the JSON file every code JSON can show', () => {
     const all = Object.keys(ALL_FINDING_CODES).sort();
     const yaml = evaluate('every-finding.rank.yaml').check!.declared;
     const json = evaluate('every-finding.rank.json').check!.declared;
     assert.deepEqual(
       all.filter((c) => !yaml.includes(c)),
-      ['file-too-large'],
+      ['empty-fixture', 'file-too-large'],
     );
     // single-item-row needs scikit-learn's convention, so a second fixture, which a JSON file cannot hold.
     assert.deepEqual(
       all.filter((c) => !json.includes(c)),
-      ['file-too-large', 'query-not-in-qrels', 'single-item-row', 'syntax-error', 'too-many-aliases'],
+      ['empty-fixture', 'file-too-large', 'query-not-in-qrels', 'single-item-row', 'syntax-error', 'too-many-aliases'],
     );
   });
 

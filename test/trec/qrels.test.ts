@@ -3,14 +3,18 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { QrelsReader, parseQrels } from '../../shared/trec/read/qrelsReader';
 
-const malformed = (line: number, end: number, fields: number) => ({
+// A malformed line keeps its text (sample) and field count, to name the likely cause when many are told as one.
+const malformed = (line: number, text: string, fields: number) => ({
   file: 'qrels',
   line,
   start: 0,
-  end,
+  end: text.trimEnd().length,
   code: 'malformed-line',
   severity: 'error',
   message: `A qrels line has 4 fields (qid iter docid grade); this one has ${fields}. The line is skipped.`,
+  what: `A qrels line has 4 fields (qid iter docid grade); this one has ${fields}.`,
+  fields,
+  sample: text,
 });
 const judged = (text: string, asTrecEval = false) =>
   [...parseQrels(text, { asTrecEval }).queries].map(([qid, q]) => [qid, q.ids, q.grades, q.lines]);
@@ -92,7 +96,7 @@ describe('qrels lines', () => {
       ['1 ', 1],
     ] as const) {
       const r = parseQrels(`${short}\n1 0 b 1\n`);
-      assert.deepEqual(r.problems, [malformed(1, short.length - 1, fields)], short);
+      assert.deepEqual(r.problems, [malformed(1, short, fields)], short);
       assert.deepEqual(judged(`${short}\n1 0 b 1\n`), [['1', ['b'], [1], [2]]], short);
     }
   });
@@ -107,11 +111,7 @@ describe('qrels lines', () => {
     ]) {
       const r = parseQrels(`${first}\n${second}\n`);
       const fields = first.trim().split(' ').length;
-      assert.deepEqual(
-        r.problems,
-        [malformed(1, first.trim().length, fields), malformed(2, second.length, 4 - fields)],
-        JSON.stringify(first),
-      );
+      assert.deepEqual(r.problems, [malformed(1, first, fields), malformed(2, second, 4 - fields)], JSON.stringify(first));
       assert.deepEqual([...r.queries], []);
     }
   });
@@ -134,9 +134,9 @@ describe('qrels lines', () => {
       half(2, 7),
       half(3, 7),
       half(4, 6),
-      malformed(5, 9, 5),
+      malformed(5, '1 0 e 1 x', 5),
       half(7, 7),
-      malformed(8, 6, 3),
+      malformed(8, '1  0 i', 3),
     ]);
   });
 
@@ -156,6 +156,9 @@ describe('qrels lines', () => {
         severity: 'error',
         message:
           'A comment line right after another: trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement, and with 1 field instead of 4 it stops ("Malformed line"). The line is skipped here; join the comments into one line.',
+        what: 'A comment line right after another: trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement, and with 1 field instead of 4 it stops ("Malformed line").',
+        fields: 1,
+        sample: '#b',
       },
       {
         file: 'qrels',
@@ -189,6 +192,7 @@ describe('qrels lines', () => {
         code: 'duplicate-judgement',
         severity: 'error',
         message: '"a" is judged twice for query 1; the first grade is used (trec_eval stops on this).',
+        what: '"a" is judged twice for query 1.',
         related: [{ file: 'qrels', line: 1, message: 'first judgement' }],
       },
     ]);

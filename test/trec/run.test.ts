@@ -5,14 +5,18 @@ import { PRESETS } from '../../shared/core/conventions';
 import { textBytes } from '../../shared/trec/read/byteText';
 import { RunReader, duplicateProblems, parseRun, primeRunReader, queryShare } from '../../shared/trec/read/runReader';
 
-const malformed = (line: number, end: number, fields: number) => ({
+// A malformed line keeps its text (sample) and field count, to name the likely cause when many are told as one.
+const malformed = (line: number, text: string, fields: number) => ({
   file: 'run',
   line,
   start: 0,
-  end,
+  end: text.trimEnd().length,
   code: 'malformed-line',
   severity: 'error',
   message: `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${fields}. The line is skipped.`,
+  what: `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${fields}.`,
+  fields,
+  sample: text,
 });
 const scores = (text: string, asTrecEval = false) => {
   const r = parseRun(text, asTrecEval);
@@ -30,7 +34,7 @@ describe('a short run line ending in blanks', () => {
       ['1 ', 1],
     ] as const) {
       const r = parseRun(`${short}\n1 Q0 b 2 0.25 t\n`);
-      assert.deepEqual(r.problems, [malformed(1, short.length - 1, fields)], short);
+      assert.deepEqual(r.problems, [malformed(1, short, fields)], short);
       assert.deepEqual(
         [...r.queries].map(([qid, q]) => [qid, q.predictions, q.lines]),
         [['1', [{ id: 'b', score: 0.25 }], [2]]],
@@ -49,7 +53,7 @@ describe('a short run line ending in blanks', () => {
     ]) {
       const r = parseRun(`${first}\n${second}\n`);
       const fields = first.split(' ').length - 1;
-      assert.deepEqual(r.problems, [malformed(1, first.length - 1, fields), malformed(2, second.length, 6 - fields)], first);
+      assert.deepEqual(r.problems, [malformed(1, first, fields), malformed(2, second, 6 - fields)], first);
       assert.equal(r.entries, 0);
     }
   });
@@ -259,7 +263,8 @@ describe('duplicateProblems', () => {
     const problem = (ids: string[]) =>
       duplicateProblems({ qid: '7', predictions: ids.map((id) => ({ id, score: 1 })), lines: ids.map((_, i) => i + 1) }, PRESETS.trec_eval);
     const effect = 'duplicates=error: the query is not evaluated and is left out of the means (trec_eval stops on this)';
-    const at = (message: string) => [
+    // what: the message without the effect, which a refusal to evaluate (the trec_eval preset) replaces.
+    const at = (what: string) => [
       {
         file: 'run',
         line: 3,
@@ -267,16 +272,14 @@ describe('duplicateProblems', () => {
         end: 0,
         code: 'duplicate-prediction',
         severity: 'error',
-        message,
+        message: `${what}: ${effect}.`,
+        what: `${what}.`,
         related: [{ file: 'run', line: 1, message: 'first occurrence' }],
       },
     ];
-    assert.deepEqual(problem(['a', 'b', 'a']), at(`"a" appears twice for query 7: ${effect}.`));
-    assert.deepEqual(problem(['a', 'b', 'a', 'b']), at(`"a" appears twice for query 7 (1 more repeated line in this query): ${effect}.`));
-    assert.deepEqual(
-      problem(['a', 'b', 'a', 'b', 'a']),
-      at(`"a" appears twice for query 7 (2 more repeated lines in this query): ${effect}.`),
-    );
+    assert.deepEqual(problem(['a', 'b', 'a']), at(`"a" appears twice for query 7`));
+    assert.deepEqual(problem(['a', 'b', 'a', 'b']), at(`"a" appears twice for query 7 (1 more repeated line in this query)`));
+    assert.deepEqual(problem(['a', 'b', 'a', 'b', 'a']), at(`"a" appears twice for query 7 (2 more repeated lines in this query)`));
   });
 });
 

@@ -485,7 +485,7 @@ function partialOf(problems: readonly TrecProblem[]): TrecPartial | undefined {
 }
 
 // Problems whose line is left out of the evaluation.
-const SKIPPING = new Set<string>(['malformed-line', 'invalid-grade', 'invalid-score', 'duplicate-judgement']);
+const SKIPPING: ReadonlySet<string> = new Set<string>(['malformed-line', 'invalid-grade', 'invalid-score', 'duplicate-judgement']);
 
 // Queries ranking documents none of which is judged, when that says the docids do not meet.
 function docidsApart(evaluated: readonly QueryResult[], judgements: (qids: string[]) => { docids: string[] }[]): IdsApart[] {

@@ -8,14 +8,14 @@ import { TrecCounts, TrecPartial } from './evaluateTrec';
 import { TrecProblem } from '../read/problems';
 
 // What trec_eval prints when it stops on each kind of problem.
-const TREC_EVAL_WORDS: Partial<Record<string, string>> = {
+const TREC_EVAL_WORDS: Readonly<Partial<Record<string, string>>> = {
   'malformed-line': '"Malformed line"',
   'duplicate-prediction': '"duplicate docs"',
   'duplicate-judgement': '"duplicate docs"',
 };
 
 // How to go on from each.
-const HOW_TO_GO_ON: Partial<Record<string, string>> = {
+const HOW_TO_GO_ON: Readonly<Partial<Record<string, string>>> = {
   'malformed-line': 'Fix the lines, or add --keep-going to evaluate without them, every mean marked as computed on partial files.',
   'duplicate-prediction':
     'Remove the repeated lines, or add --keep-going to evaluate the other queries (a query that lists a docid twice is left out), every mean marked as computed on partial files.',

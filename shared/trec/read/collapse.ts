@@ -21,14 +21,19 @@ export function collapseProblems(problems: readonly TrecProblem[]): TrecProblem[
     if (group) group.push(p);
     else groups.set(key, [p]);
   }
-  const out: TrecProblem[] = [];
+  // A group told as one stands where its first problem stood: the problems stay in file and line order.
+  const told = new Map<TrecProblem, TrecProblem | null>();
   for (const group of groups.values()) {
     const listed = group.filter((p) => !p.omitted);
     const count = group.reduce((n, p) => n + (p.omitted ?? 1), 0);
-    if (count <= COLLAPSE_ABOVE) out.push(...listed);
-    else out.push(collapsed(listed, count));
+    if (count <= COLLAPSE_ABOVE) continue;
+    for (const p of group) told.set(p, null);
+    told.set(listed[0], collapsed(listed, count));
   }
-  return out;
+  return problems.flatMap((p) => {
+    const one = told.get(p);
+    return one === undefined ? [p] : one === null ? [] : [one];
+  });
 }
 
 /** "1, 16, 31, 46, 61 and 93 more": the first LINES_SHOWN of `lines`, then how many of `count` are left. */

@@ -39,7 +39,7 @@ export function binaryFile(head: Uint8Array, file: TrecFileKind): TrecProblem | 
 }
 
 // Column names that header lines of qrels and runs use (compared lowercased, without - and _).
-const COLUMN_NAMES = new Set(
+const COLUMN_NAMES: ReadonlySet<string> = new Set(
   [
     'qid',
     'query',
