@@ -46,7 +46,9 @@ export function refusalFindings(
 ): ReportFinding[] {
   const problems = ev.problems.filter(shown);
   const first = problems.find(stopsTrecEval);
-  return problems.map((p) => ({ ...problemFinding(p, qrelsPath, runPath), ...(p === first ? { message: refusalMessage(p) } : {}) }));
+  // The others that stop it say what is wrong, not what going on would do with them.
+  const message = (p: TrecProblem) => (p === first ? refusalMessage(p) : stopsTrecEval(p) ? (p.what ?? p.message) : p.message);
+  return problems.map((p) => ({ ...problemFinding(p, qrelsPath, runPath), message: message(p) }));
 }
 
 /**

@@ -143,7 +143,7 @@ describe("ranklens trec under trec_eval's convention (the default)", () => {
       { n: v.NumQ.all, p5: v['P@5'].all, ap: v.AP.all, rr: v.RR.all, ndcg: v.nDCG.all },
       { n: '5', p5: '0.2000', ap: '0.2722', rr: '0.2667', ndcg: '0.3563' },
     );
-    assert.match(r.stderr, /1 judged query has no line in the run: scored as empty rankings/);
+    assert.match(r.stderr, /:14:1 info query-not-in-run 1 judged query has no line in the run: 4 \(line 14\); scored as empty rankings/);
   });
 
   it('says on stderr what happened to the queries it did not simply evaluate', () => {
@@ -151,7 +151,7 @@ describe("ranklens trec under trec_eval's convention (the default)", () => {
     assert.match(
       r.stderr,
       new RegExp(
-        `${escape(QRELS)}:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped \\(--complete counts them as 0, as trec_eval -c\\); trec_eval without -c stops at query 4 \\("result qid not found"\\)`,
+        `${escape(QRELS)}:14:1 warning query-not-in-run 1 judged query has no line in the run: 4 \\(line 14\\); skipped \\(--complete counts them as 0, as trec_eval -c\\); trec_eval without -c stops at query 4 \\("result qid not found"\\)`,
       ),
     );
     // The blank line before query 10: trec_eval stops on it, Ranklens skips it and says so.
@@ -278,8 +278,22 @@ describe('ranklens trec under other conventions', () => {
 describe('ranklens trec on broken files', () => {
   const BROKEN = join(TREC_DATA, 'broken.run');
 
-  it('reports each bad line as file:line:col and exits 1, never crashing', () => {
+  it('under trec_eval: nothing evaluated, the first problem trec_eval stops on says so and how to go on; exit 1', () => {
+    // trec_eval stops at the qrels' blank line first ("trec_eval.get_qrels: Malformed line 8", exit 2); without it, at
+    // the run's line 5 ("trec_eval.get_results: Malformed line 5", exit 2): nothing on stdout either way.
     const r = ranklens(['trec', QRELS, BROKEN, '-m', 'num_q', '-m', 'P@5,AP', '-q']);
+    assert.deepEqual([r.code, r.stdout], [1, '']);
+    assert.deepEqual(r.stderr.split('\n'), [
+      `${QRELS}:9:1 warning blank-line A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.`,
+      `${BROKEN}:3:1 error duplicate-prediction "d1" appears twice for query 1. Nothing is evaluated: trec_eval stops here ("duplicate docs"). Remove the repeated lines, or add --keep-going to evaluate the other queries (a query that lists a docid twice is left out), every mean marked as computed on partial files. (first occurrence: ${BROKEN}:2:1)`,
+      `${BROKEN}:4:10 warning unusual-score trec_eval reads the score "high" as 0 (C's atof: the longest number at its start, 0 when there is none).`,
+      `${BROKEN}:5:1 error malformed-line A run line has 6 fields (qid Q0 docid rank score tag); this one has 4.`,
+      '',
+    ]);
+  });
+
+  it('with --keep-going reports each bad line as file:line:col and exits 1, never crashing', () => {
+    const r = ranklens(['trec', QRELS, BROKEN, '-m', 'num_q', '-m', 'P@5,AP', '-q', '--keep-going']);
     assert.equal(r.code, 1);
     const errors = r.stderr.split('\n').filter((l) => l.includes(' error '));
     assert.deepEqual(
@@ -303,9 +317,16 @@ describe('ranklens trec on broken files', () => {
     assert.equal(trecValues(r.stdout)['P@5']['1'], '0.2000');
   });
 
-  it('reports a malformed qrels line with its line and goes on', () => {
+  it('reports a malformed qrels line with its line and, with --keep-going, goes on', () => {
     const dir = tempFiles({ 'q.qrels': '1 0 d1 1\n1 0 d2\n1 0 d3 x\n', 'r.run': '1 Q0 d1 1 2 t\n' });
-    const r = ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1']);
+    // trec_eval: "trec_eval.get_qrels: Malformed line 2", exit 2.
+    const stopped = ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1']);
+    assert.deepEqual([stopped.code, stopped.stdout], [1, '']);
+    assert.match(
+      stopped.stderr,
+      /q\.qrels:2:1 error malformed-line A qrels line has 4 fields \(qid iter docid grade\); this one has 3\. Nothing is evaluated/,
+    );
+    const r = ranklens(['trec', join(dir, 'q.qrels'), join(dir, 'r.run'), '-m', 'P@1', '--keep-going']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /q\.qrels:2:1 error malformed-line A qrels line has 4 fields \(qid iter docid grade\); this one has 3/);
     // trec_eval reads the grade "x" as 0 (atol); under another preset it is an error and the line is skipped.
@@ -328,8 +349,22 @@ describe('ranklens trec on broken files', () => {
 });
 
 describe('ranklens trec --json', () => {
-  it('writes one entry whose cases are the queries, NaN as null, lines 0-based', () => {
+  it('refused under trec_eval: no case, means null, refused, the findings that say why', () => {
     const r = ranklens(['trec', QRELS, join(TREC_DATA, 'broken.run'), '-m', 'P@5,AP', '--json']);
+    const f = JSON.parse(r.stdout).files[0];
+    assert.deepEqual(
+      [f.cases, f.mean, f.refused, f.partial],
+      [[], { 'P@5': null, AP: null }, true, { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 1 }],
+    );
+    assert.deepEqual(
+      f.findings.map((x: { code: string }) => x.code),
+      ['blank-line', 'duplicate-prediction', 'unusual-score', 'malformed-line'],
+    );
+    assert.equal(r.code, 1);
+  });
+
+  it('writes one entry whose cases are the queries, NaN as null, lines 0-based; with --keep-going, what the means leave out', () => {
+    const r = ranklens(['trec', QRELS, join(TREC_DATA, 'broken.run'), '-m', 'P@5,AP', '--json', '--keep-going']);
     const report = JSON.parse(r.stdout);
     assert.equal(report.files.length, 1);
     const f = report.files[0];
@@ -349,6 +384,16 @@ describe('ranklens trec --json', () => {
     assert.equal(score.severity, 'warning');
     const missing = f.findings.find((x: { code: string }) => x.code === 'query-not-in-run');
     assert.equal(missing.file, QRELS);
+    // Every missing query in the data, each at its first judgement (1-based lines, as in the text).
+    assert.deepEqual(missing.data, {
+      queries: [
+        { id: '10', line: 10 },
+        { id: '3', line: 12 },
+        { id: '4', line: 14 },
+      ],
+    });
+    assert.deepEqual(missing.range.start, { line: 9, character: 0 });
+    assert.deepEqual(f.partial, { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 1 });
   });
 });
 

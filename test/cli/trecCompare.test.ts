@@ -161,7 +161,7 @@ describe('ranklens trec with several runs: the table', () => {
         '',
       ].join('\n'),
     );
-    assert.match(r.stderr, /compare\.qrels:1:1 warning query-not-in-run mixed: 1 judged query has no line in the run/);
+    assert.match(r.stderr, /compare\.qrels:12:1 warning query-not-in-run mixed: 1 judged query has no line in the run: 6 \(line 12\)/);
   });
   it("-q adds every paired query's difference", () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, '-m', 'RR', '-q']);

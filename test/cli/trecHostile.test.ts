@@ -120,7 +120,7 @@ describe('ranklens trec reads hostile files as trec_eval does', () => {
     assert.equal(r.stdout, line('num_ret', '1', '1') + line('num_ret', '2', '1') + line('num_ret', 'all', '2'));
     assert.match(
       r.stderr,
-      /q:1:1 warning query-not-in-run 1 judged query has no line in the run: skipped \(--complete counts them as 0, as trec_eval -c\); trec_eval without -c stops at query 3/,
+      /q:2:1 warning query-not-in-run 1 judged query has no line in the run: 3 \(line 2\); skipped \(--complete counts them as 0, as trec_eval -c\); trec_eval without -c stops at query 3/,
     );
   });
 
@@ -156,7 +156,7 @@ describe('ranklens trec reads hostile files as trec_eval does', () => {
       assert.equal(r.code, 1, `jobs ${jobs}`);
       assert.match(
         r.stderr,
-        /^r:121:1 error duplicate-prediction "d12" appears twice for query 5: duplicates=error: the query is not evaluated and is left out of the means \(trec_eval stops on this\)\. \(first occurrence: r:6:1\)$/m,
+        /^r:121:1 error duplicate-prediction "d12" appears twice for query 5\. Nothing is evaluated: trec_eval stops here \("duplicate docs"\)\. Remove the repeated lines, or add --keep-going to evaluate the other queries \(a query that lists a docid twice is left out\), every mean marked as computed on partial files\. \(first occurrence: r:6:1\)$/m,
         `jobs ${jobs}`,
       );
     }
