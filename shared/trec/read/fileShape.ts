@@ -34,7 +34,7 @@ export function binaryFile(head: Uint8Array, file: TrecFileKind): TrecProblem | 
     : alternate
       ? 'UTF-16 text (a NUL byte between characters): save it as UTF-8'
       : `it holds NUL bytes (the first at byte ${nul}), which no text line holds`;
-  const message = `The ${file} file is not text: ${what}. Nothing is read from it (trec_eval stops at its first line it cannot split: "Malformed line").`;
+  const message = `The ${file} file is not text: ${what}. Nothing is read from it (trec_eval stops on it: "Malformed line").`;
   return { ...fieldProblem(file, 1, 0, 0, 'binary-file', 'error', message), what: `The ${file} file is not text: ${what}.` };
 }
 
