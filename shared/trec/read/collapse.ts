@@ -68,7 +68,7 @@ function malformedWhat(file: TrecFileKind, listed: readonly TrecProblem[], count
   const first = listed[0];
   if (counts.size > 1) {
     const mix = [...counts].map(([n, k]) => `${plural(k, 'line')} with ${n}`).join(', ');
-    return `${count} ${file} lines do not have ${layout} fields (${mix}${listed.length < count ? `, among the first ${listed.length}` : ''}).`;
+    return `${count} ${file} lines do not have ${layout.replace(' (', ' fields (')}: ${mix}${listed.length < count ? `, among the first ${listed.length}` : ''}.`;
   }
   const cause = malformedCause(file, first.fields!, first.sample ?? '');
   return `${count} ${file} lines have ${plural(first.fields!, 'field')}, not ${layout}${cause ? `; ${cause}` : ''}.`;
