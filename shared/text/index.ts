@@ -13,3 +13,7 @@ export { expectEntries, expectMapping, expectValueText } from './expectText';
 export { fixtureTests, testCounts } from './fixtureSuite';
 export type { DocumentTests, ExpectationTest, FixtureTests } from './fixtureSuite';
 export { conventionEdit, hasFailedExpectations, inferenceFinding, unexplainedHover } from './inferenceText';
+export { completionCandidates, completionDocumentation } from './completionText';
+export type { CandidateOptions, CompletionCandidate, CompletionDoc, CompletionKind } from './completionText';
+export { metricSignature } from './signatureText';
+export type { MetricSignature } from './signatureText';
