@@ -157,10 +157,10 @@ export const UTILITY_DEFAULT: readonly number[] = [1, -1, 0, 0];
 /** A parameter written in a metric's parentheses (`P(rel=2)@10`, `RBP(p=0.8)`), with what it sets. */
 export interface MetricArgument {
   /** As written before `=`; nDCG's gains are `gain<grade>` (gain1=3). */
-  name: string;
+  readonly name: string;
   /** The value when it is not written, if it has one. */
-  default?: number;
-  meaning: string;
+  readonly default?: number;
+  readonly meaning: string;
 }
 
 const COEFFICIENT_NAMES: readonly string[] = ['a', 'b', 'c', 'd'];
