@@ -1,7 +1,8 @@
 /**
  * The text layer's door: everything the front ends show, as plain strings and Markdown made from an
  * evaluation — lenses and the status line, hovers, the case breakdown and preset comparison, the
- * fixture read as a test suite, and the inference's findings and edits.
+ * fixture read as a test suite, the inference's findings and edits, and completion items with their
+ * documentation and a metric's parameters (signature help).
  */
 export { caseLensCount, caseLenses, conventionLens, meanLens, staleLens, statusShort, statusText } from './lensText';
 export type { LensText } from './lensText';

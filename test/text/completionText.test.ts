@@ -133,6 +133,14 @@ describe('completion candidates', () => {
     assert.deepEqual(candidates(marked, 'yaml'), [], 'nothing without an evaluation of the fixture');
   });
 
+  it('significance: its keys, then the tests and corrections it takes', () => {
+    assert.deepEqual(labels(candidates('significance: {test: t, |}', 'yaml')), ['correction', 'alpha', 'trials', 'seed']);
+    const tests = candidates('significance:\n  test: |', 'yaml');
+    assert.deepEqual(labels(tests), ['t', 'wilcoxon', 'randomization', 'bootstrap', 'tukey']);
+    assert.equal(byLabel(tests, 'wilcoxon').detail, 'Wilcoxon signed-rank test');
+    assert.deepEqual(labels(candidates('significance:\n  correction: |', 'yaml')), ['none', 'bonferroni', 'holm', 'bh']);
+  });
+
   it('where the editor completes from the schema, only what the schema cannot list', () => {
     assert.deepEqual(labels(candidates('{"metrics": ["|"]}', 'json', undefined, true), 4), [
       'nDCG@k',
