@@ -353,6 +353,8 @@ export const ALIASES: Readonly<Record<string, Family>> = {
 
 /** Families whose parameter is a level written after @ (IPrec@0.5, RprecMult@1.0) instead of a cutoff. */
 export const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
+/** The level each of them is shown with in examples and messages. */
+export const LEVEL_EXAMPLE: Readonly<Partial<Record<Family, string>>> = { IPrec: '0.5', RprecMult: '1.0' };
 
 /** The canonical name of a spec: "P@3", "AP", "nDCG@10", "Rprec", "P(rel=2)@10", "RBP(p=0.8)", "IPrec@0.5". */
 export function metricName(spec: MetricSpec): string {
@@ -449,7 +451,7 @@ function withCutoff(family: Family, cut: string, extras: Extras, text: string): 
 
 function finish(family: Family, cutoff: number | 'each' | undefined, extras: Extras, text: string): ParsedMetricName {
   if (LEVEL_PARAM.has(family) && extras.param === undefined) {
-    return { ok: false, message: `${family} needs a level after @, e.g. ${family}@${family === 'IPrec' ? '0.5' : '1.0'} ("${text}").` };
+    return { ok: false, message: `${family} needs a level after @, e.g. ${family}@${LEVEL_EXAMPLE[family]} ("${text}").` };
   }
   if (extras.param !== undefined && !Number.isFinite(extras.param))
     return { ok: false, message: `The parameter of "${text}" must be a number.` };

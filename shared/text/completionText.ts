@@ -20,6 +20,7 @@ import {
   FAMILY_PARAM,
   FAMILY_TITLES,
   Family,
+  LEVEL_EXAMPLE,
   LEVEL_PARAM,
   TAKES_CUTOFF,
   TAKES_NO_CUTOFF,
@@ -112,8 +113,6 @@ const FAMILY_ORDER: readonly Family[] = [
 ];
 /** Binary families offered with a relevance level of their own (`P(rel=2)@k`). */
 const REL_FAMILIES: ReadonlySet<Family> = new Set<Family>(['P', 'R', 'AP', 'RR', 'Success']);
-/** The level a family written with one takes as an example (the parser's own examples). */
-const LEVEL_EXAMPLE: Readonly<Partial<Record<Family, string>>> = { IPrec: '0.5', RprecMult: '1.0' };
 
 export interface CandidateOptions {
   /** The client takes snippets (placeholders such as `nDCG@${1:k}`). */
