@@ -292,6 +292,65 @@ async function jsonServerPeak(text: string, edits: number): Promise<number> {
   return peak;
 }
 
+/** How many keystrokes the completion figures time. */
+const COMPLETIONS = 40;
+
+/**
+ * Completion as a key is typed in a case's expect, quotes and braces closed as the editor closes
+ * them (`"expect": {"nD|"}`, which does not parse yet in JSON): the request sent right after the
+ * keystroke, before the server has analysed it, then the same request once its diagnostics are out.
+ * Each keystroke is undone before the next; NaN where the server has no completion (a baseline
+ * from before it).
+ */
+export async function completionTimes(
+  language: Language,
+  cases: number,
+  predictions: number,
+): Promise<{ typed: number[]; settled: number[] }> {
+  const { text } = generate(language, cases, predictions);
+  const client = await TestClient.start(DEFAULTS);
+  const uri = `file:///bench/big.rank.${language}`;
+  await client.open(uri, text);
+  await client.diagnostics(uri, 1);
+  const next = random(11);
+  const typed: number[] = [];
+  const settled: number[] = [];
+  const timed = async (offset: number): Promise<number> => {
+    const t = performance.now();
+    try {
+      const list = await client.completion(uri, offset);
+      if (!list?.items.length) throw new Error('no completion items');
+    } catch {
+      return NaN;
+    }
+    return performance.now() - t;
+  };
+  for (let k = 0; k < COMPLETIONS; k++) {
+    const i = Math.floor(next() * cases);
+    const doc = client.document(uri);
+    const key = language === 'json' ? `"q${i}": {` : `  q${i}:\n`;
+    const at = doc.getText().indexOf(key) + key.length;
+    const typing = language === 'json' ? '"expect": {"nD"}, ' : '    expect: {nD}\n';
+    const cursorAt = at + typing.indexOf('nD') + 2;
+    const version = await client.edit(uri, [{ range: Range.create(doc.positionAt(at), doc.positionAt(at)), text: typing }]);
+    typed.push(await timed(cursorAt));
+    await client.diagnostics(uri, version);
+    settled.push(await timed(cursorAt));
+    const now = client.document(uri);
+    const undone = await client.edit(uri, [{ range: Range.create(now.positionAt(at), now.positionAt(at + typing.length)), text: '' }]);
+    await client.diagnostics(uri, undone);
+  }
+  await client.stop();
+  return { typed, settled };
+}
+
+/** A completion figure: median / p95, or that the server has none. */
+function completionFigure(times: number[]): string {
+  if (times.some((t) => Number.isNaN(t))) return 'no completion';
+  const { median, p95 } = stats(times);
+  return `${median.toFixed(1)} ms / ${p95.toFixed(1)} ms`;
+}
+
 async function big(out: Output, language: Language): Promise<void> {
   const { text } = generate(language, 10_000, 20);
   const s = await session(language, 10_000, 20);
@@ -315,6 +374,11 @@ async function big(out: Output, language: Language): Promise<void> {
   row(out, 'codeLens request → answer, median / p95', `${ms(lens.median)} / ${ms(lens.p95)}`, '< 100 ms median', lens.median < 100);
   row(out, `resolving ${SCREENFUL} lenses (a screenful), median`, `${ms(resolve.median)} / ${ms(resolve.p95)}`, '(none)', true);
   row(out, `peak RSS (the whole session: ${EDITS} edits, lenses)`, `${s.rss} MiB`, '(none)', true);
+  const completions = await completionTimes(language, 10_000, 20);
+  const typed = stats(completions.typed).median;
+  row(out, 'completion right after a keystroke in expect, median / p95', completionFigure(completions.typed), '< 5 ms median', typed < 5);
+  const settled = stats(completions.settled).median;
+  row(out, 'completion once diagnostics are out, median / p95', completionFigure(completions.settled), '< 5 ms median', settled < 5);
   if (language === 'json') {
     // The same session in both servers: open, then edits one at a time, each waiting for diagnostics.
     const ours = await session(language, 10_000, 20, SIDE_BY_SIDE_EDITS, false);

@@ -41,8 +41,13 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
 function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
-    // VS Code's own JSON validation already reports JSON syntax errors: ours would list each twice.
-    initializationOptions: { status: true, jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined },
+    // VS Code's own JSON validation already reports JSON syntax errors and completes from the schema,
+    // and a YAML extension completes *.rank.yaml from it: ours would list each twice.
+    initializationOptions: {
+      status: true,
+      jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined,
+      yamlSchemaShown: vscode.extensions.getExtension('redhat.vscode-yaml') !== undefined,
+    },
   };
   const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));

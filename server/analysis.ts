@@ -76,6 +76,15 @@ export class Analyses {
     return this.entries.get(uri)?.lastGood;
   }
 
+  /**
+   * The latest analysis made, of whatever version, none made here (completion answers a keystroke
+   * before its analysis is made): the latest if it parsed, else the last that did.
+   */
+  known(uri: string): Analysis | undefined {
+    const e = this.entries.get(uri);
+    return e?.latest?.parses ? e.latest : (e?.lastGood ?? e?.latest);
+  }
+
   /** The oldest version anything still maps offsets from. */
   oldestVersion(uri: string): number | undefined {
     const e = this.entries.get(uri);

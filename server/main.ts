@@ -24,6 +24,8 @@ import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { CONFIG_FILE, declaredFindingCodes } from '../shared/evaluation';
 import { hover } from './features/hover';
+import { completion, fixtureAt, isCompletionData, resolveCompletion } from './features/completion';
+import { signatureHelp } from './features/signatureHelp';
 import { caseAt, DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHover } from './features/inference';
 import { inlayHints } from './features/inlayHints';
@@ -40,7 +42,7 @@ import {
   StatusParams,
 } from '../shared/protocol';
 
-import { Placer, placer } from './positions';
+import { Placer, fewPlacer, placer } from './positions';
 import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
@@ -52,7 +54,14 @@ import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
 
 let init: InitializationOptions = {};
 let roots: string[] = [];
-let can = { configuration: false, watchRegistration: false, configRegistration: false, lensRefresh: false, inlayRefresh: false };
+let can = {
+  configuration: false,
+  watchRegistration: false,
+  configRegistration: false,
+  lensRefresh: false,
+  inlayRefresh: false,
+  snippets: false,
+};
 let debouncer = new Debouncer();
 /** Whether the workspace scan ran once (later ones follow changed settings). */
 let scanStarted = false;
@@ -158,6 +167,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
     configRegistration: !!c.workspace?.didChangeConfiguration?.dynamicRegistration,
     lensRefresh: !!c.workspace?.codeLens?.refreshSupport,
     inlayRefresh: !!c.workspace?.inlayHint?.refreshSupport,
+    snippets: !!c.textDocument?.completion?.completionItem?.snippetSupport,
   };
   return {
     capabilities: {
@@ -166,6 +176,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
       inlayHintProvider: true,
+      completionProvider: { triggerCharacters: ['"', '@', '(', ' '], resolveProvider: true },
+      signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: ['='] },
     },
     serverInfo: { name: 'ranklens', version: VERSION },
   };
@@ -252,6 +264,32 @@ connection.onHover(({ textDocument, position }, token) => {
   const extra = found && inferred && inferenceHover(analysis, inferred, offset);
   if (found && extra && typeof found.contents === 'object' && 'value' in found.contents) found.contents.value += `\n\n${extra}`;
   return found;
+});
+
+/** Whether the editor completes the file from the JSON Schema itself (a *.rank.json or *.rank.yaml file, with the schema's extension there). */
+function schemaShown(uri: string, language: string): boolean {
+  return language === 'json' ? !!init.jsonSyntaxShown && /\.rank\.json$/.test(uri) : !!init.yamlSchemaShown && /\.rank\.ya?ml$/.test(uri);
+}
+
+connection.onCompletion(({ textDocument, position }, token) => {
+  cancelled(token);
+  const known = service.known(textDocument.uri);
+  if (!known) return null;
+  const offset = known.doc.text.offsetAt(position);
+  const options = { snippets: can.snippets, schemaShown: schemaShown(textDocument.uri, known.language) };
+  return completion(known, textDocument.uri, offset, options, fewPlacer(known.doc.text));
+});
+
+connection.onCompletionResolve((item, token) => {
+  cancelled(token);
+  if (!isCompletionData(item.data)) return item;
+  return resolveCompletion(item, fixtureAt(service.known(item.data.uri)?.analysis, item.data.offset));
+});
+
+connection.onSignatureHelp(({ textDocument, position }, token) => {
+  cancelled(token);
+  const known = service.known(textDocument.uri);
+  return known ? signatureHelp(known, known.doc.text.offsetAt(position)) : null;
 });
 
 connection.onCodeAction(({ textDocument, range, context }, token) => {

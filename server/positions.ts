@@ -54,6 +54,17 @@ export function lineStarts(text: string): Int32Array {
   return starts;
 }
 
+/**
+ * Places a few spans with the document's own line index, which offsetAt has built already and every
+ * edit keeps up to date: placer's line starts are found again for each version of a long text.
+ */
+export function fewPlacer(doc: TextDocument): Placer {
+  return {
+    position: (o) => doc.positionAt(o),
+    range: (s) => Range.create(doc.positionAt(s.start), doc.positionAt(s.end)),
+  };
+}
+
 /** Places spans of an older text in the document as it is now, moving them through the edits since. */
 export function movedPlacer(doc: TextDocument, edits: readonly Edit[]): Placer {
   if (edits.length === 0) return placer(doc);

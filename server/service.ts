@@ -20,6 +20,13 @@ export interface Shown {
   stale: boolean;
 }
 
+/** An open fixture as it is now, with the latest analysis made of it (perhaps of an earlier version). */
+export interface Known {
+  doc: OpenDocument;
+  language: FixtureLanguage;
+  analysis: Analysis | undefined;
+}
+
 export class RanklensService {
   settings: Settings = DEFAULT_SETTINGS;
   readonly documents = new OpenDocuments();
@@ -67,6 +74,14 @@ export class RanklensService {
     const oldest = this.analyses.oldestVersion(uri);
     if (oldest !== undefined) this.documents.trim(uri, oldest);
     return { doc, analysis };
+  }
+
+  /** An open fixture's document and language, and the latest analysis made of it, of whatever version (none is made here). */
+  known(uri: string): Known | undefined {
+    const doc = this.documents.get(uri);
+    const language = this.languages.get(uri);
+    if (!doc || !language) return undefined;
+    return { doc, language, analysis: this.analyses.known(uri) };
   }
 
   /** What lenses, inlay hints and the views show: the current analysis, or the last one that parsed. */

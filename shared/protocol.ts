@@ -62,10 +62,14 @@ export interface InitializationOptions {
   /** Settings for clients that do not answer workspace/configuration. */
   settings?: unknown;
   /**
-   * The client validates JSON itself (VS Code's JSON language features): the server then leaves
-   * syntax errors and warnings of JSON fixtures to it, so that none is listed twice.
+   * The client validates JSON itself and completes it from the JSON Schema (VS Code's JSON language
+   * features): the server then leaves to it the syntax errors and warnings of JSON fixtures, and the
+   * completions the schema lists in *.rank.json files (keys, presets, knob values, finding codes),
+   * so that none is listed twice.
    */
   jsonSyntaxShown?: boolean;
+  /** The client completes *.rank.yaml files from the JSON Schema (a YAML extension): the server leaves those completions to it. */
+  yamlSchemaShown?: boolean;
 }
 
 /**

@@ -141,18 +141,55 @@ export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'ERR',
 ]);
 
-/** The parameter a family takes, its name in ir_measures' syntax and its default. */
-export const FAMILY_PARAM: Readonly<Partial<Record<Family, { name: string; default: number }>>> = {
-  RBP: { name: 'p', default: 0.9 },
-  RBPresid: { name: 'p', default: 0.9 },
-  SetF: { name: 'beta', default: 1 },
-  IPrec: { name: 'recall', default: NaN },
-  RprecMult: { name: 'mult', default: NaN },
-  ERR: { name: 'max', default: NaN },
+/** The parameter a family takes, its name in ir_measures' syntax, its default and what it sets. */
+export const FAMILY_PARAM: Readonly<Partial<Record<Family, { name: string; default: number; meaning: string }>>> = {
+  RBP: { name: 'p', default: 0.9, meaning: 'the persistence: the chance that the user goes on from one rank to the next' },
+  RBPresid: { name: 'p', default: 0.9, meaning: 'the persistence: the chance that the user goes on from one rank to the next' },
+  SetF: { name: 'beta', default: 1, meaning: 'β: how many times more recall weighs than precision (1: F1)' },
+  IPrec: { name: 'recall', default: NaN, meaning: 'the recall level the interpolated precision is read at (also written IPrec@0.5)' },
+  RprecMult: { name: 'mult', default: NaN, meaning: 'the multiple of R: precision at rank mult × R (also written RprecMult@1.0)' },
+  ERR: { name: 'max', default: NaN, meaning: "the top grade gmax in the grade's chance to satisfy (default: the case's top grade)" },
 };
 
 /** Utility's default coefficients (trec_eval's): +1 per relevant retrieved, −1 per non-relevant retrieved. */
 export const UTILITY_DEFAULT: readonly number[] = [1, -1, 0, 0];
+
+/** A parameter written in a metric's parentheses (`P(rel=2)@10`, `RBP(p=0.8)`), with what it sets. */
+export interface MetricArgument {
+  /** As written before `=`; nDCG's gains are `gain<grade>` (gain1=3). */
+  readonly name: string;
+  /** The value when it is not written, if it has one. */
+  readonly default?: number;
+  readonly meaning: string;
+}
+
+const COEFFICIENT_NAMES: readonly string[] = ['a', 'b', 'c', 'd'];
+const REL_ARGUMENT: MetricArgument = { name: 'rel', meaning: 'the lowest grade that counts as relevant, for this metric alone' };
+const UTILITY_MEANINGS: readonly string[] = ['relevant retrieved', 'non-relevant retrieved', 'relevant missed', 'non-relevant missed'];
+
+/** The parameters a family takes in parentheses, in the order error messages list them: rel (every family), then its own. */
+export function familyArguments(family: Family): MetricArgument[] {
+  const own = FAMILY_PARAM[family];
+  return [
+    REL_ARGUMENT,
+    ...(own ? [{ name: own.name, meaning: own.meaning, ...(Number.isNaN(own.default) ? {} : { default: own.default }) }] : []),
+    ...(family === 'Utility'
+      ? COEFFICIENT_NAMES.map((name, i) => ({
+          name,
+          default: UTILITY_DEFAULT[i],
+          meaning: `the weight of each item ${UTILITY_MEANINGS[i]}`,
+        }))
+      : []),
+    ...(family === 'nDCG'
+      ? [
+          {
+            name: 'gain<grade>',
+            meaning: "the gain of that grade where it is not the grade itself: gain1=3,gain2=9 (trec_eval's ndcg.1=3,2=9)",
+          },
+        ]
+      : []),
+  ];
+}
 
 /** How a family's per-case values become the figure for a whole run. */
 export type Aggregation = 'mean' | 'sum' | 'geometric';
@@ -314,8 +351,10 @@ export const ALIASES: Readonly<Record<string, Family>> = {
   err: 'ERR',
 };
 
-const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
-const COEFFICIENT_NAMES: readonly string[] = ['a', 'b', 'c', 'd'];
+/** Families whose parameter is a level written after @ (IPrec@0.5, RprecMult@1.0) instead of a cutoff. */
+export const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
+/** The level each of them is shown with in examples and messages. */
+export const LEVEL_EXAMPLE: Readonly<Partial<Record<Family, string>>> = { IPrec: '0.5', RprecMult: '1.0' };
 
 /** The canonical name of a spec: "P@3", "AP", "nDCG@10", "Rprec", "P(rel=2)@10", "RBP(p=0.8)", "IPrec@0.5". */
 export function metricName(spec: MetricSpec): string {
@@ -412,7 +451,7 @@ function withCutoff(family: Family, cut: string, extras: Extras, text: string): 
 
 function finish(family: Family, cutoff: number | 'each' | undefined, extras: Extras, text: string): ParsedMetricName {
   if (LEVEL_PARAM.has(family) && extras.param === undefined) {
-    return { ok: false, message: `${family} needs a level after @, e.g. ${family}@${family === 'IPrec' ? '0.5' : '1.0'} ("${text}").` };
+    return { ok: false, message: `${family} needs a level after @, e.g. ${family}@${LEVEL_EXAMPLE[family]} ("${text}").` };
   }
   if (extras.param !== undefined && !Number.isFinite(extras.param))
     return { ok: false, message: `The parameter of "${text}" must be a number.` };
@@ -441,12 +480,7 @@ function parseArgs(family: Family, text: string, whole: string): Extras | { mess
       out.coefficients = out.coefficients ?? [...UTILITY_DEFAULT];
       out.coefficients[COEFFICIENT_NAMES.indexOf(key)] = value;
     } else {
-      const allowed = [
-        'rel',
-        ...(FAMILY_PARAM[family] ? [FAMILY_PARAM[family]!.name] : []),
-        ...(family === 'Utility' ? COEFFICIENT_NAMES : []),
-        ...(family === 'nDCG' ? ['gain<grade>'] : []),
-      ];
+      const allowed = familyArguments(family).map((a) => a.name);
       return { message: `${family} takes no parameter "${kv[1]}" ("${whole}"); it takes ${allowed.join(', ')}.` };
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The text layer's door: everything the front ends show, as plain strings and Markdown made from an
  * evaluation — lenses and the status line, hovers, the case breakdown and preset comparison, the
- * fixture read as a test suite, and the inference's findings and edits.
+ * fixture read as a test suite, the inference's findings and edits, and completion items with their
+ * documentation and a metric's parameters (signature help).
  */
 export { caseLensCount, caseLenses, conventionLens, meanLens, staleLens, statusShort, statusText } from './lensText';
 export type { LensText } from './lensText';
@@ -13,3 +14,7 @@ export { expectEntries, expectMapping, expectValueText } from './expectText';
 export { fixtureTests, testCounts } from './fixtureSuite';
 export type { DocumentTests, ExpectationTest, FixtureTests } from './fixtureSuite';
 export { conventionEdit, hasFailedExpectations, inferenceFinding, unexplainedHover } from './inferenceText';
+export { completionCandidates, completionDocumentation } from './completionText';
+export type { CandidateOptions, CompletionCandidate, CompletionDoc, CompletionKind } from './completionText';
+export { metricSignature } from './signatureText';
+export type { MetricSignature } from './signatureText';

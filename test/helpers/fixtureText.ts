@@ -108,3 +108,10 @@ export function findingAt(
 export function codesOf(findings: readonly LocatedFinding[]): string[] {
   return [...new Set(findings.map((f) => f.code))].sort();
 }
+
+/** Splits text at its `|` cursor marker: the text without it, and the cursor's offset. */
+export function cursorAt(source: string): { text: string; offset: number } {
+  const offset = source.indexOf('|');
+  assert.ok(offset >= 0, 'the text needs a | cursor marker');
+  return { text: source.slice(0, offset) + source.slice(offset + 1), offset };
+}

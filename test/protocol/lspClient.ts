@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 import {
   CodeAction,
   CodeLens,
+  CompletionItem,
+  CompletionList,
   Diagnostic,
   Hover,
   InlayHint,
@@ -17,6 +19,7 @@ import {
   PublishDiagnosticsParams,
   Range,
   ProtocolConnection,
+  SignatureHelp,
   StreamMessageReader,
   TextEdit,
   StreamMessageWriter,
@@ -49,6 +52,8 @@ export interface ClientOptions {
   initializationOptions?: Record<string, unknown>;
   /** The server bundle to start (a benchmark's baseline build); dist/server.js when not given. */
   server?: string;
+  /** Text document capabilities beside diagnostics (completion's snippet support, …). */
+  textDocument?: Record<string, unknown>;
 }
 
 export class TestClient {
@@ -106,7 +111,7 @@ export class TestClient {
           didChangeWatchedFiles: { dynamicRegistration: true },
           didChangeConfiguration: { dynamicRegistration: true },
         },
-        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
+        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, ...options.textDocument },
       },
       initializationOptions: { debounceMs: 0, status: true, ...options.initializationOptions },
     };
@@ -227,6 +232,24 @@ export class TestClient {
 
   hover(uri: string, offset: number): Promise<Hover | null> {
     return this.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: this.document(uri).positionAt(offset) });
+  }
+
+  completion(uri: string, offset: number): Promise<CompletionList | null> {
+    return this.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: this.document(uri).positionAt(offset),
+    });
+  }
+
+  resolveCompletion(item: CompletionItem): Promise<CompletionItem> {
+    return this.connection.sendRequest('completionItem/resolve', item);
+  }
+
+  signatureHelp(uri: string, offset: number): Promise<SignatureHelp | null> {
+    return this.connection.sendRequest('textDocument/signatureHelp', {
+      textDocument: { uri },
+      position: this.document(uri).positionAt(offset),
+    });
   }
 
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[] = []): Promise<CodeAction[]> {
