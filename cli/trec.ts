@@ -18,13 +18,14 @@ import {
   readableFiles,
   shownBytes,
 } from '../shared/trec';
-import { jsonReport } from './jsonReport';
+import { outputFormat } from './outputFormat';
 import { progressBar } from './progress';
-import { FileReport, ReportFinding, fails, findingLine } from './report';
-import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
+import { fails, findingLine } from './report';
+import { TREC_COMPARE_HELP, comparesRuns, runTag, trecCompareCommand } from './trecCompare';
+import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
 import { problemFinding, summaryFindings } from './trecFindings';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
-import { rowSpecs, trecText } from './trecFormat';
+import { rowSpecs, trecTable, trecText } from './trecFormat';
 import { aggregate, metricName } from '../shared/core';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
@@ -54,12 +55,18 @@ Options:
   -J, --judged-only      remove unjudged documents from each ranking first (trec_eval -J)
   -N, --collection N     the number of documents in the collection, for utility (trec_eval -N)
   -n, --no-summary       leave out the summary over all queries (trec_eval -n)
-      --json             write the JSON report to stdout instead of the text
+      --format FORMAT    text (trec_eval's output, the default), json (the JSON report:
+                         schemas/ranklens-report.schema.json), markdown, latex or csv (a
+                         table of the summary, and of each query with -q, in query order;
+                         problems on stderr)
+      --json             the same as --format json
       --jobs N           threads reading the run (default: up to 4 cores for runs over 32 MB)
   -h, --help             this help
 
 Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under trec_eval's
 convention), 2 a usage problem or a file that cannot be read.`;
+
+const FORMATS = ['text', 'json', 'markdown', 'latex', 'csv'] as const;
 
 /** Runs the command; returns the exit code. */
 export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
@@ -69,6 +76,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     allowPositionals: true,
     options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
   });
+  const format = values.help ? 'text' : outputFormat('trec', values, FORMATS);
   if (values.help) {
     io.stdout(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`);
     return EXIT.ok;
@@ -123,30 +131,45 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
       ...summaryFindings(evaluation, qrelsName, runName, complete),
     ];
     const nothing = findings.some((f) => f.code === 'empty-file' || f.code === 'nothing-evaluated');
-    if (values.json) io.stdout(jsonReport([fileReport(evaluation, rows, mean, qrelsName, runName, findings)]));
-    else {
-      // Query ids and the run tag are the files' bytes, written back as they were read.
-      if (!nothing) {
-        io.stdout(
-          Buffer.from(
-            trecText({
-              rows,
-              names: rows.map((r) => byteString(trecNames ? r.trecName : metricName(r.spec))),
-              queries: evaluation.queries,
-              summary: mean,
-              runid: runid ? lastRunTag(runPath) : undefined,
-              relstring: relstring && {
-                name: relstring.name,
-                order: RELSTRING_ORDER,
-                values: evaluation.queries.map((q) => q.relstring ?? ''),
-              },
-              perQuery: !!values['per-query'],
-              summaryLine: !values['no-summary'],
-              cNaN: trecNames,
-            }),
-            'latin1',
-          ),
-        );
+    const names = rows.map((r) => (trecNames ? r.trecName : metricName(r.spec)));
+    const name = runTag(runPath) ?? runName;
+    if (format === 'json') {
+      const run: TrecJsonRun = {
+        name,
+        file: runName,
+        means: mean,
+        excluded: evaluation.excluded.slice(0, rows.length),
+        queries: evaluation.queries.map((q) => ({ qid: shownBytes(q.qid), values: q.values.slice(0, rows.length) })),
+        counts: evaluation.counts,
+      };
+      io.stdout(trecJson({ qrels: qrelsName, convention: evaluation.convention, measures: trecMeasureNames(rows), runs: [run], findings }));
+    } else {
+      const figures = {
+        rows,
+        names,
+        queries: evaluation.queries,
+        summary: mean,
+        perQuery: !!values['per-query'],
+        summaryLine: !values['no-summary'],
+        cNaN: trecNames,
+      };
+      // When nothing was evaluated no figure is printed: the findings say why.
+      if (!nothing && format === 'text') {
+        // Query ids and the run tag are the files' bytes, written back as they were read.
+        const text = trecText({
+          ...figures,
+          names: names.map(byteString),
+          runid: runid ? lastRunTag(runPath) : undefined,
+          relstring: relstring && {
+            name: relstring.name,
+            order: RELSTRING_ORDER,
+            values: evaluation.queries.map((q) => q.relstring ?? ''),
+          },
+        });
+        io.stdout(Buffer.from(text, 'latin1'));
+      } else if (!nothing && format !== 'text') {
+        const queries = evaluation.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) }));
+        io.stdout(trecTable(format, { ...figures, queries }, name));
       }
       io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }
@@ -186,24 +209,4 @@ function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantCol
     if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
   }
   return mean;
-}
-
-function fileReport(
-  ev: TrecEvaluation,
-  rows: TrecRow[],
-  mean: number[],
-  qrelsPath: string,
-  runPath: string,
-  findings: ReportFinding[],
-): FileReport {
-  return {
-    path: runPath,
-    convention: { name: ev.convention.name, ...ev.convention.convention },
-    names: rows.map((r) => metricName(r.spec)),
-    cases: ev.queries.map((q) => ({ id: shownBytes(q.qid), values: q.values.slice(0, rows.length) })),
-    mean,
-    excluded: ev.excluded.slice(0, rows.length),
-    findings,
-    extra: { qrels: qrelsPath, counts: ev.counts, trecNames: rows.map((r) => r.trecName) },
-  };
 }
