@@ -38,7 +38,9 @@ export function reportValidator(schema: SchemaNode = reportSchema()): (report: u
   // Strict, so that a mistake in the schema itself (an unknown keyword) fails at once; union types are JSON Schema's own.
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   const validate = ajv.compile(schema);
-  return (report) => (validate(report) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`));
+  // The report's command picks its shape (if/then); the "must match then" that follows its errors says nothing more.
+  return (report) =>
+    validate(report) ? [] : (validate.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => `${e.instancePath || '/'} ${e.message}`);
 }
 
 /** Each definition of the schema as a section: its description, then a table of its keys (type, required, meaning). */
