@@ -95,8 +95,8 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
     writeFileSync(values.output, report);
     io.stdout(checkText(loaded));
   }
-  // The tables alone hold no findings: they go to stderr, as trec's do.
-  if (TABLES_ONLY.has(format)) io.stderr(findingsText(loaded));
+  // The tables alone hold no findings: they go to stderr, as trec's do (with --output the text report on stdout has them).
+  if (TABLES_ONLY.has(format) && values.output === undefined) io.stderr(findingsText(loaded));
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
 }
 

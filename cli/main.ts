@@ -21,6 +21,9 @@ Commands:
   compare PATH...      every preset's means side by side, marking where they disagree
   infer PATH...        which conventions reproduce the fixtures' expected values
 
+Every command takes --format FORMAT: text (the default), json (the JSON report; --json is the
+same), and the other formats its --help lists (markdown, latex, csv; junit, sarif, github for check).
+
 ranklens COMMAND --help tells more; ranklens --version prints the version. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
 
 const COMMANDS: Record<string, { run: (argv: string[], io: CommandIo) => Promise<number>; help: string }> = {

@@ -21,6 +21,11 @@ export interface TrecJsonRun {
   /** Every evaluated query, ids as text, values one per measure. */
   queries: readonly { qid: string; values: readonly number[] }[];
   counts: TrecCounts;
+  /**
+   * What was left out of the files when the figures were computed on part of them (the evaluation went
+   * on past a problem); null or absent when every line was read.
+   */
+  partial?: Record<string, unknown> | null;
 }
 
 /** The comparisons of several runs: per measure the pairs (the same for every measure), and with -q each pair's per-query differences. */
@@ -62,8 +67,8 @@ export function trecJson(input: TrecJsonInput): string {
       means: measuredMeans(measures, run.means, run.excluded),
       queries: naturalOrder(byId.keys()).map((id) => ({ id, values: measured(measures, byId.get(id)!) })),
       counts: countsJson(run.counts),
-      // Whether the figures were computed on part of a file: null while every line was read.
-      partial: null,
+      // Every figure of a run computed on part of a file says so beside the figures, not only on stderr.
+      partial: run.partial ?? null,
     };
   });
   const c = input.comparisons;

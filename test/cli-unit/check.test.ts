@@ -441,6 +441,16 @@ describe('ranklens check: markdown, latex and csv', () => {
     assert.equal(r.stderr, WARNING);
   });
 
+  it('--output FILE with csv: the table in the file, the text report (findings included) on stdout, nothing on stderr', async () => {
+    const r = await ranklens(['check', 'm_x.rank.yaml', '--format', 'csv', '--output', 'out.csv'], { cwd: dir });
+    assert.equal(
+      readFileSync(join(dir, 'out.csv'), 'utf8'),
+      'file,fixture,row,case,P@1\r\nm_x.rank.yaml,1,case,a|1,1\r\nm_x.rank.yaml,1,case,b,NaN\r\nm_x.rank.yaml,1,mean,,1\r\n',
+    );
+    assert.match(r.stdout, /^m_x\.rank\.yaml:5:16 warning empty-labels /m);
+    assert.deepEqual([r.stderr, r.code], ['', 0]);
+  });
+
   it('csv: one table for every fixture, a row column (case or mean), full precision, NaN written out, a quoted id', async () => {
     const d = tempFiles({
       'two.rank.yaml':
