@@ -37,7 +37,8 @@ export const TREC_COMPARE_HELP = `Usage: ranklens trec QRELS RUN_A RUN_B [RUN ..
 With two or more runs, compares them: a table of each run's means (one column per measure), where
 a superscript letter marks the runs a value is significantly better than; then per measure and pair
 of runs the difference b − a, its 95% interval, Cohen's d, p after the correction (named), whether
-it is significant at α, and the queries b wins, ties and loses (W/T/L); then the test and α. Default measures: ${DEFAULT_COMPARE_MEASURES.join(' ')}.
+it is significant at α, and the queries b wins, ties and loses (W/T/L); then the test and α.
+Default measures: ${DEFAULT_COMPARE_MEASURES.join(' ')}.
   --test NAME          t (paired Student's t, default), wilcoxon (signed-rank, SciPy 1.10's rules),
                        randomization (Fisher's sign-flip; exact when 2^n ≤ trials), bootstrap
                        (paired), tukey (randomized Tukey HSD, three or more runs)
