@@ -51,11 +51,22 @@ q3 Q0 d5 1 0.7 better
 q4 Q0 d6 1 0.2 better
 `;
 
+// base.run with its second line's tag cut (a malformed line) and query q4 left out (a judged query missing).
+const BROKEN_RUN = `q1 Q0 d1 1 0.9 base
+q1 Q0 d2 2 0.8
+q1 Q0 d3 3 0.7 base
+q2 Q0 d4 1 0.5 base
+q2 Q0 d9 2 0.4 base
+q3 Q0 d7 1 0.8 base
+q3 Q0 d5 2 0.6 base
+`;
+
 const FILES: Readonly<Record<string, string>> = {
   'ex.rank.yaml': FIXTURE,
   qrels: QRELS,
   'base.run': BASE_RUN,
   'better.run': BETTER_RUN,
+  'broken.run': BROKEN_RUN,
 };
 
 /** Runs `ranklens ARGS` in this process, in dir; returns what it wrote to stdout. */
@@ -97,6 +108,8 @@ export async function jsonReportPage(schema: SchemaNode): Promise<string> {
     const check = await run(['check', 'ex.rank.yaml', '--format', 'json']);
     const trec = await run(['trec', 'qrels', 'base.run', '-m', 'P.5', '-m', 'map', '--convention', 'default', '--format', 'json']);
     const systems = await run(['trec', 'qrels', 'base.run', 'better.run', '-m', 'AP', '-m', 'P@1', '-q', '--format', 'json']);
+    const refused = await run(['trec', 'qrels', 'broken.run', '-m', 'map', '--format', 'json']);
+    const partial = await run(['trec', 'qrels', 'broken.run', '-m', 'map', '--keep-going', '--format', 'json']);
     const compare = await run(['compare', 'ex.rank.yaml', '--format', 'json']);
     const infer = await run(['infer', 'ex.rank.yaml', '--format', 'json']);
     return page(
@@ -120,7 +133,9 @@ export async function jsonReportPage(schema: SchemaNode): Promise<string> {
             'character.',
           '- **`ranklens trec`** writes the same shape for one run and for several: `runs` (each with its means, every ' +
             "query's values in query order, 1, 2, 10, and the counts of what was read), `comparisons` (empty for one " +
-            'run) and `significance` (`null` for one run).',
+            'run) and `significance` (`null` for one run). A run whose figures are computed on part of its files says ' +
+            'what they leave out (`partial`), and a report of files trec_eval would stop on says `"refused": true` and ' +
+            'holds no figure.',
         ].join('\n'),
         "The examples below are the commands' output on these files:",
         block('yaml', `# ex.rank.yaml\n${FIXTURE}`),
@@ -143,6 +158,20 @@ export async function jsonReportPage(schema: SchemaNode): Promise<string> {
           "`losses`), and with `-q` each paired query's difference (`perQuery`, in query order).",
         block('sh', '$ ranklens trec qrels base.run better.run -m AP -m P@1 -q --format json'),
         block('json', systems),
+        '## A refused evaluation, and one on partial files',
+        "`broken.run` is `base.run` with its second line's tag cut, and without query q4. Under the trec_eval " +
+          'convention a malformed line stops the evaluation, as trec_eval stops: `refused` is `true`, the run is listed ' +
+          'with what was read (`counts`) and no figure (`means` is `{}`, `queries` `[]`), there is no comparison, the ' +
+          'exit code is 1, and the findings say what is wrong, where, and how to go on.',
+        block('text', `# broken.run\n${BROKEN_RUN}`),
+        block('sh', '$ ranklens trec qrels broken.run -m map --format json'),
+        block('json', refused),
+        'With `--keep-going` the run is evaluated without the malformed line, and `partial` says what its figures ' +
+          'leave out (the text output prints a `PARTIAL:` line before the summary, the tables mark the run); the exit ' +
+          'code stays 1. A finding whose message shortens what it knows carries it in `data` (`null` otherwise): here ' +
+          'every judged query missing from the run, each at the line of its first judgement.',
+        block('sh', '$ ranklens trec qrels broken.run -m map --keep-going --format json'),
+        block('json', partial),
         '## `ranklens compare --format json`',
         "Per fixture its convention, how many cases, each preset's means, and the metrics on which they disagree.",
         block('sh', '$ ranklens compare ex.rank.yaml --format json'),

@@ -24,6 +24,9 @@ const dir = tempFiles({
   'x.run': '1 Q0 r1 1 2 x\n2 Q0 n 1 2 x\n2 Q0 r2 2 1 x\n3 Q0 n 1 1 x\n10 Q0 r10 1 1 x\n9 Q0 z 1 1 x\n',
   'y.run': '1 Q0 n 1 2 y\n1 Q0 r1 2 1 y\n2 Q0 r2 1 2 y\n3 Q0 n 1 1 y\n10 Q0 n 1 2 y\n10 Q0 r10 2 1 y\n',
   'z.run': '1 Q0 r1 1 2 z\n2 Q0 r2 1 2 z\n10 Q0 r10 1 1 z\nbad line\n',
+  // Every line without its tag: one malformed-line finding for the four; query ids with a "q" the qrels do not have.
+  'cut.run': '1 Q0 r1 1 2\n2 Q0 r2 1 2\n3 Q0 n 1 1\n10 Q0 r10 1 1\n',
+  'prefixed.run': 'q1 Q0 r1 1 2 p\nq2 Q0 r2 1 2 p\nq10 Q0 r10 1 1 p\n',
 });
 
 /** Runs the command, checks its report against the schema, and returns the report. */
@@ -82,15 +85,85 @@ describe('every --json report holds to schemas/ranklens-report.schema.json', () 
       ],
     );
     report(['trec', 'q', 'x.run', '-c', '-m', 'all_trec', '--json']);
-    report(['trec', 'q', 'z.run', '--json']);
   });
 
-  it('trec with several runs: each test, -q, all pairs, a run missing queries, a malformed line', () => {
+  it('trec refused (a malformed line under trec_eval), and with --keep-going computed on part of the run', () => {
+    const refused = report(['trec', 'q', 'z.run', '--json']);
+    const [run] = refused.runs as { means: object; queries: unknown[]; partial: unknown }[];
+    assert.deepEqual([refused.refused, run.means, run.queries, run.partial], [true, {}, [], null]);
+    const partial = report(['trec', 'q', 'z.run', '--json', '--keep-going']);
+    assert.deepEqual(
+      [partial.refused, (partial.runs as { partial: unknown }[])[0].partial],
+      [false, { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 0 }],
+    );
+    // Queries 3 and 4 are judged and not in z.run: every missing query in the finding's data, at its judgement's line.
+    const missing = (partial.findings as { code: string; data: unknown }[]).find((f) => f.code === 'query-not-in-run');
+    assert.deepEqual(missing?.data, {
+      queries: [
+        { id: '3', line: 3 },
+        { id: '4', line: 4 },
+      ],
+    });
+  });
+
+  it('trec findings with data: a problem told once for many lines, ids that do not meet (a prefix), nothing evaluated', () => {
+    const cut = report(['trec', 'q', 'cut.run', '--json']);
+    const malformed = (cut.findings as { code: string; data: unknown }[]).find((f) => f.code === 'malformed-line');
+    assert.deepEqual(malformed?.data, { count: 4, lines: [1, 2, 3, 4] });
+    const prefixed = report(['trec', 'q', 'prefixed.run', '--json']);
+    const nothing = (prefixed.findings as { code: string; data: unknown }[]).find((f) => f.code === 'nothing-evaluated');
+    assert.deepEqual(nothing?.data, {
+      ids: 'qids',
+      queries: ['q1', 'q2', 'q10'],
+      count: 3,
+      cause: { kind: 'prefix', affix: 'q', side: 'run' },
+      run: 'q1',
+      qrels: '1',
+    });
+  });
+
+  it('trec with several runs: each test, -q, all pairs, a run missing queries, a malformed line (--keep-going)', () => {
     for (const test of ['t', 'wilcoxon', 'randomization', 'bootstrap'])
       report(['trec', 'q', 'x.run', 'y.run', '-q', '--test', test, '--trials', '200', '--json']);
-    const tukey = report(['trec', 'q', 'x.run', 'y.run', 'z.run', '--test', 'tukey', '--trials', '200', '--baseline', 'all', '--json']);
+    // z.run's malformed line stops trec_eval's convention: --keep-going compares it, marked partial.
+    const tukey = report([
+      'trec',
+      'q',
+      'x.run',
+      'y.run',
+      'z.run',
+      '--test',
+      'tukey',
+      '--trials',
+      '200',
+      '--baseline',
+      'all',
+      '--keep-going',
+      '--json',
+    ]);
     assert.equal((tukey.significance as { correction: string }).correction, 'none');
-    report(['trec', 'q', 'x.run', 'y.run', 'z.run', '-c', '-m', 'official', '--json']);
+    report(['trec', 'q', 'x.run', 'y.run', 'z.run', '-c', '-m', 'official', '--keep-going', '--json']);
+  });
+
+  it('trec with several runs, one broken: refused, or with --keep-going the broken run partial', () => {
+    const refused = report(['trec', 'q', 'x.run', 'z.run', '--json']);
+    assert.deepEqual([refused.refused, refused.comparisons, refused.significance], [true, [], null]);
+    assert.deepEqual(
+      (refused.runs as { name: string; means: object; partial: unknown }[]).map((r) => [r.name, r.means, r.partial]),
+      [
+        ['x', {}, null],
+        ['z', {}, null],
+      ],
+    );
+    const partial = report(['trec', 'q', 'x.run', 'z.run', '--json', '--keep-going']);
+    assert.deepEqual(
+      (partial.runs as { name: string; partial: unknown }[]).map((r) => [r.name, r.partial]),
+      [
+        ['x', null],
+        ['z', { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 0 }],
+      ],
+    );
+    assert.equal(partial.refused, false);
   });
 
   it("trec on the repository's TREC files, trec_eval's own test files included", () => {
@@ -103,6 +176,16 @@ describe('every --json report holds to schemas/ranklens-report.schema.json', () 
 
 describe('the schema refuses what the report is not', () => {
   const valid = report(['trec', 'q', 'x.run', '--json']);
+
+  it('a partial that is any object, a refused that is not a boolean, finding data of no known shape', () => {
+    const any = structuredClone(valid);
+    (any.runs as Record<string, unknown>[])[0].partial = { lines: 3 };
+    assert.ok(validate(any).includes('/runs/0/partial must match exactly one schema in oneOf'), validate(any).join('; '));
+    assert.deepEqual(validate({ ...valid, refused: 'yes' }), ['/refused must be boolean']);
+    const data = structuredClone(valid);
+    (data.findings as Record<string, unknown>[])[0].data = { note: 'x' };
+    assert.ok(validate(data).includes('/findings/0/data must match exactly one schema in oneOf'), validate(data).join('; '));
+  });
 
   it('a 0-based line, a key it does not describe, a parallel trecNames array, another version', () => {
     const finding = (valid.findings as { range: { start: { line: number } } }[])[0];
