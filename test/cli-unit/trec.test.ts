@@ -129,7 +129,7 @@ describe('ranklens trec: one run', () => {
     const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-m', 'P.5', '--format', 'json'], { cwd: dir });
     const json = JSON.parse(r.stdout);
     assert.deepEqual([json.schemaVersion, json.command, json.qrels, json.convention.name], [1, 'trec', 'handworked.qrels', 'trec_eval']);
-    assert.deepEqual([json.comparisons, json.significance], [[], null]);
+    assert.deepEqual([json.refused, json.comparisons, json.significance], [false, [], null]);
     const [run] = json.runs;
     const p5 = (value: number) => ({ 'P@5': { value, trecEval: 'P_5' } });
     assert.deepEqual(run, {
@@ -165,10 +165,15 @@ describe('ranklens trec: one run', () => {
       ]),
       [
         ['blank-line', 'handworked.qrels', 9, 1],
-        ['query-not-in-run', 'handworked.qrels', 1, 1],
+        // At query 4's first judgement, line 14, which its data names.
+        ['query-not-in-run', 'handworked.qrels', 14, 1],
         ['query-not-in-qrels', 'handworked.run', 1, 1],
         ['empty-labels', 'handworked.qrels', 1, 1],
       ],
+    );
+    assert.deepEqual(
+      json.findings.map((f: { data: unknown }) => f.data),
+      [null, { queries: [{ id: '4', line: 14 }] }, null, null],
     );
     assert.equal(r.stderr, '');
     assert.deepEqual(
@@ -398,6 +403,50 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
       ].join('\n'),
     );
     assert.equal(r.code, 1);
+  });
+
+  it('--keep-going in the tables: markdown and latex say PARTIAL before the table and in the summary row, csv in the run name; refused, none is printed', async () => {
+    const args = ['trec', 's.qrels', 'bad.run', '-q', '-m', 'P.2', '-m', 'num_q', '--keep-going', '--format'];
+    const note = 'PARTIAL: these means leave out 1 of 2 run lines (see the errors): they are not the means of the files given.';
+    const markdown = await ranklens([...args, 'markdown'], { cwd: dir });
+    assert.equal(
+      markdown.stdout,
+      [
+        note,
+        '',
+        '| query | num\\_q | P\\_2 |',
+        '|---|---:|---:|',
+        '| 1 |  | 0.0000 |',
+        '| **all (PARTIAL)** | **1** | **0.0000** |',
+        '',
+      ].join('\n'),
+    );
+    const latex = await ranklens([...args, 'latex'], { cwd: dir });
+    assert.equal(
+      latex.stdout,
+      [
+        `% ${note}`,
+        '\\begin{tabular}{lrr}',
+        '\\toprule',
+        'Query & num\\_q & P\\_2 \\\\',
+        '\\midrule',
+        '1 &  & 0.0000 \\\\',
+        '\\midrule',
+        'All (PARTIAL) & 1 & 0.0000 \\\\',
+        '\\bottomrule',
+        '\\end{tabular}',
+        '',
+      ].join('\n'),
+    );
+    // The first line, malformed, has no tag: the run is named by its file.
+    const csv = await ranklens([...args, 'csv'], { cwd: dir });
+    assert.equal(csv.stdout, ['run,row,query,num_q,P_2', 'bad.run (PARTIAL),query,1,,0', 'bad.run (PARTIAL),all,,1,0', ''].join('\r\n'));
+    assert.deepEqual([markdown.code, latex.code, csv.code], [1, 1, 1]);
+    for (const format of ['markdown', 'latex', 'csv']) {
+      const refused = await ranklens(['trec', 's.qrels', 'bad.run', '-q', '-m', 'P.2', '--format', format], { cwd: dir });
+      assert.deepEqual([refused.stdout, refused.code], ['', 1], format);
+      assert.match(refused.stderr, /^bad\.run:1:1 error malformed-line .* Nothing is evaluated: trec_eval stops here/, format);
+    }
   });
 
   it('a byte-order mark: part of the query id under trec_eval (nothing matches), skipped under ranx', async () => {
