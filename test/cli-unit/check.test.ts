@@ -340,6 +340,7 @@ describe('ranklens check: expectFindings and the other formats', () => {
         message: 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
         expected: false,
         related: [],
+        data: null,
       },
     ]);
     assert.match((await ranklens(['check', 'two.rank.yaml'], { cwd: d })).stdout, /^two\.rank\.yaml:4:16 warning empty-labels /m);

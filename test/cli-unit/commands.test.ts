@@ -295,6 +295,7 @@ describe('ranklens infer', () => {
           message: 'Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).',
           expected: false,
           related: [],
+          data: null,
         },
       ],
     });

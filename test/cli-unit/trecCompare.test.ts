@@ -248,6 +248,7 @@ describe('ranklens trec with several runs: JSON', () => {
       'command',
       'qrels',
       'convention',
+      'refused',
       'runs',
       'comparisons',
       'significance',
@@ -358,13 +359,17 @@ describe('ranklens trec with several runs: problems and small samples', () => {
 
   it("--keep-going: reports the qrels' problems once and each run's own, each run marked PARTIAL; exit 1", async () => {
     const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--keep-going'], { cwd: d });
-    // RR: r1 (1 + 1) / 2 = 1; r2 (0 + 1) / 2 = 0.5.
+    // RR: r1 (1 + 1) / 2 = 1; r2 (0 + 1) / 2 = 0.5. Differences -1 and 0: diff -0.5, sd 0.7071, d -0.71,
+    // t(0.975, 1) = 12.7062 × 0.7071 / √2 = 6.3531 either side, p = 0.5; both runs marked in the answer too.
     assert.equal(
-      r.stdout.split('\n').slice(0, 6).join('\n'),
+      r.stdout.split('\n').slice(0, 9).join('\n'),
       [
         '   run           RR',
         'a  r1 (PARTIAL)  1.0000',
         'b  r2 (PARTIAL)  0.5000',
+        '',
+        'measure  b − a                           diff  95% CI                  d  p (Holm)  significant  W/T/L',
+        'RR       r2 (PARTIAL) − r1 (PARTIAL)  -0.5000  [-6.8531, +5.8531]  -0.71    0.5000  no           0/1/1',
         '',
         'r1: PARTIAL: these means leave out 1 of 3 qrels lines (see the errors): they are not the means of the files given.',
         'r2: PARTIAL: these means leave out 1 of 3 qrels lines and 1 of 3 run lines (see the errors): they are not the means of the files given.',
@@ -372,6 +377,64 @@ describe('ranklens trec with several runs: problems and small samples', () => {
     );
     assert.equal(r.stderr, DUP + BAD);
     assert.equal(r.code, 1);
+  });
+
+  it('--keep-going in markdown, latex and csv: the runs named (PARTIAL) in every table, the notes say what they leave out', async () => {
+    const args = ['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--keep-going', '--format'];
+    const markdown = (await ranklens([...args, 'markdown'], { cwd: d })).stdout.split('\n');
+    assert.deepEqual(markdown.slice(2, 4), ['| a | r1 (PARTIAL) | **1.0000** |', '| b | r2 (PARTIAL) | 0.5000 |']);
+    assert.equal(markdown[7], '| RR | r2 (PARTIAL) − r1 (PARTIAL) | -0.5000 | [-6.8531, +5.8531] | -0.71 | 0.5000 | no | 0/1/1 |');
+    assert.ok(
+      markdown.includes(
+        'r2: PARTIAL: these means leave out 1 of 3 qrels lines and 1 of 3 run lines (see the errors): they are not the means of the files given.',
+      ),
+    );
+    const latex = (await ranklens([...args, 'latex'], { cwd: d })).stdout.split('\n');
+    assert.deepEqual(latex.slice(4, 6), ['a & r1 (PARTIAL) & \\textbf{1.0000} \\\\', 'b & r2 (PARTIAL) & 0.5000 \\\\']);
+    assert.equal(
+      latex[13],
+      'RR & r2 (PARTIAL) $-$ r1 (PARTIAL) & $-0.5000$ & [$-6.8531$, $+5.8531$] & $-0.71$ & $0.5000$ & no & 0/1/1 \\\\',
+    );
+    assert.equal(
+      latex[16],
+      '% r1: PARTIAL: these means leave out 1 of 3 qrels lines (see the errors): they are not the means of the files given.',
+    );
+    const csv = (await ranklens([...args, 'csv'], { cwd: d })).stdout.split('\r\n');
+    assert.equal(
+      csv[1],
+      'RR,r1 (PARTIAL),r2 (PARTIAL),1,0.5,-0.5,-6.853102368087347,5.853102368087347,-0.7071067811865475,t,0.4999999999999999,holm,0.4999999999999999,0.05,false,2,0,0,1,1',
+    );
+  });
+
+  it('under trec_eval, a broken run stops the comparison in every format: nothing on stdout but the JSON report, refused', async () => {
+    for (const format of ['text', 'markdown', 'latex', 'csv']) {
+      const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--format', format], { cwd: d });
+      assert.deepEqual([r.stdout, r.code], ['', 1], format);
+      assert.match(r.stderr, /^tq\.qrels:2:1 error duplicate-judgement .* Nothing is evaluated/, format);
+    }
+    const r = await ranklens(['trec', 'tq.qrels', 't1.run', 't2.run', '-m', 'RR', '--format', 'json'], { cwd: d });
+    const json = JSON.parse(r.stdout);
+    assert.deepEqual([json.refused, json.comparisons, json.significance, r.stderr, r.code], [true, [], null, '', 1]);
+    // Both runs listed with what was read, neither with a figure; the findings: the qrels' problem once, t2's own.
+    assert.deepEqual(
+      json.runs.map((x: { name: string; means: object; queries: unknown[]; counts: { rankedLines: number } }) => [
+        x.name,
+        x.means,
+        x.queries,
+        x.counts.rankedLines,
+      ]),
+      [
+        ['r1', {}, [], 2],
+        ['r2', {}, [], 2],
+      ],
+    );
+    assert.deepEqual(
+      json.findings.map((f: { file: string; code: string }) => [f.file, f.code]),
+      [
+        ['tq.qrels', 'duplicate-judgement'],
+        ['t2.run', 'malformed-line'],
+      ],
+    );
   });
 
   it('Wilcoxon on 2 queries can never reach α: a too-few-queries warning with 2/2^2', async () => {
