@@ -151,7 +151,8 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const measures = trecMeasureNames(rows);
   if (refused) {
     // No figure of any run, no comparison: the findings say which file stops it and how to go on.
-    if (format === 'json') io.stdout(trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, measures, runs: jsonRuns, refused, findings }));
+    if (format === 'json')
+      io.stdout(trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, measures, runs: jsonRuns, refused, findings }));
     else io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     return EXIT.findings;
   }

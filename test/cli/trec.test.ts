@@ -356,10 +356,7 @@ describe('ranklens trec --json', () => {
     const [run] = report.runs;
     assert.deepEqual([run.name, run.file, run.means, run.queries, run.partial], ['hand', join(TREC_DATA, 'broken.run'), {}, [], null]);
     // What was read is still said: 6 run lines, 5 of them ranked (line 5, malformed, is not); 2 queries evaluated of the qrels' 5.
-    assert.deepEqual(
-      [run.counts.runLines, run.counts.rankedLines, run.counts.qrelsQueries, run.counts.queriesEvaluated],
-      [6, 5, 5, 2],
-    );
+    assert.deepEqual([run.counts.runLines, run.counts.rankedLines, run.counts.qrelsQueries, run.counts.queriesEvaluated], [6, 5, 5, 2]);
     assert.deepEqual(
       report.findings.map((x: { code: string }) => x.code),
       ['blank-line', 'duplicate-prediction', 'unusual-score', 'malformed-line'],
