@@ -64,7 +64,8 @@ Options:
       --jobs N           threads reading the run (default: up to 4 cores for runs over 32 MB)
       --keep-going       under the trec_eval convention, evaluate files with malformed lines or a
                          docid listed twice anyway (without those lines and queries), every mean
-                         marked PARTIAL; without it nothing is evaluated, as trec_eval stops.
+                         marked PARTIAL in every format ("partial" in the JSON); without it
+                         nothing is evaluated, as trec_eval stops (the JSON says "refused").
                          Other conventions always go on, and mark the means the same way.
   -h, --help             this help
 
