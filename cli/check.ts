@@ -13,10 +13,11 @@ import { fixtureOptions, optionsForFile } from './fixtureOptions';
 import { githubReport } from './formats/github';
 import { junitReport } from './formats/junit';
 import { sarifReport } from './formats/sarif';
-import { jsonReport } from './jsonReport';
+import { jsonReport, measured, measuredMeans, measureNames } from './jsonReport';
+import { FORMAT_OPTIONS, outputFormat } from './outputFormat';
 import { progressBar } from './progress';
-import { FileReport, ReportFinding, fails, findingLine } from './report';
-import { table } from './table';
+import { ReportFinding, fails, findingLine } from './report';
+import { csvNumber, csvTable, latexTable, latexText, markdownTable, markdownText, table } from './table';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
 
@@ -33,10 +34,12 @@ Options:
                          evaluate every fixture under this preset, its own included
       --k LIST           cutoffs instead of the fixtures' own, e.g. --k 1,3,5
       --metrics LIST     metrics instead of the fixtures' own, e.g. --metrics P@3,AP,nDCG@k
-      --format FORMAT    the report: text (tables and findings, the default), json,
-                         junit (JUnit XML: one testsuite per file, one testcase per
-                         expectation and declared finding), sarif (SARIF 2.1.0, for code
-                         scanning) or github (GitHub Actions annotations)
+      --format FORMAT    the report: text (tables and findings, the default), json (the
+                         JSON report, schemas/ranklens-report.schema.json), markdown,
+                         latex or csv (the tables; findings on stderr), junit (JUnit XML:
+                         one testsuite per file, one testcase per expectation and
+                         declared finding), sarif (SARIF 2.1.0, for code scanning) or
+                         github (GitHub Actions annotations)
       --output FILE      write the report to FILE, and the text report to the terminal
       --json             the same as --format json
   -h, --help             this help
@@ -59,8 +62,7 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
       'force-convention': { type: 'string' },
       k: { type: 'string' },
       metrics: { type: 'string', multiple: true },
-      json: { type: 'boolean' },
-      format: { type: 'string' },
+      ...FORMAT_OPTIONS,
       output: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -70,8 +72,7 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
     return EXIT.ok;
   }
   if (positionals.length === 0) throw new UsageError('check needs at least one file, folder or glob.');
-  const format = values.json ? 'json' : (values.format ?? 'text');
-  if (!isFormat(format)) throw new UsageError(`Unknown format "${format}"; formats: ${FORMATS.join(', ')}.`);
+  const format = outputFormat('check', values, FORMATS);
   const optionsFor = optionsForFile(fixtureOptions(values));
   const files = findFiles(positionals);
   const progress = progressBar('ranklens check', 'files');
@@ -94,15 +95,14 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
     writeFileSync(values.output, report);
     io.stdout(checkText(loaded));
   }
+  // The tables alone hold no findings: they go to stderr, as trec's do (with --output the text report on stdout has them).
+  if (TABLES_ONLY.has(format) && values.output === undefined) io.stderr(findingsText(loaded));
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
 }
 
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'github'] as const;
+const FORMATS = ['text', 'json', 'markdown', 'latex', 'csv', 'junit', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
-
-function isFormat(name: string): name is Format {
-  return (FORMATS as readonly string[]).includes(name);
-}
+const TABLES_ONLY: ReadonlySet<Format> = new Set(['markdown', 'latex', 'csv']);
 
 /** The report in one of the formats. */
 export function formatReport(format: Format, files: readonly LoadedFixtureFile[]): string {
@@ -111,7 +111,13 @@ export function formatReport(format: Format, files: readonly LoadedFixtureFile[]
     case 'text':
       return checkText(files);
     case 'json':
-      return jsonReport(files.flatMap(fileReports));
+      return checkJson(files);
+    case 'markdown':
+      return checkMarkdown(files);
+    case 'latex':
+      return checkLatex(files);
+    case 'csv':
+      return checkCsv(files);
     case 'junit':
       return junitReport(files);
     case 'sarif':
@@ -123,19 +129,17 @@ export function formatReport(format: Format, files: readonly LoadedFixtureFile[]
 
 /** Tables per fixture, then the findings, then a one-line summary. */
 export function checkText(files: readonly LoadedFixtureFile[]): string {
-  const out: string[] = [];
-  for (const file of files) {
-    const fixtures = file.evaluation.fixtures;
-    fixtures.forEach((fx, i) => {
-      const which = fixtures.length > 1 ? ` (fixture ${i + 1} of ${fixtures.length})` : '';
-      out.push(`${file.path}${which} — convention ${fx.convention.name} (${fx.conventionSource})\n${fixtureTable(fx)}\n`);
-    });
-    if (fixtures.length === 0) out.push(`${file.path} — nothing to evaluate\n`);
-  }
+  const out = fixtureEntries(files).map((e) => (e.fx ? `${heading(e)}\n${fixtureTable(e.fx)}\n` : `${heading(e)}\n`));
   const findings = files.flatMap((f) => f.findings);
   if (findings.length > 0) out.push(findings.map((f) => `${findingLine(f)}\n`).join(''));
   out.push(`${summary(files.length, findings)}\n`);
   return out.join('\n');
+}
+
+/** The findings, one line each, then the summary line: what the text report says under its tables. */
+function findingsText(files: readonly LoadedFixtureFile[]): string {
+  const findings = files.flatMap((f) => f.findings);
+  return `${findings.map((f) => `${findingLine(f)}\n`).join('')}${summary(files.length, findings)}\n`;
 }
 
 /** Cases by metrics, then the mean (and, where cases are left out, how many). */
@@ -159,33 +163,94 @@ function summary(fileCount: number, findings: readonly ReportFinding[]): string 
   return `${fileCount} file${fileCount === 1 ? '' : 's'}: ${parts.join(', ')} — ${verdict}`;
 }
 
-/** One JSON entry per fixture; findings outside every fixture (syntax errors) go to the first. */
-export function fileReports(file: LoadedFixtureFile): FileReport[] {
-  const fixtures = file.evaluation.fixtures;
-  if (fixtures.length === 0) {
-    return [{ path: file.path, convention: null, names: [], cases: [], mean: [], excluded: [], findings: file.findings }];
-  }
-  const owner = (f: ReportFinding) => {
-    const i = fixtures.findIndex((fx) => contains(file, fx.fixture.span, f));
-    return i < 0 ? 0 : i;
-  };
-  return fixtures.map((fx, i) => ({
-    path: file.path,
-    ...(fixtures.length > 1 ? { fixture: i } : {}),
-    convention: { name: fx.convention.name, ...fx.convention.convention },
-    names: fx.names,
-    cases: fx.cases.map((c) => ({ id: c.node.id.value, values: c.values })),
-    mean: fx.mean,
-    excluded: fx.excluded,
-    findings: file.findings.filter((f) => owner(f) === i),
-  }));
+/** One fixture of a file, with what the reports say about it. */
+interface FixtureEntry {
+  path: string;
+  /** 1-based, as the text says "fixture 2 of 3"; null for a file that holds none. */
+  fixture: number | null;
+  /** How many fixtures the file holds. */
+  of: number;
+  fx?: FixtureEvaluation;
 }
 
-function contains(file: LoadedFixtureFile, span: { start: number; end: number }, f: ReportFinding): boolean {
-  const start = file.lines.position(span.start);
-  const end = file.lines.position(span.end);
-  const at = f.range.start;
-  const after = (a: { line: number; character: number }, b: { line: number; character: number }) =>
-    a.line > b.line || (a.line === b.line && a.character >= b.character);
-  return after(at, start) && after(end, at);
+function fixtureEntries(files: readonly LoadedFixtureFile[]): FixtureEntry[] {
+  return files.flatMap((file): FixtureEntry[] => {
+    const fixtures = file.evaluation.fixtures;
+    if (fixtures.length === 0) return [{ path: file.path, fixture: null, of: 0 }];
+    return fixtures.map((fx, i) => ({ path: file.path, fixture: i + 1, of: fixtures.length, fx }));
+  });
+}
+
+/** The JSON report: each fixture's convention, cases and means; every finding after them. */
+export function checkJson(files: readonly LoadedFixtureFile[]): string {
+  const fixtures = fixtureEntries(files).map(({ path, fixture, fx }) => {
+    if (!fx) return { file: path, fixture, convention: null, conventionSource: null, cases: [], means: {} };
+    const measures = fx.specs.map((spec, j) => measureNames(spec, fx.names[j]));
+    return {
+      file: path,
+      fixture,
+      convention: { name: fx.convention.name, ...fx.convention.convention },
+      conventionSource: fx.conventionSource,
+      cases: fx.cases.map((c) => ({ id: c.node.id.value, values: measured(measures, c.values) })),
+      means: measuredMeans(measures, fx.mean, fx.excluded),
+    };
+  });
+  return jsonReport(
+    'check',
+    { fixtures },
+    files.flatMap((f) => f.findings),
+  );
+}
+
+function heading(e: FixtureEntry): string {
+  const which = e.of > 1 ? ` (fixture ${e.fixture} of ${e.of})` : '';
+  return e.fx ? `${e.path}${which} — convention ${e.fx.convention.name} (${e.fx.conventionSource})` : `${e.path} — nothing to evaluate`;
+}
+
+/** Per fixture a heading and its table, the mean in bold: Markdown for a pull request or a notebook. */
+export function checkMarkdown(files: readonly LoadedFixtureFile[]): string {
+  return fixtureEntries(files)
+    .map((e) => {
+      if (!e.fx) return `## ${markdownText(heading(e))}\n`;
+      const rows = e.fx.cases.map((c) => [markdownText(c.node.id.value), ...c.values.map((v) => fmt(v))]);
+      rows.push(['**mean**', ...e.fx.mean.map((v) => `**${fmt(v)}**`)]);
+      if (e.fx.excluded.some((n) => n > 0)) rows.push(['left out', ...e.fx.excluded.map(String)]);
+      return `## ${markdownText(heading(e))}\n\n${markdownTable(['case', ...e.fx.names.map(markdownText)], rows)}\n`;
+    })
+    .join('\n');
+}
+
+/** Per fixture a booktabs table under a comment naming it, the mean under a rule. */
+export function checkLatex(files: readonly LoadedFixtureFile[]): string {
+  return fixtureEntries(files)
+    .map((e) => {
+      if (!e.fx) return `% ${heading(e)}\n`;
+      const rows = e.fx.cases.map((c) => [latexText(c.node.id.value), ...c.values.map((v) => fmt(v))]);
+      const foot = [['Mean', ...e.fx.mean.map((v) => fmt(v))]];
+      if (e.fx.excluded.some((n) => n > 0)) foot.push(['Left out', ...e.fx.excluded.map(String)]);
+      const align = `l${'r'.repeat(e.fx.names.length)}`;
+      return `% ${heading(e)}\n${latexTable(['Case', ...e.fx.names.map(latexText)], rows, align, foot)}\n`;
+    })
+    .join('\n');
+}
+
+/**
+ * One CSV table for every fixture: file, fixture, row (case or mean), the case's id, then a column
+ * per metric of any fixture (empty where a fixture does not compute it); full-precision values.
+ */
+export function checkCsv(files: readonly LoadedFixtureFile[]): string {
+  const entries = fixtureEntries(files);
+  const names = [...new Set(entries.flatMap((e) => e.fx?.names ?? []))];
+  const cells = (fx: FixtureEvaluation, values: readonly number[]) =>
+    names.map((n) => {
+      const j = fx.names.indexOf(n);
+      return j < 0 ? '' : csvNumber(values[j]);
+    });
+  const rows = entries.flatMap((e) => {
+    const fx = e.fx;
+    if (!fx) return [];
+    const at = [e.path, String(e.fixture)];
+    return [...fx.cases.map((c) => [...at, 'case', c.node.id.value, ...cells(fx, c.values)]), [...at, 'mean', '', ...cells(fx, fx.mean)]];
+  });
+  return csvTable(['file', 'fixture', 'row', 'case', ...names], rows);
 }

@@ -9,6 +9,8 @@ import { conventionObject, conventionText, FixtureInference, inferFixture, knobs
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
+import { jsonNumber, jsonReport } from './jsonReport';
+import { FORMAT_OPTIONS, outputFormat } from './outputFormat';
 import { findingLine } from './report';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError } from './usage';
@@ -25,8 +27,10 @@ nearest value any convention gives for each.
 Options:
       --k LIST        cutoffs instead of the fixtures' own, e.g. --k 1,3,5
       --metrics LIST  metrics instead of the fixtures' own, e.g. --metrics P@3,AP
-      --json          write {"files": [{path, expectations, matches: [{convention, matched}], exact,
-                      unexplained: [{case, metric, expected, nearest}]}]}
+      --format FORMAT text (default) or json (the JSON report: per fixture the matches, best
+                      first, and the expectations none reproduces); infer's answer is a list
+                      of conventions, not a table, so it writes no markdown, latex or csv
+      --json          the same as --format json
   -h, --help          this help
 
 Exit codes: 0 every fixture's expectations are reproduced by some convention, 1 some are not (or a
@@ -34,9 +38,18 @@ file has a syntax error), 2 a usage problem.`;
 
 interface Entry {
   path: string;
-  fixture?: number;
+  /** 1-based. */
+  fixture: number;
+  /** How many fixtures the file holds. */
+  of: number;
   inference: FixtureInference;
 }
+
+const NO_TABLE = {
+  markdown: 'its answer is a list of conventions, not a table',
+  latex: 'its answer is a list of conventions, not a table',
+  csv: 'its answer is a list of conventions, not a table',
+};
 
 /** Runs the command; returns the exit code. */
 export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
@@ -46,7 +59,7 @@ export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): 
     options: {
       k: { type: 'string' },
       metrics: { type: 'string', multiple: true },
-      json: { type: 'boolean' },
+      ...FORMAT_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,28 +68,33 @@ export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): 
     return EXIT.ok;
   }
   if (positionals.length === 0) throw new UsageError('infer needs at least one file, folder or glob.');
+  const format = outputFormat('infer', values, ['text', 'json'], NO_TABLE);
   const options = fixtureOptions(values);
   const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
   const entries: Entry[] = files.flatMap((file) =>
     file.evaluation.fixtures.map((fx: FixtureEvaluation, i, all) => ({
       path: file.path,
-      ...(all.length > 1 ? { fixture: i } : {}),
+      fixture: i + 1,
+      of: all.length,
       inference: inferFixture(fx),
     })),
   );
-  if (values.json) io.stdout(`${JSON.stringify({ files: entries.map(jsonEntry) }, null, 2)}\n`);
-  else io.stdout(entries.map(textEntry).join('\n'));
+  const findings = files.flatMap((f) => f.findings);
   // Syntax and schema problems make a search meaningless; mismatched expectations are its input.
-  const broken = files.flatMap((f) => f.findings).filter((f) => f.severity === 'error' && !f.expected && f.code !== 'expect-mismatch');
-  io.stderr(broken.map((f) => `${findingLine(f)}\n`).join(''));
+  const broken = findings.filter((f) => f.severity === 'error' && !f.expected && f.code !== 'expect-mismatch');
+  if (format === 'json') io.stdout(jsonReport('infer', { fixtures: entries.map(jsonEntry) }, findings));
+  else {
+    io.stdout(entries.map(textEntry).join('\n'));
+    io.stderr(broken.map((f) => `${findingLine(f)}\n`).join(''));
+  }
   return broken.length > 0 || entries.some((e) => !e.inference.result.exact) ? EXIT.findings : EXIT.ok;
 }
 
 function jsonEntry(e: Entry): unknown {
   const r = e.inference.result;
   return {
-    path: e.path,
-    ...(e.fixture !== undefined ? { fixture: e.fixture } : {}),
+    file: e.path,
+    fixture: e.fixture,
     expectations: r.expectations,
     matches: r.matches.map((m) => ({ convention: conventionObject(m), matched: m.matched })),
     exact: r.exact,
@@ -84,10 +102,10 @@ function jsonEntry(e: Entry): unknown {
       const x = e.inference.expectations[u.expectation];
       return {
         case: x.case,
-        metric: x.metric,
+        measure: x.metric,
         expected: x.expected,
-        nearest: u.nearest,
-        ...(Object.keys(u.nearestKnobs).length ? { nearestKnobs: u.nearestKnobs } : {}),
+        nearest: u.nearest === null ? null : jsonNumber(u.nearest),
+        nearestKnobs: u.nearestKnobs,
       };
     }),
   };
@@ -95,7 +113,7 @@ function jsonEntry(e: Entry): unknown {
 
 function textEntry(e: Entry): string {
   const r = e.inference.result;
-  const head = `${e.path}${e.fixture !== undefined ? ` (fixture ${e.fixture + 1})` : ''} — ${r.expectations} expectation${r.expectations === 1 ? '' : 's'}`;
+  const head = `${e.path}${e.of > 1 ? ` (fixture ${e.fixture})` : ''} — ${r.expectations} expectation${r.expectations === 1 ? '' : 's'}`;
   if (r.expectations === 0) return `${head}: nothing to search for\n`;
   const lines = [head];
   const [best, ...others] = r.matches;

@@ -8,7 +8,7 @@ import { CHECK_HELP, checkCommand } from './check';
 import { COMPARE_HELP, compareCommand } from './compare';
 import { INFER_HELP, inferCommand } from './infer';
 import { TREC_HELP, trecCommand } from './trec';
-import { CommandIo, PROCESS_IO } from './io';
+import { CommandIo, PROCESS_IO, watchOutputStreams } from './io';
 import { EXIT, UsageError } from './usage';
 import { VERSION } from '../shared/version';
 
@@ -20,6 +20,9 @@ Commands:
   trec QRELS RUN RUN…  compare runs: means side by side, paired significance tests
   compare PATH...      every preset's means side by side, marking where they disagree
   infer PATH...        which conventions reproduce the fixtures' expected values
+
+Every command takes --format FORMAT: text (the default), json (the JSON report; --json is the
+same), and the other formats its --help lists (markdown, latex, csv; junit, sarif, github for check).
 
 ranklens COMMAND --help tells more; ranklens --version prints the version. Exit codes: 0 clean, 1 an error finding, 2 a usage problem.`;
 
@@ -33,9 +36,14 @@ const COMMANDS: Record<string, { run: (argv: string[], io: CommandIo) => Promise
 /** Runs a command line (without "node" and the script); returns the exit code. */
 export async function main(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    // No command is a usage error: the help goes where usage errors go, so that `ranklens | …` reads nothing.
+    io.stderr(`ranklens: no command given.\n${HELP}\n`);
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${HELP}\n`);
-    return name === undefined ? EXIT.usage : EXIT.ok;
+    return EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
     io.stdout(`${VERSION}\n`);
@@ -63,13 +71,20 @@ function isParseArgsError(e: unknown): boolean {
 }
 
 if (isMainThread && require.main === module) {
+  // A broken pipe decides the exit code whenever it comes, before or after the command's own.
+  let ended: number | undefined;
+  watchOutputStreams((why) => {
+    ended = why === 'reader-gone' ? EXIT.brokenPipe : EXIT.usage;
+    process.exitCode = ended;
+  });
   main(process.argv.slice(2)).then(
     (code) => {
-      process.exitCode = code;
+      process.exitCode = ended ?? code;
     },
     (e: unknown) => {
-      process.stderr.write(`ranklens: ${e instanceof Error ? e.message : String(e)}\n`);
-      process.exitCode = EXIT.usage;
+      // One line, never a stack trace: whatever went wrong, the user reads what, not where in the bundle.
+      PROCESS_IO.stderr(`ranklens: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = ended ?? EXIT.usage;
     },
   );
 }

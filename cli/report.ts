@@ -1,6 +1,6 @@
 /**
- * What every command reports, before it is written as text or JSON: per file (or per fixture) the
- * convention, the values per case, the means and the findings with their positions.
+ * A finding as every command reports it, before it is written as text, JSON, SARIF, JUnit or GitHub
+ * annotations: its file, severity, code, message and range.
  */
 import { FindingCode, Severity } from '../shared/core';
 import { Range } from './positions';
@@ -11,28 +11,13 @@ export interface ReportFinding {
   severity: Severity;
   code: FindingCode;
   message: string;
-  /** 0-based lines and UTF-16 characters, as in LSP. */
+  /** 0-based lines and UTF-16 characters, as in LSP; every output adds 1 to both (the text, the JSON report, SARIF, JUnit, GitHub). */
   range: Range;
   /** An error the fixture declares in expectFindings: shown, but it does not fail the run. */
   expected?: boolean;
   related?: { path: string; range: Range; message: string }[];
   /** What the message says in full, for JSON: every missing query, a collapsed problem's count and lines, … */
   data?: Record<string, unknown>;
-}
-
-export interface FileReport {
-  path: string;
-  /** Index of the fixture when the file holds several. */
-  fixture?: number;
-  /** The resolved convention: its name and every knob; null when nothing could be evaluated. */
-  convention: ({ name: string } & Record<string, unknown>) | null;
-  names: string[];
-  cases: { id: string; values: number[] }[];
-  mean: number[];
-  excluded: number[];
-  findings: ReportFinding[];
-  /** Command-specific additions (trec: the qrels path and counts). */
-  extra?: Record<string, unknown>;
 }
 
 /** A finding as one line: `file:line:col severity code message`, line and column 1-based. */

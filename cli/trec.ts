@@ -19,13 +19,14 @@ import {
   readableFiles,
   shownBytes,
 } from '../shared/trec';
-import { jsonReport } from './jsonReport';
+import { outputFormat } from './outputFormat';
 import { progressBar } from './progress';
-import { FileReport, ReportFinding, fails, findingLine } from './report';
-import { TREC_COMPARE_HELP, comparesRuns, trecCompareCommand } from './trecCompare';
+import { fails, findingLine } from './report';
+import { TREC_COMPARE_HELP, comparesRuns, runTag, trecCompareCommand } from './trecCompare';
+import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
-import { rowSpecs, trecText } from './trecFormat';
+import { rowSpecs, trecTable, trecText } from './trecFormat';
 import { aggregate, metricName } from '../shared/core';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
@@ -55,16 +56,23 @@ Options:
   -J, --judged-only      remove unjudged documents from each ranking first (trec_eval -J)
   -N, --collection N     the number of documents in the collection, for utility (trec_eval -N)
   -n, --no-summary       leave out the summary over all queries (trec_eval -n)
-      --json             write the JSON report to stdout instead of the text
+      --format FORMAT    text (trec_eval's output, the default), json (the JSON report:
+                         schemas/ranklens-report.schema.json), markdown, latex or csv (a
+                         table of the summary, and of each query with -q, in query order;
+                         problems on stderr)
+      --json             the same as --format json
       --jobs N           threads reading the run (default: up to 4 cores for runs over 32 MB)
       --keep-going       under the trec_eval convention, evaluate files with malformed lines or a
                          docid listed twice anyway (without those lines and queries), every mean
-                         marked PARTIAL; without it nothing is evaluated, as trec_eval stops.
+                         marked PARTIAL in every format ("partial" in the JSON); without it
+                         nothing is evaluated, as trec_eval stops (the JSON says "refused").
                          Other conventions always go on, and mark the means the same way.
   -h, --help             this help
 
 Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under trec_eval's
 convention, a file that is not text), 2 a usage problem or a file that cannot be read.`;
+
+const FORMATS = ['text', 'json', 'markdown', 'latex', 'csv'] as const;
 
 /** Runs the command; returns the exit code. */
 export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
@@ -74,6 +82,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     allowPositionals: true,
     options: { ...TREC_EVAL_OPTIONS, 'no-summary': { type: 'boolean', short: 'n' } },
   });
+  const format = values.help ? 'text' : outputFormat('trec', values, FORMATS);
   if (values.help) {
     io.stdout(`${TREC_HELP}\n\n${TREC_COMPARE_HELP}\n`);
     return EXIT.ok;
@@ -124,38 +133,55 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     }
     // Under trec_eval's convention a malformed line or a docid twice stops everything, as trec_eval stops (unless --keep-going).
     const refused = stoppingProblems(evaluation, !!values['keep-going']).length > 0;
-    const shown = refused ? { ...evaluation, queries: [] } : evaluation;
     const mean = refused ? rows.map(() => NaN) : runFigures(evaluation, rows, mimic !== undefined, trecNames);
     const findings = refused
       ? refusalFindings(evaluation, qrelsName, runName)
       : [...fileFindings(evaluation, qrelsName, runName), ...summaryFindings(evaluation, qrelsName, runName, complete)];
     const c = evaluation.counts;
     const nothing = refused || c.qrelsQueries === 0 || c.entries === 0 || c.evaluated === 0;
-    if (values.json) io.stdout(jsonReport([fileReport(shown, rows, mean, qrelsName, runName, findings, refused)]));
-    else {
-      // Query ids and the run tag are the files' bytes, written back as they were read.
-      if (!nothing) {
-        io.stdout(
-          Buffer.from(
-            trecText({
-              rows,
-              names: rows.map((r) => byteString(trecNames ? r.trecName : metricName(r.spec))),
-              queries: evaluation.queries,
-              summary: mean,
-              runid: runid ? lastRunTag(runPath) : undefined,
-              relstring: relstring && {
-                name: relstring.name,
-                order: RELSTRING_ORDER,
-                values: evaluation.queries.map((q) => q.relstring ?? ''),
-              },
-              perQuery: !!values['per-query'],
-              summaryLine: !values['no-summary'],
-              cNaN: trecNames,
-              partial: evaluation.partial && partialNote(evaluation.partial, evaluation.counts),
-            }),
-            'latin1',
-          ),
-        );
+    const names = rows.map((r) => (trecNames ? r.trecName : metricName(r.spec)));
+    const name = runTag(runPath) ?? runName;
+    if (format === 'json') {
+      const run: TrecJsonRun = {
+        name,
+        file: runName,
+        means: mean,
+        excluded: evaluation.excluded.slice(0, rows.length),
+        queries: evaluation.queries.map((q) => ({ qid: shownBytes(q.qid), values: q.values.slice(0, rows.length) })),
+        counts: evaluation.counts,
+        partial: evaluation.partial,
+      };
+      const measures = trecMeasureNames(rows);
+      io.stdout(trecJson({ qrels: qrelsName, convention: evaluation.convention, measures, runs: [run], refused, findings }));
+    } else {
+      const figures = {
+        rows,
+        names,
+        queries: evaluation.queries,
+        summary: mean,
+        perQuery: !!values['per-query'],
+        summaryLine: !values['no-summary'],
+        cNaN: trecNames,
+        // Means computed on partial files say so in the summary itself, whatever the format.
+        partial: evaluation.partial && partialNote(evaluation.partial, evaluation.counts),
+      };
+      // When nothing was evaluated no figure is printed: the findings say why.
+      if (!nothing && format === 'text') {
+        // Query ids and the run tag are the files' bytes, written back as they were read.
+        const text = trecText({
+          ...figures,
+          names: names.map(byteString),
+          runid: runid ? lastRunTag(runPath) : undefined,
+          relstring: relstring && {
+            name: relstring.name,
+            order: RELSTRING_ORDER,
+            values: evaluation.queries.map((q) => q.relstring ?? ''),
+          },
+        });
+        io.stdout(Buffer.from(text, 'latin1'));
+      } else if (!nothing && format !== 'text') {
+        const queries = evaluation.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) }));
+        io.stdout(trecTable(format, { ...figures, queries }, name));
       }
       io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }
@@ -195,32 +221,4 @@ function runFigures(ev: TrecEvaluation, rows: readonly TrecRow[], allRelevantCol
     if (j >= 0) mean[j] = kept.reduce((sum, q) => sum + q.values[rows.length], 0);
   }
   return mean;
-}
-
-function fileReport(
-  ev: TrecEvaluation,
-  rows: TrecRow[],
-  mean: number[],
-  qrelsPath: string,
-  runPath: string,
-  findings: ReportFinding[],
-  refused: boolean,
-): FileReport {
-  return {
-    path: runPath,
-    convention: { name: ev.convention.name, ...ev.convention.convention },
-    names: rows.map((r) => metricName(r.spec)),
-    cases: ev.queries.map((q) => ({ id: shownBytes(q.qid), values: q.values.slice(0, rows.length) })),
-    mean,
-    excluded: ev.excluded.slice(0, rows.length),
-    findings,
-    extra: {
-      qrels: qrelsPath,
-      counts: ev.counts,
-      trecNames: rows.map((r) => r.trecName),
-      // Means computed without some lines or queries (see TrecPartial); refused: nothing evaluated, as trec_eval stops.
-      ...(ev.partial ? { partial: ev.partial } : {}),
-      ...(refused ? { refused: true } : {}),
-    },
-  };
 }

@@ -6,7 +6,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareText } from '../shared/core';
+import { compareText, naturalOrder } from '../shared/core';
 import { TrecEvaluation, TrecProblem, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
 import {
   compareSystems,
@@ -18,12 +18,13 @@ import {
   SystemComparison,
   TEST_TITLES,
 } from '../shared/stats';
-import { CompareFormat, ComparisonReport, RunSummary, compareReport } from './compareReport';
-import { jsonReportText } from './compareReportJson';
+import { ComparisonReport, RunSummary, compareCsv, compareReport } from './compareReport';
+import { outputFormat } from './outputFormat';
 import { progressBar } from './progress';
 import { ReportFinding, fails, findingLine } from './report';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { rowSpecs } from './trecFormat';
+import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
 import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
@@ -34,8 +35,10 @@ export const DEFAULT_COMPARE_MEASURES: readonly string[] = ['AP', 'nDCG@10', 'P@
 export const TREC_COMPARE_HELP = `Usage: ranklens trec QRELS RUN_A RUN_B [RUN ...] [options]
 
 With two or more runs, compares them: a table of each run's means (one column per measure), where
-a superscript letter marks the runs a value is significantly better than, and a line naming the
-test, the correction and α. Default measures: ${DEFAULT_COMPARE_MEASURES.join(' ')}.
+a superscript letter marks the runs a value is significantly better than; then per measure and pair
+of runs the difference b − a, its 95% interval, Cohen's d, p after the correction (named), whether
+it is significant at α, and the queries b wins, ties and loses (W/T/L); then the test and α.
+Default measures: ${DEFAULT_COMPARE_MEASURES.join(' ')}.
   --test NAME          t (paired Student's t, default), wilcoxon (signed-rank, SciPy 1.10's rules),
                        randomization (Fisher's sign-flip; exact when 2^n ≤ trials), bootstrap
                        (paired), tukey (randomized Tukey HSD, three or more runs)
@@ -44,8 +47,10 @@ test, the correction and α. Default measures: ${DEFAULT_COMPARE_MEASURES.join('
   --alpha A            the significance level (default 0.05)
   --trials N           random trials of randomization, bootstrap and tukey (default 10000)
   --seed S             their seed, a whole number (default 42)
-  --format NAME        text (default), markdown, latex (booktabs) or json; --json = --format json
-  -q, --per-query      add every query's difference for each comparison
+  --format NAME        text (default), markdown, latex (booktabs), json (the JSON report, the
+                       same shape as for one run) or csv (one row per comparison);
+                       --json = --format json
+  -q, --per-query      add every query's difference for each comparison, in query order
   -m, -c, -l, -M, -J, -N, --convention, --jobs, --keep-going as above: each run is evaluated as it
                        would be alone, and under trec_eval's convention a run it would stop on stops the
                        comparison (a broken copy of a run must not lose "significantly").
@@ -54,7 +59,6 @@ A run's name is its run tag, or its file name when tags clash.`;
 
 const OPTIONS = {
   ...TREC_EVAL_OPTIONS,
-  format: { type: 'string' },
   test: { type: 'string' },
   baseline: { type: 'string' },
   correction: { type: 'string' },
@@ -98,7 +102,7 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   if (test === 'tukey' && runPaths.length < 3)
     throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
   const correction = choice('--correction', values.correction ?? 'holm', CORRECTIONS);
-  const format = values.json ? 'json' : choice('--format', values.format ?? 'text', ['text', 'markdown', 'latex', 'json'] as const);
+  const format = outputFormat('trec', values, ['text', 'json', 'markdown', 'latex', 'csv']);
   const alpha = alphaOption(values.alpha);
   const trials = positiveInt('--trials', values.trials) ?? 10000;
   const seed = seedOption(values.seed);
@@ -135,8 +139,20 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
         );
     findings.push(...(stops ? refusalFindings(ev, qrelsPath, runPath, own) : fileFindings(ev, qrelsPath, runPath, own)), ...notes);
   }
+  const jsonRuns: TrecJsonRun[] = evaluations.map((ev, i) => ({
+    name: names[i],
+    file: runPaths[i],
+    means: ev.mean,
+    excluded: ev.excluded,
+    queries: ev.queries,
+    counts: ev.counts,
+    partial: ev.partial,
+  }));
+  const measures = trecMeasureNames(rows);
   if (refused) {
-    if (format === 'json') io.stdout(refusedJson(names, runPaths, findings));
+    // No figure of any run, no comparison: the findings say which file stops it and how to go on.
+    if (format === 'json')
+      io.stdout(trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, measures, runs: jsonRuns, refused, findings }));
     else io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     return EXIT.findings;
   }
@@ -156,18 +172,23 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     means: ev.mean,
     ...(ev.partial ? { partial: { ...ev.partial, note: partialNote(ev.partial, ev.counts) } } : {}),
   }));
+  const perQuery = values['per-query'] ? comparisons.map((c) => perQueryDifferences(c.matrix, c.rows, queryIds)) : undefined;
   const report: ComparisonReport = {
     runs,
     measures: evaluations[0].names,
     baseline: values.baseline === 'all' ? 'all' : baseline,
     options,
     comparisons: comparisons.map((c) => c.rows),
-    perQuery: values['per-query'] ? comparisons.map((c) => perQueryDifferences(c.matrix, c.rows, queryIds)) : undefined,
+    perQuery,
   };
   findings.push(...reachFindings(report, runPaths));
-  if (format === 'json') io.stdout(jsonReportText(report, findings));
-  else {
-    io.stdout(compareReport(report, format as Exclude<CompareFormat, 'json'>));
+  if (format === 'json') {
+    const compared = { rows: report.comparisons, perQuery, options, baseline: report.baseline };
+    io.stdout(
+      trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, measures, runs: jsonRuns, comparisons: compared, findings }),
+    );
+  } else {
+    io.stdout(format === 'csv' ? compareCsv(report) : compareReport(report, format));
     io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
   }
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
@@ -209,7 +230,7 @@ export function runNames(paths: readonly string[]): string[] {
 }
 
 /** The sixth field of a run's first line (blank lines and # comments skipped), if any. */
-function runTag(path: string): string | undefined {
+export function runTag(path: string): string | undefined {
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);
@@ -257,13 +278,20 @@ function valuesByQuery(ev: TrecEvaluation, j: number, queryIds: readonly string[
   return Float64Array.from(queryIds, (qid) => byId.get(qid) ?? NaN);
 }
 
+/**
+ * Each comparison's per-query differences b − a, in query order (1, 2, 10: naturalOrder). The tests
+ * themselves see the queries in code point order, which the seeded resampling tests depend on.
+ */
 function perQueryDifferences(
   matrix: readonly Float64Array[],
   rows: readonly SystemComparison[],
   queryIds: readonly string[],
 ): { qid: string; diff: number }[][] {
+  const at = new Map(queryIds.map((qid, q) => [qid, q]));
+  const ordered = naturalOrder(queryIds);
   return rows.map((r) =>
-    queryIds.flatMap((qid, q) => {
+    ordered.flatMap((qid) => {
+      const q = at.get(qid)!;
       const diff = matrix[r.b][q] - matrix[r.a][q];
       return Number.isNaN(diff) ? [] : [{ qid, diff }];
     }),
@@ -299,22 +327,4 @@ function smallestPText(test: SignificanceTest, r: SystemComparison): string {
   if ((test === 'randomization' || test === 'wilcoxon') && signs)
     return `on ${queries} the ${test === 'wilcoxon' ? 'exact Wilcoxon' : 'exact randomization'} test cannot give a p below 2/2^${r.n} = ${p}`;
   return `on ${queries} the ${TEST_TITLES[test]} cannot give a p below ${p}`;
-}
-
-// The comparison refused (a run trec_eval would stop on): the runs, no values, and the findings that say why.
-function refusedJson(names: readonly string[], paths: readonly string[], findings: readonly ReportFinding[]): string {
-  const json = {
-    runs: names.map((name, i) => ({ name, path: paths[i] })),
-    comparisons: [],
-    refused: true,
-    findings: findings.map((f) => ({
-      file: f.path,
-      severity: f.severity,
-      code: f.code,
-      message: f.message,
-      range: f.range,
-      ...(f.data ? { data: f.data } : {}),
-    })),
-  };
-  return `${JSON.stringify(json, null, 2)}\n`;
 }

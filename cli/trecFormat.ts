@@ -2,8 +2,9 @@
  * trec_eval's text layout: "%-22s\t%s\t%6.4f" per value ("%ld" for counts), per query with -q in
  * trec_eval's table order, then the summary over "all" (-n leaves it out).
  */
-import { MetricSpec } from '../shared/core';
+import { MetricSpec, naturalOrder } from '../shared/core';
 import { TrecRow } from '../shared/trec';
+import { csvNumber, csvTable, latexTable, latexText, markdownTable, markdownText } from './table';
 
 /**
  * C's printf("%6.4f"): toFixed(4) rounds the exact binary value as C does, except at an exact tie
@@ -73,6 +74,47 @@ export function trecText(input: TrecTextInput): string {
   }
   if (input.partial !== undefined && !input.summaryLine) out.push(`${input.partial}\n`);
   return out.join('');
+}
+
+/**
+ * The same figures as a table for a document (markdown, latex) or a spreadsheet (csv): with -q a row
+ * per query, in query order (numeric ids by value: 1, 2, 10; trec_eval's text keeps 1, 10, 2), then
+ * the summary row "all" (-n leaves it out); a column per measure. Markdown and LaTeX show 4 decimals
+ * and counts as whole numbers; CSV full precision, under a run and a row column (query or all).
+ * Figures computed on partial files are marked in the table itself: the summary row is "all
+ * (PARTIAL)" (CSV: the run is "name (PARTIAL)" on every row), and the PARTIAL line comes before the
+ * table (in LaTeX as a comment).
+ */
+export function trecTable(format: 'markdown' | 'latex' | 'csv', input: TrecTextInput, runName: string): string {
+  const byId = new Map(input.queries.map((q) => [q.qid, q.values]));
+  const ids = input.perQuery ? naturalOrder(byId.keys()) : [];
+  const cell = (j: number, v: number, query: boolean) =>
+    query && input.rows[j].summaryOnly ? '' : format === 'csv' ? csvNumber(v) : trecValue(v, input.rows[j].long, false);
+  const queryRows = ids.map((id) => input.rows.map((_, j) => cell(j, byId.get(id)![j], true)));
+  const summary = input.summaryLine ? input.rows.map((_, j) => cell(j, input.summary[j], false)) : undefined;
+  const mark = input.partial !== undefined ? ' (PARTIAL)' : '';
+  switch (format) {
+    case 'csv': {
+      // CSV has no place for a note: the run's name carries the mark, so that no row is read as the whole file's.
+      const run = `${runName}${mark}`;
+      return csvTable(
+        ['run', 'row', 'query', ...input.names],
+        [...ids.map((id, i) => [run, 'query', id, ...queryRows[i]]), ...(summary ? [[run, 'all', '', ...summary]] : [])],
+      );
+    }
+    case 'markdown':
+      return `${input.partial !== undefined ? `${input.partial}\n\n` : ''}${markdownTable(['query', ...input.names].map(markdownText), [
+        ...ids.map((id, i) => [markdownText(id), ...queryRows[i]]),
+        ...(summary ? [[`**all${mark}**`, ...summary.map((v) => `**${v}**`)]] : []),
+      ])}\n`;
+    case 'latex':
+      return `${input.partial !== undefined ? `% ${input.partial}\n` : ''}${latexTable(
+        ['Query', ...input.names].map(latexText),
+        ids.map((id, i) => [latexText(id), ...queryRows[i]]),
+        `l${'r'.repeat(input.rows.length)}`,
+        summary ? [[`All${mark}`, ...summary]] : [],
+      )}\n`;
+  }
 }
 
 /** The specs of the rows, in row order. */

@@ -4,6 +4,7 @@
  * same way.
  */
 import { resolveConvention, ResolvedConvention } from '../shared/core';
+import { FORMAT_OPTIONS } from './outputFormat';
 import { UsageError, conventionOption } from './usage';
 
 export const TREC_EVAL_OPTIONS = {
@@ -15,7 +16,7 @@ export const TREC_EVAL_OPTIONS = {
   'max-rank': { type: 'string', short: 'M' },
   'judged-only': { type: 'boolean', short: 'J' },
   collection: { type: 'string', short: 'N' },
-  json: { type: 'boolean' },
+  ...FORMAT_OPTIONS,
   jobs: { type: 'string' },
   'keep-going': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },

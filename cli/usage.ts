@@ -3,8 +3,12 @@ import { findPreset, PRESET_NAMES, resolveConvention, ResolvedConvention } from 
 
 export class UsageError extends Error {}
 
-/** Exit codes: 0 clean, 1 an error finding (or a failed expectation), 2 a usage or input problem. */
-export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
+/**
+ * Exit codes: 0 clean, 1 an error finding (or a failed expectation), 2 a usage or input problem; 141
+ * when the reader of the output went away first (`| head`): 128 + SIGPIPE, the status a shell gives
+ * coreutils and trec_eval there (Node ignores SIGPIPE, so the process says it itself).
+ */
+export const EXIT = { ok: 0, findings: 1, usage: 2, brokenPipe: 141 } as const;
 
 /** Parses a positive whole number option, or throws a UsageError naming it. */
 export function positiveInt(name: string, text: string | undefined): number | undefined {

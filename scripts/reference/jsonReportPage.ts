@@ -1,6 +1,8 @@
 /**
- * docs/reference/json-report.md: the JSON each command writes, shown by running the commands (cli/main.ts,
- * in this process) on small files, with what each key holds.
+ * docs/reference/json-report.md: the JSON report every command writes, from its schema
+ * (schemas/ranklens-report.schema.json: one table per definition) and from the commands themselves
+ * (cli/main.ts, run in this process on small files): every example is checked against the schema
+ * as the page is made, so the page cannot show a report the schema refuses.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { main } from '../../cli/main';
 import { page } from './markdown';
+import { REPORT_SCHEMA_PATH, SchemaNode, reportValidator, schemaSections } from './reportSchema';
 
 // The README's example under trec_eval, with an expectation that fails: AP@5 is 1/3 there, not 0.5.
 const FIXTURE = `k: [3, 5]
@@ -20,12 +23,14 @@ cases:
     expect: { AP@5: 0.5 }
 `;
 
+// q4 judges nothing relevant: NaN under the default convention (null in JSON), 0 under trec_eval's.
 const QRELS = `q1 0 d1 1
 q1 0 d2 0
 q1 0 d3 2
 q2 0 d1 1
 q2 0 d4 1
 q3 0 d5 1
+q4 0 d6 0
 `;
 
 const BASE_RUN = `q1 Q0 d1 1 0.9 base
@@ -35,6 +40,7 @@ q2 Q0 d4 1 0.5 base
 q2 Q0 d9 2 0.4 base
 q3 Q0 d7 1 0.8 base
 q3 Q0 d5 2 0.6 base
+q4 Q0 d6 1 0.3 base
 `;
 
 const BETTER_RUN = `q1 Q0 d3 1 0.9 better
@@ -42,6 +48,17 @@ q1 Q0 d1 2 0.8 better
 q2 Q0 d1 1 0.5 better
 q2 Q0 d4 2 0.4 better
 q3 Q0 d5 1 0.7 better
+q4 Q0 d6 1 0.2 better
+`;
+
+// base.run with its second line's tag cut (a malformed line) and query q4 left out (a judged query missing).
+const BROKEN_RUN = `q1 Q0 d1 1 0.9 base
+q1 Q0 d2 2 0.8
+q1 Q0 d3 3 0.7 base
+q2 Q0 d4 1 0.5 base
+q2 Q0 d9 2 0.4 base
+q3 Q0 d7 1 0.8 base
+q3 Q0 d5 2 0.6 base
 `;
 
 const FILES: Readonly<Record<string, string>> = {
@@ -49,6 +66,7 @@ const FILES: Readonly<Record<string, string>> = {
   qrels: QRELS,
   'base.run': BASE_RUN,
   'better.run': BETTER_RUN,
+  'broken.run': BROKEN_RUN,
 };
 
 /** Runs `ranklens ARGS` in this process, in dir; returns what it wrote to stdout. */
@@ -75,77 +93,99 @@ function block(language: string, text: string): string {
   return `\`\`\`${language}\n${text.replace(/\n$/, '')}\n\`\`\``;
 }
 
-/** The page's text. */
-export async function jsonReportPage(): Promise<string> {
+/** The page's text; `schema` is the report's schema, which every example must hold to. */
+export async function jsonReportPage(schema: SchemaNode): Promise<string> {
+  const validate = reportValidator(schema);
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-reference-'));
   try {
     for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
-    const run = (args: readonly string[]) => stdoutOf(args, dir);
-    const check = await run(['check', 'ex.rank.yaml', '--json']);
-    const trec = await run(['trec', 'qrels', 'base.run', '-m', 'P.5', '-m', 'map', '--json']);
-    const systems = await run(['trec', 'qrels', 'base.run', 'better.run', '-m', 'AP', '-m', 'P@1', '--json']);
-    const compare = await run(['compare', 'ex.rank.yaml', '--json']);
-    const infer = await run(['infer', 'ex.rank.yaml', '--json']);
+    const run = async (args: readonly string[]) => {
+      const text = await stdoutOf(args, dir);
+      const errors = validate(JSON.parse(text));
+      if (errors.length > 0) throw new Error(`ranklens ${args.join(' ')}: the report does not hold to the schema: ${errors.join('; ')}`);
+      return text;
+    };
+    const check = await run(['check', 'ex.rank.yaml', '--format', 'json']);
+    const trec = await run(['trec', 'qrels', 'base.run', '-m', 'P.5', '-m', 'map', '--convention', 'default', '--format', 'json']);
+    const systems = await run(['trec', 'qrels', 'base.run', 'better.run', '-m', 'AP', '-m', 'P@1', '-q', '--format', 'json']);
+    const refused = await run(['trec', 'qrels', 'broken.run', '-m', 'map', '--format', 'json']);
+    const partial = await run(['trec', 'qrels', 'broken.run', '-m', 'map', '--keep-going', '--format', 'json']);
+    const compare = await run(['compare', 'ex.rank.yaml', '--format', 'json']);
+    const infer = await run(['infer', 'ex.rank.yaml', '--format', 'json']);
     return page(
-      'The JSON reports',
-      ['cli/main.ts (the commands run on the files below)'],
+      'The JSON report',
+      ['cli/main.ts (the commands run on the files below)', REPORT_SCHEMA_PATH],
       [
-        'Every command writes JSON with `--json` (for `check` also `--format json`; for `trec` with several runs ' +
-          "`--format json`). Values are full-precision numbers; NaN is written as `null`. Ranges use LSP's " +
-          'convention: 0-based lines and 0-based characters counted in UTF-16 code units. The examples below are ' +
-          "the commands' output on these files:",
+        'Every command writes one JSON report with `--format json` (`--json` is the same), to stdout. It has one shape, ' +
+          `described by the JSON Schema \`${REPORT_SCHEMA_PATH}\` (draft-07, shipped in the npm package and the extension): ` +
+          '`schemaVersion` (1; raised when a key changes its meaning or goes away), `command`, the keys of the command, ' +
+          'then `findings`, every finding about the files read. The schema of a release describes exactly what that ' +
+          'release writes (no key outside it).',
+        [
+          '- **Values** are full-precision numbers; NaN (a value undefined for a case or query under the convention) and ' +
+            'the infinities, which JSON cannot write, are `null`.',
+          '- **Every measured value** is `{"value": …, "trecEval": …}`, keyed by the measure\'s Ranklens name (`AP`, ' +
+            "`P@5`, `nDCG@10`), with trec_eval's name for it beside (`map`, `P_5`, `ndcg_cut_10`; `null` when trec_eval " +
+            "has no such measure; its values are trec_eval's under the trec_eval convention). A mean also says how many " +
+            'cases or queries it left out because their value is NaN (`excluded`).',
+          '- **Positions** are 1-based lines and columns, as editors and the text output (`file:line:col`) show them; ' +
+            'columns count UTF-16 code units, as LSP and SARIF do, and a range ends at the column just after its last ' +
+            'character.',
+          '- **`ranklens trec`** writes the same shape for one run and for several: `runs` (each with its means, every ' +
+            "query's values in query order, 1, 2, 10, and the counts of what was read), `comparisons` (empty for one " +
+            'run) and `significance` (`null` for one run). A run whose figures are computed on part of its files says ' +
+            'what they leave out (`partial`), and a report of files trec_eval would stop on says `"refused": true` and ' +
+            'holds no figure.',
+        ].join('\n'),
+        "The examples below are the commands' output on these files:",
         block('yaml', `# ex.rank.yaml\n${FIXTURE}`),
         block('text', `# qrels\n${QRELS}# base.run\n${BASE_RUN}# better.run\n${BETTER_RUN}`),
-        '## `ranklens check --json`',
-        [
-          '- `files`: one entry per fixture. `path` is the file as found; `"fixture": i` (0-based) is added when a file ' +
-            'holds several fixtures. A file that could not be read as any fixture has `"convention": null` and no cases.',
-          '- `convention`: the resolved convention, its `name` (the preset, plus the knobs set differently) and every knob.',
-          '- `cases[].metrics`, `mean` and `excluded` (how many cases the mean left out, their value being NaN) are keyed ' +
-            'by metric name.',
-          '- `findings[]`: `severity`, `code`, `message`, `range`; `"expected": true` when the fixture declares the code in ' +
-            '`expectFindings`; `related` (other places that explain it, each `{file, range, message}`); `file` when the ' +
-            'finding is in another file than `path`.',
-        ].join('\n'),
-        block('sh', '$ ranklens check ex.rank.yaml --json'),
+        '## `ranklens check --format json`',
+        "Per fixture its convention (where it came from in `conventionSource`), each case's values and the means; the " +
+          'expectation that fails is a finding, at line 8, columns 21 to 24 (`0.5`).',
+        block('sh', '$ ranklens check ex.rank.yaml --format json'),
         block('json', check),
-        '## `ranklens trec QRELS RUN --json`',
-        'The same shape, one entry: `path` is the run, `qrels` the qrels file, `cases` the evaluated queries (in the ' +
-          "string order of their ids), `trecNames` trec_eval's name of each measure in the order of the metrics " +
-          '(its Ranklens name for a measure trec_eval does not have), and `counts` what was read: queries and lines of each file, ' +
-          'run lines ranked (`entries`), queries evaluated, judged queries `missing` from the run, run queries the qrels ' +
-          'do not judge (`unjudged`), and evaluated queries with no relevant document (`noRelevant`). Findings carry ' +
-          '`file` when they are in the qrels.',
-        block('sh', '$ ranklens trec qrels base.run -m P.5 -m map --json'),
+        '## `ranklens trec QRELS RUN --format json`',
+        'One run, under the default convention: query q4 judges nothing relevant, so its values are NaN (`null`), and ' +
+          'each mean leaves it out (`excluded: 1`). `counts` says what was read, each count named for what it counts; ' +
+          '`partial` is `null` when the figures come from the whole of both files.',
+        block('sh', '$ ranklens trec qrels base.run -m P.5 -m map --convention default --format json'),
         block('json', trec),
-        '## `ranklens trec QRELS RUN_A RUN_B --json`',
-        [
-          "- `runs[]`: each run's `name` (its run tag, or its file name when tags clash), `path` and `means`, as " +
-            '`ranklens trec` gives them for that run alone.',
-          '- `comparisons[]`: one per measure and pair of runs. `diff` is mean(b) − mean(a) over the paired queries (so ' +
-            "`meanA` and `meanB` can differ from the runs' own means when a query was left out); `ci` the 95% interval " +
-            "of the paired mean difference (Student's t interval; the percentile interval for `bootstrap`); " +
-            "`effectSize` the paired Cohen's d, diff ÷ the standard deviation of the differences; `p`, `pAdjusted` " +
-            '(after the correction) and `significant` (pAdjusted ≤ α); `n` the paired queries, `leftOut` the queries ' +
-            'in one run of the pair only, `exact` whether p is exact (no sampling).',
-          '- `test`, `correction`, `alpha`, `baseline` (the baseline run\'s name, or `"all"`), plus `trials` and `seed` for ' +
-            'the resampling tests, and `findings`. With `-q`, each comparison has `perQuery`: `{qid: diff}`.',
-        ].join('\n'),
-        block('sh', '$ ranklens trec qrels base.run better.run -m AP -m P@1 --json'),
+        '## `ranklens trec QRELS RUN_A RUN_B --format json`',
+        'Two runs, the same shape: each run as above, then per measure and pair of runs the comparison (`diff` is b − a ' +
+          "over the paired queries, its 95% interval `ci`, Cohen's `effectSize`, `p` and `pAdjusted` after the " +
+          'correction named in `significance`, `significant` when pAdjusted ≤ α, the queries b `wins`, `ties` and ' +
+          "`losses`), and with `-q` each paired query's difference (`perQuery`, in query order).",
+        block('sh', '$ ranklens trec qrels base.run better.run -m AP -m P@1 -q --format json'),
         block('json', systems),
-        '## `ranklens compare --json`',
-        "Per fixture: `path`, `convention` (the fixture's own, by name), `presets` (each preset's mean of each metric) " +
-          'and `disagree` (the metrics on which the presets give different means).',
-        block('sh', '$ ranklens compare ex.rank.yaml --json'),
+        '## A refused evaluation, and one on partial files',
+        "`broken.run` is `base.run` with its second line's tag cut, and without query q4. Under the trec_eval " +
+          'convention a malformed line stops the evaluation, as trec_eval stops: `refused` is `true`, the run is listed ' +
+          'with what was read (`counts`) and no figure (`means` is `{}`, `queries` `[]`), there is no comparison, the ' +
+          'exit code is 1, and the findings say what is wrong, where, and how to go on.',
+        block('text', `# broken.run\n${BROKEN_RUN}`),
+        block('sh', '$ ranklens trec qrels broken.run -m map --format json'),
+        block('json', refused),
+        'With `--keep-going` the run is evaluated without the malformed line, and `partial` says what its figures ' +
+          'leave out (the text output prints a `PARTIAL:` line before the summary, the tables mark the run); the exit ' +
+          'code stays 1. A finding whose message shortens what it knows carries it in `data` (`null` otherwise): here ' +
+          'every judged query missing from the run, each at the line of its first judgement.',
+        block('sh', '$ ranklens trec qrels broken.run -m map --keep-going --format json'),
+        block('json', partial),
+        '## `ranklens compare --format json`',
+        "Per fixture its convention, how many cases, each preset's means, and the metrics on which they disagree.",
+        block('sh', '$ ranklens compare ex.rank.yaml --format json'),
         block('json', compare),
-        '## `ranklens infer --json`',
-        'Per fixture: `path`, the number of `expectations`, the `matches` best first (each a `convention`, the nearest ' +
-          'preset plus the fewest knobs, and how many expectations it `matched`), whether the best match is `exact` ' +
-          '(reproduces every expectation), and `unexplained`: each expectation no convention reproduces, with the ' +
-          '`nearest` value any convention gives and the knobs (`nearestKnobs`) that give it. Writing ' +
-          "`matches[0].convention` as the fixture's `convention` makes `ranklens check` pass every expectation it explains.",
-        block('sh', '$ ranklens infer ex.rank.yaml --json'),
+        '## `ranklens infer --format json`',
+        'Per fixture the conventions that reproduce its expectations, best first (`matches[0].convention` written as the ' +
+          "fixture's `convention` makes `ranklens check` pass every expectation it explains), and each expectation none " +
+          'reproduces, with the nearest value any convention gives.',
+        block('sh', '$ ranklens infer ex.rank.yaml --format json'),
         block('json', infer),
+        '## The schema',
+        `Each definition of \`${REPORT_SCHEMA_PATH}\`, the four reports first. "present: sometimes" marks a key that ` +
+          'only some reports have (`perQuery` with `-q`).',
+        ...schemaSections(schema),
       ],
     );
   } finally {

@@ -9,6 +9,7 @@ import { conventionsPage } from './conventionsPage';
 import { findingsPage } from './findingsPage';
 import { jsonReportPage } from './jsonReportPage';
 import { measuresPage } from './measuresPage';
+import { reportSchema } from './reportSchema';
 import { PackageJson, settingsPage } from './settingsPage';
 
 export interface ReferencePage {
@@ -33,6 +34,6 @@ export async function referencePages(): Promise<ReferencePage[]> {
     { path: 'docs/reference/conventions.md', text: conventionsPage() },
     { path: 'docs/reference/measures.md', text: measuresPage() },
     { path: 'docs/reference/settings.md', text: settingsPage(pkg, config) },
-    { path: 'docs/reference/json-report.md', text: await jsonReportPage() },
+    { path: 'docs/reference/json-report.md', text: await jsonReportPage(reportSchema()) },
   ];
 }

@@ -6,6 +6,7 @@
 export { PRESET_NAMES, findPreset, resolveConvention } from './conventions';
 export type { Convention, PresetName, ResolvedConvention } from './conventions';
 export { metricName, parseMetricName } from './metricNames';
+export { trecEvalName } from './trecEvalNames';
 export type { MetricSpec } from './metricNames';
 export { FINDING_CODES, isFixtureFindingCode } from './findingCodes';
 export type { FindingCode, Severity } from './findingCodes';
@@ -13,5 +14,6 @@ export { aggregate } from './aggregate';
 export { comparePresetMeans } from './compare';
 export type { PresetValues } from './compare';
 export { compareText } from './ranking';
+export { naturalOrder } from './naturalOrder';
 export { fmt } from './explanation';
 export { predictionMarks } from './predictionMarks';

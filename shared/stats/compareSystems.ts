@@ -48,6 +48,10 @@ export interface SystemComparison {
   smallestP: number;
   /** Whether a resampling test enumerated every assignment (or the Wilcoxon test used the exact distribution). */
   exact: boolean;
+  /** Of the n paired queries: those where b's value is higher than a's, equal to it, lower. */
+  wins: number;
+  ties: number;
+  losses: number;
 }
 
 /**
@@ -67,6 +71,7 @@ export function compareSystems(
   const rows = pairs.map(([a, b], k) => {
     const { x, y, leftOut } = tukey ? { ...tukey.aligned(a, b), leftOut: tukey.leftOut } : aligned(values[a], values[b]);
     const summary = pairedSummary(x, y, 0.95, memo);
+    const { wins, ties, losses } = winsTiesLosses(x, y);
     const test = tukey
       ? { p: tukey.p[a][b], ci: summary.ci, exact: tukey.exact }
       : grouped
@@ -87,6 +92,9 @@ export function compareSystems(
       significant: false,
       smallestP: smallestP(options.test, summary.n, options.trials, values.length),
       exact: test.exact,
+      wins,
+      ties,
+      losses,
     };
   });
   const adjusted = tukey
@@ -156,6 +164,17 @@ function groupedResampling(
     }
   }
   return out;
+}
+
+/** How many of the paired values y beats x on, ties, and loses on (equal values tie, as the Wilcoxon test's zeros). */
+function winsTiesLosses(x: Float64Array, y: Float64Array): { wins: number; ties: number; losses: number } {
+  let wins = 0;
+  let losses = 0;
+  for (let q = 0; q < x.length; q++) {
+    if (y[q] > x[q]) wins++;
+    else if (y[q] < x[q]) losses++;
+  }
+  return { wins, ties: x.length - wins - losses, losses };
 }
 
 /** The queries both systems have a value for, in order. */

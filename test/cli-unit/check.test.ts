@@ -298,68 +298,185 @@ describe('ranklens check: expectFindings and the other formats', () => {
     );
   });
 
-  it('--json (= --format json): one entry per fixture, NaN as null, the findings of each fixture with it', async () => {
+  it('--json (= --format json): one entry per fixture (1-based), NaN as null beside the trec_eval name, the findings after them with 1-based positions', async () => {
     const d = tempFiles({
       'two.rank.yaml':
         'k: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [], predictions: [y] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  b: { labels: [x], predictions: [x] }\n',
     });
     const r = await ranklens(['check', 'two.rank.yaml', '--json'], { cwd: d });
     const json = JSON.parse(r.stdout);
+    assert.deepEqual([json.schemaVersion, json.command], [1, 'check']);
+    const p1 = (value: number | null) => ({ 'P@1': { value, trecEval: 'P_1' } });
     assert.deepEqual(
-      json.files.map(
-        (f: {
-          path: string;
-          fixture: number;
-          convention: { name: string };
-          cases: unknown;
-          mean: unknown;
-          excluded: unknown;
-          findings: { code: string }[];
-        }) => [f.path, f.fixture, f.convention.name, f.cases, f.mean, f.excluded, f.findings.map((x) => x.code)],
+      json.fixtures.map(
+        (f: { file: string; fixture: number; convention: { name: string }; conventionSource: string; cases: unknown; means: unknown }) => [
+          f.file,
+          f.fixture,
+          f.convention.name,
+          f.conventionSource,
+          f.cases,
+          f.means,
+        ],
       ),
       [
-        ['two.rank.yaml', 0, 'default', [{ id: 'a', metrics: { 'P@1': null } }], { 'P@1': null }, { 'P@1': 1 }, ['empty-labels']],
-        ['two.rank.yaml', 1, 'default', [{ id: 'b', metrics: { 'P@1': 1 } }], { 'P@1': 1 }, { 'P@1': 0 }, []],
+        [
+          'two.rank.yaml',
+          1,
+          'default',
+          'built-in',
+          [{ id: 'a', values: p1(null) }],
+          { 'P@1': { value: null, trecEval: 'P_1', excluded: 1 } },
+        ],
+        ['two.rank.yaml', 2, 'default', 'built-in', [{ id: 'b', values: p1(1) }], { 'P@1': { value: 1, trecEval: 'P_1', excluded: 0 } }],
       ],
     );
-    assert.deepEqual(json.files[0].findings[0], {
-      severity: 'warning',
-      code: 'empty-labels',
-      message: 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
-      range: { start: { line: 3, character: 15 }, end: { line: 3, character: 17 } },
-    });
+    // "[]" of a's labels: line 4, columns 16 to 17 as an editor counts them (the text says two.rank.yaml:4:16).
+    assert.deepEqual(json.findings, [
+      {
+        file: 'two.rank.yaml',
+        range: { start: { line: 4, column: 16 }, end: { line: 4, column: 18 } },
+        severity: 'warning',
+        code: 'empty-labels',
+        message: 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
+        expected: false,
+        related: [],
+        data: null,
+      },
+    ]);
+    assert.match((await ranklens(['check', 'two.rank.yaml'], { cwd: d })).stdout, /^two\.rank\.yaml:4:16 warning empty-labels /m);
     assert.equal(r.code, 0);
   });
 
-  it('--json for a file without a fixture: convention null, nothing evaluated, an empty-fixture error', async () => {
+  it('--json for a file without a fixture: fixture and convention null, nothing evaluated, an empty-fixture error', async () => {
     const d = tempFiles({ 'e.rank.yaml': '' });
     const r = await ranklens(['check', 'e.rank.yaml', '--format', 'json'], { cwd: d });
-    const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    // Line 1, column 1: the JSON report's positions are 1-based.
+    const top = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
     const message = 'The file holds no fixture: it is empty. Write a fixture in it (at least "cases"), or delete it.';
     assert.deepEqual(JSON.parse(r.stdout), {
-      files: [
-        {
-          path: 'e.rank.yaml',
-          convention: null,
-          cases: [],
-          mean: {},
-          excluded: {},
-          findings: [{ severity: 'error', code: 'empty-fixture', message, range: top }],
-        },
+      schemaVersion: 1,
+      command: 'check',
+      fixtures: [{ file: 'e.rank.yaml', fixture: null, convention: null, conventionSource: null, cases: [], means: {} }],
+      findings: [
+        { file: 'e.rank.yaml', range: top, severity: 'error', code: 'empty-fixture', message, expected: false, related: [], data: null },
       ],
     });
     assert.equal(r.code, 1);
   });
 
-  it('--json puts a finding outside every fixture (a YAML syntax error at the very end, line 7) with the first fixture', async () => {
+  it('--json lists a finding outside every fixture (a YAML syntax error at the very end, line 7) with the others, by its place', async () => {
     const d = tempFiles({ 's.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [x], predictions: [x] }\n---\nk: [1\n' });
     const json = JSON.parse((await ranklens(['check', 's.rank.yaml', '--json'], { cwd: d })).stdout);
     assert.deepEqual(
-      json.files.map((f: { fixture?: number; findings: { code: string }[] }) => [f.fixture, f.findings.map((x) => x.code)]),
+      json.fixtures.map((f: { fixture: number }) => f.fixture),
+      [1, 2],
+    );
+    assert.deepEqual(
+      json.findings.map((f: { code: string; range: { start: { line: number; column: number } } }) => [
+        f.code,
+        f.range.start.line,
+        f.range.start.column,
+      ]),
       [
-        [0, ['syntax-error']],
-        [1, ['missing-key']],
+        ['missing-key', 6, 1],
+        ['syntax-error', 7, 1],
       ],
+    );
+  });
+
+  it('a declared error is expected: true in JSON; its related place is 1-based too', async () => {
+    const json = JSON.parse((await ranklens(['check', 'exp.rank.json', '--json'], { cwd: dir })).stdout);
+    assert.deepEqual(
+      json.findings.map((f: { code: string; expected: boolean; related: { range: { start: unknown } }[] }) => [
+        f.code,
+        f.expected,
+        f.related.map((x) => x.range.start),
+      ]),
+      [
+        ['expected-finding-missing', false, []],
+        ['expect-mismatch', true, []],
+        ['duplicate-prediction', false, [{ line: 3, column: 51 }]],
+      ],
+    );
+  });
+});
+
+describe('ranklens check: markdown, latex and csv', () => {
+  // Under the default preset a case with no labels is NaN and left out: P@1 mean = 1 / 1.
+  const dir = tempFiles({
+    'm_x.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  a|1: { labels: [x], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n',
+  });
+  const WARNING =
+    'm_x.rank.yaml:5:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).\n1 file: 0 errors, 1 warning, 0 notes — ok\n';
+
+  it('markdown: a heading per fixture, the table, the mean bold, left out counted; the findings on stderr', async () => {
+    const r = await ranklens(['check', 'm_x.rank.yaml', '--format', 'markdown'], { cwd: dir });
+    assert.equal(
+      r.stdout,
+      [
+        '## m\\_x.rank.yaml — convention default (built-in)',
+        '',
+        '| case | P@1 |',
+        '|---|---:|',
+        '| a\\|1 | 1.000 |',
+        '| b | NaN |',
+        '| **mean** | **1.000** |',
+        '| left out | 1 |',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual([r.stderr, r.code], [WARNING, 0]);
+  });
+
+  it('latex: a comment naming the fixture, booktabs, the mean under its own rule', async () => {
+    const r = await ranklens(['check', 'm_x.rank.yaml', '--format', 'latex'], { cwd: dir });
+    assert.equal(
+      r.stdout,
+      [
+        '% m_x.rank.yaml — convention default (built-in)',
+        '\\begin{tabular}{lr}',
+        '\\toprule',
+        'Case & P@1 \\\\',
+        '\\midrule',
+        'a|1 & 1.000 \\\\',
+        'b & NaN \\\\',
+        '\\midrule',
+        'Mean & 1.000 \\\\',
+        'Left out & 1 \\\\',
+        '\\bottomrule',
+        '\\end{tabular}',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(r.stderr, WARNING);
+  });
+
+  it('--output FILE with csv: the table in the file, the text report (findings included) on stdout, nothing on stderr', async () => {
+    const r = await ranklens(['check', 'm_x.rank.yaml', '--format', 'csv', '--output', 'out.csv'], { cwd: dir });
+    assert.equal(
+      readFileSync(join(dir, 'out.csv'), 'utf8'),
+      'file,fixture,row,case,P@1\r\nm_x.rank.yaml,1,case,a|1,1\r\nm_x.rank.yaml,1,case,b,NaN\r\nm_x.rank.yaml,1,mean,,1\r\n',
+    );
+    assert.match(r.stdout, /^m_x\.rank\.yaml:5:16 warning empty-labels /m);
+    assert.deepEqual([r.stderr, r.code], ['', 0]);
+  });
+
+  it('csv: one table for every fixture, a row column (case or mean), full precision, NaN written out, a quoted id', async () => {
+    const d = tempFiles({
+      'two.rank.yaml':
+        'k: 3\nmetrics: [P@k]\ncases:\n  "q,1": { labels: [x], predictions: [x, y, z] }\n---\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [], predictions: [x] }\n',
+    });
+    const r = await ranklens(['check', 'two.rank.yaml', '--format', 'csv'], { cwd: d });
+    assert.equal(
+      r.stdout,
+      [
+        'file,fixture,row,case,P@3,R@1',
+        'two.rank.yaml,1,case,"q,1",0.3333333333333333,',
+        'two.rank.yaml,1,mean,,0.3333333333333333,',
+        'two.rank.yaml,2,case,d,,NaN',
+        'two.rank.yaml,2,mean,,,NaN',
+        '',
+      ].join('\r\n'),
     );
   });
 });
@@ -407,7 +524,7 @@ describe('ranklens check: usage problems (exit 2)', () => {
     [['check'], 'ranklens: check needs at least one file, folder or glob.\nSee ranklens check --help.\n'],
     [
       ['check', 'readme.rank.yaml', '--format', 'xml'],
-      'ranklens: Unknown format "xml"; formats: text, json, junit, sarif, github.\nSee ranklens check --help.\n',
+      'ranklens: Unknown format "xml"; check writes text, json, markdown, latex, csv, junit, sarif or github.\nSee ranklens check --help.\n',
     ],
     [
       ['check', 'readme.rank.yaml', '--k', '0'],

@@ -9,15 +9,16 @@ import { ranklens } from './run';
 import { VERSION } from '../../shared/version';
 
 describe('ranklens: the command line', () => {
-  it('no command: the help on stdout, exit 2; --help, -h and help: the same, exit 0', async () => {
+  it('no command: a usage error, the help on stderr, nothing on stdout, exit 2; --help, -h and help: the help on stdout, exit 0', async () => {
     const none = await ranklens([]);
     assert.equal(none.code, 2);
-    assert.ok(none.stdout.startsWith('Usage: ranklens COMMAND [options]\n\nCommands:\n  check PATH...'));
-    assert.ok(none.stdout.endsWith('Exit codes: 0 clean, 1 an error finding, 2 a usage problem.\n'));
+    assert.equal(none.stdout, '');
+    assert.ok(none.stderr.startsWith('ranklens: no command given.\nUsage: ranklens COMMAND [options]\n\nCommands:\n  check PATH...'));
+    assert.ok(none.stderr.endsWith('Exit codes: 0 clean, 1 an error finding, 2 a usage problem.\n'));
     for (const flag of ['--help', '-h', 'help']) {
       const r = await ranklens([flag]);
       assert.equal(r.code, 0, flag);
-      assert.equal(r.stdout, none.stdout, flag);
+      assert.equal(r.stdout, none.stderr.replace('ranklens: no command given.\n', ''), flag);
       assert.equal(r.stderr, '');
     }
   });
@@ -66,7 +67,7 @@ describe('ranklens compare', () => {
     assert.deepEqual([r.stderr, r.code], ['', 0]);
   });
 
-  it('--json: the means per preset (NaN as null), the metrics that disagree', async () => {
+  it('--json: per fixture its convention, the means per preset beside their trec_eval name (NaN as null), the metrics that disagree', async () => {
     const d = tempFiles({
       'c.rank.yaml': AP2,
       'n.rank.yaml':
@@ -74,27 +75,96 @@ describe('ranklens compare', () => {
     });
     const r = await ranklens(['compare', '.', '--json'], { cwd: d });
     const json = JSON.parse(r.stdout);
-    assert.deepEqual(json.files[0], {
-      path: 'c.rank.yaml',
-      convention: 'default',
+    assert.deepEqual([json.schemaVersion, json.command, json.fixtures.length], [1, 'compare', 2]);
+    const ap = (value: number) => ({ 'AP@2': { value, trecEval: 'map_cut_2' } });
+    const { convention, ...rest } = json.fixtures[0];
+    assert.equal(convention.name, 'default');
+    assert.equal(convention.apDenominator, 'hits');
+    assert.deepEqual(rest, {
+      file: 'c.rank.yaml',
+      fixture: 1,
+      cases: 1,
       presets: {
-        default: { 'AP@2': 1 },
-        trec_eval: { 'AP@2': 1 / 3 },
-        ranx: { 'AP@2': 1 / 3 },
-        mllib: { 'AP@2': 0.5 },
-        sklearn: { 'AP@2': 1 },
-        torchmetrics: { 'AP@2': 1 },
-        seed003: { 'AP@2': 1 },
-        lenskit: { 'AP@2': 0.5 },
-        recommenders: { 'AP@2': 0.5 },
+        default: ap(1),
+        trec_eval: ap(1 / 3),
+        ranx: ap(1 / 3),
+        mllib: ap(0.5),
+        sklearn: ap(1),
+        torchmetrics: ap(1),
+        seed003: ap(1),
+        lenskit: ap(0.5),
+        recommenders: ap(0.5),
       },
       disagree: ['AP@2'],
     });
     // No labels: NaN and left out under default, seed003, lenskit, recommenders (emptyLabels=nan); 0 elsewhere.
-    assert.deepEqual(json.files[1].presets.default, { 'P@1': null });
-    assert.deepEqual(json.files[1].presets.trec_eval, { 'P@1': 0 });
-    assert.equal(json.files[1].convention, 'trec_eval');
-    assert.deepEqual(json.files[1].disagree, ['P@1']);
+    assert.deepEqual(json.fixtures[1].presets.default, { 'P@1': { value: null, trecEval: 'P_1' } });
+    assert.deepEqual(json.fixtures[1].presets.trec_eval, { 'P@1': { value: 0, trecEval: 'P_1' } });
+    assert.equal(json.fixtures[1].convention.name, 'trec_eval');
+    assert.deepEqual(json.fixtures[1].disagree, ['P@1']);
+    // Every finding is in the report (the two empty-labels warnings), none on stderr.
+    assert.deepEqual(
+      json.findings.map((f: { file: string; code: string; range: { start: { line: number; column: number } } }) => [
+        f.file,
+        f.code,
+        f.range.start.line,
+        f.range.start.column,
+      ]),
+      [
+        ['n.rank.yaml', 'empty-labels', 5, 16],
+        ['n.rank.yaml', 'empty-labels', 6, 16],
+      ],
+    );
+    assert.deepEqual([r.stderr, r.code], ['', 0]);
+  });
+
+  it('--format markdown, latex and csv: the same table for a document or a spreadsheet', async () => {
+    const md = await ranklens(['compare', 'c.rank.yaml', '--format', 'markdown'], { cwd: dir });
+    assert.equal(
+      md.stdout,
+      [
+        '## c.rank.yaml — means over 1 case',
+        '',
+        '| metric | default\\* | trec\\_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |  |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+        '| AP@2 | 1.000 | 0.333 | 0.333 | 0.500 | 1.000 | 1.000 | 1.000 | 0.500 | 0.500 | ≠ |',
+        '',
+      ].join('\n'),
+    );
+    const latex = await ranklens(['compare', 'c.rank.yaml', '--format', 'latex'], { cwd: dir });
+    assert.equal(
+      latex.stdout,
+      [
+        '% c.rank.yaml — means over 1 case',
+        '\\begin{tabular}{lrrrrrrrrrc}',
+        '\\toprule',
+        'metric & default* & trec\\_eval & ranx & mllib & sklearn & torchmetrics & seed003 & lenskit & recommenders &  \\\\',
+        '\\midrule',
+        'AP@2 & 1.000 & 0.333 & 0.333 & 0.500 & 1.000 & 1.000 & 1.000 & 0.500 & 0.500 & ≠ \\\\',
+        '\\bottomrule',
+        '\\end{tabular}',
+        '',
+      ].join('\n'),
+    );
+    const csv = await ranklens(['compare', 'c.rank.yaml', '--format', 'csv'], { cwd: dir });
+    assert.equal(
+      csv.stdout,
+      'file,fixture,metric,default,trec_eval,ranx,mllib,sklearn,torchmetrics,seed003,lenskit,recommenders,disagree\r\n' +
+        'c.rank.yaml,1,AP@2,1,0.3333333333333333,0.3333333333333333,0.5,1,1,1,0.5,0.5,true\r\n',
+    );
+  });
+
+  it("refuses the formats that are check's findings, and --json beside another --format (exit 2)", async () => {
+    assert.deepEqual(await ranklens(['compare', 'c.rank.yaml', '--format', 'sarif'], { cwd: dir }), {
+      code: 2,
+      stdout: '',
+      stderr:
+        'ranklens: compare does not write sarif: junit, sarif and github report the findings of checked fixtures (ranklens check); it writes text, json, markdown, latex or csv.\nSee ranklens compare --help.\n',
+    });
+    assert.equal(
+      (await ranklens(['compare', 'c.rank.yaml', '--json', '--format', 'csv'], { cwd: dir })).stderr,
+      'ranklens: --json is --format json; it cannot go with --format csv.\nSee ranklens compare --help.\n',
+    );
   });
 
   it('numbers the fixtures of a multi-document file, says "cases", and exits 1 on an error finding (to stderr)', async () => {
@@ -124,10 +194,10 @@ describe('ranklens compare', () => {
     assert.equal(r.code, 1);
     const json = JSON.parse((await ranklens(['compare', 'two.rank.yaml', '--json'], { cwd: d })).stdout);
     assert.deepEqual(
-      json.files.map((f: { fixture: number; disagree: string[] }) => [f.fixture, f.disagree]),
+      json.fixtures.map((f: { fixture: number; disagree: string[] }) => [f.fixture, f.disagree]),
       [
-        [0, ['P@2']],
-        [1, []],
+        [1, ['P@2']],
+        [2, []],
       ],
     );
   });
@@ -193,27 +263,67 @@ describe('ranklens infer', () => {
       ].join('\n'),
     );
     assert.equal(r.code, 1);
-    const json = JSON.parse((await ranklens(['infer', 'n.rank.yaml', '--json'], { cwd: dir })).stdout).files[0];
+    const json = JSON.parse((await ranklens(['infer', 'n.rank.yaml', '--json'], { cwd: dir })).stdout).fixtures[0];
     assert.equal(json.expectations, 2);
     assert.equal(json.exact, false);
     assert.equal(json.matches.length, 10);
     assert.deepEqual(json.matches[0], { convention: { preset: 'default' }, matched: 1 });
-    assert.deepEqual(json.unexplained, [{ case: 'u1', metric: 'AP@5', expected: 0.9, nearest: 1, nearestKnobs: { unjudged: 'drop' } }]);
+    assert.deepEqual(json.unexplained, [{ case: 'u1', measure: 'AP@5', expected: 0.9, nearest: 1, nearestKnobs: { unjudged: 'drop' } }]);
   });
 
-  it('--json of an exact match: no unexplained, no nearestKnobs', async () => {
-    const json = JSON.parse((await ranklens(['infer', 'm.rank.yaml', '--json'], { cwd: dir })).stdout);
+  it('--json of an exact match: no unexplained; the whole report, with the expectation that fails under the default preset', async () => {
+    const json = JSON.parse((await ranklens(['infer', 'm.rank.yaml', '--format', 'json'], { cwd: dir })).stdout);
     assert.deepEqual(json, {
-      files: [
+      schemaVersion: 1,
+      command: 'infer',
+      fixtures: [
         {
-          path: 'm.rank.yaml',
+          file: 'm.rank.yaml',
+          fixture: 1,
           expectations: 1,
           matches: [{ convention: { preset: 'trec_eval' }, matched: 1 }],
           exact: true,
           unexplained: [],
         },
       ],
+      findings: [
+        {
+          file: 'm.rank.yaml',
+          range: { start: { line: 3, column: 74 }, end: { line: 3, column: 79 } },
+          severity: 'error',
+          code: 'expect-mismatch',
+          message: 'Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).',
+          expected: false,
+          related: [],
+          data: null,
+        },
+      ],
     });
+  });
+
+  it('writes no table: markdown, latex and csv are refused, saying why (exit 2)', async () => {
+    for (const format of ['markdown', 'latex', 'csv']) {
+      assert.deepEqual(await ranklens(['infer', 'm.rank.yaml', '--format', format], { cwd: dir }), {
+        code: 2,
+        stdout: '',
+        stderr: `ranklens: infer does not write ${format}: its answer is a list of conventions, not a table; it writes text or json.\nSee ranklens infer --help.\n`,
+      });
+    }
+  });
+
+  it('--json: a syntax error is a finding of the report (1-based line and column), not a line on stderr', async () => {
+    const r = await ranklens(['infer', 'syn.rank.yaml', '--json'], { cwd: dir });
+    const json = JSON.parse(r.stdout);
+    assert.deepEqual(json.fixtures, [{ file: 'syn.rank.yaml', fixture: 1, expectations: 0, matches: [], exact: true, unexplained: [] }]);
+    // Every finding, the warning too (the text lists only the errors that make the search meaningless).
+    assert.deepEqual(
+      json.findings.map((f: { code: string; range: unknown }) => [f.code, f.range]),
+      [
+        ['missing-key', { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }],
+        ['syntax-error', { start: { line: 2, column: 1 }, end: { line: 2, column: 1 } }],
+      ],
+    );
+    assert.deepEqual([r.stderr, r.code], ['', 1]);
   });
 
   it('a fixture without expectations: nothing to search for; a syntax error fails the run (stderr)', async () => {
@@ -246,8 +356,8 @@ describe('ranklens infer', () => {
     );
     const json = JSON.parse((await ranklens(['infer', 'two.rank.yaml', '--json'], { cwd: d })).stdout);
     assert.deepEqual(
-      json.files.map((f: { fixture: number }) => f.fixture),
-      [0, 1],
+      json.fixtures.map((f: { fixture: number }) => f.fixture),
+      [1, 2],
     );
   });
 

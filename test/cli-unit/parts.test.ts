@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempFiles } from '../cli/ranklens';
-import { table } from '../../cli/table';
+import { csvNumber, csvTable, latexTable, latexText, markdownTable, markdownText, table } from '../../cli/table';
+import { outputFormat } from '../../cli/outputFormat';
+import { jsonRange } from '../../cli/jsonReport';
 import { LineIndex } from '../../cli/positions';
 import { fails, findingLine, ReportFinding } from '../../cli/report';
 import { findFiles, splitGlob } from '../../cli/findFiles';
@@ -21,9 +23,9 @@ import { progressBar } from '../../cli/progress';
 import { sarifReport, region } from '../../cli/formats/sarif';
 import { escapeData, escapeProperty, githubCommand, githubReport } from '../../cli/formats/github';
 import { xmlText } from '../../cli/formats/xml';
-import { ComparisonReport, beats, compareReport, footer, runLetter } from '../../cli/compareReport';
+import { ComparisonReport, beats, compareReport, footer, pText, runLetter } from '../../cli/compareReport';
 import { runPairs } from '../../cli/trecCompare';
-import { jsonReportText } from '../../cli/compareReportJson';
+import { trecJson } from '../../cli/trecJson';
 import { lastRunTag } from '../../shared/trec/node/inputFiles';
 import { conventionOption, positiveInt } from '../../cli/usage';
 import { trecConvention, wholeNumber } from '../../cli/trecOptions';
@@ -760,6 +762,9 @@ describe("the report formats' details", () => {
       leftOut: 0,
       exact: false,
       smallestP: 0,
+      wins: 3,
+      ties: 1,
+      losses: 1,
     });
     const report: ComparisonReport = {
       runs: [
@@ -775,6 +780,7 @@ describe("the report formats' details", () => {
     assert.deepEqual([beats(report, 0, 0), beats(report, 0, 1), beats(report, 0, 2)], [[2], [0], []]);
     assert.deepEqual(footer({ ...report, comparisons: [[c(0, 1, 0.1, true)]] }), [
       "A letter marks the runs a value is significantly better than: paired Student's t-test, two-sided; each run against a (a); Holm correction over the 1 comparison of each measure; α = 0.05.",
+      "Each comparison: diff = the mean of b − a over the paired queries, its 95% interval (Student's t), d = Cohen's d (diff ÷ the standard deviation of the differences), p corrected as its column says, significant when that p ≤ α, and W/T/L the queries where b is higher, equal, lower.",
       'Paired queries per comparison: 5.',
     ]);
   });
@@ -824,6 +830,9 @@ describe("the comparison table's escaping, marks and best values", () => {
     leftOut,
     exact: false,
     smallestP: 0,
+    wins: 3,
+    ties: 1,
+    losses: 1,
   });
   // 18 runs a … r, against r16 (letter q): run b beats it (diff b − a > 0), it beats run a (diff < 0); r2's mean is NaN.
   const runs = Array.from({ length: 18 }, (_, i) => ({
@@ -840,15 +849,23 @@ describe("the comparison table's escaping, marks and best values", () => {
   };
   const FOOTER = [
     "A letter marks the runs a value is significantly better than: Fisher's paired randomization test, two-sided, 5,000 trials, seed 1; each run against r16 (q); Bonferroni correction over the 17 comparisons of each measure; α = 0.05.",
+    "Each comparison: diff = the mean of b − a over the paired queries, its 95% interval (Student's t), d = Cohen's d (diff ÷ the standard deviation of the differences), p corrected as its column says, significant when that p ≤ α, and W/T/L the queries where b is higher, equal, lower.",
     'Paired queries per comparison: 5.',
     'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): r3 vs r16: 2.',
   ];
 
-  it('text: Unicode superscripts, ^q where Unicode has none, NaN', () => {
+  it('text: Unicode superscripts, ^q where Unicode has none, NaN; a row per pair (b − a against the baseline), the p column naming Bonferroni', () => {
     const lines = compareReport(report, 'text').split('\n');
     assert.deepEqual(lines.slice(0, 4), ['   run       P@10_x^~\\', 'a  a_b&c{d}  0.1000', 'b  x|y*z     0.1000^q', 'c  r2        NaN']);
     assert.equal(lines[17], 'q  r16       0.9000ᵃ');
-    assert.deepEqual(lines.slice(20), [...FOOTER, '']);
+    assert.deepEqual(lines.slice(19, 23), [
+      '',
+      'measure    b − a              diff  95% CI                 d  p (Bonferroni)  significant  W/T/L',
+      'P@10_x^~\\  a_b&c{d} − r16  -0.8000  [+0.0000, +0.0000]  0.00          0.0100  yes          3/1/1',
+      'P@10_x^~\\  x|y*z − r16     +0.5000  [+0.0000, +0.0000]  0.00          0.0100  yes          3/1/1',
+    ]);
+    assert.equal(lines[37], 'P@10_x^~\\  r17 − r16       +0.5000  [+0.0000, +0.0000]  0.00          0.0100  no           3/1/1');
+    assert.deepEqual(lines.slice(38), ['', ...FOOTER, '']);
   });
 
   it('markdown: |, \\, *, _ escaped, the best mean bold, marks as <sup>', () => {
@@ -861,6 +878,12 @@ describe("the comparison table's escaping, marks and best values", () => {
       '| c | r2 | NaN |',
     ]);
     assert.equal(lines[18], '| q | r16 | **0.9000**<sup>a</sup> |');
+    assert.deepEqual(lines.slice(21, 24), [
+      '| measure | b − a | diff | 95% CI | d | p (Bonferroni) | significant | W/T/L |',
+      '|---|---|---:|---|---:|---:|---|---|',
+      '| P@10\\_x^~\\\\ | a\\_b&c{d} − r16 | -0.8000 | [+0.0000, +0.0000] | 0.00 | 0.0100 | yes | 3/1/1 |',
+    ]);
+    assert.equal(lines[24], '| P@10\\_x^~\\\\ | x\\|y\\*z − r16 | +0.5000 | [+0.0000, +0.0000] | 0.00 | 0.0100 | yes | 3/1/1 |');
   });
 
   it("latex: TeX's specials escaped (\\ ^ ~ as commands), the best bold, marks as math superscripts, notes as comments", () => {
@@ -874,7 +897,16 @@ describe("the comparison table's escaping, marks and best values", () => {
       'b & x|y*z & 0.1000$^{q}$ \\\\',
     ]);
     assert.equal(lines[20], 'q & r16 & \\textbf{0.9000}$^{a}$ \\\\');
-    assert.deepEqual(lines.slice(24), [...FOOTER.map((l) => `% ${l}`), '']);
+    // The comparisons: numbers in math mode, so that a minus is a minus; the pair's dash too.
+    assert.deepEqual(lines.slice(24, 30), [
+      '',
+      '\\begin{tabular}{llrcrrcc}',
+      '\\toprule',
+      'Measure & $b - a$ & Diff. & 95\\% CI & $d$ & $p$ (Bonferroni) & Significant & W/T/L \\\\',
+      '\\midrule',
+      'P@10\\_x\\^{}\\~{}\\textbackslash{} & a\\_b\\&c\\{d\\} $-$ r16 & $-0.8000$ & [$+0.0000$, $+0.0000$] & $0.00$ & $0.0100$ & yes & 3/1/1 \\\\',
+    ]);
+    assert.deepEqual(lines.slice(48), [...FOOTER.map((l) => `% ${l}`), '']);
   });
 
   it('the first of equal best means is bold; every mean NaN: none', () => {
@@ -892,11 +924,133 @@ describe("the comparison table's escaping, marks and best values", () => {
     assert.deepEqual(compareReport(two, 'markdown').split('\n').slice(2, 4), ['| a | a | **0.5000** | NaN |', '| b | b | 0.5000 | NaN |']);
   });
 
-  it("the JSON of a comparison: trials and seed only for the sampling tests, the baseline's name or all", () => {
-    const json = JSON.parse(jsonReportText({ ...report, baseline: 'all' }, []));
-    assert.deepEqual([json.test, json.correction, json.trials, json.seed, json.baseline], ['randomization', 'bonferroni', 5000, 1, 'all']);
-    const t = JSON.parse(jsonReportText({ ...report, options: { ...report.options, test: 't' } }, []));
-    assert.deepEqual([t.trials, t.seed, t.baseline], [undefined, undefined, 'r16']);
-    assert.equal(t.comparisons[2].meanA, 0);
+  it("the JSON of a comparison: trials and seed null but for the sampling tests, the baseline's name or all, every pair's answer", () => {
+    const counts = {
+      qrelsQueries: 1,
+      qrelsLines: 1,
+      runQueries: 1,
+      runLines: 1,
+      entries: 1,
+      evaluated: 1,
+      missing: 0,
+      unjudged: 0,
+      noRelevant: 0,
+    };
+    const input = {
+      qrels: 'q',
+      convention: trecConvention('trec_eval', undefined),
+      measures: [{ name: 'P@10_x^~\\', trecEval: null }],
+      runs: runs.map((r) => ({ name: r.name, file: r.path, means: r.means, excluded: [0], queries: [], counts })),
+      findings: [],
+    };
+    const json = JSON.parse(trecJson({ ...input, comparisons: { rows: report.comparisons, options: report.options, baseline: 'all' } }));
+    assert.deepEqual(json.significance, {
+      test: 'randomization',
+      correction: 'bonferroni',
+      alpha: 0.05,
+      trials: 5000,
+      seed: 1,
+      baseline: 'all',
+    });
+    const t = JSON.parse(
+      trecJson({ ...input, comparisons: { rows: report.comparisons, options: { ...report.options, test: 't' }, baseline: 16 } }),
+    );
+    assert.deepEqual([t.significance.trials, t.significance.seed, t.significance.baseline], [null, null, 'r16']);
+    // The third pair: r16 against r2 (diff 0.5, not significant, 3 run r2 wins of 5).
+    assert.deepEqual(t.comparisons[2], {
+      measure: 'P@10_x^~\\',
+      trecEval: null,
+      a: 'r16',
+      b: 'r2',
+      meanA: 0,
+      meanB: 0,
+      diff: 0.5,
+      ci: [0, 0],
+      effectSize: 0,
+      p: 0.01,
+      pAdjusted: 0.01,
+      significant: false,
+      paired: 5,
+      unpaired: 0,
+      wins: 3,
+      ties: 1,
+      losses: 1,
+      exact: false,
+    });
+    assert.deepEqual(
+      [json.runs.length, json.runs[2].means['P@10_x^~\\'], json.runs[2].partial],
+      [18, { value: null, trecEval: null, excluded: 0 }, null],
+    );
+  });
+});
+
+describe('the table formats, --format and positions', () => {
+  it('markdownTable: numeric columns right-aligned (bold and <sup> marks aside), a column of marks not', () => {
+    assert.equal(
+      markdownTable(
+        ['id', 'P', ''],
+        [
+          ['a', '**0.5**<sup>b</sup>', '≠'],
+          ['b', 'NaN', ''],
+        ],
+      ),
+      '| id | P |  |\n|---|---:|---|\n| a | **0.5**<sup>b</sup> | ≠ |\n| b | NaN |  |',
+    );
+    assert.equal(markdownText('a|b*c_d[e]`f<g>\\'), 'a\\|b\\*c\\_d\\[e\\]\\`f\\<g\\>\\\\');
+  });
+
+  it('latexTable: booktabs, the foot under its own rule, none doubled when there are no rows', () => {
+    assert.equal(
+      latexTable(['A', 'B'], [['x', '1']], 'lr', [['Mean', '1']]),
+      '\\begin{tabular}{lr}\n\\toprule\nA & B \\\\\n\\midrule\nx & 1 \\\\\n\\midrule\nMean & 1 \\\\\n\\bottomrule\n\\end{tabular}',
+    );
+    assert.equal(
+      latexTable(['A'], [], 'l', [['All']]),
+      '\\begin{tabular}{l}\n\\toprule\nA \\\\\n\\midrule\nAll \\\\\n\\bottomrule\n\\end{tabular}',
+    );
+    assert.equal(latexText('a_b&c%d$e#f{g}h^i~j\\'), 'a\\_b\\&c\\%d\\$e\\#f\\{g\\}h\\^{}i\\~{}j\\textbackslash{}');
+  });
+
+  it('csvTable: RFC 4180 (quotes around a comma, a quote or a line break, quotes doubled, CRLF); csvNumber: full precision, NaN, inf', () => {
+    assert.equal(
+      csvTable(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['line\nbreak', 'plain'],
+        ],
+      ),
+      'a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",plain\r\n',
+    );
+    assert.deepEqual([1 / 3, NaN, Infinity, -Infinity, 0].map(csvNumber), ['0.3333333333333333', 'NaN', 'inf', '-inf', '0']);
+  });
+
+  it('pText: 4 decimals, "<0.0001" below, 0 as 0.0000', () => {
+    assert.deepEqual([0.0269, 0.00004, 0, 1, NaN].map(pText), ['0.0269', '<0.0001', '0.0000', '1.0000', 'NaN']);
+  });
+
+  it("outputFormat: text by default, --json as json, the command's own list in its messages", () => {
+    const writes = ['text', 'json', 'csv'] as const;
+    assert.equal(outputFormat('x', {}, writes), 'text');
+    assert.equal(outputFormat('x', { json: true }, writes), 'json');
+    assert.equal(outputFormat('x', { json: true, format: 'json' }, writes), 'json');
+    assert.equal(outputFormat('x', { format: 'csv' }, writes), 'csv');
+    assert.throws(() => outputFormat('x', { format: 'yaml' }, writes), { message: 'Unknown format "yaml"; x writes text, json or csv.' });
+    assert.throws(() => outputFormat('x', { format: 'latex' }, writes), {
+      message: 'x does not write latex; it writes text, json or csv.',
+    });
+    assert.throws(() => outputFormat('x', { format: 'latex' }, writes, { latex: 'no table' }), {
+      message: 'x does not write latex: no table; it writes text, json or csv.',
+    });
+    assert.throws(() => outputFormat('x', { json: true, format: 'csv' }, writes), {
+      message: '--json is --format json; it cannot go with --format csv.',
+    });
+  });
+
+  it("jsonRange: LSP's 0-based line and character as 1-based line and column", () => {
+    assert.deepEqual(jsonRange({ start: { line: 0, character: 0 }, end: { line: 3, character: 17 } }), {
+      start: { line: 1, column: 1 },
+      end: { line: 4, column: 18 },
+    });
   });
 });

@@ -125,42 +125,129 @@ describe('ranklens trec: one run', () => {
     );
   });
 
-  it('--json: the evaluated queries, the means, the counts and every note', async () => {
-    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-m', 'P.5', '--json'], { cwd: dir });
-    const json = JSON.parse(r.stdout).files[0];
-    assert.equal(json.path, 'handworked.run');
-    assert.equal(json.qrels, 'handworked.qrels');
-    assert.equal(json.convention.name, 'trec_eval');
-    assert.deepEqual(json.cases, [
-      { id: '1', metrics: { 'P@5': 0.4 } },
-      { id: '10', metrics: { 'P@5': 0.2 } },
-      { id: '2', metrics: { 'P@5': 0.4 } },
-      { id: '3', metrics: { 'P@5': 0 } },
-    ]);
-    assert.deepEqual(json.mean, { 'P@5': 0.25 });
-    assert.deepEqual(json.excluded, { 'P@5': 0 });
-    assert.deepEqual(json.trecNames, ['P_5']);
-    assert.deepEqual(json.counts, {
-      qrelsQueries: 5,
-      qrelsLines: 14,
-      runQueries: 5,
-      runLines: 14,
-      entries: 13,
-      evaluated: 4,
-      missing: 1,
-      unjudged: 1,
-      noRelevant: 1,
+  it('--format json (= --json): the run with its means, every query in query order (1, 2, 3, 10), the counts, every note; no comparison', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-m', 'P.5', '--format', 'json'], { cwd: dir });
+    const json = JSON.parse(r.stdout);
+    assert.deepEqual([json.schemaVersion, json.command, json.qrels, json.convention.name], [1, 'trec', 'handworked.qrels', 'trec_eval']);
+    assert.deepEqual([json.refused, json.comparisons, json.significance], [false, [], null]);
+    const [run] = json.runs;
+    const p5 = (value: number) => ({ 'P@5': { value, trecEval: 'P_5' } });
+    assert.deepEqual(run, {
+      name: 'hand',
+      file: 'handworked.run',
+      means: { 'P@5': { value: 0.25, trecEval: 'P_5', excluded: 0 } },
+      queries: [
+        { id: '1', values: p5(0.4) },
+        { id: '2', values: p5(0.4) },
+        { id: '3', values: p5(0) },
+        { id: '10', values: p5(0.2) },
+      ],
+      // 14 lines each; the run's comment line is not ranked; query 9 is not judged, query 4 not run, query 3 has nothing relevant.
+      counts: {
+        qrelsLines: 14,
+        qrelsQueries: 5,
+        runLines: 14,
+        runQueries: 5,
+        rankedLines: 13,
+        queriesEvaluated: 4,
+        judgedQueriesNotInRun: 1,
+        runQueriesNotInQrels: 1,
+        queriesWithoutRelevant: 1,
+      },
+      partial: null,
     });
     assert.deepEqual(
-      json.findings.map((f: { code: string; file?: string }) => [f.code, f.file]),
+      json.findings.map((f: { code: string; file: string; range: { start: { line: number; column: number } } }) => [
+        f.code,
+        f.file,
+        f.range.start.line,
+        f.range.start.column,
+      ]),
       [
-        ['blank-line', 'handworked.qrels'],
-        ['query-not-in-run', 'handworked.qrels'],
-        ['query-not-in-qrels', undefined],
-        ['empty-labels', 'handworked.qrels'],
+        ['blank-line', 'handworked.qrels', 9, 1],
+        // At query 4's first judgement, line 14, which its data names.
+        ['query-not-in-run', 'handworked.qrels', 14, 1],
+        ['query-not-in-qrels', 'handworked.run', 1, 1],
+        ['empty-labels', 'handworked.qrels', 1, 1],
       ],
     );
+    assert.deepEqual(
+      json.findings.map((f: { data: unknown }) => f.data),
+      [null, { queries: [{ id: '4', line: 14 }] }, null, null],
+    );
     assert.equal(r.stderr, '');
+    assert.deepEqual(
+      JSON.parse((await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-m', 'P.5', '--json'], { cwd: dir })).stdout),
+      json,
+    );
+  });
+
+  it("--json keeps trec_eval's name beside each Ranklens name, null for a measure trec_eval lacks", async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-m', 'map', '-m', 'ERR@10', '--json'], { cwd: dir });
+    const { means } = JSON.parse(r.stdout).runs[0];
+    assert.deepEqual(Object.keys(means), ['AP', 'ERR@10']);
+    assert.deepEqual([means.AP.trecEval, means['ERR@10'].trecEval], ['map', null]);
+  });
+
+  it('--format markdown -q: a row per query in query order (1, 2, 3, 10), the summary bold; the notes on stderr', async () => {
+    const r = await ranklens(
+      ['trec', 'handworked.qrels', 'handworked.run', '-q', '-m', 'P.5', '-m', 'map', '-m', 'num_q', '--format', 'markdown'],
+      {
+        cwd: dir,
+      },
+    );
+    assert.equal(
+      r.stdout,
+      [
+        '| query | num\\_q | map | P\\_5 |',
+        '|---|---:|---:|---:|',
+        '| 1 |  | 0.2778 | 0.4000 |',
+        '| 2 |  | 0.5833 | 0.4000 |',
+        '| 3 |  | 0.0000 | 0.0000 |',
+        '| 10 |  | 0.5000 | 0.2000 |',
+        '| **all** | **4** | **0.3403** | **0.2500** |',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(r.stderr, BLANK + MISSING + UNJUDGED + NO_RELEVANT);
+    assert.equal(r.code, 0);
+  });
+
+  it('--format latex: the summary alone without -q; -n with -q: the queries alone', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-m', 'P.5', '-m', 'map', '--format', 'latex'], { cwd: dir });
+    assert.equal(
+      r.stdout,
+      [
+        '\\begin{tabular}{lrr}',
+        '\\toprule',
+        'Query & map & P\\_5 \\\\',
+        '\\midrule',
+        'All & 0.3403 & 0.2500 \\\\',
+        '\\bottomrule',
+        '\\end{tabular}',
+        '',
+      ].join('\n'),
+    );
+    const n = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-q', '-n', '-m', 'P.5', '--format', 'latex'], { cwd: dir });
+    assert.deepEqual(n.stdout.split('\n').slice(4, 8), ['1 & 0.4000 \\\\', '2 & 0.4000 \\\\', '3 & 0.0000 \\\\', '10 & 0.2000 \\\\']);
+  });
+
+  it('--format csv -q: run, row (query or all), query, a column per measure, full precision', async () => {
+    const r = await ranklens(['trec', 'handworked.qrels', 'handworked.run', '-q', '-m', 'P.5', '-m', 'map', '--format', 'csv'], {
+      cwd: dir,
+    });
+    assert.equal(
+      r.stdout,
+      [
+        'run,row,query,map,P_5',
+        'hand,query,1,0.27777777777777773,0.4', // 5/18, summed in floating point
+        'hand,query,2,0.5833333333333333,0.4',
+        'hand,query,3,0,0',
+        'hand,query,10,0.5,0.2',
+        'hand,all,,0.34027777777777773,0.25',
+        '',
+      ].join('\r\n'),
+    );
   });
 
   it('reads the run from stdin (-) and from a .gz file, with the same figures', async () => {
@@ -318,6 +405,50 @@ describe('ranklens trec: problems in the files (exit 1)', () => {
     assert.equal(r.code, 1);
   });
 
+  it('--keep-going in the tables: markdown and latex say PARTIAL before the table and in the summary row, csv in the run name; refused, none is printed', async () => {
+    const args = ['trec', 's.qrels', 'bad.run', '-q', '-m', 'P.2', '-m', 'num_q', '--keep-going', '--format'];
+    const note = 'PARTIAL: these means leave out 1 of 2 run lines (see the errors): they are not the means of the files given.';
+    const markdown = await ranklens([...args, 'markdown'], { cwd: dir });
+    assert.equal(
+      markdown.stdout,
+      [
+        note,
+        '',
+        '| query | num\\_q | P\\_2 |',
+        '|---|---:|---:|',
+        '| 1 |  | 0.0000 |',
+        '| **all (PARTIAL)** | **1** | **0.0000** |',
+        '',
+      ].join('\n'),
+    );
+    const latex = await ranklens([...args, 'latex'], { cwd: dir });
+    assert.equal(
+      latex.stdout,
+      [
+        `% ${note}`,
+        '\\begin{tabular}{lrr}',
+        '\\toprule',
+        'Query & num\\_q & P\\_2 \\\\',
+        '\\midrule',
+        '1 &  & 0.0000 \\\\',
+        '\\midrule',
+        'All (PARTIAL) & 1 & 0.0000 \\\\',
+        '\\bottomrule',
+        '\\end{tabular}',
+        '',
+      ].join('\n'),
+    );
+    // The first line, malformed, has no tag: the run is named by its file.
+    const csv = await ranklens([...args, 'csv'], { cwd: dir });
+    assert.equal(csv.stdout, ['run,row,query,num_q,P_2', 'bad.run (PARTIAL),query,1,,0', 'bad.run (PARTIAL),all,,1,0', ''].join('\r\n'));
+    assert.deepEqual([markdown.code, latex.code, csv.code], [1, 1, 1]);
+    for (const format of ['markdown', 'latex', 'csv']) {
+      const refused = await ranklens(['trec', 's.qrels', 'bad.run', '-q', '-m', 'P.2', '--format', format], { cwd: dir });
+      assert.deepEqual([refused.stdout, refused.code], ['', 1], format);
+      assert.match(refused.stderr, /^bad\.run:1:1 error malformed-line .* Nothing is evaluated: trec_eval stops here/, format);
+    }
+  });
+
   it('a byte-order mark: part of the query id under trec_eval (nothing matches), skipped under ranx', async () => {
     const asTrecEval = await ranklens(['trec', 'bom.qrels', 'scattered.run', '-m', 'P.1'], { cwd: dir });
     assert.equal(asTrecEval.code, 1);
@@ -363,6 +494,18 @@ describe('ranklens trec: usage problems (exit 2)', () => {
     [
       ['trec', 'handworked.qrels', 'handworked.run', '--convention', 'nope'],
       'Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+    ],
+    [
+      ['trec', 'handworked.qrels', 'handworked.run', '--format', 'xml'],
+      'Unknown format "xml"; trec writes text, json, markdown, latex or csv.',
+    ],
+    [
+      ['trec', 'handworked.qrels', 'handworked.run', '--format', 'junit'],
+      'trec does not write junit: junit, sarif and github report the findings of checked fixtures (ranklens check); it writes text, json, markdown, latex or csv.',
+    ],
+    [
+      ['trec', 'handworked.qrels', 'handworked.run', '--json', '--format', 'text'],
+      '--json is --format json; it cannot go with --format text.',
     ],
   ];
   for (const [args, message] of cases) {

@@ -104,8 +104,8 @@ describe('expectFindings', () => {
 });
 
 describe('ranklens check --json', () => {
-  it('writes files → cases → metrics, NaN as null, ranges 0-based in UTF-16 characters', () => {
-    // "😀" is 2 UTF-16 characters: the 0.5 below starts at character 75 (74 code points).
+  it('writes fixtures → cases → values beside their trec_eval names, NaN as null, ranges 1-based as editors count (UTF-16 columns)', () => {
+    // "😀" is 2 UTF-16 characters: the 0.5 below starts at column 76 (75 UTF-16 units before it, 74 code points), as in the text: u.rank.json:1:76.
     const json = '{"cases": {"😀": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}}}}';
     const dir = tempFiles({
       'u.rank.json': `${json}\n`,
@@ -114,17 +114,22 @@ describe('ranklens check --json', () => {
     const r = ranklens(['check', dir, '--json']);
     assert.equal(r.code, 1);
     const report = JSON.parse(r.stdout);
-    const [n, u] = report.files;
-    assert.equal(n.path, join(dir, 'n.rank.yaml'));
+    const [n, u] = report.fixtures;
+    assert.equal(n.file, join(dir, 'n.rank.yaml'));
     assert.equal(n.convention.name, 'default');
     assert.equal(n.convention.emptyLabels, 'nan');
     // No relevant label under the default preset: NaN, written as null, and left out of the mean.
-    assert.deepEqual(n.cases, [{ id: 'empty', metrics: Object.fromEntries(Object.keys(n.mean).map((m) => [m, null])) }]);
-    assert.ok(Object.values(n.excluded).every((x) => x === 1));
-    const mismatch = u.findings.find((f: { code: string }) => f.code === 'expect-mismatch');
-    assert.deepEqual(mismatch.range, { start: { line: 0, character: 75 }, end: { line: 0, character: 78 } });
+    const names = Object.keys(n.means);
+    assert.deepEqual(n.cases, [
+      { id: 'empty', values: Object.fromEntries(names.map((m) => [m, { value: null, trecEval: n.means[m].trecEval }])) },
+    ]);
+    assert.ok(Object.values(n.means).every((x) => (x as { excluded: number }).excluded === 1));
+    const mismatch = report.findings.find((f: { code: string }) => f.code === 'expect-mismatch');
+    assert.equal(mismatch.file, join(dir, 'u.rank.json'));
+    assert.deepEqual(mismatch.range, { start: { line: 1, column: 76 }, end: { line: 1, column: 79 } });
+    assert.match(ranklens(['check', join(dir, 'u.rank.json')]).stdout, /u\.rank\.json:1:76 error expect-mismatch/);
     assert.equal(u.cases[0].id, '😀');
-    assert.equal(u.cases[0].metrics['P@1'], 1);
+    assert.deepEqual(u.cases[0].values['P@1'], { value: 1, trecEval: 'P_1' });
   });
 });
 

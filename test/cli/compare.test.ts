@@ -23,11 +23,11 @@ describe('ranklens compare', () => {
 
   it('writes the same numbers as JSON, NaN as null', () => {
     const r = ranklens(['compare', dir, '--json']);
-    const f = JSON.parse(r.stdout).files[0];
-    assert.equal(f.convention, 'ranx');
+    const f = JSON.parse(r.stdout).fixtures[0];
+    assert.equal(f.convention.name, 'ranx');
     assert.deepEqual(f.disagree, ['AP@5']);
-    assert.equal(f.presets.default['AP@5'], 0.5);
-    assert.equal(f.presets.mllib['AP@5'], 1 / 3);
+    assert.deepEqual(f.presets.default['AP@5'], { value: 0.5, trecEval: 'map_cut_5' });
+    assert.equal(f.presets.mllib['AP@5'].value, 1 / 3);
   });
 
   it('takes --k and --metrics, and has a --help', () => {

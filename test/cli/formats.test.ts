@@ -214,6 +214,6 @@ describe('--format github', () => {
   it('rejects an unknown format', () => {
     const r = ranklens(['check', EXAMPLES, '--format', 'xml']);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /Unknown format "xml"; formats: text, json, junit, sarif, github\./);
+    assert.match(r.stderr, /Unknown format "xml"; check writes text, json, markdown, latex, csv, junit, sarif or github\./);
   });
 });

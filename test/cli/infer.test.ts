@@ -25,12 +25,12 @@ cases:
 `;
 
 interface InferJson {
-  files: {
-    path: string;
+  fixtures: {
+    file: string;
     expectations: number;
     matches: { convention: Record<string, string | number>; matched: number }[];
     exact: boolean;
-    unexplained: { case: string; metric: string; expected: number | null; nearest: number | null }[];
+    unexplained: { case: string; measure: string; expected: number | null; nearest: number | null }[];
   }[];
 }
 
@@ -45,7 +45,7 @@ describe('ranklens infer', () => {
     assert.equal(ranklens(['check', file]).code, 1, 'the default preset fails AP@5 and nDCG@3');
     const r = ranklens(['infer', file, '--json']);
     assert.equal(r.code, 0, r.stderr);
-    const f = (JSON.parse(r.stdout) as InferJson).files[0];
+    const f = (JSON.parse(r.stdout) as InferJson).fixtures[0];
     assert.equal(f.expectations, 4);
     assert.equal(f.exact, true);
     // nDCG@3 of u2 (linear gain, ideal 2 + 1/log2(3)): c before d gives 1; d (grade 0) before c
@@ -70,16 +70,16 @@ describe('ranklens infer', () => {
     const file = join(dir, 'b.rank.yaml');
     const r = ranklens(['infer', file, '--json']);
     assert.equal(r.code, 1);
-    const f = (JSON.parse(r.stdout) as InferJson).files[0];
+    const f = (JSON.parse(r.stdout) as InferJson).fixtures[0];
     assert.equal(f.exact, false);
     assert.deepEqual([f.matches[0].convention, f.matches[0].matched], [{ preset: 'trec_eval' }, 3]);
     assert.deepEqual(
-      f.unexplained.map((u) => [u.case, u.metric, u.expected, u.nearest]),
+      f.unexplained.map((u) => [u.case, u.measure, u.expected, u.nearest]),
       [['u1', 'P@3', 0.9, 1]],
     );
     writeFileSync(file, withConvention(text, f.matches[0].convention));
     const check = ranklens(['check', file, '--json']);
-    const failed = JSON.parse(check.stdout).files[0].findings.filter((x: { code: string }) => x.code === 'expect-mismatch');
+    const failed = JSON.parse(check.stdout).findings.filter((x: { code: string }) => x.code === 'expect-mismatch');
     assert.deepEqual(
       failed.map((x: { message: string }) => x.message),
       ['Expected P@3 = 0.9, computed 0.3333: not within ±0.05 (1 decimal written).'],

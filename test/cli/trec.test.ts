@@ -349,42 +349,51 @@ describe('ranklens trec on broken files', () => {
 });
 
 describe('ranklens trec --json', () => {
-  it('refused under trec_eval: no case, means null, refused, the findings that say why', () => {
+  it('refused under trec_eval: refused, the run with its counts and no figure, no comparison, the findings that say why', () => {
     const r = ranklens(['trec', QRELS, join(TREC_DATA, 'broken.run'), '-m', 'P@5,AP', '--json']);
-    const f = JSON.parse(r.stdout).files[0];
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual([report.refused, report.comparisons, report.significance], [true, [], null]);
+    const [run] = report.runs;
+    assert.deepEqual([run.name, run.file, run.means, run.queries, run.partial], ['hand', join(TREC_DATA, 'broken.run'), {}, [], null]);
+    // What was read is still said: 6 run lines, 5 of them ranked (line 5, malformed, is not); 2 queries evaluated of the qrels' 5.
+    assert.deepEqual([run.counts.runLines, run.counts.rankedLines, run.counts.qrelsQueries, run.counts.queriesEvaluated], [6, 5, 5, 2]);
     assert.deepEqual(
-      [f.cases, f.mean, f.refused, f.partial],
-      [[], { 'P@5': null, AP: null }, true, { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 1 }],
-    );
-    assert.deepEqual(
-      f.findings.map((x: { code: string }) => x.code),
+      report.findings.map((x: { code: string }) => x.code),
       ['blank-line', 'duplicate-prediction', 'unusual-score', 'malformed-line'],
     );
     assert.equal(r.code, 1);
   });
 
-  it('writes one entry whose cases are the queries, NaN as null, lines 0-based; with --keep-going, what the means leave out', () => {
+  it('writes the one run with its queries, NaN as null, lines and columns 1-based as the text says them; with --keep-going, what the means leave out', () => {
     const r = ranklens(['trec', QRELS, join(TREC_DATA, 'broken.run'), '-m', 'P@5,AP', '--json', '--keep-going']);
     const report = JSON.parse(r.stdout);
-    assert.equal(report.files.length, 1);
-    const f = report.files[0];
-    assert.equal(f.path, join(TREC_DATA, 'broken.run'));
-    assert.equal(f.qrels, QRELS);
-    assert.equal(f.convention.name, 'trec_eval');
-    assert.equal(f.convention.ties, 'id-desc');
+    assert.deepEqual(
+      [report.command, report.qrels, report.convention.name, report.convention.ties, report.refused],
+      ['trec', QRELS, 'trec_eval', 'id-desc', false],
+    );
+    assert.equal(report.runs.length, 1);
+    const run = report.runs[0];
+    assert.deepEqual([run.name, run.file], ['hand', join(TREC_DATA, 'broken.run')]);
     // Query 2: c (score 1), then a (score "high" read as 0, relevant; b is on a malformed line): P@5 = 0.2, AP = (1/2) / 2.
-    assert.deepEqual(f.cases, [
-      { id: '1', metrics: { 'P@5': null, AP: null } },
-      { id: '2', metrics: { 'P@5': 0.2, AP: 0.25 } },
+    // Query 1 lists d1 twice: refused under trec_eval (NaN), left out of the means.
+    assert.deepEqual(run.queries, [
+      { id: '1', values: { AP: { value: null, trecEval: 'map' }, 'P@5': { value: null, trecEval: 'P_5' } } },
+      { id: '2', values: { AP: { value: 0.25, trecEval: 'map' }, 'P@5': { value: 0.2, trecEval: 'P_5' } } },
     ]);
-    assert.deepEqual(f.mean, { 'P@5': 0.2, AP: 0.25 });
-    assert.deepEqual(f.excluded, { 'P@5': 1, AP: 1 });
-    const score = f.findings.find((x: { code: string }) => x.code === 'unusual-score');
-    assert.deepEqual(score.range, { start: { line: 3, character: 9 }, end: { line: 3, character: 13 } });
+    assert.deepEqual(run.means, { AP: { value: 0.25, trecEval: 'map', excluded: 1 }, 'P@5': { value: 0.2, trecEval: 'P_5', excluded: 1 } });
+    // The malformed line 5 skipped, query 1 dropped: every figure of the run is computed on part of the files.
+    assert.deepEqual(run.partial, { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 1 });
+    // "high" on line 4, columns 10 to 13: the text says broken.run:4:10.
+    const score = report.findings.find((x: { code: string }) => x.code === 'unusual-score');
+    assert.deepEqual(score.range, { start: { line: 4, column: 10 }, end: { line: 4, column: 14 } });
     assert.equal(score.severity, 'warning');
-    const missing = f.findings.find((x: { code: string }) => x.code === 'query-not-in-run');
+    assert.match(
+      ranklens(['trec', QRELS, join(TREC_DATA, 'broken.run'), '-m', 'P@5,AP', '--keep-going']).stderr,
+      /broken\.run:4:10 warning unusual-score /,
+    );
+    const missing = report.findings.find((x: { code: string }) => x.code === 'query-not-in-run');
     assert.equal(missing.file, QRELS);
-    // Every missing query in the data, each at its first judgement (1-based lines, as in the text).
+    // Every missing query in the data, each at its first judgement (1-based lines, as in the text); the finding at the first, line 10.
     assert.deepEqual(missing.data, {
       queries: [
         { id: '10', line: 10 },
@@ -392,8 +401,8 @@ describe('ranklens trec --json', () => {
         { id: '4', line: 14 },
       ],
     });
-    assert.deepEqual(missing.range.start, { line: 9, character: 0 });
-    assert.deepEqual(f.partial, { skippedLines: { qrels: 0, run: 1 }, droppedQueries: 1 });
+    assert.deepEqual(missing.range.start, { line: 10, column: 1 });
+    assert.equal(r.code, 1);
   });
 });
 

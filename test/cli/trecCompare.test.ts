@@ -21,6 +21,7 @@ const MIXED = join(TREC_DATA, 'compare-mixed.run');
 
 interface JsonComparison {
   measure: string;
+  trecEval: string | null;
   a: string;
   b: string;
   meanA: number;
@@ -28,16 +29,19 @@ interface JsonComparison {
   diff: number;
   ci: [number, number];
   effectSize: number;
-  test: string;
   p: number;
   pAdjusted: number;
   significant: boolean;
-  n: number;
-  leftOut: number;
+  paired: number;
+  unpaired: number;
+  wins: number;
+  ties: number;
+  losses: number;
 }
 interface JsonReport {
-  runs: { name: string; path: string; means: Record<string, number> }[];
+  runs: { name: string; file: string; means: Record<string, { value: number; trecEval: string | null }> }[];
   comparisons: JsonComparison[];
+  significance: { test: string; correction: string };
   findings: { code: string; message: string }[];
 }
 
@@ -54,17 +58,18 @@ describe('ranklens trec with several runs: the JSON report', () => {
   const report = json([]);
   it('names each run by its tag and gives its means as the single-run command does', () => {
     assert.deepEqual(
-      report.runs.map((r) => [r.name, r.path]),
+      report.runs.map((r) => [r.name, r.file]),
       [
         ['base', BASE],
         ['better', BETTER],
         ['mixed', MIXED],
       ],
     );
-    near(report.runs[0].means.RR, 2.5833333333333335 / 6, 'base RR');
-    near(report.runs[1].means.RR, 5 / 6, 'better RR');
-    near(report.runs[2].means.RR, 0.6, 'mixed RR');
-    near(report.runs[2].means['P@1'], 0.4, 'mixed P@1');
+    near(report.runs[0].means.RR.value, 2.5833333333333335 / 6, 'base RR');
+    near(report.runs[1].means.RR.value, 5 / 6, 'better RR');
+    near(report.runs[2].means.RR.value, 0.6, 'mixed RR');
+    near(report.runs[2].means['P@1'].value, 0.4, 'mixed P@1');
+    assert.deepEqual([report.runs[0].means.RR.trecEval, report.runs[0].means['P@1'].trecEval], ['recip_rank', 'P_1']);
   });
   it('compares each run with the first, per measure, with the paired t-test and Holm', () => {
     assert.deepEqual(
@@ -72,7 +77,7 @@ describe('ranklens trec with several runs: the JSON report', () => {
       ['RR better−base', 'RR mixed−base', 'P@1 better−base', 'P@1 mixed−base'],
     );
     const [rr] = report.comparisons;
-    assert.equal(rr.test, 't');
+    assert.deepEqual([report.significance.test, report.significance.correction, rr.trecEval], ['t', 'holm', 'recip_rank']);
     near(rr.diff, 0.40277777777777785, 'diff');
     near(rr.p, 0.00897209172530509, 'SciPy ttest_rel p');
     // Holm over RR's two comparisons: 2 × 0.008972 = 0.017944 (the other p is 0.5122).
@@ -81,19 +86,21 @@ describe('ranklens trec with several runs: the JSON report', () => {
     near(rr.effectSize, 1.6913143462074325, "paired Cohen's d");
     near(rr.ci[0], 0.15286009921801144, 'ci low (SciPy t.ppf)');
     near(rr.ci[1], 0.6526954563375442, 'ci high');
-    assert.equal(rr.n, 6);
+    assert.equal(rr.paired, 6);
+    // better is higher on 5 queries, equal on query 3 (RR 1 both).
+    assert.deepEqual([rr.wins, rr.ties, rr.losses], [5, 1, 0]);
   });
   it('leaves out of a pair the query only one run has, and says how many', () => {
     const mixed = report.comparisons[1];
-    assert.equal(mixed.n, 5);
-    assert.equal(mixed.leftOut, 1);
+    assert.equal(mixed.paired, 5);
+    assert.equal(mixed.unpaired, 1);
     near(mixed.meanA, (0.5 + 1 / 3 + 1 + 0.5 + 0) / 5, 'base over the 5 shared queries');
     near(mixed.p, 0.5122252586995418, 'SciPy ttest_rel over 5 queries');
     assert.equal(mixed.significant, false);
   });
   it('with -c pairs every judged query (query 6 scores 0 for mixed)', () => {
     const c = json(['-c']).comparisons[1];
-    assert.deepEqual([c.n, c.leftOut], [6, 0]);
+    assert.deepEqual([c.paired, c.unpaired], [6, 0]);
     near(c.p, 0.6903669097863865, 'SciPy ttest_rel with the 0');
   });
 });
@@ -144,7 +151,7 @@ describe('ranklens trec with several runs: the tests', () => {
 });
 
 describe('ranklens trec with several runs: the table', () => {
-  it('marks a value with the letters of the runs it beats, then names the test, the correction and α', () => {
+  it('marks a value with the letters of the runs it beats, answers each comparison, then names the test, the correction and α', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, MIXED, '-m', 'RR,P@1']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(
@@ -155,7 +162,15 @@ describe('ranklens trec with several runs: the table', () => {
         'b  better  0.8333ᵃ  0.6667',
         'c  mixed   0.6000   0.4000',
         '',
+        // The numbers of the JSON above: diff, the t interval, d, Holm's p, and the queries won, tied, lost.
+        'measure  b − a             diff  95% CI                 d  p (Holm)  significant  W/T/L',
+        'RR       better − base  +0.4028  [+0.1529, +0.6527]  1.69    0.0179  yes          5/1/0',
+        'RR       mixed − base   +0.1333  [-0.3820, +0.6486]  0.32    0.5122  no           3/1/1',
+        'P@1      better − base  +0.5000  [-0.0748, +1.0748]  0.91    0.1512  no           3/3/0',
+        'P@1      mixed − base   +0.2000  [-0.8389, +1.2389]  0.24    0.6213  no           2/2/1',
+        '',
         "A letter marks the runs a value is significantly better than: paired Student's t-test, two-sided; each run against base (a); Holm correction over the 2 comparisons of each measure; α = 0.05.",
+        "Each comparison: diff = the mean of b − a over the paired queries, its 95% interval (Student's t), d = Cohen's d (diff ÷ the standard deviation of the differences), p corrected as its column says, significant when that p ≤ α, and W/T/L the queries where b is higher, equal, lower.",
         'Paired queries per comparison: 5, 6.',
         'Left out (a query in one run of the pair only; --complete scores a judged query a run misses as 0): mixed vs base: 1.',
         '',
@@ -174,7 +189,7 @@ describe('ranklens trec with several runs: the table', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, MIXED, '-m', 'RR', '--format', 'latex']);
     assert.match(
       r.stdout,
-      /^\\begin\{tabular\}\{llr\}\n\\toprule\n & Run & RR \\\\\n\\midrule\na & base & 0\.4306 \\\\\nb & better & \\textbf\{0\.8333\}\$\^\{a\}\$ \\\\\nc & mixed & 0\.6000 \\\\\n\\bottomrule\n\\end\{tabular\}\n% A letter/,
+      /^\\begin\{tabular\}\{llr\}\n\\toprule\n & Run & RR \\\\\n\\midrule\na & base & 0\.4306 \\\\\nb & better & \\textbf\{0\.8333\}\$\^\{a\}\$ \\\\\nc & mixed & 0\.6000 \\\\\n\\bottomrule\n\\end\{tabular\}\n\n\\begin\{tabular\}\{llrcrrcc\}\n/,
     );
   });
   it('--format markdown', () => {
@@ -215,8 +230,8 @@ describe('ranklens trec with several runs: names, findings, usage', () => {
     const r = ranklens(['trec', QRELS, BASE, BETTER, '-M', '1', '-m', 'RR', '--json']);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as JsonReport;
-    near(report.runs[0].means.RR, 1 / 6, 'base RR with -M 1');
-    near(report.runs[1].means.RR, 4 / 6, 'better RR with -M 1');
+    near(report.runs[0].means.RR.value, 1 / 6, 'base RR with -M 1');
+    near(report.runs[1].means.RR.value, 4 / 6, 'better RR with -M 1');
   });
   it('documents itself in ranklens trec --help', () => {
     const r = ranklens(['trec', '--help']);
@@ -230,7 +245,10 @@ describe('ranklens trec with several runs: names, findings, usage', () => {
       [['--correction', 'sidak'], /--correction takes none, bonferroni, holm, bh/],
       [['--alpha', '5%'], /--alpha takes a number between 0 and 1/],
       [['--baseline', 'nope'], /--baseline "nope" names no run; runs: base, better \(or all\)/],
-      [['--format', 'csv'], /--format takes text, markdown, latex, json/],
+      [
+        ['--format', 'junit'],
+        /trec does not write junit: junit, sarif and github report the findings of checked fixtures \(ranklens check\); it writes text, json, markdown, latex or csv\./,
+      ],
       [['--test', 'tukey'], /--test tukey compares three or more runs/],
     ];
     for (const [args, message] of cases) {

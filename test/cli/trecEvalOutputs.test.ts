@@ -81,12 +81,15 @@ describe("ranklens trec gives trec_eval's own expected outputs byte for byte", (
     assert.ok(!r.stdout.includes('\tall\t'));
   });
 
-  it("--json keeps Ranklens names and adds trec_eval's", () => {
+  it("--json keys each value by its Ranklens name, trec_eval's name beside it (null for a measure trec_eval lacks)", () => {
     const report = JSON.parse(
       ranklens(['trec', '--json', '-m', 'P.5', '-m', 'map', '-m', 'ERR@10', file('qrels.test'), file('results.test')]).stdout,
     );
-    const f = report.files[0];
-    assert.deepEqual(Object.keys(f.mean), ['AP', 'P@5', 'ERR@10']);
-    assert.deepEqual(f.trecNames, ['map', 'P_5', 'ERR@10']);
+    const { means } = report.runs[0];
+    assert.deepEqual(Object.keys(means), ['AP', 'P@5', 'ERR@10']);
+    assert.deepEqual(
+      Object.values(means).map((m) => (m as { trecEval: string | null }).trecEval),
+      ['map', 'P_5', null],
+    );
   });
 });

@@ -102,22 +102,39 @@ describe('ranklens trec refuses what trec_eval refuses (the trec_eval convention
     assert.deepEqual([stopped.stdout, stopped.code], ['', 1]);
     assert.match(stopped.stderr, /^cut\.run:1:1 error malformed-line 98 run lines .* Nothing is evaluated: trec_eval stops at the first/);
     const marked = trec('qrels.test', 'results.test', 'cut.run', '-m', 'AP', '--keep-going');
+    // The answer is marked too: the broken copy loses on all 3 queries, by 0.0089 of AP, not significantly.
     assert.equal(
-      marked.stdout.split('\n').slice(0, 5).join('\n'),
+      marked.stdout.split('\n').slice(0, 8).join('\n'),
       [
         '   run                AP',
         'a  STANDARD           0.1785',
         'b  cut.run (PARTIAL)  0.1696',
+        '',
+        'measure  b − a                            diff  95% CI                  d  p (Holm)  significant  W/T/L',
+        'AP       cut.run (PARTIAL) − STANDARD  -0.0089  [-0.0394, +0.0216]  -0.73    0.3343  no           0/0/3',
         '',
         'cut.run: PARTIAL: these means leave out 98 of 1500 run lines (see the errors): they are not the means of the files given.',
       ].join('\n'),
     );
     const json = JSON.parse(trec('qrels.test', 'results.test', 'cut.run', '-m', 'AP', '--keep-going', '--json').stdout);
     assert.deepEqual(
-      json.runs.map((r: { name: string; partial?: unknown }) => [r.name, r.partial]),
+      json.runs.map((r: { name: string; partial: unknown }) => [r.name, r.partial]),
       [
-        ['STANDARD', undefined],
+        ['STANDARD', null],
         ['cut.run', { skippedLines: { qrels: 0, run: 98 }, droppedQueries: 0 }],
+      ],
+    );
+    // Without --keep-going the JSON report is refused: both runs listed, no figure, no comparison.
+    const refused = JSON.parse(trec('qrels.test', 'results.test', 'cut.run', '-m', 'AP', '--json').stdout);
+    assert.deepEqual(
+      [refused.refused, refused.runs.map((r: { name: string; means: object }) => [r.name, r.means]), refused.comparisons],
+      [
+        true,
+        [
+          ['STANDARD', {}],
+          ['cut.run', {}],
+        ],
+        [],
       ],
     );
   });
@@ -140,7 +157,7 @@ describe('ranklens trec refuses what trec_eval refuses (the trec_eval convention
         'num_q                 \tall\t2\n' +
         map('0.2516'),
     );
-    const json = JSON.parse(trec('qrels.test', 'dup.run', '-m', 'map', '--keep-going', '--json').stdout).files[0];
+    const json = JSON.parse(trec('qrels.test', 'dup.run', '-m', 'map', '--keep-going', '--json').stdout).runs[0];
     assert.deepEqual(json.partial, { skippedLines: { qrels: 0, run: 0 }, droppedQueries: 1 });
   });
 });
@@ -157,10 +174,12 @@ describe('ranklens trec tells many bad lines as one, with the likely cause', () 
         1,
       ],
     );
-    const json = JSON.parse(trec('qrels.test', 'five.run', '-m', 'map', '--json').stdout).files[0];
+    const json = JSON.parse(trec('qrels.test', 'five.run', '-m', 'map', '--json').stdout);
     assert.deepEqual(json.findings[0].data.count, 1500);
     assert.deepEqual(json.findings[0].data.lines.slice(0, 3), [1, 2, 3]);
     assert.equal(json.findings[0].data.lines.length, 100);
+    // Refused (trec_eval stops at line 1): the run with what was read, no figure.
+    assert.deepEqual([json.refused, json.runs[0].means, json.runs[0].counts.rankedLines, json.findings.length], [true, {}, 0, 1]);
   });
 
   it('a TSV with a header (BEIR\'s query-id corpus-id score): the header named, the lines "qid docid score"', () => {
@@ -297,7 +316,7 @@ describe('ranklens trec names every judged query missing from the run', () => {
       r.stderr,
       'many.qrels:3682:1 warning query-not-in-run 12 judged queries have no line in the run: 304 (line 3682), 305 (line 5390), 306 (line 6451), 307 (line 7363), 308 (line 9071), 309 (line 10132), 310 (line 11044), 311 (line 12752), 312 (line 13813), 313 (line 14725) and 2 more; skipped (--complete counts them as 0, as trec_eval -c); trec_eval without -c stops at query 304 ("result qid not found"), after printing the queries before it.\n',
     );
-    const f = JSON.parse(trec('many.qrels', 'results.test', '-m', 'map', '--json').stdout).files[0].findings[0];
+    const f = JSON.parse(trec('many.qrels', 'results.test', '-m', 'map', '--json').stdout).findings[0];
     assert.deepEqual(
       f.data.queries.map((q: { id: string; line: number }) => `${q.id}:${q.line}`),
       [

@@ -77,8 +77,8 @@ describe('ranklens.config.json in the editor', () => {
       const lensValues = titles(await client.resolvedCodeLenses(uri))
         .slice(2)
         .map((t) => t!.split(' '));
-      const report = JSON.parse(ranklens(['check', '--json', path]).stdout).files[0];
-      const cli = lensValues.map(([name]) => [name, report.cases[0].metrics[name].toFixed(3)]);
+      const report = JSON.parse(ranklens(['check', '--json', path]).stdout).fixtures[0];
+      const cli = lensValues.map(([name]) => [name, report.cases[0].values[name].value.toFixed(3)]);
       assert.deepEqual(lensValues, cli, path);
       assert.equal(report.convention.name, titles(await client.resolvedCodeLenses(uri))[0]!.split(' ')[0]);
     }

@@ -52,6 +52,27 @@ describe('compareSystems with the paired t-test', () => {
     );
   });
 
+  it('counts wins, ties and losses of b over the paired queries: A–B 2/1/0 (q3 equal), A–C 0/0/2, B–C 1/0/2', () => {
+    // A–B: 0.3 > 0.2, 0.7 > 0.4, 0.6 = 0.6. A–C: 0.1 < 0.2, 0.2 < 0.6. B–C: 0.1 < 0.3, 0.2 < 0.6, 0.9 > 0.5.
+    assert.deepEqual(
+      run({}).map((r) => [r.wins, r.ties, r.losses]),
+      [
+        [2, 1, 0],
+        [0, 0, 2],
+        [1, 0, 2],
+      ],
+    );
+    // Tukey pairs only the queries every system has (q1, q3): A–B 0.3 > 0.2, 0.6 = 0.6.
+    assert.deepEqual(
+      run({ test: 'tukey' }).map((r) => [r.wins, r.ties, r.losses]),
+      [
+        [1, 1, 0],
+        [0, 0, 2],
+        [0, 0, 2],
+      ],
+    );
+  });
+
   it('p from t: A–B t² = 16/7 (2 df), A–C t = −5/3 (1 df), B–C t² = 1/13 (2 df); significant at α = 0.3 without a correction', () => {
     // A–B: d = 0.1, 0.3, 0; sd² = 0.07/3, t² = (0.4/3)² · 3 / (0.07/3) = 16/7; p = 1 − √(16/30) = 0.269703.
     // A–C: d = −0.1, −0.4; sd = 0.212132, t = −0.25 / 0.15; p = 1 − (2/π)·atan(5/3) = 0.344042.

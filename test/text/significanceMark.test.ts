@@ -19,6 +19,9 @@ const comparison = (diff: number, significant: boolean): SystemComparison => ({
   significant,
   smallestP: 0,
   exact: true,
+  wins: 3,
+  ties: 1,
+  losses: 1,
 });
 
 describe('significanceMark', () => {
