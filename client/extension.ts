@@ -26,6 +26,8 @@ import { showCurvesPanel } from './curvesPanel';
 import { MarkdownViews } from './markdownViews';
 import { DOCUMENT_SCHEMES, newClient } from './platform';
 import { StatusItem } from './statusItem';
+import { LensWindow } from './lensWindow';
+import { UnchangedDiagnostics } from './unchangedDiagnostics';
 import { serveWorkspaceFiles } from './workspaceFiles';
 import { registerFixtureTests } from './testController';
 
@@ -38,9 +40,10 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
   return DOCUMENT_SCHEMES.flatMap((scheme) => patterns.map((pattern) => ({ scheme, pattern })));
 }
 
-function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
+function createClient(context: vscode.ExtensionContext, status: StatusItem, lenses: LensWindow): BaseLanguageClient {
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
+    middleware: { ...lenses.middleware(), handleDiagnostics: new UnchangedDiagnostics().handleDiagnostics },
     // VS Code's own JSON validation already reports JSON syntax errors: ours would list each twice.
     initializationOptions: { status: true, jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined },
   };
@@ -113,10 +116,12 @@ async function showCurves(): Promise<void> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const views = new MarkdownViews();
   const status = new StatusItem(fixtureSelector());
-  client = createClient(context, status);
+  const lenses = new LensWindow(() => client);
+  client = createClient(context, status, lenses);
   context.subscriptions.push(
     views,
     status,
+    lenses,
     vscode.workspace.registerTextDocumentContentProvider('ranklens-view', views),
     vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) =>
       showCaseBreakdown(views, uri, f, c),
@@ -137,7 +142,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (!e.affectsConfiguration('ranklens.extraFilePatterns')) return;
       await client?.stop();
-      client = createClient(context, status);
+      client = createClient(context, status, lenses);
       await client.start();
     }),
   );
