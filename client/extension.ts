@@ -41,14 +41,16 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
 }
 
 function createClient(context: vscode.ExtensionContext, status: StatusItem, lenses: LensWindow): BaseLanguageClient {
+  const unchanged = new UnchangedDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
-    middleware: { ...lenses.middleware(), handleDiagnostics: new UnchangedDiagnostics().handleDiagnostics },
+    middleware: { ...lenses.middleware(), handleDiagnostics: unchanged.handleDiagnostics },
     // VS Code's own JSON validation already reports JSON syntax errors: ours would list each twice.
     initializationOptions: { status: true, jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined },
   };
   const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));
+  c.onDidChangeState(() => unchanged.forget());
   serveWorkspaceFiles(c);
   return c;
 }

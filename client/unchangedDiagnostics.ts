@@ -18,6 +18,11 @@ export class UnchangedDiagnostics {
     this.last.set(key, shape);
     next(uri, diagnostics);
   };
+
+  /** The client stopped or started: VS Code's markers were cleared, so the next list goes through whatever it holds. */
+  forget(): void {
+    this.last.clear();
+  }
 }
 
 /** What a diagnostic shows, and the data the server's quick fixes read back from it. */
