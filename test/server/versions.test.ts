@@ -171,3 +171,49 @@ describe('a lens placed on one version and resolved on the next', () => {
     assert.deepEqual(resolveCodeLens(last, after.analysis.evaluation, uri), { range: last.range, command: { title: '', command: '' } });
   });
 });
+
+describe('a large file the workspace scan analyzed, then opened', () => {
+  // 6,000 cases of some 50 characters: past the 256 KiB from which the scan's analysis is kept.
+  const big = (mark: string) =>
+    `k: [1]\nmetrics: [P]\ncases:\n${Array.from({ length: 6000 }, (_, i) => `  q${i}: {labels: [a${i}], predictions: [a${i}, ${mark}]}\n`).join('')}`;
+
+  it('opens with the analysis the scan made (its parse, at the version opened), and edits from there', () => {
+    const s = service();
+    const uri = 'file:///w/big.rank.yaml';
+    const text = big('x');
+    assert.ok(text.length >= 256 * 1024);
+    const scanned = s.analyzeFile(uri, text, 'yaml').analysis;
+    s.open(uri, 'yaml', 3, text);
+    const opened = s.current(uri)!.analysis;
+    assert.equal(opened.parsed, scanned.parsed, 'no first pass: the same model');
+    assert.equal(opened.evaluation, scanned.evaluation);
+    assert.deepEqual([opened.version, opened.parses], [3, true]);
+    // An edit in q1 (its first prediction a1 becomes z: P@1 falls from 1 to 0) is spliced into that model
+    // and evaluates q1 alone: the other cases' results are the scan's.
+    const at = text.indexOf('[a1, x]') + 1;
+    assert.deepEqual(opened.evaluation.fixtures[0].cases[1].values, [1]);
+    s.documents.change(uri, 4, [change(s, uri, at, at + 2, 'z')]);
+    const edited = s.current(uri)!.analysis;
+    assert.equal(edited.parsed, scanned.parsed, 'spliced into the scanned model');
+    assert.deepEqual(edited.evaluation.fixtures[0].cases[1].values, [0]);
+    assert.equal(edited.evaluation.fixtures[0].cases[2], scanned.evaluation.fixtures[0].cases[2]);
+  });
+
+  it('is analyzed afresh when the text opened differs, when it is small, or after the settings changed', () => {
+    const s = service();
+    const uri = 'file:///w/big.rank.yaml';
+    const scanned = s.analyzeFile(uri, big('x'), 'yaml').analysis;
+    s.open(uri, 'yaml', 1, big('y'));
+    assert.notEqual(s.current(uri)!.analysis.parsed, scanned.parsed);
+    s.close(uri);
+    const small = 'k: [1]\ncases:\n  q1: {labels: [a], predictions: [a]}\n';
+    const smallScanned = s.analyzeFile(uri, small, 'yaml').analysis;
+    s.open(uri, 'yaml', 1, small);
+    assert.notEqual(s.current(uri)!.analysis.parsed, smallScanned.parsed);
+    s.close(uri);
+    const again = s.analyzeFile(uri, big('x'), 'yaml').analysis;
+    s.reset(s.settings);
+    s.open(uri, 'yaml', 1, big('x'));
+    assert.notEqual(s.current(uri)!.analysis.parsed, again.parsed);
+  });
+});
