@@ -9,20 +9,27 @@
  *     against schemas/rank-fixture.schema.json), peak RSS side by side;
  *   - 100 cases: edit → fresh diagnostics;
  *   - 10,000 × 100 JSON and YAML: open → diagnostics, peak RSS;
- *   - a workspace of 1,000 fixture files of 1,000 cases: opening one while the scan runs.
+ *   - a workspace of 1,000 fixture files of 1,000 cases: opening one while the scan runs;
+ *   - the editor's targets (issue 36, section `editor`): the first code lens answer after opening
+ *     10,000 × 20 JSON, asked for at once as VS Code asks (with the inlay hints of the first screen),
+ *     against the diagnostics; lenses fresh after an edit (the lines on screen, as the VS Code client
+ *     asks for them, and the standard codeLens answer with a screenful resolved); a 3,000-case YAML
+ *     fixture with comments against the same text without them, opened in the server and checked by
+ *     `ranklens check`; beside VS Code's JSON server opening the same fixture as JSON (the plain
+ *     baseline: a server that only validates the file against the schema).
  *
  *   npm run bench:lsp                 # everything
- *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace
+ *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace editor
  *   node out/bench/lsp.js --baseline DIR json   # beside another build's dist/server.js
  *
  * With --baseline DIR (a checkout of an earlier commit, built), each section runs on this build and
  * then on the baseline's, and each figure is printed next to the baseline's.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Range } from 'vscode-languageserver-protocol/node';
+import { CodeLens, Range } from 'vscode-languageserver-protocol/node';
 import {
   PublishDiagnosticsParams,
   StreamMessageReader,
@@ -30,6 +37,7 @@ import {
   createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { TestClient, fileUri } from '../test/protocol/lspClient';
+import { CODE_LENSES_REQUEST, CodeLensesParams } from '../shared/protocol';
 
 const EDITS = 40;
 /** VS Code's JSON server waits 500 ms after an edit and re-reads the whole file: fewer edits for the comparison. */
@@ -351,6 +359,219 @@ function completionFigure(times: number[]): string {
   return `${median.toFixed(1)} ms / ${p95.toFixed(1)} ms`;
 }
 
+/** VS Code's JSON language server opening the text (validating it against the fixture schema): ms to its first diagnostics. */
+async function jsonServerOpen(text: string): Promise<number> {
+  const bin = join(
+    __dirname,
+    '..',
+    '..',
+    'node_modules',
+    'vscode-langservers-extracted',
+    'lib',
+    'json-language-server',
+    'node',
+    'jsonServerMain.js',
+  );
+  const proc = spawn(process.execPath, [bin, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  let published: () => void = () => {};
+  const first = new Promise<void>((r) => (published = r));
+  connection.onNotification('textDocument/publishDiagnostics', () => published());
+  connection.onRequest('workspace/configuration', () => [null]);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.listen();
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    workspaceFolders: null,
+    capabilities: { textDocument: { publishDiagnostics: { relatedInformation: true } } },
+    initializationOptions: { provideFormatter: false },
+  });
+  await connection.sendNotification('initialized', {});
+  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'rank-fixture.schema.json'), 'utf8'));
+  await connection.sendNotification('workspace/didChangeConfiguration', {
+    settings: {
+      json: { validate: { enable: true }, schemas: [{ uri: 'inmemory://rank-fixture.schema.json', fileMatch: ['*.rank.json'], schema }] },
+    },
+  });
+  const t = performance.now();
+  await connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: 'file:///bench/plain.rank.json', languageId: 'json', version: 1, text },
+  });
+  await first;
+  const wall = performance.now() - t;
+  try {
+    await connection.sendRequest('shutdown');
+    await connection.sendNotification('exit');
+  } catch {
+    /* gone */
+  }
+  proc.kill();
+  connection.dispose();
+  return wall;
+}
+
+/** The lenses the VS Code client asks for: those on the lines given, titles included (undefined from a build without the request). */
+async function windowLenses(client: TestClient, uri: string, start: number, end: number): Promise<CodeLens[] | undefined> {
+  const params: CodeLensesParams = { uri, lines: [{ start, end }] };
+  return client.connection.sendRequest<CodeLens[]>(CODE_LENSES_REQUEST, params).catch(() => undefined);
+}
+
+interface OpenTimes {
+  diagnostics: number;
+  lenses: number;
+  window?: number;
+}
+
+/**
+ * A fresh server opens the text and is asked at once, as VS Code asks when a file opens, for its code
+ * lenses, the lenses of the first screens (the VS Code client) and the inlay hints of the first
+ * screen; when each answer came, in ms after the open.
+ */
+async function openAndAsk(language: Language, text: string): Promise<OpenTimes> {
+  const client = await TestClient.start(DEFAULTS);
+  const uri = `file:///bench/open.rank.${language}`;
+  const t = performance.now();
+  await client.open(uri, text);
+  const at = <T>(p: Promise<T>) => p.then(() => performance.now() - t);
+  const lenses = at(client.codeLenses(uri));
+  const window = windowLenses(client, uri, 0, 120).then((l) => (l ? performance.now() - t : undefined));
+  const hints = client.connection.sendRequest('textDocument/inlayHint', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: 60, character: 0 } },
+  });
+  const diagnostics = await at(client.diagnostics(uri, 1));
+  const times = { diagnostics, lenses: await lenses, window: await window };
+  await hints;
+  await client.stop();
+  return times;
+}
+
+/** What the VS Code client asks for after an edit, asked for at once: ms from the edit to each fresh answer. */
+async function editAndAsk(language: Language, cases: number, edits: number): Promise<{ window: number[]; standard: number[] }> {
+  const { text, firstPrediction } = generate(language, cases, 20);
+  const client = await TestClient.start(DEFAULTS);
+  const uri = `file:///bench/edit.rank.${language}`;
+  await client.open(uri, text);
+  await client.diagnostics(uri, 1);
+  const next = random(11);
+  const times = { window: [] as number[], standard: [] as number[] };
+  for (let e = 0; e < edits; e++) {
+    const i = Math.floor(next() * cases);
+    const line = client.document(uri).positionAt(firstPrediction[i]).line;
+    let t = performance.now();
+    await editCase(client, uri, firstPrediction, i);
+    const window = await windowLenses(client, uri, Math.max(0, line - 60), line + 60);
+    if (window) times.window.push(performance.now() - t);
+    await client.diagnostics(uri);
+    // The standard way, after the same kind of edit: the codeLens answer, then a screenful around the case resolved.
+    t = performance.now();
+    await editCase(client, uri, firstPrediction, i);
+    const lenses = await client.codeLenses(uri);
+    const first = lenses.findIndex((l) => Array.isArray(l.data) && l.data[2] === i);
+    const from = Math.max(0, Math.min(lenses.length - SCREENFUL, first));
+    await Promise.all(lenses.slice(from, from + SCREENFUL).map((l) => (l.command ? l : client.resolveCodeLens(l))));
+    times.standard.push(performance.now() - t);
+    await client.diagnostics(uri);
+  }
+  await client.stop();
+  return times;
+}
+
+/** A generated YAML fixture with the comments fixtures have: a header, and a line before every 100th case. */
+function commented(cases: number): string {
+  const lines = generate('yaml', cases, 20).text.split('\n');
+  const out = ['# A generated fixture: 20 predictions a case, five graded labels.', '# Comments, as the examples start.', ''];
+  for (const line of lines) {
+    const id = /^ {2}q(\d+):$/.exec(line);
+    if (id && Number(id[1]) % 100 === 0) out.push(`  # cases ${id[1]} to ${Number(id[1]) + 99}`);
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** `ranklens check` on a file of the build under test: wall ms and peak RSS in MB (GNU time). */
+function check(file: string): { wall: number; rss: number } {
+  const cli = DEFAULTS.server ? join(DEFAULTS.server, '..', 'cli.js') : join(__dirname, '..', '..', 'dist', 'cli.js');
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, 'check', file], { encoding: 'utf8' });
+  const [wall, kb] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { wall: wall * 1000, rss: Math.round(kb / 1024) };
+}
+
+/** The editor's targets of issue 36, each next to its target and the plain baseline. */
+async function editor(out: Output): Promise<void> {
+  const runs = FIRST_PASS_RUNS;
+  const json = generate('json', 10_000, 20).text;
+  const opens: OpenTimes[] = [];
+  for (let r = 0; r < runs; r++) opens.push(await openAndAsk('json', json));
+  const plain: number[] = [];
+  for (let r = 0; r < runs; r++) plain.push(await jsonServerOpen(json));
+  const d = stats(opens.map((o) => o.diagnostics)).median;
+  const lensAfter = stats(opens.map((o) => o.lenses - o.diagnostics)).median;
+  const windowAfter = opens.every((o) => o.window !== undefined) ? stats(opens.map((o) => o.window! - o.diagnostics)).median : undefined;
+  say(
+    out,
+    `Editor targets (issue 36): JSON 10,000 × 20, opened and asked at once for lenses and a screen of inlay hints, median of ${runs} servers`,
+  );
+  row(out, 'open → diagnostics (plain: JSON server, open → diagnostics)', `${ms(d)} (plain ${ms(stats(plain).median)})`, '(none)', true);
+  row(out, 'first codeLens answer after the diagnostics', `+${ms(lensAfter)}`, '≤ 300 ms after', lensAfter <= 300);
+  row(
+    out,
+    'first lenses of the screen (ranklens/codeLenses) after them',
+    windowAfter === undefined ? '(no such request)' : `+${ms(windowAfter)}`,
+    '≤ 300 ms after',
+    windowAfter !== undefined && windowAfter <= 300,
+  );
+  const edited = await editAndAsk('json', 10_000, 20);
+  const w = edited.window.length ? stats(edited.window) : undefined;
+  const std = stats(edited.standard);
+  row(
+    out,
+    'edit → lenses of the screen fresh, median / p95',
+    w ? `${ms(w.median)} / ${ms(w.p95)}` : '(no such request)',
+    '≤ 300 ms',
+    !!w && w.median <= 300,
+  );
+  row(out, 'edit → codeLens + a screenful resolved, median / p95', `${ms(std.median)} / ${ms(std.p95)}`, '≤ 300 ms', std.median <= 300);
+  const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-yaml-'));
+  try {
+    const withComments = commented(3000);
+    const without = generate('yaml', 3000, 20).text;
+    say(
+      out,
+      `YAML 3,000 × 20 with comments (${(withComments.length / 1e6).toFixed(2)} MB, ${withComments.split('\n').filter((l) => l.trim().startsWith('#')).length} comment lines) against the same without them`,
+    );
+    const passes = { with: [] as number[], without: [] as number[] };
+    for (let r = 0; r < runs; r++) {
+      passes.with.push((await firstPass('yaml', withComments)).wall);
+      passes.without.push((await firstPass('yaml', without)).wall);
+    }
+    const a = stats(passes.with).median;
+    const b = stats(passes.without).median;
+    row(out, 'open → diagnostics, with / without comments', `${ms(a)} / ${ms(b)}`, '≤ 1.2 × without', a <= 1.2 * b);
+    writeFileSync(join(dir, 'with.rank.yaml'), withComments);
+    writeFileSync(join(dir, 'without.rank.yaml'), without);
+    const checks = { with: [] as { wall: number; rss: number }[], without: [] as { wall: number; rss: number }[] };
+    for (let r = 0; r < 3; r++) {
+      checks.with.push(check(join(dir, 'with.rank.yaml')));
+      checks.without.push(check(join(dir, 'without.rank.yaml')));
+    }
+    const cw = stats(checks.with.map((c) => c.wall)).median;
+    const co = stats(checks.without.map((c) => c.wall)).median;
+    const rw = stats(checks.with.map((c) => c.rss)).median;
+    const ro = stats(checks.without.map((c) => c.rss)).median;
+    row(
+      out,
+      '`ranklens check`, with / without comments (peak RSS)',
+      `${ms(cw)} / ${ms(co)} (${rw} / ${ro} MB)`,
+      '≤ 1.2 × without',
+      cw <= 1.2 * co,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function big(out: Output, language: Language): Promise<void> {
   const { text } = generate(language, 10_000, 20);
   const s = await session(language, 10_000, 20);
@@ -457,6 +678,7 @@ async function main(): Promise<void> {
     small,
     large,
     workspace,
+    editor,
   };
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--baseline');

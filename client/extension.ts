@@ -26,6 +26,8 @@ import { showCurvesPanel } from './curvesPanel';
 import { MarkdownViews } from './markdownViews';
 import { DOCUMENT_SCHEMES, newClient } from './platform';
 import { StatusItem } from './statusItem';
+import { LensWindow } from './lensWindow';
+import { UnchangedDiagnostics } from './unchangedDiagnostics';
 import { serveWorkspaceFiles } from './workspaceFiles';
 import { registerFixtureTests } from './testController';
 
@@ -38,9 +40,11 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
   return DOCUMENT_SCHEMES.flatMap((scheme) => patterns.map((pattern) => ({ scheme, pattern })));
 }
 
-function createClient(context: vscode.ExtensionContext, status: StatusItem): BaseLanguageClient {
+function createClient(context: vscode.ExtensionContext, status: StatusItem, lenses: LensWindow): BaseLanguageClient {
+  const unchanged = new UnchangedDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
+    middleware: { ...lenses.middleware(), handleDiagnostics: unchanged.handleDiagnostics },
     // VS Code's own JSON validation already reports JSON syntax errors and completes from the schema,
     // and a YAML extension completes *.rank.yaml from it: ours would list each twice.
     initializationOptions: {
@@ -51,6 +55,7 @@ function createClient(context: vscode.ExtensionContext, status: StatusItem): Bas
   };
   const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));
+  c.onDidChangeState(() => unchanged.forget());
   serveWorkspaceFiles(c);
   return c;
 }
@@ -118,10 +123,12 @@ async function showCurves(): Promise<void> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const views = new MarkdownViews();
   const status = new StatusItem(fixtureSelector());
-  client = createClient(context, status);
+  const lenses = new LensWindow(() => client);
+  client = createClient(context, status, lenses);
   context.subscriptions.push(
     views,
     status,
+    lenses,
     vscode.workspace.registerTextDocumentContentProvider('ranklens-view', views),
     vscode.commands.registerCommand(SHOW_CASE_BREAKDOWN_COMMAND, (uri?: string, f?: number, c?: number) =>
       showCaseBreakdown(views, uri, f, c),
@@ -142,7 +149,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (!e.affectsConfiguration('ranklens.extraFilePatterns')) return;
       await client?.stop();
-      client = createClient(context, status);
+      client = createClient(context, status, lenses);
       await client.start();
     }),
   );

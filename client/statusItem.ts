@@ -1,7 +1,8 @@
 /**
  * The active fixture's convention and means, as the server last reported them, in two places: a
  * short status bar entry ("Ranklens: trec_eval · nDCG@10 0.524", details and actions in its
- * tooltip) and the language status item behind the {} icon.
+ * tooltip) and the language status item behind the {} icon. Until the server has reported a fixture
+ * just opened, both say it is being evaluated (a large file's first pass takes a moment).
  */
 import * as vscode from 'vscode';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND, SHOW_CURVES_COMMAND, StatusParams } from '../shared/protocol';
@@ -11,7 +12,7 @@ export class StatusItem {
   private bar: vscode.StatusBarItem;
   private byUri = new Map<string, StatusParams>();
 
-  constructor(selector: vscode.DocumentSelector) {
+  constructor(private selector: vscode.DocumentSelector) {
     this.item = vscode.languages.createLanguageStatusItem('ranklens.status', selector);
     this.item.name = 'Ranklens';
     this.item.command = { title: 'Compare conventions', command: COMPARE_CONVENTIONS_COMMAND };
@@ -22,7 +23,10 @@ export class StatusItem {
   }
 
   update(params: StatusParams): void {
+    const before = this.byUri.get(params.uri);
     this.byUri.set(params.uri, params);
+    // Every evaluation reports; most edits leave the means as they were.
+    if (before && before.text === params.text && before.detail === params.detail && before.short === params.short) return;
     this.refresh();
   }
 
@@ -31,8 +35,19 @@ export class StatusItem {
   }
 
   refresh(): void {
-    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const document = vscode.window.activeTextEditor?.document;
+    const uri = document?.uri.toString();
     const status = uri ? this.byUri.get(uri) : undefined;
+    const waiting = !status && !!document && vscode.languages.match(this.selector, document) > 0;
+    this.item.busy = waiting;
+    if (waiting) {
+      this.item.text = 'Ranklens: evaluating…';
+      this.item.detail = 'the first pass over this file';
+      this.bar.text = '$(sync~spin) Ranklens: evaluating…';
+      this.bar.tooltip = 'Ranklens is reading and evaluating this fixture; its values follow.';
+      this.bar.show();
+      return;
+    }
     this.item.text = status?.text ? `Ranklens: ${status.text}` : 'Ranklens';
     this.item.detail = status?.detail.includes('\n') ? status.detail.split('\n').join(' | ') : 'convention and means';
     if (!status?.short) {

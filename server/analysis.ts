@@ -32,15 +32,19 @@ function parsesCleanly(doc: FixtureDocument): boolean {
   return !doc.problems.some((p) => p.code === 'syntax-error');
 }
 
-/** Parses and evaluates a text that is not open (the workspace scan), with no memory; `parsed` when it was parsed already. */
+/**
+ * Parses and evaluates a text that is not open (the workspace scan); `parsed` when it was parsed
+ * already; `cache` holds the cases evaluated, for a document opened with this text (Analyses.seed).
+ */
 export function analyzeText(
   uri: string,
   text: string,
   language: FixtureLanguage,
   options: FixtureOptions,
   parsed = parseFixture(text, language),
+  cache = new EvaluationCache(),
 ): Analysis {
-  const evaluation = evaluateDocumentCached(parsed, text, options, new EvaluationCache());
+  const evaluation = evaluateDocumentCached(parsed, text, options, cache);
   return { uri, version: -1, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
 }
 
@@ -69,6 +73,20 @@ export class Analyses {
     // A splice reused the base's model in place: the base is now this analysis or gone.
     else if (spliced) entry.base = undefined;
     return analysis;
+  }
+
+  /**
+   * Starts a document that opens with a text analyzed already (by the workspace scan): that analysis is
+   * its first version's, and its cases are in `cache` for the next edit.
+   */
+  seed(doc: OpenDocument, analysis: Analysis, cache: EvaluationCache): void {
+    const first: Analysis = { ...analysis, version: doc.text.version };
+    this.entries.set(doc.text.uri, {
+      cache,
+      latest: first,
+      lastGood: first.parses ? first : undefined,
+      base: canSpliceInto(first.parsed) ? first : undefined,
+    });
   }
 
   /** The latest analysis that parsed, if any (it may be of an older version). */

@@ -19,7 +19,7 @@ import { caseBreakdown, conventionComparison, statusShort, statusText } from '..
 import { fixtureCurves, MetricCurves } from '../shared/curves';
 import { Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
-import { codeLenses, isCaseLensData, resolveCodeLens } from './features/codeLens';
+import { codeLenses, codeLensesIn, isCaseLensData, resolveCodeLens } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { CONFIG_FILE, declaredFindingCodes } from '../shared/evaluation';
@@ -31,9 +31,11 @@ import { BackgroundInference, inferenceActions, inferenceFindings, inferenceHove
 import { inlayHints } from './features/inlayHints';
 import {
   CASE_BREAKDOWN_REQUEST,
+  CODE_LENSES_REQUEST,
   COMPARE_REQUEST,
   CURVES_REQUEST,
   CaseBreakdownParams,
+  CodeLensesParams,
   CompareParams,
   CurvesParams,
   InitializationOptions,
@@ -243,6 +245,13 @@ connection.onCodeLensResolve((lens, token) => {
   const uri = service.documentUri(lens.data[0]);
   const shown = uri !== undefined ? service.shown(uri) : undefined;
   return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!, shown.stale) : lens;
+});
+
+connection.onRequest(CODE_LENSES_REQUEST, (params: CodeLensesParams, token: CancellationToken) => {
+  cancelled(token);
+  if (!service.settings.codeLens.enable) return [];
+  const shown = service.shown(params.uri);
+  return shown ? codeLensesIn(shown.analysis.evaluation, params.uri, shown.place, params.lines, shown.stale) : [];
 });
 
 connection.languages.inlayHint.on(({ textDocument, range }, token) => {

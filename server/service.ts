@@ -9,9 +9,12 @@ import { Analyses, Analysis, analyzeText } from './analysis';
 import { OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';
 import { DEFAULT_SETTINGS, SeverityName, Settings, fixtureOptions } from './settings';
-import { FixtureOptions, withProjectConfig } from '../shared/evaluation';
+import { EvaluationCache, FixtureOptions, withProjectConfig } from '../shared/evaluation';
 import { projectConfigFor } from './platform';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
+
+/** Files from this size up are kept from the scan (see RanklensService.scanned): a smaller one's first pass is quick. */
+const KEPT_FROM_SCAN = 256 * 1024;
 
 export interface Shown {
   analysis: Analysis;
@@ -36,13 +39,26 @@ export class RanklensService {
   /** Numbers for document URIs, which case lenses carry instead of the URI (codeLens/resolve sends no URI). */
   private numbers = new Map<string, number>();
   private numbered: string[] = [];
+  /**
+   * The last large file the workspace scan analyzed, kept so that opening it (the usual next step: the
+   * scan runs as a folder opens) shows its values without a first pass. One file, the last: its model
+   * and evaluation are some megabytes.
+   */
+  private scanned?: { analysis: Analysis; cache: EvaluationCache };
 
   constructor(readonly watcher: WorkspaceWatcher) {}
 
   /** Keeps every document the client opens; those that are fixtures get analyzed. Returns whether it is one. */
   open(uri: string, languageId: string, version: number, text: string): boolean {
-    this.documents.open(uri, languageId, version, text);
-    return this.decideLanguage(uri);
+    const doc = this.documents.open(uri, languageId, version, text);
+    const fixture = this.decideLanguage(uri);
+    const scanned = this.scanned;
+    if (fixture && scanned?.analysis.uri === uri) {
+      this.scanned = undefined;
+      if (scanned.analysis.text === text && scanned.analysis.language === this.languages.get(uri))
+        this.analyses.seed(doc, scanned.analysis, scanned.cache);
+    }
+    return fixture;
   }
 
   /** Whether an open document is a fixture: by file name (and the extra patterns), else by language id. */
@@ -95,7 +111,9 @@ export class RanklensService {
 
   /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */
   analyzeFile(uri: string, text: string, language: FixtureLanguage, parsed?: FixtureDocument): { analysis: Analysis; place: Placer } {
-    const analysis = analyzeText(uri, text, language, this.optionsFor(uri), parsed);
+    const cache = new EvaluationCache();
+    const analysis = analyzeText(uri, text, language, this.optionsFor(uri), parsed, cache);
+    if (text.length >= KEPT_FROM_SCAN) this.scanned = { analysis, cache };
     return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
   }
 
@@ -129,6 +147,7 @@ export class RanklensService {
   /** Settings changed: forget every analysis and decide again which open documents are fixtures. */
   reset(settings: Settings): void {
     this.settings = settings;
+    this.scanned = undefined;
     this.analyses.clear();
     for (const uri of this.documents.uris()) this.decideLanguage(uri);
   }

@@ -36,6 +36,19 @@ export interface MarkdownResult {
   cases?: { fixture: number; case: number; id: string }[];
 }
 
+/**
+ * Request: the code lenses on the given lines (0-based, both ends included) with their titles, as LSP
+ * CodeLens[]: what the VS Code client asks for instead of textDocument/codeLens when an editor shows
+ * the file, for the lines on screen and a margin around them (client/lensWindow.ts). VS Code keeps a
+ * view zone for every lens line of a document and moves each on every keystroke; a window keeps that
+ * to what is near the screen, and titles in the answer spare a codeLens/resolve round.
+ */
+export const CODE_LENSES_REQUEST = 'ranklens/codeLenses';
+export interface CodeLensesParams {
+  uri: string;
+  lines: { start: number; end: number }[];
+}
+
 /** Notification (server → client, when asked for at initialization): the convention and means of a document. */
 export const STATUS_NOTIFICATION = 'ranklens/status';
 export interface StatusParams {

@@ -5,7 +5,7 @@
  * A fixture of ten thousand cases has tens of thousands of case lenses, and an editor shows a
  * screenful: case lenses go out with a place and no title, and codeLens/resolve fills in those shown.
  */
-import { CodeLens, Command, Position } from 'vscode-languageserver';
+import { CodeLens, Command, Position, Range } from 'vscode-languageserver';
 import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation';
 import { caseLensCount, caseLenses, conventionLens, LensText, meanLens, staleLens, systemReadout, systemTooltip } from '../../shared/text';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
@@ -44,6 +44,26 @@ function systemLenses(fe: FixtureEvaluation, top: Position): CodeLens[] {
 
 const marked = (t: LensText, stale: boolean) => (stale ? staleLens(t) : t);
 
+/** The convention and means lenses above a fixture, then one per compared system. */
+function fixtureLenses(fe: FixtureEvaluation, uri: string, top: Position, stale: boolean): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const t of [conventionLens(fe), meanLens(fe)]) {
+    const m = marked(t, stale);
+    lenses.push({
+      range: { start: top, end: top },
+      command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip },
+    });
+  }
+  lenses.push(...systemLenses(fe, top));
+  return lenses;
+}
+
+/** A case lens with its title, tooltip and the breakdown command. */
+function caseLens(range: Range, t: LensText, uri: string, f: number, i: number, stale: boolean): CodeLens {
+  const m = marked(t, stale);
+  return { range, command: { ...Command.create(m.title, SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i), tooltip: m.tooltip } };
+}
+
 /**
  * The lenses of a document: fixture and system lenses whole, case lenses to be resolved (`document`
  * names the URI in their data); `stale` marks lenses kept from the last version that parsed.
@@ -51,21 +71,37 @@ const marked = (t: LensText, stale: boolean) => (stale ? staleLens(t) : t);
 export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: Placer, document: number, stale = false): CodeLens[] {
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
-    const top = place.position(fe.fixture.span.start);
-    for (const t of [conventionLens(fe), meanLens(fe)]) {
-      const m = marked(t, stale);
-      lenses.push({
-        range: { start: top, end: top },
-        command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip },
-      });
-    }
-    lenses.push(...systemLenses(fe, top));
+    lenses.push(...fixtureLenses(fe, uri, place.position(fe.fixture.span.start), stale));
     fe.cases.forEach((c, i) => {
       const range = place.range(c.node.id.span);
       for (let j = caseLensCount(fe, i), k = 0; k < j; k++) {
         const data: CaseLensData = [document, f, i, k];
         lenses.push({ range, data });
       }
+    });
+  });
+  return lenses;
+}
+
+/**
+ * The lenses on the given lines (0-based, both ends in), each with its title and command: the window
+ * of a large file the VS Code client shows (ranklens/codeLenses).
+ */
+export function codeLensesIn(
+  evaluation: DocumentEvaluation,
+  uri: string,
+  place: Placer,
+  lines: readonly { start: number; end: number }[],
+  stale = false,
+): CodeLens[] {
+  const within = (line: number) => lines.some((r) => line >= r.start && line <= r.end);
+  const lenses: CodeLens[] = [];
+  evaluation.fixtures.forEach((fe, f) => {
+    const top = place.position(fe.fixture.span.start);
+    if (within(top.line)) lenses.push(...fixtureLenses(fe, uri, top, stale));
+    fe.cases.forEach((c, i) => {
+      const range = place.range(c.node.id.span);
+      if (within(range.start.line)) for (const t of caseTexts(fe, i)) lenses.push(caseLens(range, t, uri, f, i, stale));
     });
   });
   return lenses;
@@ -78,8 +114,7 @@ export function resolveCodeLens(lens: CodeLens, evaluation: DocumentEvaluation, 
   const t = fe && i < fe.cases.length ? caseTexts(fe, i)[k] : undefined;
   // The document changed between the two requests so much that the lens is gone: the editor asks again.
   if (!t) return { range: lens.range, command: Command.create('', '') };
-  const m = marked(t, stale);
-  return { range: lens.range, command: { ...Command.create(m.title, SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i), tooltip: m.tooltip } };
+  return caseLens(lens.range, t, uri, f, i, stale);
 }
 
 /** Whether a lens is a case lens waiting for its title. */

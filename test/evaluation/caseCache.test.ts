@@ -68,6 +68,25 @@ describe('the per-case evaluation cache', () => {
     same(LISTED.replace('predictions: ["7"]', 'predictions: [7]'), 'yaml', cache);
   });
 
+  it('keys cases by the preset comparison too: the same nodes with the comparison turned on, then off, equal a fresh evaluation', () => {
+    // Every case here has values that differ between presets (q4's P@3, for one: 1/3 under trec_eval, 1/1
+    // under lenskit), so with the comparison on each carries convention-dependent, and with it off none does.
+    const doc = parseFixture(FIXTURE, 'json');
+    const cache = new EvaluationCache();
+    const dependent = (options: FixtureOptions) =>
+      evaluateDocumentCached(doc, FIXTURE, options, cache)
+        .findings.filter((f) => f.code === 'convention-dependent')
+        .map((f) => FIXTURE.slice(f.span.start, f.span.end));
+    assert.deepEqual(dependent({}), []);
+    assert.deepEqual(dependent({ compare: true }), ['"q1"', '"q2"', '"q3"', '"q4"']);
+    assert.deepEqual(dependent({}), []);
+    assert.deepStrictEqual(evaluateDocumentCached(doc, FIXTURE, { compare: true }, cache), evaluateDocument(doc, { compare: true }));
+    assert.deepStrictEqual(evaluateDocumentCached(doc, FIXTURE, {}, cache), evaluateDocument(doc, {}));
+    // A model parsed afresh (its cases found by their text) the same way.
+    const again = parseFixture(FIXTURE, 'json');
+    assert.deepStrictEqual(evaluateDocumentCached(again, FIXTURE, { compare: true }, cache), evaluateDocument(again, { compare: true }));
+  });
+
   it("gives evaluateDocument's findings, in its order, for a fixture that compares systems", () => {
     const cache = new EvaluationCache();
     same(SYSTEMS, 'yaml', cache);
