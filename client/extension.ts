@@ -42,7 +42,11 @@ function createClient(context: vscode.ExtensionContext, status: StatusItem): Bas
   const clientOptions: LanguageClientOptions = {
     documentSelector: fixtureSelector(),
     // VS Code's own JSON validation already reports JSON syntax errors: ours would list each twice.
-    initializationOptions: { status: true, jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined },
+    initializationOptions: {
+      status: true,
+      jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined,
+      codicons: true,
+    },
   };
   const c = newClient(context, clientOptions);
   c.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.update(p));

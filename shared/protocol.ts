@@ -66,6 +66,8 @@ export interface InitializationOptions {
    * syntax errors and warnings of JSON fixtures to it, so that none is listed twice.
    */
   jsonSyntaxShown?: boolean;
+  /** The client draws codicons (`$(name)`) in lens titles, as VS Code does: the lenses' marks are codicons then, characters otherwise. */
+  codicons?: boolean;
 }
 
 /**

@@ -123,7 +123,15 @@ function expectFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: 
 }
 
 /** Codes whose finding names the right spelling: the fix writes it in place of the wrong one. */
-const RENAMES = new Set(['unknown-key', 'unknown-metric', 'unknown-preset', 'unknown-knob', 'invalid-knob-value', 'unknown-finding-code']);
+const RENAMES = new Set([
+  'unknown-key',
+  'unknown-metric',
+  'unknown-preset',
+  'renamed-preset',
+  'unknown-knob',
+  'invalid-knob-value',
+  'unknown-finding-code',
+]);
 
 /** Change to 'X' for every did-you-mean (every allowed value of a knob), Convert to number, Quote this id. */
 function replacementFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {

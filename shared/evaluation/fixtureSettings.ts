@@ -4,7 +4,16 @@
  * metric, invalid or repeated cutoff). evaluateFixture, the case cache and the comparison of systems
  * all start from them; semantic checks live here so that JSON and YAML share them.
  */
-import { KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolveConvention } from '../core/conventions';
+import {
+  DEFAULT_PRESET,
+  KNOBS,
+  PRESET_NAMES,
+  ResolvedConvention,
+  checkKnob,
+  renamedPreset,
+  renamedPresetMessage,
+  resolveConvention,
+} from '../core/conventions';
 import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
 import { headlineIndexes } from './headline';
@@ -67,14 +76,23 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
   let preset: string | undefined;
   if (node.preset) {
     const { problems } = resolveConvention(node.preset.value);
+    const renamed = renamedPreset(node.preset.value);
     if (problems.length === 0) preset = node.preset.value;
-    else {
+    if (renamed) {
+      findings.push({
+        code: 'renamed-preset',
+        severity: 'warning',
+        span: node.preset.span,
+        message: renamedPresetMessage(node.preset.value),
+        data: { replacement: renamed },
+      });
+    } else if (problems.length > 0) {
       const suggestion = closest(node.preset.value, PRESET_NAMES, 3);
       findings.push({
         code: 'unknown-preset',
         severity: 'error',
         span: node.preset.span,
-        message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset is used. Presets: ${PRESET_NAMES.join(', ')}.`,
+        message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset, ${DEFAULT_PRESET}, is used. Presets: ${PRESET_NAMES.join(', ')}.`,
         ...(suggestion ? { data: { replacement: suggestion } } : {}),
       });
     }

@@ -5,13 +5,13 @@
  */
 import { comparePresets } from '../core/compare';
 import { isRelevantGrade } from '../core/conventions';
-import { escapeMarkdown } from './explainMarkdown';
+import { escapeMarkdown, otherPresetsText } from './explainMarkdown';
 import { fmt } from '../core/explanation';
 import { discount, gain } from '../core/metrics/dcg';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { itemContributions, rankOfPrediction } from '../core/itemContribution';
 import { explainMetric, fixedValue } from '../core/metrics/dispatch';
-import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
+import { metricName, parseMetricSpec } from '../core/metricNames';
 import { RankedCase, rankCase } from '../core/ranking';
 import { toleranceText } from '../evaluation/tolerance';
 import { caseInput } from '../evaluation/caseEvaluation';
@@ -38,14 +38,19 @@ export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
     out.push(`Every metric is ${fmt(fixed.value)}: ${escapeMarkdown(fixed.note)}.`);
     return out.join('\n\n');
   }
-  const families = new Map<string, MetricSpec[]>();
-  for (const s of fe.specs) families.set(s.family, [...(families.get(s.family) ?? []), s]);
-  for (const specs of families.values()) {
-    const lines = specs.map((s) => {
-      const ex = explainMetric(rc, s, conv);
-      return `- ${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`;
-    });
-    out.push(`${code(explainMetric(rc, specs[0], conv).formula)}\n\n${lines.join('\n')}`);
+  // One formula for the metrics it is true of (AP@3 and AP@5 share AP@k's, which names k, not 3), the
+  // cutoffs it is shown at, then each one's arithmetic.
+  const byFormula = new Map<string, { cutoffs: number[]; lines: string[] }>();
+  for (const s of fe.specs) {
+    const ex = explainMetric(rc, s, conv);
+    const group = byFormula.get(ex.formula) ?? { cutoffs: [], lines: [] };
+    if (s.k !== null && !group.cutoffs.includes(s.k)) group.cutoffs.push(s.k);
+    group.lines.push(`- ${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
+    byFormula.set(ex.formula, group);
+  }
+  for (const [formula, { cutoffs, lines }] of byFormula) {
+    const at = cutoffs.length > 0 ? ` · k = ${cutoffs.join(', ')}` : '';
+    out.push(`${code(formula)}${at}\n\n${lines.join('\n')}`);
   }
   out.push('*The lens above the case opens the full breakdown: every term, knob and preset.*');
   return out.join('\n\n');
@@ -110,14 +115,7 @@ export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectInde
   ];
   const ex = explainMetric(ranked(fe, caseIndex), parsed.spec, fe.convention.convention);
   out.push(`${code(ex.formula)}\n\n${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
-  const presets = comparePresets(caseInput(c.node), [parsed.spec])[0];
-  if (presets.disagree) {
-    const rows = Object.entries(presets.values).map(
-      ([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`,
-    );
-    out.push('The presets disagree on this value:\n\n| preset | value |\n|---|---:|\n' + rows.join('\n'));
-  } else {
-    out.push('Every preset gives the same value.');
-  }
+  const others = otherPresetsText(comparePresets(caseInput(c.node), [parsed.spec])[0], e.computed);
+  out.push(others ? `Other presets give ${escapeMarkdown(others)}.` : 'Every preset gives the same value.');
   return out.join('\n\n');
 }

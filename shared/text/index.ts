@@ -4,7 +4,7 @@
  * fixture read as a test suite, and the inference's findings and edits.
  */
 export { caseLensCount, caseLenses, conventionLens, meanLens, staleLens, statusShort, statusText } from './lensText';
-export type { LensText } from './lensText';
+export type { CaseLensOptions, LensMarks, LensText } from './lensText';
 export { caseHover, expectHover, labelHover, predictionHover } from './hoverText';
 export { conventionHover, cutoffHover, knobHover, metricHover, metricsHover, presetHover } from './knobText';
 export { systemHover, systemReadout, systemTooltip } from './systemText';

@@ -44,7 +44,7 @@ describe('ranklens: the command line', () => {
   });
 });
 
-// AP@2 of [a, x] against {a, b, c}: one hit at rank 1. Over the hits (default, sklearn, torchmetrics,
+// AP@2 of [a, x] against {a, b, c}: one hit at rank 1. Over the hits (seed000, sklearn, torchmetrics,
 // seed003): 1/1 = 1; over R = 3 (trec_eval, ranx): 1/3; over min(k, R) = 2 (mllib, lenskit with
 // min(k, R, predicted) = 2, recommenders): 1/2.
 const AP2 = 'k: 2\nmetrics: [AP@k]\ncases:\n  u1: { labels: [a, b, c], predictions: [a, x] }\n';
@@ -58,8 +58,8 @@ describe('ranklens compare', () => {
       r.stdout,
       [
         'c.rank.yaml — means over 1 case',
-        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-        'AP@2       1.000      0.333  0.333  0.500    1.000         1.000    1.000    0.500         0.500  ≠',
+        'metric  trec_eval*  seed000   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'AP@2         0.333    1.000  0.333  0.500    1.000         1.000    1.000    0.500         0.500  ≠',
         '',
       ].join('\n'),
     );
@@ -76,10 +76,10 @@ describe('ranklens compare', () => {
     const json = JSON.parse(r.stdout);
     assert.deepEqual(json.files[0], {
       path: 'c.rank.yaml',
-      convention: 'default',
+      convention: 'trec_eval',
       presets: {
-        default: { 'AP@2': 1 },
         trec_eval: { 'AP@2': 1 / 3 },
+        seed000: { 'AP@2': 1 },
         ranx: { 'AP@2': 1 / 3 },
         mllib: { 'AP@2': 0.5 },
         sklearn: { 'AP@2': 1 },
@@ -90,8 +90,8 @@ describe('ranklens compare', () => {
       },
       disagree: ['AP@2'],
     });
-    // No labels: NaN and left out under default, seed003, lenskit, recommenders (emptyLabels=nan); 0 elsewhere.
-    assert.deepEqual(json.files[1].presets.default, { 'P@1': null });
+    // No labels: NaN and left out under seed000, seed003, lenskit, recommenders (emptyLabels=nan); 0 elsewhere.
+    assert.deepEqual(json.files[1].presets.seed000, { 'P@1': null });
     assert.deepEqual(json.files[1].presets.trec_eval, { 'P@1': 0 });
     assert.equal(json.files[1].convention, 'trec_eval');
     assert.deepEqual(json.files[1].disagree, ['P@1']);
@@ -108,12 +108,12 @@ describe('ranklens compare', () => {
       r.stdout,
       [
         'two.rank.yaml (fixture 1) — means over 2 cases',
-        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-        'P@2        0.500      0.500  0.500  0.500    0.500         0.500    0.500    0.750         0.500  ≠',
+        'metric  trec_eval*  seed000   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'P@2          0.500    0.500  0.500  0.500    0.500         0.500    0.500    0.750         0.500  ≠',
         '',
         'two.rank.yaml (fixture 2) — means over 1 case',
-        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-        'P@1        0.000      0.000  0.000  0.000    0.000         0.000    0.000    0.000         0.000',
+        'metric  trec_eval*  seed000   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'P@1          0.000    0.000  0.000  0.000    0.000         0.000    0.000    0.000         0.000',
         '',
       ].join('\n'),
     );
@@ -136,7 +136,7 @@ describe('ranklens compare', () => {
     const r = await ranklens(['compare', 'c.rank.yaml', '--k', '1', '--metrics', 'P@k'], { cwd: dir });
     assert.equal(
       r.stdout.split('\n')[2],
-      'P@1        1.000      1.000  1.000  1.000    1.000         1.000    1.000    1.000         1.000',
+      'P@1          1.000    1.000  1.000  1.000    1.000         1.000    1.000    1.000         1.000',
     );
   });
 
@@ -154,9 +154,9 @@ describe('ranklens compare', () => {
 
 describe('ranklens infer', () => {
   const dir = tempFiles({
-    // AP@5 = 0.333 holds under trec_eval alone (÷ R = 3; default ÷ 2 hits = 0.5).
+    // AP@5 = 0.333 holds under trec_eval alone (÷ R = 3; seed000 ÷ 2 hits = 0.5).
     'm.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n',
-    // P@5 = 2/5 holds under every convention: default first, the others as good.
+    // P@5 = 2/5 holds under every convention: trec_eval first, the others as good.
     'p.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { P@5: 0.4 } }\n',
     // AP@5 = 0.9 holds under none: the nearest is 1 (dropping the unjudged items 1, 3, 5).
     'n.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.9, P@5: 0.4 } }\n',
@@ -173,7 +173,7 @@ describe('ranklens infer', () => {
     const r = await ranklens(['infer', 'p.rank.yaml'], { cwd: dir });
     assert.equal(
       r.stdout,
-      'p.rank.yaml — 1 expectation\n  every expectation holds under default\n  also: lenskit\n  also: {preset: default, unjudged: drop}\n',
+      'p.rank.yaml — 1 expectation\n  every expectation holds under trec_eval\n  also: lenskit\n  also: {preset: trec_eval, unjudged: drop}\n',
     );
   });
 
@@ -183,12 +183,12 @@ describe('ranklens infer', () => {
       r.stdout,
       [
         'n.rank.yaml — 2 expectations',
-        '  no convention reproduces them all; default reproduces 1 of 2',
-        '  as many: trec_eval',
+        '  no convention reproduces them all; trec_eval reproduces 1 of 2',
+        '  as many: seed000',
         '  as many: sklearn',
         '  as many: torchmetrics',
         '  … 6 more as good (--json lists them)',
-        '  unexplained: u1 AP@5 = 0.9; nearest 1.0000 (with unjudged: drop)',
+        '  unexplained: u1 AP@5 = 0.9; nearest 1.0000 (with apDenominator: hits, unjudged: drop)',
         '',
       ].join('\n'),
     );
@@ -197,8 +197,10 @@ describe('ranklens infer', () => {
     assert.equal(json.expectations, 2);
     assert.equal(json.exact, false);
     assert.equal(json.matches.length, 10);
-    assert.deepEqual(json.matches[0], { convention: { preset: 'default' }, matched: 1 });
-    assert.deepEqual(json.unexplained, [{ case: 'u1', metric: 'AP@5', expected: 0.9, nearest: 1, nearestKnobs: { unjudged: 'drop' } }]);
+    assert.deepEqual(json.matches[0], { convention: { preset: 'trec_eval' }, matched: 1 });
+    assert.deepEqual(json.unexplained, [
+      { case: 'u1', metric: 'AP@5', expected: 0.9, nearest: 1, nearestKnobs: { apDenominator: 'hits', unjudged: 'drop' } },
+    ]);
   });
 
   it('--json of an exact match: no unexplained, no nearestKnobs', async () => {

@@ -236,7 +236,7 @@ cases:
     const declared = await client.diagnostics(created.uri, created.version);
     assert.deepEqual(
       declared.map((d) => [d.code, d.severity, d.message]),
-      [['empty-labels', 3, 'No labels: every metric is NaN and left out of the means (emptyLabels=nan). [expected]']],
+      [['empty-labels', 3, 'No labels: every metric is 0 and counts in the means (emptyLabels=zero). [expected]']],
       'a declared finding is information, tagged [expected]',
     );
     const added = await applyAt(

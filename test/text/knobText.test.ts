@@ -73,7 +73,7 @@ describe('the hover on a metric name', () => {
     ]);
     assert.equal(
       metricHover(FE, 'nDCG@3').split('\n\n')[1],
-      '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 3`',
+      '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at k`',
     );
     assert.deepEqual(knobs(metricHover(FE, 'nDCG@3')).slice(0, 3), ['gain = exponential', 'ideal = labels', 'discount = log2']);
   });
@@ -96,7 +96,7 @@ describe('the hover on the convention', () => {
     const [head, table] = conventionHover(FE).split('\n\n');
     assert.equal(
       head,
-      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
     );
     const rows = table.split('\n');
     assert.equal(rows.length, 2 + 18);
@@ -117,23 +117,24 @@ describe('the hover on the convention', () => {
 });
 
 describe('the hover on a preset name', () => {
-  it("gives its knobs, with the default preset's value where it differs", () => {
+  it("gives its knobs, with the default preset's (trec_eval's) value where it differs", () => {
+    const T = 'trec\\_eval';
     assert.equal(
-      presetHover('TREC'),
+      presetHover('Seed-000'),
       [
-        '**Preset `trec_eval`**',
+        '**Preset `seed000`**',
         [
           '| knob | value |',
           '|---|---|',
-          '| emptyLabels | zero (default: nan) |',
+          `| emptyLabels | nan (${T}: zero) |`,
           '| precisionDenominator | k |',
-          '| apDenominator | relevant (default: hits) |',
-          '| gain | linear (default: exponential) |',
-          '| discount | log2 (default: ln) |',
-          '| ideal | labels (default: top-k) |',
+          `| apDenominator | hits (${T}: relevant) |`,
+          `| gain | exponential (${T}: linear) |`,
+          `| discount | ln (${T}: log2) |`,
+          `| ideal | top-k (${T}: labels) |`,
           '| relevanceThreshold | 0 |',
-          '| ties | id-desc (default: input) |',
-          '| duplicates | error (default: first) |',
+          `| ties | input (${T}: id-desc) |`,
+          `| duplicates | first (${T}: error) |`,
           '| relevantPool | labels |',
           '| errGain | exponential |',
           '| noHit | zero |',
@@ -148,10 +149,20 @@ describe('the hover on a preset name', () => {
     );
   });
 
+  it('says on the old name default that it names seed000 now, and that the default is trec_eval', () => {
+    const [title, renamed, table] = presetHover('default').split('\n\n');
+    assert.equal(title, '**Preset `seed000`**');
+    assert.equal(
+      renamed,
+      '"default" is the old name of the seed000 preset: the numbers are seed000\'s, but the built-in default is now trec\\_eval\'s convention. Write "seed000" to keep these numbers, or "trec\\_eval".',
+    );
+    assert.match(table, /^\| knob \| value \|/);
+  });
+
   it('lists the presets for a name it does not know', () => {
     assert.equal(
       presetHover('nope'),
-      'Unknown preset `nope`. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      'Unknown preset `nope`. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
     );
   });
 });
