@@ -248,7 +248,7 @@ connection.languages.inlayHint.on(({ textDocument, range }, token) => {
   cancelled(token);
   if (!service.settings.inlayHints.enable) return [];
   const shown = service.shown(textDocument.uri);
-  return shown ? inlayHints(shown.analysis.evaluation, range, shown.place) : [];
+  return shown ? inlayHints(shown.analysis.evaluation, range, shown.place, shown.changed) : [];
 });
 
 connection.onHover(({ textDocument, position }, token) => {

@@ -14,7 +14,7 @@ import {
   renamedPresetMessage,
   resolveConvention,
 } from '../core/conventions';
-import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
+import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
 import { headlineIndexes } from './headline';
 
@@ -180,6 +180,13 @@ function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): stri
     .map((m) => m.value);
 }
 
+/** What a fix of an unknown metric name writes: the did-you-mean, or the names the text begins. */
+export function metricFixData(parsed: ParsedMetricName): Pick<LocatedFinding, 'data'> {
+  if (parsed.ok) return {};
+  if (parsed.suggestion) return { data: { replacement: parsed.suggestion } };
+  return parsed.completions ? { data: { choices: parsed.completions } } : {};
+}
+
 function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
   if (!fixture.metrics) return undefined;
   const ok: string[] = [];
@@ -194,7 +201,7 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
       severity: 'error',
       span: m.span,
       message: `${parsed.message} It is not computed.`,
-      ...(parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}),
+      ...metricFixData(parsed),
     });
   }
   return ok;

@@ -24,11 +24,14 @@ function fixtureLabel(fixtureIndex: number, count: number): string {
 export function caseBreakdown(doc: DocumentEvaluation, fixtureIndex: number, caseIndex: number): string {
   const fe = doc.fixtures[fixtureIndex];
   const c = fe.cases[caseIndex];
+  const title = `# Case ${code(c.node.id.value)}${fixtureLabel(fixtureIndex, doc.fixtures.length)}`;
+  if (c.node.broken)
+    return `${title}\n\nNot evaluated: ${escapeMarkdown(c.node.broken.reason)}. Fix the error to see this case's values.\n`;
   const conv = fe.convention.convention;
   const input = caseInput(c.node);
   const rc = rankCase(input, conv);
   const out = [
-    `# Case ${code(c.node.id.value)}${fixtureLabel(fixtureIndex, doc.fixtures.length)}`,
+    title,
     `Convention ${code(fe.convention.name)} · cutoffs ${fe.cutoffs.join(', ')} · ${plural(input.labels.length, 'label')}, ${rc.nRelevant} relevant · ${input.predictions.length} predicted`,
     presetTableMarkdown(comparePresets(input, fe.specs), { name: shortConventionName(fe), values: c.values }),
   ];

@@ -28,8 +28,20 @@ function caseTitle(fe: FixtureEvaluation, caseIndex: number, rc: RankedCase): st
   return `**Case ${code(c.node.id.value)}** · convention ${code(fe.convention.name)} · ${rc.nRelevant} relevant · ${itemCount(c.node.predictions)} predicted`;
 }
 
+/**
+ * What every hover on a case an error broke says (model.ts): it is not evaluated, and why. Explaining
+ * its numbers would explain the plausible wrong ones the error would have given.
+ */
+export function notEvaluatedText(fe: FixtureEvaluation, caseIndex: number): string | undefined {
+  const c = fe.cases[caseIndex];
+  if (!c.node.broken) return undefined;
+  return `**Case ${code(c.node.id.value)}** is not evaluated: ${escapeMarkdown(c.node.broken.reason)}. Its values are NaN and its expectations are not checked until the error is fixed.`;
+}
+
 /** Every metric of a case: its formula once per family, then the arithmetic with this case's numbers. */
 export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return broken;
   const rc = ranked(fe, caseIndex);
   const conv = fe.convention.convention;
   const out = [caseTitle(fe, caseIndex, rc)];
@@ -58,6 +70,8 @@ export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
 
 /** A predicted item: where it ranks, whether it is relevant, its gain and what it adds to each metric. */
 export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predictionIndex: number): string {
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return broken;
   const c = fe.cases[caseIndex];
   const conv = fe.convention.convention;
   const rc = ranked(fe, caseIndex);
@@ -65,6 +79,9 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
   const p = input.predictions[predictionIndex];
   const rank = rankOfPrediction(rc, predictionIndex);
   const scored = p.score !== undefined ? ` (score ${p.score}, ranked by score, ties=${conv.ties})` : '';
+  if (rc.rejected) {
+    return `**${code(p.id)}** is not ranked: this case predicts an item twice, and duplicates=error refuses such a case (trec_eval stops with an error), so every metric of it is NaN and left out of the means.`;
+  }
   if (rank === null) {
     return `**${code(p.id)}** is not ranked: it is predicted earlier in this case and duplicates=${conv.duplicates} keeps only the first.`;
   }
@@ -80,6 +97,8 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
 
 /** A label: its grade, whether it counts as relevant, and whether and where it was retrieved. */
 export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex: number): string {
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return broken;
   const conv = fe.convention.convention;
   const label = caseInput(fe.cases[caseIndex].node).labels[labelIndex];
   const rc = ranked(fe, caseIndex);
@@ -98,6 +117,11 @@ export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex:
   return `${head}\n\nRetrieved at rank ${rank}${cuts ? `: ${cuts}` : ''}.`;
 }
 
+/** Why every value of a case is fixed (a refused case: `the case predicts an item twice …`), or '' when none is. */
+function fixedNote(fe: FixtureEvaluation, caseIndex: number): string {
+  return fixedValue(ranked(fe, caseIndex), fe.convention.convention)?.note ?? '';
+}
+
 /** An expect entry: expected against computed, and what the other presets give when they differ. */
 export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectIndex: number): string {
   const c = fe.cases[caseIndex];
@@ -106,6 +130,10 @@ export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectInde
   const parsed = parseMetricSpec(e.node.metric.value);
   if (!parsed.spec) return `**${escapeMarkdown(e.node.metric.value)}**: ${escapeMarkdown(parsed.message ?? 'unknown metric')}`;
   const name = metricName(parsed.spec);
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return `**${escapeMarkdown(name)}**: expected ${written}; not checked. ${broken}`;
+  if (e.index >= 0 && e.computed === undefined)
+    return `**${escapeMarkdown(name)}**: expected ${written}; not checked: the case is refused (${escapeMarkdown(fixedNote(fe, caseIndex))}).`;
   if (e.computed === undefined)
     return `**${escapeMarkdown(name)}**: expected ${written}; the fixture does not compute it (check k and metrics).`;
   const tolerance = e.node.value.value === null ? 'as NaN' : toleranceText(e.node.text);

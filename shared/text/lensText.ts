@@ -91,7 +91,7 @@ const ONE_LENS_PER_CASE_ABOVE = 2_000;
 /** How many lenses caseLenses gives a case, without formatting them (lenses are placed before their titles are asked for). */
 export function caseLensCount(fe: FixtureEvaluation, caseIndex: number): number {
   const values = fe.cases[caseIndex].values;
-  if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE) return 1;
+  if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE || fe.cases[caseIndex].node.broken) return 1;
   return fe.headline.length === 0 || fe.headline.every((i) => Number.isNaN(values[i])) ? 1 : fe.headline.length;
 }
 
@@ -130,6 +130,14 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number, options: Ca
   const c = fe.cases[caseIndex];
   const id = c.node.id.value;
   const click = `Click for the case's breakdown: all ${fe.names.length} metrics, every term, knob and preset.`;
+  if (c.node.broken) {
+    return [
+      {
+        title: 'not evaluated: see the error',
+        tooltip: `Case ${id} is not evaluated: ${c.node.broken.reason}. Its values are NaN and left out of the means, and its expectations are not checked, until the error is fixed.`,
+      },
+    ];
+  }
   if (fe.headline.length === 0) return [{ title: 'no metric computed', tooltip: `Case ${id} computes no metric (check k and metrics).` }];
   if (fe.headline.every((i) => Number.isNaN(c.values[i]))) {
     return [

@@ -184,24 +184,21 @@ describe('findings', () => {
   });
 
   it('flags k larger than the predictions, duplicates, duplicate labels, bad grades and scores', () => {
-    const f = evaluateCase(
-      {
-        labels: [
-          { id: 'a', grade: 1 },
-          { id: 'a', grade: 2 },
-          { id: 'b', grade: NaN },
-          { id: 'c', grade: -1 },
-        ],
-        predictions: [
-          { id: 'a', score: 2 },
-          { id: 'a', score: 1 },
-          { id: 'd', score: Infinity },
-          { id: 'e', score: -0.5 },
-        ],
-      },
-      [spec('P@5')],
-      PRESETS.trec_eval,
-    ).findings;
+    const input = {
+      labels: [
+        { id: 'a', grade: 1 },
+        { id: 'a', grade: 2 },
+        { id: 'b', grade: NaN },
+        { id: 'c', grade: -1 },
+      ],
+      predictions: [
+        { id: 'a', score: 2 },
+        { id: 'a', score: 1 },
+        { id: 'd', score: Infinity },
+        { id: 'e', score: -0.5 },
+      ],
+    };
+    const f = evaluateCase(input, [spec('P@5')], PRESETS.trec_eval).findings;
     assert.deepEqual(
       f.map((x) => [x.code, x.severity, x.part]),
       [
@@ -211,16 +208,18 @@ describe('findings', () => {
         ['duplicate-prediction', 'error', { kind: 'prediction', index: 1 }],
         ['non-finite-score', 'error', { kind: 'prediction', index: 2 }],
         ['non-positive-score', 'hint', { kind: 'prediction', index: 3 }],
-        ['k-exceeds-predictions', 'hint', { kind: 'predictions' }],
       ],
+      'trec_eval refuses the case (a predicted twice): no cutoff changes anything, so k = 5 is no finding',
     );
     assert.equal(
       f[3].message,
       '"a" is predicted again (first at position 1): duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error).',
     );
     assert.deepEqual(f[3].related, [{ part: { kind: 'prediction', index: 0 }, message: 'first prediction of this item' }]);
+    // ranx keeps the first a: three predictions are ranked, and k = 5 exceeds them.
+    const ranx = evaluateCase(input, [spec('P@5')], PRESETS.ranx).findings;
     assert.equal(
-      f[6].message,
+      ranx.find((x) => x.code === 'k-exceeds-predictions')?.message,
       'k = 5 is larger than the 3 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.600.',
     );
   });

@@ -31,6 +31,20 @@ describe('prediction marks', () => {
     ]);
   });
 
+  it('marks nothing of a case duplicates=error refuses as ranked: ⊘ on each item, dup on the repeat', () => {
+    // trec_eval refuses a case that predicts an item twice: no item is ranked, so the first a is no ✓1.
+    assert.deepEqual(
+      predictionMarks({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a', 'x', 'a']) }, PRESETS.trec_eval).map(
+        (m) => m.label,
+      ),
+      ['⊘', '⊘', 'dup'],
+    );
+    assert.equal(
+      predictionMarks({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a', 'a']) }, PRESETS.trec_eval)[0].tooltip,
+      'not ranked: this case predicts an item twice and duplicates=error refuses it (every metric NaN)',
+    );
+  });
+
   it('marks a repeat that the convention drops as dup', () => {
     assert.deepEqual(predictionMarks({ labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a', 'a']) }, PRESETS.seed000)[1], {
       label: 'dup',

@@ -482,3 +482,65 @@ describe('expectFindings', () => {
     assert.equal(checkDeclaredFindings(doc, []), null);
   });
 });
+
+describe('a case an error breaks, or the convention refuses: the one error, no number, no consequence', () => {
+  it('a misspelled predictions key: NaN values left out of the means, its expectations unchecked, no finding of its own', () => {
+    const text =
+      'k: [3]\nmetrics: [P@k]\ncases:\n  u1: {labels: [a, b], predicitons: [a, x, b], expect: {P@3: 0.667, nope@3: 1}}\n  u2: {labels: [a], predictions: [a, x, y]}\n';
+    const ev = evaluateDocument(parseFixture(text, 'yaml'));
+    const f = ev.fixtures[0];
+    assert.deepEqual(f.cases[0].node.broken?.reason, 'its predictions key is misspelled');
+    assert.deepEqual(f.cases[0].values, [NaN]);
+    // u2 alone: P@3 = 1/3.
+    assert.deepEqual([f.mean, f.excluded], [[1 / 3], [1]]);
+    assert.deepEqual(
+      f.cases[0].expectations.map((e) => [e.node.metric.value, e.computed, e.matches]),
+      [
+        ['P@3', undefined, false],
+        ['nope@3', undefined, false],
+      ],
+    );
+    // The typo, and the unknown metric in expect, which no fix of the typo would mend: no empty-predictions, no mismatch.
+    assert.deepEqual(
+      ev.findings.map((x) => x.code),
+      ['unknown-key', 'unknown-metric'],
+    );
+  });
+
+  it('a syntax error that cuts a case short breaks it, and the error names the case', () => {
+    const text = 'k: [3]\nmetrics: [P@k]\ncases:\n  u1:\n    labels: [a, b]]\n    predictions: [a, x, b]\n';
+    const doc = parseFixture(text, 'yaml');
+    const error = doc.problems.find((p) => p.code === 'syntax-error')!;
+    // "k: [3]\nmetrics: [P@k]\ncases:\n" is 29 characters, u1 is 31..33, and the stray ] is at 53.
+    assert.deepEqual(error.span, { start: 53, end: 54 });
+    assert.deepEqual(error.related, [
+      { span: { start: 31, end: 33 }, message: 'case "u1" stops here: it is not evaluated until this is fixed' },
+    ]);
+    assert.deepEqual(doc.fixtures[0].cases[0].broken, { span: { start: 53, end: 54 }, reason: 'the text does not parse inside it' });
+    assert.deepEqual(
+      evaluateDocument(doc).findings.map((x) => x.code),
+      ['syntax-error'],
+      'no empty-predictions for the predictions the error hid',
+    );
+  });
+
+  it('a case trec_eval refuses (an item predicted twice): its expectations are unchecked, the refusal is the one error', () => {
+    const text = 'k: [3]\nmetrics: [P@k]\ncases:\n  u1: {labels: [a], predictions: [a, x, a, y], expect: {P@3: 0.333}}\n';
+    const ev = evaluateDocument(parseFixture(text, 'yaml'));
+    assert.deepEqual(
+      ev.findings.map((x) => [x.code, x.severity]),
+      [['duplicate-prediction', 'error']],
+    );
+    assert.deepEqual(
+      ev.fixtures[0].cases[0].expectations.map((e) => [e.computed, e.matches]),
+      [[undefined, false]],
+    );
+    // seed000 keeps the first a: P@3 = 1/3 holds, and the repeat is a warning.
+    const seed = evaluateDocument(parseFixture(`convention: seed000\n${text}`, 'yaml'));
+    assert.deepEqual(
+      seed.findings.map((x) => [x.code, x.severity]),
+      [['duplicate-prediction', 'warning']],
+    );
+    assert.deepEqual(seed.fixtures[0].cases[0].expectations[0].matches, true);
+  });
+});

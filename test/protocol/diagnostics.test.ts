@@ -155,10 +155,11 @@ describe('diagnostics of the workspace, open or not', () => {
       a.map((d) => d.code),
       ['duplicate-prediction', 'expect-mismatch', 'empty-labels'],
     );
+    // b names no convention: trec_eval refuses its case (a predicted twice), and that is the one finding.
     const b = await client.diagnosticsWhere(fileUri(join(dir, 'b.rank.yaml')), (d) => d.length > 0);
     assert.deepEqual(
       b.map((d) => d.code),
-      ['duplicate-prediction', 'k-exceeds-predictions'],
+      ['duplicate-prediction'],
     );
     await client.diagnosticsWhere(fileUri(join(dir, 'c.qrels.json')), () => true);
     assert.equal(client.publishedCount(fileUri(join(dir, 'notes.json'))), 0);

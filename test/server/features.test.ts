@@ -167,6 +167,22 @@ describe('inlay hints', () => {
     ]);
   });
 
+  it('none for a case the caller says changed since (a stale analysis), nor for a case an error broke', () => {
+    // A predicate that says q1 (whose text holds its id) was edited since.
+    const q1 = LENS_FIXTURE.indexOf('"q1"');
+    const changed = (s: { start: number; end: number }) => s.start <= q1 && q1 <= s.end;
+    assert.deepEqual(
+      inlayHints(a.evaluation, range(0, 0, 9, 0), place, changed).map((h) => h.label),
+      ['✗'],
+      "q2's mark only",
+    );
+    const typo = '{"k": [3], "cases": {"q1": {"labels": ["a"], "predicitons": ["a"]}, "q2": {"labels": ["a"], "predictions": ["a"]}}}';
+    assert.deepEqual(
+      inlayHints(analysis(typo).evaluation, range(0, 0, 1, 0), placeIn(typo)).map((h) => [h.position.character, h.label]),
+      [[typo.lastIndexOf('"a"') + 3, '✓1']],
+    );
+  });
+
   it('only for the predictions whose list meets the requested range', () => {
     // q1's list spans (1, 51)–(1, 66), q2's (2, 38)–(2, 43).
     assert.deepEqual(
@@ -541,7 +557,8 @@ describe('code actions', () => {
     assert.deepEqual(attached('Quote this id'), ['id-not-as-written']);
     assert.deepEqual(attached('Convert to number'), ['wrong-type']);
     assert.deepEqual(attached('Remove 1 repeated prediction from case q'), ['duplicate-prediction']);
-    // Every finding once under "Declare", wrong-type (found twice) once; r has no expect block: one is offered.
+    // Every finding once under "Declare", wrong-type (found twice) once, but not r's empty-predictions, which follows
+    // from its score written as text (a wrong-type error in r); r has no expect block: one is offered.
     assert.deepEqual(
       actions.map((x) => [x.title, x.diagnostics === undefined]),
       [
@@ -554,7 +571,6 @@ describe('code actions', () => {
         ['Declare this finding (unknown-metric) in expectFindings', true],
         ['Declare this finding (duplicate-prediction) in expectFindings', true],
         ['Declare this finding (expect-not-computed) in expectFindings', true],
-        ['Declare this finding (empty-predictions) in expectFindings', true],
         ['Add an expect block with the current values of case r', true],
       ],
     );

@@ -174,6 +174,20 @@ describe('the mark on a value the presets spread on', () => {
   });
 });
 
+describe('the lens of a case an error broke', () => {
+  it('is one lens that says the case is not evaluated, and why', () => {
+    const fe = evaluated('{"k": [3], "metrics": ["P", "AP"], "cases": {"q1": {"labels": ["a"], "predicitons": ["a"]}}}').fe;
+    assert.equal(caseLensCount(fe, 0), 1);
+    assert.deepEqual(caseLenses(fe, 0, { spread: true }), [
+      {
+        title: 'not evaluated: see the error',
+        tooltip:
+          'Case q1 is not evaluated: its predictions key is misspelled. Its values are NaN and left out of the means, and its expectations are not checked, until the error is fixed.',
+      },
+    ]);
+  });
+});
+
 describe('a stale lens', () => {
   it('is marked (a pause codicon where the client draws codicons, a word elsewhere) and says why', () => {
     const tooltip = 'The text does not parse now: these are the values of the last version that did. P@3 of case q1.';
