@@ -88,7 +88,8 @@ export function cutoffHover(fe: FixtureEvaluation): string {
 /** On a metric name: the family, its formula, what it expands to here and the knobs that apply. */
 export function metricHover(fe: FixtureEvaluation, written: string): string {
   const parsed = parseMetricName(written);
-  if (!parsed.ok) return escapeMarkdown(parsed.message);
+  // The unknown-metric finding on the name says all there is, and an editor shows it with the hover.
+  if (!parsed.ok) return '';
   const family = parsed.family;
   // Any cutoff gives the formula at k (`nDCG@k`, true of every cutoff); no cutoff, the formula over every item.
   const k = parsed.cutoff === undefined && TAKES_NO_CUTOFF.has(family) ? null : 1;
@@ -121,7 +122,8 @@ export function conventionHover(fe: FixtureEvaluation): string {
 /** On a preset name: its knobs and how they differ from the default preset. */
 export function presetHover(name: string): string {
   const preset = findPreset(name);
-  if (!preset) return `Unknown preset ${code(name)}. Presets: ${PRESET_NAMES.map(code).join(', ')}.`;
+  // The unknown-preset finding names the presets; an editor shows it with the hover.
+  if (!preset) return '';
   const rows = KNOBS.map((k) => {
     const v = PRESETS[preset][k.name];
     const differs = v !== PRESETS[DEFAULT_PRESET][k.name] ? ` (${DEFAULT_PRESET}: ${PRESETS[DEFAULT_PRESET][k.name]})` : '';
@@ -134,7 +136,8 @@ export function presetHover(name: string): string {
 /** On a knob override: what the knob decides, its allowed values and the value in force. */
 export function knobHover(fe: FixtureEvaluation, name: string): string {
   const info = KNOBS.find((k) => k.name === name);
-  if (!info) return `Unknown knob ${code(name)}. Knobs: ${KNOBS.map((k) => code(k.name)).join(', ')}.`;
+  // The unknown-knob finding names the knobs; an editor shows it with the hover.
+  if (!info) return '';
   const values = name === 'relevanceThreshold' ? 'a number, or listed' : info.values.join(', ');
   return [
     `**${code(name)}** = ${code(String(fe.convention.convention[info.name]))} (preset ${code(fe.convention.preset)} has ${code(String(PRESETS[fe.convention.preset][info.name]))})`,

@@ -95,10 +95,14 @@ describe('curvesHtml', () => {
       assert.ok(!html().includes(outside), outside);
   });
 
-  it('takes its colors from VS Code theme variables, with fallbacks for a plain browser', () => {
+  it("takes the page's colors from VS Code theme variables, with fallbacks; the series', from a palette per theme", () => {
     assert.ok(html().includes('--rl-bg: var(--vscode-editor-background, #ffffff)'));
-    assert.ok(html().includes('.c0 { --rl-series: var(--vscode-charts-blue, #3794ff); }'));
-    assert.ok(html().includes('.c1 { --rl-series: var(--vscode-charts-red, #f14c4c); }'));
+    // Paul Tol's muted indigo and rose on light pages, his light blue and orange on dark themes.
+    assert.ok(html().includes('.c0 { --rl-series: #332288; }'));
+    assert.ok(html().includes('.c1 { --rl-series: #CC6677; }'));
+    assert.ok(
+      html().includes('body.vscode-dark .c0, body.vscode-high-contrast:not(.vscode-high-contrast-light) .c0 { --rl-series: #77AADD; }'),
+    );
     assert.match(html(), /<g class="series c1 case" data-series="trec_eval, user2"/);
   });
 
@@ -119,8 +123,12 @@ describe('curvesHtml', () => {
       'lenskit c7',
       'recommenders c8',
     ]);
-    assert.ok(page.includes('.c7 { --rl-series: var(--vscode-terminal-ansiCyan, #11a8cd); }'));
-    assert.ok(page.includes('.c8 { --rl-series: var(--vscode-terminal-ansiMagenta, #bc3fbc); }'));
+    // Nine colors, all different, none the gray of the mean and case keys, on light pages and on dark themes.
+    const light = [...page.matchAll(/^\.c(\d) \{ --rl-series: (#[0-9A-F]{6}); \}$/gm)].map((m) => m[2]);
+    const dark = [...page.matchAll(/^body\.vscode-dark \.c\d, [^{]+\{ --rl-series: (#[0-9A-F]{6}); \}$/gm)].map((m) => m[1]);
+    assert.deepEqual(light, ['#332288', '#CC6677', '#117733', '#DDCC77', '#88CCEE', '#882255', '#44AA99', '#999933', '#AA4499']);
+    assert.deepEqual(dark, ['#77AADD', '#EE8866', '#44BB99', '#EEDD88', '#99DDFF', '#FFAABB', '#BBCC33', '#AAAA00', '#AA4499']);
+    assert.ok(page.includes('.key { --rl-series: var(--rl-muted); }'));
   });
 
   it('names which conventions draw the same line', () => {

@@ -55,7 +55,11 @@ describe('hovers', () => {
 
   it('on an expect entry: expected against computed, and the presets that differ', async () => {
     const md = await hoverAt(FIXTURE.replace('"P@3": 0.5', '"P@3": 0.|5'));
-    assert.ok(md.startsWith('**P@3** · expected `0.5` · computed `0.6667` · ✗ differs: not within ±0.05 (1 decimal written)'), md);
+    assert.ok(md.startsWith('**P@3** · expected `0.5` · computed `0.6667` (convention `trec_eval + apDenominator=hits`)'), md);
+    // The expect-mismatch diagnostic there says how it differs; an editor shows it above the hover, so the hover does not repeat it.
+    const diagnostic = (await client.diagnostics(`file:///hovers/h${n - 1}.rank.json`)).find((d) => d.code === 'expect-mismatch')!;
+    assert.equal(diagnostic.message, 'Expected P@3 = 0.5, computed 0.6667: not within ±0.05 (1 decimal written).');
+    assert.ok(!md.includes('not within'), md);
     assert.ok(md.includes('`P@k = |relevant ∩ top k| / k`\n\nP@3 = `2 / 3 = 0.667`'), 'the arithmetic of the expected metric');
     assert.ok(md.includes('Every preset gives the same value.'), md);
     // AP@3 over the 2 hits here (apDenominator=hits): (1 + 2/3) / 2 = 0.833; over the 3 labels (1 + 2/3) / 3 = 0.556.
