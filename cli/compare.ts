@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { comparePresetMeans, fmt, PRESET_NAMES, PresetValues } from '../shared/core';
-import { caseInput, FixtureEvaluation } from '../shared/evaluation';
+import { evaluatedInputs, FixtureEvaluation } from '../shared/evaluation';
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
@@ -51,10 +51,7 @@ export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO)
       path: file.path,
       fixture: all.length > 1 ? i : undefined,
       fx,
-      rows: comparePresetMeans(
-        fx.cases.map((c) => caseInput(c.node)),
-        fx.specs,
-      ),
+      rows: comparePresetMeans(evaluatedInputs(fx.cases), fx.specs),
     })),
   );
   if (values.json) {

@@ -45,6 +45,14 @@ export function caseInput(node: CaseNode): CaseInput {
 }
 
 /**
+ * The inputs of the cases a fixture evaluates, in order: a case an error broke (model.ts) is left out,
+ * as it is of the means, so that what the presets are compared on is what the fixture's means are of.
+ */
+export function evaluatedInputs(cases: readonly CaseEvaluation[]): CaseInput[] {
+  return cases.filter((c) => !c.node.broken).map((c) => caseInput(c.node));
+}
+
+/**
  * The buffers of one evaluation pass over case nodes, owned by the pass (evaluateFixture, the case
  * cache) and passed to each evaluateCaseNode: the core's CaseScratch, and label and prediction objects
  * lent to one case at a time (the core reads a case's input while it evaluates it and keeps none of

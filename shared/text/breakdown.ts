@@ -11,7 +11,7 @@ import { DocumentEvaluation, FixtureEvaluation } from '../evaluation/fixtureEval
 import { excludedCases, shortConventionName } from './lensText';
 import { explainMetric } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
-import { caseInput } from '../evaluation/caseEvaluation';
+import { caseInput, evaluatedInputs } from '../evaluation/caseEvaluation';
 
 const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -48,13 +48,7 @@ function fixtureComparison(fe: FixtureEvaluation, fixtureIndex: number, count: n
   return [
     `## ${plural(n, 'case')}${fixtureLabel(fixtureIndex, count)}`,
     `Means under this fixture's convention ${code(fe.convention.name)}, over ${left ? `${n - left} of ${n} cases (${left} NaN left out)` : plural(n, 'case')}.`,
-    presetTableMarkdown(
-      comparePresetMeans(
-        fe.cases.map((c) => caseInput(c.node)),
-        fe.specs,
-      ),
-      { name: shortConventionName(fe), values: fe.mean },
-    ),
+    presetTableMarkdown(comparePresetMeans(evaluatedInputs(fe.cases), fe.specs), { name: shortConventionName(fe), values: fe.mean }),
   ].join('\n\n');
 }
 

@@ -15,13 +15,17 @@ function cell(text: string): string {
   return escapeMarkdown(text).replace(/\n/g, ' ');
 }
 
+/**
+ * A ranking's terms in four columns, so that the table fits a side pane (389 px at a 1,100 px window):
+ * a graded term writes its gain, discount and product in one cell, `2.000 · 0.631 = 1.262`.
+ */
 function termTable(terms: RankTerm[], withGain: boolean, contributionTitle: string): string {
   const head = withGain
-    ? ['| rank | item | grade | gain | discount | gain · discount |', '|---:|---|---:|---:|---:|---:|']
+    ? ['| rank | item | grade | gain · discount |', '|---:|---|---:|---:|']
     : [`| rank | item | grade | ${contributionTitle} |`, '|---:|---|---:|---:|'];
   const rows = terms.map((t) =>
     withGain
-      ? `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${fmt(t.gain!)} | ${fmt(t.discount!)} | ${fmt(t.contribution!)} |`
+      ? `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${fmt(t.gain!)} · ${fmt(t.discount!)} = ${fmt(t.contribution!)} |`
       : `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${t.contribution === undefined ? '✓' : fmt(t.contribution)} |`,
   );
   return [...head, ...rows].join('\n');

@@ -45,8 +45,8 @@ describe('ranklens compare', () => {
     });
     const bad = ranklens(['compare', join(broken, 'bad.rank.yaml')]);
     assert.equal(bad.code, 1);
-    // u2's labels are misspelled, so it has none: 0 under trec_eval, the default, and the mean is (1 + 0) / 2.
-    assert.match(bad.stdout, /^P@1\s+0\.500\s/m, 'the table is still written');
+    // u2's labels are misspelled: u2 is not evaluated, and every preset's mean is u1's alone.
+    assert.match(bad.stdout, /^P@1\s+1\.000\s/m, 'the table is still written');
     assert.match(bad.stderr, /bad\.rank\.yaml:4:9 error unknown-key Unknown key "lables" in case "u2"/);
     assert.equal(ranklens(['compare', join(broken, 'declared.rank.yaml')]).code, 0);
   });

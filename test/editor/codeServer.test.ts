@@ -29,7 +29,7 @@ const docsShot = join(repoRoot, 'docs', 'screenshot.png');
 /** The window width the issue measured lenses at. */
 const WIDTH = 1100;
 
-/** The first fixture of the README (its first yaml block), which the test writes as evals/first.rank.yaml. */
+/** The first fixture of the README (its first yaml block), which the test writes as first.rank.yaml. */
 const README_FIXTURE = /```yaml\n(# evals\/first\.rank\.yaml\n[\s\S]*?)```/.exec(readFileSync(join(repoRoot, 'README.md'), 'utf8'))![1];
 
 /** A case broken by a misspelled key: one error, no mismatch for its P@1 expectation, no set-to-computed for it. */
@@ -133,6 +133,8 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
     text: string,
   ): Promise<{ width: number; scrollWidth: number; tableRight: number; body: string } | undefined> {
     for (const frame of page.frames()) {
+      // The workbench itself names the view in its tab: only the webviews show its content.
+      if (frame === page.mainFrame()) continue;
       const layout = await frame
         .evaluate(() => ({
           width: document.documentElement.clientWidth,
@@ -308,10 +310,11 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
       writeFileSync(onDisk, TYPO);
       await wb.openFromExplorer('typo.rank.json');
       const problems = await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'unknown-key'));
+      // Ranklens's own entries (VS Code's JSON schema validation may list the unknown key too).
       assert.deepEqual(
-        problems.map((p) => p.code),
+        problems.filter((p) => /ranklens/i.test(p.source)).map((p) => p.code),
         ['unknown-key'],
-        'one error: no mismatch, no "No predictions"',
+        `one error, no mismatch, no "No predictions": ${JSON.stringify(problems.map((p) => p.raw))}`,
       );
       await wb.waitForLens((t) => t.includes('not evaluated: see the error'), 'saying the case is not evaluated');
       const key = lineColOf(TYPO, 'predicitons', 3);
@@ -330,8 +333,7 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
 
   it("shows the README's first example under trec_eval's convention by default, its lenses whole, the spread marked", () =>
     step('readme', async () => {
-      mkdirSync(join(workspace, 'evals'), { recursive: true });
-      writeFileSync(join(workspace, 'evals', 'first.rank.yaml'), README_FIXTURE);
+      writeFileSync(join(workspace, 'first.rank.yaml'), README_FIXTURE);
       await wb.openFromExplorer('first.rank.yaml');
       // alice, under trec_eval: P@3 1/3, AP@5 (1/2 + 2/4) / 3 = 0.333, nDCG@5 0.498 (trec_eval 10.0 prints the same);
       // seed000 would give AP@5 0.500 and nDCG@5 0.651.
@@ -367,7 +369,7 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
       const alice = lineColOf(README_FIXTURE, 'alice:', 2);
       await wb.goTo(alice.line, alice.column);
       await wb.runCommand('Ranklens: Show Case Breakdown');
-      const breakdown = await until('the breakdown in its pane', () => previewLayout('Case alice'), T.slow, 300);
+      const breakdown = await until('the breakdown in its pane', () => previewLayout('cutoffs 3, 5'), T.slow, 300);
       console.log(
         `breakdown pane: ${breakdown.width} px wide, content ${breakdown.scrollWidth} px, widest table ends at ${breakdown.tableRight} px`,
       );
@@ -377,12 +379,14 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
         breakdown.body.indexOf('other presets') < breakdown.body.indexOf('AP@5 = '),
         'the values and the presets that differ come before the explanations',
       );
-      await page.keyboard.press('Control+W').catch(() => undefined);
+      // Back to one editor group, as the next test expects.
+      await wb.runCommand('View: Close All Editors');
     }));
 
   it('keeps the case breakdown current while the fixture changes', () =>
     step('live-view', async () => {
       const onDisk = join(workspace, 'typo.rank.json');
+      await wb.openFile('typo.rank.json');
       const inCase = lineColOf(readFileSync(onDisk, 'utf8'), '"q1"', 2);
       await wb.goTo(inCase.line, inCase.column);
       await wb.runCommand('Ranklens: Show Case Breakdown');

@@ -197,7 +197,7 @@ describe('metric curves in Chromium', () => {
     const points = (await drawnPoints()).filter((p) => p.series.endsWith('user4'));
     assert.deepEqual(
       points.map((p) => `${p.series}@${p.k}=${p.value}${p.visible ? '' : ' (hidden)'}`),
-      [...[1, 2, 3, 4, 5].map((k) => `trec_eval, user4@${k}=0`), ...[1, 2, 3, 4, 5].map((k) => `seed000, user4@${k}=NaN (hidden)`)],
+      [...[1, 2, 3, 4, 5].map((k) => `seed000, user4@${k}=NaN (hidden)`), ...[1, 2, 3, 4, 5].map((k) => `trec_eval, user4@${k}=0`)],
       'drawn order: the first convention last, on top',
     );
     const d = await page.getAttribute('path.line[data-series="seed000, user4"]', 'd');

@@ -80,6 +80,22 @@ describe('conventions compared over a document', () => {
     );
   });
 
+  it('compares the presets on the cases the fixture evaluates: a case an error broke is in no mean', () => {
+    // u2's predictions are misspelled: the means are u1's alone (P@1 = 1 under every preset), not (1 + 0) / 2.
+    const doc = evaluated(
+      'k: [1]\nmetrics: [P]\ncases:\n  u1: {labels: [a], predictions: [a]}\n  u2: {labels: [a], predicitons: [a]}\n',
+      'yaml',
+    ).evaluation;
+    assert.ok(
+      conventionComparison(doc, 't').includes("Means under this fixture's convention `trec_eval`, over 1 of 2 cases (1 NaN left out).\n\n"),
+    );
+    assert.ok(conventionComparison(doc, 't').includes('| P@1 | 1.000 | — |'), conventionComparison(doc, 't'));
+    assert.equal(
+      caseBreakdown(doc, 0, 1),
+      "# Case `u2`\n\nNot evaluated: its predictions key is misspelled. Fix the error to see this case's values.\n",
+    );
+  });
+
   it('says so for a file with no fixture', () => {
     assert.equal(
       conventionComparison(evaluated('', 'yaml').evaluation, 'empty'),
