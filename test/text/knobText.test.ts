@@ -78,6 +78,14 @@ describe('the hover on a metric name', () => {
     assert.deepEqual(knobs(metricHover(FE, 'nDCG@3')).slice(0, 3), ['gain = exponential', 'ideal = labels', 'discount = log2']);
   });
 
+  it('gives a formula true of every cutoff: at k for "nDCG@k" and "P", over every item for "nDCG" (no "cut at all")', () => {
+    const formula = (name: string) => metricHover(FE, name).split('\n\n')[1];
+    assert.equal(formula('nDCG@k'), '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at k`');
+    assert.equal(formula('nDCG'), '`nDCG = DCG / IDCG,  IDCG = DCG of all label grades sorted, best first, every item`');
+    assert.equal(formula('AP@k'), '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..k,  D = all relevant labels`');
+    assert.equal(formula('RR'), '`RR = 1 / rank of the first relevant item (0 if none)`');
+  });
+
   it('says nothing for a name it does not know: the unknown-metric finding there says it, and an editor shows both', () => {
     assert.equal(metricHover(FE, 'ndgc'), '');
   });
