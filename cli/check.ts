@@ -9,7 +9,7 @@ import { fmt } from '../shared/core';
 import { FixtureEvaluation } from '../shared/evaluation';
 import { findFiles } from './findFiles';
 import { LoadedFixtureFile, loadFixtureFile } from './fixtureFile';
-import { fixtureOptions, optionsForFile } from './fixtureOptions';
+import { fixtureOptions, optionsForFile, renamedPresetNotes } from './fixtureOptions';
 import { githubReport } from './formats/github';
 import { junitReport } from './formats/junit';
 import { sarifReport } from './formats/sarif';
@@ -27,9 +27,9 @@ Evaluates fixture files and checks their expectations. PATH is a file, a folder 
 *.rank.json, *.rank.yaml and *.rank.yml) or a glob (*, **, ?; quote it so the shell leaves it).
 
 Options:
-      --convention NAME  the preset for fixtures that name no convention (default,
-                         trec_eval, ranx, mllib, sklearn, torchmetrics); a fixture's own
-                         convention still wins
+      --convention NAME  the preset for fixtures that name no convention (trec_eval
+                         when none is given; seed000, ranx, mllib, sklearn, torchmetrics,
+                         …); a fixture's own convention still wins
       --force-convention NAME
                          evaluate every fixture under this preset, its own included
       --k LIST           cutoffs instead of the fixtures' own, e.g. --k 1,3,5
@@ -74,6 +74,7 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
   if (positionals.length === 0) throw new UsageError('check needs at least one file, folder or glob.');
   const format = outputFormat('check', values, FORMATS);
   const optionsFor = optionsForFile(fixtureOptions(values));
+  for (const note of renamedPresetNotes(values)) io.stderr(note);
   const files = findFiles(positionals);
   const progress = progressBar('ranklens check', 'files');
   const loaded: LoadedFixtureFile[] = [];

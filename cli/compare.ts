@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { comparePresetMeans, fmt, PRESET_NAMES, PresetValues } from '../shared/core';
-import { caseInput, FixtureEvaluation } from '../shared/evaluation';
+import { evaluatedInputs, FixtureEvaluation } from '../shared/evaluation';
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
 import { fixtureOptions } from './fixtureOptions';
@@ -57,10 +57,7 @@ export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO)
       fixture: i + 1,
       of: all.length,
       fx,
-      rows: comparePresetMeans(
-        fx.cases.map((c) => caseInput(c.node)),
-        fx.specs,
-      ),
+      rows: comparePresetMeans(evaluatedInputs(fx.cases), fx.specs),
     })),
   );
   const findings = files.flatMap((f) => f.findings);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { findProjectConfig, FixtureOptions, FoundConfig, withProjectConfig } from '../shared/evaluation';
-import { parseMetricName } from '../shared/core';
+import { parseMetricName, renamedPreset, renamedPresetMessage } from '../shared/core';
 import { splitNames } from '../shared/trec';
 import { UsageError, conventionOption } from './usage';
 
@@ -23,6 +23,13 @@ export function fixtureOptions(values: {
   if (values.k !== undefined) options.forceCutoffs = cutoffList(values.k);
   if (values.metrics !== undefined) options.forceMetrics = metricList(values.metrics);
   return options;
+}
+
+/** A line for stderr for each convention option written with a preset's old name (`--convention default`). */
+export function renamedPresetNotes(values: { convention?: string; 'force-convention'?: string }): string[] {
+  return (['convention', 'force-convention'] as const)
+    .filter((o) => values[o] !== undefined && renamedPreset(values[o]!))
+    .map((o) => `ranklens: --${o} ${values[o]}: ${renamedPresetMessage(values[o]!)}\n`);
 }
 
 function cutoffList(text: string): number[] {

@@ -47,7 +47,7 @@ Options:
                          Ranklens's, ir_measures' style included (P@5, nDCG@10, AP, ERR@10,
                          RBP(p=0.8), P(rel=2)@10, Judged@10, Bpref, IPrec@0.5, SetF).
                          Default: official
-      --convention NAME  the preset: trec_eval (default), ranx, mllib, sklearn, torchmetrics, default
+      --convention NAME  the preset: trec_eval (default), ranx, mllib, sklearn, torchmetrics, seed000
   -q, --per-query        print every query's values before the summary
   -c, --complete         score judged queries missing from the run as empty rankings, so they count
                          as 0 in the means (trec_eval -c); without it they are skipped

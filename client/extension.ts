@@ -51,6 +51,7 @@ function createClient(context: vscode.ExtensionContext, status: StatusItem, lens
       status: true,
       jsonSyntaxShown: vscode.extensions.getExtension('vscode.json-language-features') !== undefined,
       yamlSchemaShown: vscode.extensions.getExtension('redhat.vscode-yaml') !== undefined,
+      codicons: true,
     },
   };
   const c = newClient(context, clientOptions);

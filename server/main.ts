@@ -19,7 +19,7 @@ import { caseBreakdown, conventionComparison, statusShort, statusText } from '..
 import { fixtureCurves, MetricCurves } from '../shared/curves';
 import { Analysis } from './analysis';
 import { codeActions } from './features/codeActions';
-import { codeLenses, codeLensesIn, isCaseLensData, resolveCodeLens } from './features/codeLens';
+import { codeLenses, codeLensesIn, isCaseLensData, LensOptions, resolveCodeLens } from './features/codeLens';
 import { Debouncer } from './debounce';
 import { diagnostics } from './features/diagnostics';
 import { CONFIG_FILE, declaredFindingCodes } from '../shared/evaluation';
@@ -230,12 +230,23 @@ connection.onDidChangeWatchedFiles(({ changes }) => {
   void watcher.changed(changes);
 });
 
+/** How lenses are drawn for this client and these settings. */
+function lensOptions(stale: boolean): LensOptions {
+  return { stale, marks: init.codicons ? 'codicons' : 'text', spread: service.settings.codeLens.presetSpread };
+}
+
 connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
   const shown = service.shown(textDocument.uri);
   return shown
-    ? codeLenses(shown.analysis.evaluation, textDocument.uri, shown.place, service.documentNumber(textDocument.uri), shown.stale)
+    ? codeLenses(
+        shown.analysis.evaluation,
+        textDocument.uri,
+        shown.place,
+        service.documentNumber(textDocument.uri),
+        lensOptions(shown.stale),
+      )
     : [];
 });
 
@@ -244,21 +255,21 @@ connection.onCodeLensResolve((lens, token) => {
   if (!isCaseLensData(lens.data)) return lens;
   const uri = service.documentUri(lens.data[0]);
   const shown = uri !== undefined ? service.shown(uri) : undefined;
-  return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!, shown.stale) : lens;
+  return shown ? resolveCodeLens(lens, shown.analysis.evaluation, uri!, lensOptions(shown.stale)) : lens;
 });
 
 connection.onRequest(CODE_LENSES_REQUEST, (params: CodeLensesParams, token: CancellationToken) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
   const shown = service.shown(params.uri);
-  return shown ? codeLensesIn(shown.analysis.evaluation, params.uri, shown.place, params.lines, shown.stale) : [];
+  return shown ? codeLensesIn(shown.analysis.evaluation, params.uri, shown.place, params.lines, lensOptions(shown.stale)) : [];
 });
 
 connection.languages.inlayHint.on(({ textDocument, range }, token) => {
   cancelled(token);
   if (!service.settings.inlayHints.enable) return [];
   const shown = service.shown(textDocument.uri);
-  return shown ? inlayHints(shown.analysis.evaluation, range, shown.place) : [];
+  return shown ? inlayHints(shown.analysis.evaluation, range, shown.place, shown.changed) : [];
 });
 
 connection.onHover(({ textDocument, position }, token) => {

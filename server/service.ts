@@ -4,9 +4,9 @@
  * display (the last analysis that parsed, while the text is mid-edit and broken).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FixtureDocument, FixtureLanguage, syntaxOfLanguageId } from '../shared/fixture';
+import { FixtureDocument, FixtureLanguage, Span, syntaxOfLanguageId } from '../shared/fixture';
 import { Analyses, Analysis, analyzeText } from './analysis';
-import { OpenDocument, OpenDocuments, editsSince } from './documents';
+import { Edit, OpenDocument, OpenDocuments, editsSince } from './documents';
 import { Placer, movedPlacer, placer } from './positions';
 import { DEFAULT_SETTINGS, SeverityName, Settings, fixtureOptions } from './settings';
 import { EvaluationCache, FixtureOptions, withProjectConfig } from '../shared/evaluation';
@@ -21,6 +21,24 @@ export interface Shown {
   place: Placer;
   /** True when the analysis is of an older version than the document (the text does not parse now). */
   stale: boolean;
+  /**
+   * For a stale analysis: whether a span of it was edited since, or holds a syntax error now. Marks
+   * on such text (✓ after a prediction) would be the old version's, so they are left out.
+   */
+  changed?: (span: Span) => boolean;
+}
+
+/** Whether a span of an older version meets one of the edits made since, or (moved to now) a syntax error of now. */
+function changedSince(span: Span, edits: readonly Edit[], errors: readonly Span[]): boolean {
+  let { start, end } = span;
+  for (const e of edits) {
+    if (start <= e.end && e.start <= end) return true;
+    if (start >= e.end) {
+      start += e.length - (e.end - e.start);
+      end += e.length - (e.end - e.start);
+    }
+  }
+  return errors.some((x) => x.start <= end && start <= x.end);
 }
 
 /** An open fixture as it is now, with the latest analysis made of it (perhaps of an earlier version). */
@@ -106,7 +124,9 @@ export class RanklensService {
     if (!now) return undefined;
     const good = now.analysis.parses ? undefined : this.analyses.lastGood(uri);
     if (!good) return { analysis: now.analysis, place: placer(now.doc.text), stale: false };
-    return { analysis: good, place: movedPlacer(now.doc.text, editsSince(now.doc, good.version)), stale: true };
+    const edits = editsSince(now.doc, good.version);
+    const errors = now.analysis.evaluation.findings.filter((f) => f.code === 'syntax-error').map((f) => f.span);
+    return { analysis: good, place: movedPlacer(now.doc.text, edits), stale: true, changed: (s) => changedSince(s, edits, errors) };
   }
 
   /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */

@@ -4,6 +4,7 @@
  */
 import { FixtureOptions } from '../shared/evaluation';
 import { DEFAULT_CUTOFFS } from '../shared/fixture';
+import { DEFAULT_PRESET } from '../shared/core';
 
 export type SeverityName = 'error' | 'warning' | 'info' | 'hint' | 'off';
 const SEVERITY_NAMES: readonly SeverityName[] = ['error', 'warning', 'info', 'hint', 'off'];
@@ -15,7 +16,8 @@ export interface Settings {
   defaultCutoffs: number[];
   /** The metrics lenses and the status bar lead with (empty: nDCG and AP at the largest k, P and R at the smallest). */
   headlineMetrics: string[];
-  codeLens: { enable: boolean };
+  /** presetSpread: mark a lens value whose presets spread more than 0.01 (shared/evaluation/presetSpread.ts). */
+  codeLens: { enable: boolean; presetSpread: boolean };
   hover: { enable: boolean };
   inlayHints: { enable: boolean };
   /** Per finding code: a severity, or off. */
@@ -27,10 +29,10 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  defaultConvention: 'default',
+  defaultConvention: DEFAULT_PRESET,
   defaultCutoffs: [...DEFAULT_CUTOFFS],
   headlineMetrics: [],
-  codeLens: { enable: true },
+  codeLens: { enable: true, presetSpread: true },
   hover: { enable: true },
   inlayHints: { enable: true },
   severity: {},
@@ -67,7 +69,11 @@ export function readSettings(raw: unknown): Settings {
     headlineMetrics: Array.isArray(raw.headlineMetrics)
       ? raw.headlineMetrics.filter((m): m is string => typeof m === 'string' && m.length > 0)
       : [],
-    codeLens: { enable: flag(raw, 'codeLens', d.codeLens.enable) },
+    codeLens: {
+      enable: flag(raw, 'codeLens', d.codeLens.enable),
+      presetSpread:
+        isObject(raw.codeLens) && typeof raw.codeLens.presetSpread === 'boolean' ? raw.codeLens.presetSpread : d.codeLens.presetSpread,
+    },
     hover: { enable: flag(raw, 'hover', d.hover.enable) },
     inlayHints: { enable: flag(raw, 'inlayHints', d.inlayHints.enable) },
     severity,

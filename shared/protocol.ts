@@ -83,6 +83,8 @@ export interface InitializationOptions {
   jsonSyntaxShown?: boolean;
   /** The client completes *.rank.yaml files from the JSON Schema (a YAML extension): the server leaves those completions to it. */
   yamlSchemaShown?: boolean;
+  /** The client draws codicons (`$(name)`) in lens titles, as VS Code does: the lenses' marks are codicons then, characters otherwise. */
+  codicons?: boolean;
 }
 
 /**

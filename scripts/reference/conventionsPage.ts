@@ -1,5 +1,5 @@
 /** docs/reference/conventions.md: every knob and every preset's settings, from shared/core/conventions.ts. */
-import { KNOBS, KnobInfo, PRESET_NAMES, PRESETS } from '../../shared/core/conventions';
+import { DEFAULT_PRESET, KNOBS, KnobInfo, PRESET_NAMES, PRESETS, RENAMED_PRESETS } from '../../shared/core/conventions';
 import { code, codes, page, table } from './markdown';
 
 /** The values a knob takes, as the page writes them. */
@@ -12,9 +12,11 @@ function knobValues(knob: KnobInfo): string {
 export function conventionsPage(): string {
   const knobRows = KNOBS.map((k) => [code(k.name), knobValues(k), k.affects, k.description]);
   const presetRows = KNOBS.map((k) => [code(k.name), ...PRESET_NAMES.map((p) => String(PRESETS[p][k.name]))]);
-  const differences = PRESET_NAMES.filter((p) => p !== 'default').map((p) => {
-    const changed = KNOBS.filter((k) => PRESETS[p][k.name] !== PRESETS.default[k.name]).map((k) => `${k.name}: ${PRESETS[p][k.name]}`);
-    return `- ${code(p)}: ${changed.length > 0 ? changed.map(code).join(', ') : 'the same as `default`'}`;
+  const differences = PRESET_NAMES.filter((p) => p !== DEFAULT_PRESET).map((p) => {
+    const changed = KNOBS.filter((k) => PRESETS[p][k.name] !== PRESETS[DEFAULT_PRESET][k.name]).map(
+      (k) => `${k.name}: ${PRESETS[p][k.name]}`,
+    );
+    return `- ${code(p)}: ${changed.length > 0 ? changed.map(code).join(', ') : `the same as ${code(DEFAULT_PRESET)}`}`;
   });
   return page(
     'Presets and knobs',
@@ -27,9 +29,13 @@ export function conventionsPage(): string {
       '## Knobs',
       table(['knob', 'values', 'affects', 'what it decides'], knobRows),
       '## Presets',
-      `The presets, in the order reports list them: ${codes(PRESET_NAMES)}.`,
+      `The presets, in the order reports list them: ${codes(PRESET_NAMES)}. A fixture that names no convention, ` +
+        `\`ranklens check\` without \`--convention\` and the \`ranklens.defaultConvention\` setting use ${code(DEFAULT_PRESET)}. ` +
+        `Old names still read, with a \`renamed-preset\` warning: ${Object.entries(RENAMED_PRESETS)
+          .map(([from, to]) => `${code(from)} is ${code(to)}`)
+          .join(', ')}.`,
       table(['knob', ...PRESET_NAMES.map(code)], presetRows),
-      '## What each preset sets differently from `default`',
+      `## What each preset sets differently from ${code(DEFAULT_PRESET)}`,
       differences.join('\n'),
     ],
   );

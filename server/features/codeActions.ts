@@ -1,16 +1,18 @@
 /**
- * Code actions: set an expect value to the computed one (here, or everywhere in the file) unless the
- * case has an error of its own, change a misspelled name to the suggested one, convert a numeric
- * string, quote an id, declare a finding in expectFindings, remove a case's repeated predictions,
- * add an expect block holding the case's current values.
+ * Code actions, the repairs first: set an expect value to the computed one (here, or everywhere in the
+ * file) unless the case has an error of its own, change a misspelled name to the suggested one or
+ * complete one still being typed, convert a numeric string, quote an id, add a cases block, remove a
+ * case's repeated predictions; then, last, declare a finding in expectFindings (never one that follows
+ * from another error); and add an expect block holding the case's current values.
  */
 import { CodeAction, CodeActionKind, Diagnostic, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { expectEntries, expectMapping, expectValueText } from '../../shared/text';
 import { CaseEvaluation, caseInput, DocumentEvaluation, ExpectResult } from '../../shared/evaluation';
-import { isFixtureFindingCode } from '../../shared/core';
+import { FINDING_CODES, isFixtureFindingCode } from '../../shared/core';
 import {
   declareFinding,
   FixtureLanguage,
+  insertCases,
   insertExpect,
   itemSpan,
   LocatedFinding,
@@ -123,7 +125,15 @@ function expectFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: 
 }
 
 /** Codes whose finding names the right spelling: the fix writes it in place of the wrong one. */
-const RENAMES = new Set(['unknown-key', 'unknown-metric', 'unknown-preset', 'unknown-knob', 'invalid-knob-value', 'unknown-finding-code']);
+const RENAMES = new Set([
+  'unknown-key',
+  'unknown-metric',
+  'unknown-preset',
+  'renamed-preset',
+  'unknown-knob',
+  'invalid-knob-value',
+  'unknown-finding-code',
+]);
 
 /** Change to 'X' for every did-you-mean (every allowed value of a knob), Convert to number, Quote this id. */
 function replacementFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
@@ -134,10 +144,12 @@ function replacementFixes(evaluation: DocumentEvaluation, req: ActionRequest, pl
     const { replacement, choices } = f.data;
     if (RENAMES.has(f.code)) {
       const names = [...new Set([replacement, ...(choices ?? [])])].filter((n): n is string => n !== undefined);
+      // A metric name still being typed ("nD") is completed; a misspelled one is changed.
+      const verb = f.code === 'unknown-metric' && replacement === undefined ? 'Complete to' : 'Change to';
       for (const name of names) {
         out.push(
           action(
-            `Change to '${name}'`,
+            `${verb} '${name}'`,
             CodeActionKind.QuickFix,
             req,
             place,
@@ -159,12 +171,55 @@ function replacementFixes(evaluation: DocumentEvaluation, req: ActionRequest, pl
 /** Codes a fixture cannot sensibly carry on purpose. */
 const UNDECLARABLE = new Set(['syntax-error', 'file-too-large']);
 
-/** Declare this finding in expectFindings: one action per code under the selection that is not declared yet. */
+/** Findings about the numbers of a case, which a parse error in its text (an item left out) can cause. */
+const CONSEQUENCES: ReadonlySet<string> = new Set([
+  'expect-mismatch',
+  'coarse-expectation',
+  'empty-labels',
+  'empty-predictions',
+  'empty-case',
+  'k-exceeds-predictions',
+  'convention-dependent',
+]);
+
+/**
+ * Whether a finding may follow from another error: a finding about a case's numbers (a mismatch, an
+ * empty case) in a case whose own text has a parse error (a score written as text, an id of the wrong
+ * type). Declaring it would make the file carry a consequence of a mistake as if it were meant.
+ */
+function followsAnError(f: LocatedFinding, evaluation: DocumentEvaluation): boolean {
+  if (!CONSEQUENCES.has(f.code)) return false;
+  const c = evaluation.fixtures.flatMap((fe) => fe.cases).find((x) => within(f.span, x.node.span));
+  return (
+    !!c &&
+    evaluation.findings.some(
+      (g) => g !== f && g.severity === 'error' && FINDING_CODES[g.code].layer === 'parse' && within(g.span, c.node.span),
+    )
+  );
+}
+
+/** Add a cases block, on the finding of a fixture that has none. */
+function casesFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const fe of evaluation.fixtures) {
+    const none = evaluation.findings.find((f) => f.code === 'missing-key' && within(f.span, fe.fixture.span) && overlaps(f.span, req.span));
+    const edit = none && insertCases(req.text, fe.fixture, syntaxOf(req.language));
+    if (edit)
+      out.push(action('Add a cases block with one case to fill in', CodeActionKind.QuickFix, req, place, [edit], ['missing-key'], true));
+  }
+  return out;
+}
+
+/**
+ * Declare this finding in expectFindings: one action per code under the selection that is not declared
+ * yet and follows from no other error. Listed after every repair.
+ */
 function declareFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: Placer): CodeAction[] {
   const out: CodeAction[] = [];
   const done = new Set<string>();
   for (const f of evaluation.findings) {
     if (!overlaps(f.span, req.span) || UNDECLARABLE.has(f.code) || !isFixtureFindingCode(f.code) || done.has(f.code)) continue;
+    if (followsAnError(f, evaluation)) continue;
     const fe = evaluation.fixtures.find((x) => within(f.span, x.fixture.span));
     if (!fe || fe.fixture.shape !== 'fixture' || fe.fixture.expectFindings?.some((c) => c.value === f.code)) continue;
     const edit = declareFinding(req.text, fe.fixture, syntaxOf(req.language), f.code);
@@ -241,6 +296,7 @@ export function codeActions(evaluation: DocumentEvaluation, req: ActionRequest, 
       ? [
           ...replacementFixes(evaluation, req, place),
           ...expectFixes(evaluation, req, place),
+          ...casesFixes(evaluation, req, place),
           ...duplicateFixes(evaluation, req, place),
           ...declareFixes(evaluation, req, place),
         ]

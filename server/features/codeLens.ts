@@ -7,7 +7,17 @@
  */
 import { CodeLens, Command, Position, Range } from 'vscode-languageserver';
 import { CaseEvaluation, DocumentEvaluation, FixtureEvaluation } from '../../shared/evaluation';
-import { caseLensCount, caseLenses, conventionLens, LensText, meanLens, staleLens, systemReadout, systemTooltip } from '../../shared/text';
+import {
+  CaseLensOptions,
+  caseLensCount,
+  caseLenses,
+  conventionLens,
+  LensText,
+  meanLens,
+  staleLens,
+  systemReadout,
+  systemTooltip,
+} from '../../shared/text';
 import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
 import { Placer } from '../positions';
 
@@ -24,12 +34,12 @@ export type CaseLensData = [document: number, fixture: number, caseIndex: number
  */
 const titles = new WeakMap<CaseEvaluation, { shape: string; texts: LensText[] }>();
 
-function caseTexts(fe: FixtureEvaluation, i: number): LensText[] {
+function caseTexts(fe: FixtureEvaluation, i: number, options: CaseLensOptions): LensText[] {
   const c = fe.cases[i];
-  const shape = `${fe.convention.name} ${fe.headline.map((h) => fe.names[h]).join(' ')}`;
+  const shape = `${fe.convention.name} ${fe.headline.map((h) => fe.names[h]).join(' ')} ${options.marks} ${options.spread}`;
   const known = titles.get(c);
   if (known && known.shape === shape) return known.texts;
-  const texts = caseLenses(fe, i);
+  const texts = caseLenses(fe, i, options);
   titles.set(c, { shape, texts });
   return texts;
 }
@@ -42,13 +52,18 @@ function systemLenses(fe: FixtureEvaluation, top: Position): CodeLens[] {
   }));
 }
 
-const marked = (t: LensText, stale: boolean) => (stale ? staleLens(t) : t);
+/** How lenses are drawn: `stale` marks lenses kept from the last version that parsed; marks and spread as caseLenses takes them. */
+export interface LensOptions extends CaseLensOptions {
+  stale?: boolean;
+}
+
+const marked = (t: LensText, options: LensOptions) => (options.stale ? staleLens(t, options.marks) : t);
 
 /** The convention and means lenses above a fixture, then one per compared system. */
-function fixtureLenses(fe: FixtureEvaluation, uri: string, top: Position, stale: boolean): CodeLens[] {
+function fixtureLenses(fe: FixtureEvaluation, uri: string, top: Position, options: LensOptions): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const t of [conventionLens(fe), meanLens(fe)]) {
-    const m = marked(t, stale);
+    const m = marked(t, options);
     lenses.push({
       range: { start: top, end: top },
       command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip },
@@ -59,19 +74,25 @@ function fixtureLenses(fe: FixtureEvaluation, uri: string, top: Position, stale:
 }
 
 /** A case lens with its title, tooltip and the breakdown command. */
-function caseLens(range: Range, t: LensText, uri: string, f: number, i: number, stale: boolean): CodeLens {
-  const m = marked(t, stale);
+function caseLens(range: Range, t: LensText, uri: string, f: number, i: number, options: LensOptions): CodeLens {
+  const m = marked(t, options);
   return { range, command: { ...Command.create(m.title, SHOW_CASE_BREAKDOWN_COMMAND, uri, f, i), tooltip: m.tooltip } };
 }
 
 /**
  * The lenses of a document: fixture and system lenses whole, case lenses to be resolved (`document`
- * names the URI in their data); `stale` marks lenses kept from the last version that parsed.
+ * names the URI in their data).
  */
-export function codeLenses(evaluation: DocumentEvaluation, uri: string, place: Placer, document: number, stale = false): CodeLens[] {
+export function codeLenses(
+  evaluation: DocumentEvaluation,
+  uri: string,
+  place: Placer,
+  document: number,
+  options: LensOptions = {},
+): CodeLens[] {
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
-    lenses.push(...fixtureLenses(fe, uri, place.position(fe.fixture.span.start), stale));
+    lenses.push(...fixtureLenses(fe, uri, place.position(fe.fixture.span.start), options));
     fe.cases.forEach((c, i) => {
       const range = place.range(c.node.id.span);
       for (let j = caseLensCount(fe, i), k = 0; k < j; k++) {
@@ -92,29 +113,29 @@ export function codeLensesIn(
   uri: string,
   place: Placer,
   lines: readonly { start: number; end: number }[],
-  stale = false,
+  options: LensOptions = {},
 ): CodeLens[] {
   const within = (line: number) => lines.some((r) => line >= r.start && line <= r.end);
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
     const top = place.position(fe.fixture.span.start);
-    if (within(top.line)) lenses.push(...fixtureLenses(fe, uri, top, stale));
+    if (within(top.line)) lenses.push(...fixtureLenses(fe, uri, top, options));
     fe.cases.forEach((c, i) => {
       const range = place.range(c.node.id.span);
-      if (within(range.start.line)) for (const t of caseTexts(fe, i)) lenses.push(caseLens(range, t, uri, f, i, stale));
+      if (within(range.start.line)) for (const t of caseTexts(fe, i, options)) lenses.push(caseLens(range, t, uri, f, i, options));
     });
   });
   return lenses;
 }
 
 /** A case lens with its title, tooltip and command, from the evaluation the lens was placed from (or a newer one). */
-export function resolveCodeLens(lens: CodeLens, evaluation: DocumentEvaluation, uri: string, stale = false): CodeLens {
+export function resolveCodeLens(lens: CodeLens, evaluation: DocumentEvaluation, uri: string, options: LensOptions = {}): CodeLens {
   const [, f, i, k] = lens.data as CaseLensData;
   const fe = evaluation.fixtures[f];
-  const t = fe && i < fe.cases.length ? caseTexts(fe, i)[k] : undefined;
+  const t = fe && i < fe.cases.length ? caseTexts(fe, i, options)[k] : undefined;
   // The document changed between the two requests so much that the lens is gone: the editor asks again.
   if (!t) return { range: lens.range, command: Command.create('', '') };
-  return caseLens(lens.range, t, uri, f, i, stale);
+  return caseLens(lens.range, t, uri, f, i, options);
 }
 
 /** Whether a lens is a case lens waiting for its title. */

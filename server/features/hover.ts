@@ -48,5 +48,7 @@ function markdownFor(t: Target, evaluation: DocumentEvaluation): string {
 export function hover(parsed: FixtureDocument, evaluation: DocumentEvaluation, text: string, offset: number, place: Placer): Hover | null {
   const target = targetAt(parsed, text, offset);
   if (!target) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: markdownFor(target, evaluation) }, range: place.range(target.span) };
+  // '' where a finding on the same text says it all: the editor shows that finding, and nothing else.
+  const value = markdownFor(target, evaluation);
+  return value === '' ? null : { contents: { kind: MarkupKind.Markdown, value }, range: place.range(target.span) };
 }

@@ -7,18 +7,28 @@ import { InlayHint, Range } from 'vscode-languageserver';
 import { caseInput, DocumentEvaluation } from '../../shared/evaluation';
 import { predictionMarks } from '../../shared/core';
 import { Placer } from '../positions';
-import { itemCount, itemSpan } from '../../shared/fixture';
+import { itemCount, itemSpan, Span } from '../../shared/fixture';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
   a.line < b.line || (a.line === b.line && a.character < b.character);
 
-export function inlayHints(evaluation: DocumentEvaluation, range: Range, place: Placer): InlayHint[] {
+/**
+ * The hints in a range. A case an error broke gets none (it is not evaluated), nor, for an analysis
+ * kept from an older version, does a case `changed` says was edited since or holds a syntax error now.
+ */
+export function inlayHints(
+  evaluation: DocumentEvaluation,
+  range: Range,
+  place: Placer,
+  changed: (span: Span) => boolean = () => false,
+): InlayHint[] {
   const hints: InlayHint[] = [];
   for (const fe of evaluation.fixtures) {
     for (const c of fe.cases) {
       const span = c.node.predictionsSpan;
-      if (!span || itemCount(c.node.predictions) === 0) continue;
+      if (!span || itemCount(c.node.predictions) === 0 || c.node.broken) continue;
       if (before(place.position(span.end), range.start) || before(range.end, place.position(span.start))) continue;
+      if (changed(c.node.span)) continue;
       const marks = predictionMarks(caseInput(c.node), fe.convention.convention);
       for (let i = 0; i < marks.length; i++) {
         hints.push({

@@ -55,8 +55,9 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
 
   const n = input.predictions.length - rc.duplicates;
   const maxK = largestCutoff(specs);
-  // With no relevant label every value is fixed by emptyLabels, so the cutoff changes nothing.
-  if (relevantLabels > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
+  // With no relevant label every value is fixed by emptyLabels, so the cutoff changes nothing; nor does
+  // it in a case the convention refuses (every value NaN).
+  if (!rc.rejected && relevantLabels > 0 && n > 0 && maxK > n && specs.some((s) => s.family === 'P' && (s.k ?? 0) > n)) {
     const effect =
       conv.precisionDenominator === 'k'
         ? `P@${maxK} still divides by ${maxK} (precisionDenominator=k), so it is at most ${(n / maxK).toFixed(3)}`

@@ -55,8 +55,8 @@ export interface Convention {
 export type KnobName = keyof Convention;
 
 export const PRESET_NAMES = [
-  'default',
   'trec_eval',
+  'seed000',
   'ranx',
   'mllib',
   'sklearn',
@@ -67,28 +67,21 @@ export const PRESET_NAMES = [
 ] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
+/**
+ * The convention of a fixture that names none, of the CLI without --convention and of the settings'
+ * defaults: trec_eval's, the field's reference. (Before, it was seed 000's, whose AP over the hits and
+ * ideal from the top k give 1.000 to a case that found 2 of 6 relevant items.)
+ */
+export const DEFAULT_PRESET: PresetName = 'trec_eval';
+
+/**
+ * Preset names that were renamed, and what they name now. `default` named the seed-000 definitions
+ * until trec_eval's became the default: a fixture that wrote it keeps its numbers, with a
+ * renamed-preset finding that says so.
+ */
+export const RENAMED_PRESETS: Readonly<Record<string, PresetName>> = { default: 'seed000' };
+
 export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
-  // Seed 000: NaN for empty labels, AP over the hits, 2^g − 1 over ln, ideal = the top k sorted.
-  default: {
-    emptyLabels: 'nan',
-    precisionDenominator: 'k',
-    apDenominator: 'hits',
-    gain: 'exponential',
-    discount: 'ln',
-    ideal: 'top-k',
-    relevanceThreshold: 0,
-    ties: 'input',
-    duplicates: 'first',
-    relevantPool: 'labels',
-    errGain: 'exponential',
-    noHit: 'zero',
-    recallDenominator: 'relevant',
-    unjudged: 'keep',
-    apTerms: 'hits',
-    emptyPredictions: 'zero',
-    negativeGains: 'zero',
-    singleItem: 'evaluate',
-  },
   trec_eval: {
     emptyLabels: 'zero',
     precisionDenominator: 'k',
@@ -99,6 +92,27 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
     relevanceThreshold: 0,
     ties: 'id-desc',
     duplicates: 'error',
+    relevantPool: 'labels',
+    errGain: 'exponential',
+    noHit: 'zero',
+    recallDenominator: 'relevant',
+    unjudged: 'keep',
+    apTerms: 'hits',
+    emptyPredictions: 'zero',
+    negativeGains: 'zero',
+    singleItem: 'evaluate',
+  },
+  // Seed 000: NaN for empty labels, AP over the hits, 2^g − 1 over ln, ideal = the top k sorted.
+  seed000: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'k',
+    apDenominator: 'hits',
+    gain: 'exponential',
+    discount: 'ln',
+    ideal: 'top-k',
+    relevanceThreshold: 0,
+    ties: 'input',
+    duplicates: 'first',
     relevantPool: 'labels',
     errGain: 'exponential',
     noHit: 'zero',
@@ -418,7 +432,7 @@ export function resolveConvention(
   overrides: Record<string, unknown> = {},
 ): { resolved: ResolvedConvention; problems: ConventionProblem[] } {
   const problems: ConventionProblem[] = [];
-  let base: PresetName = 'default';
+  let base: PresetName = DEFAULT_PRESET;
   if (preset !== undefined) {
     const found = findPreset(preset);
     if (found) base = found;
@@ -436,18 +450,34 @@ export function resolveConvention(
   return { resolved: { preset: base, overrides: applied, convention, name }, problems };
 }
 
-/** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn"). */
+/** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn", and a renamed preset's old name). */
 export function findPreset(name: string): PresetName | undefined {
-  const n = name.toLowerCase().replace(/[\s-]/g, '_');
+  const n = presetKey(name);
   const aliases: Record<string, PresetName> = {
     trec: 'trec_eval',
     spark: 'mllib',
     scikit_learn: 'sklearn',
-    seed000: 'default',
+    seed_000: 'seed000',
     seed_003: 'seed003',
   };
   if ((PRESET_NAMES as readonly string[]).includes(n)) return n as PresetName;
-  return aliases[n];
+  // Own keys only: "constructor" is no preset.
+  return Object.hasOwn(aliases, n) ? aliases[n] : renamedPreset(n);
+}
+
+/** When a name is a renamed preset's old name (`default`), the preset it names now; else undefined. */
+export function renamedPreset(name: string): PresetName | undefined {
+  return Object.hasOwn(RENAMED_PRESETS, presetKey(name)) ? RENAMED_PRESETS[presetKey(name)] : undefined;
+}
+
+/** What a renamed preset's old name means now, in a sentence for a finding or a note. */
+export function renamedPresetMessage(name: string): string {
+  const now = renamedPreset(name) ?? name;
+  return `"${name}" is the old name of the ${now} preset: the numbers are ${now}'s, but the built-in default is now ${DEFAULT_PRESET}'s convention. Write "${now}" to keep these numbers, or "${DEFAULT_PRESET}".`;
+}
+
+function presetKey(name: string): string {
+  return name.toLowerCase().replace(/[\s-]/g, '_');
 }
 
 /** Why a knob value is not allowed, or undefined when it is. */

@@ -61,7 +61,13 @@ export const FINDING_CODES = {
   'unknown-preset': {
     layer: 'evaluation',
     severity: 'error',
-    summary: 'A convention preset Ranklens does not know (with a did-you-mean); the default preset is used.',
+    summary: 'A convention preset Ranklens does not know (with a did-you-mean); the default preset (trec_eval) is used.',
+  },
+  'renamed-preset': {
+    layer: 'evaluation',
+    severity: 'warning',
+    summary:
+      "A preset written by its old name: `default` is now `seed000` (its numbers stay seed 000's), since the built-in default became trec_eval's convention.",
   },
   'unknown-knob': { layer: 'evaluation', severity: 'error', summary: 'A convention override that names no knob; it is ignored.' },
   'invalid-knob-value': {

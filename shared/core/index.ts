@@ -3,7 +3,7 @@
  * formatting, finding codes, means — what front ends use beside the layers above. Metrics themselves
  * are reached through an evaluation (shared/evaluation) or the TREC engine (shared/trec).
  */
-export { PRESET_NAMES, findPreset, resolveConvention } from './conventions';
+export { DEFAULT_PRESET, PRESET_NAMES, findPreset, renamedPreset, renamedPresetMessage, resolveConvention } from './conventions';
 export type { Convention, PresetName, ResolvedConvention } from './conventions';
 export { metricName, parseMetricName } from './metricNames';
 export { trecEvalName } from './trecEvalNames';

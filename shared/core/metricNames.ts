@@ -390,7 +390,11 @@ export type ParsedMetricName =
       coefficients?: number[];
       gains?: [number, number][];
     }
-  | { ok: false; message: string; suggestion?: string };
+  /**
+   * suggestion: the did-you-mean; completions: the metric names the text begins, while it is still
+   * being typed ("nD" → nDCG, nDCGrel), offered instead of a did-you-mean.
+   */
+  | { ok: false; message: string; suggestion?: string; completions?: string[] };
 
 type Extras = { param?: number; rel?: number; coefficients?: number[]; gains?: [number, number][] };
 
@@ -429,8 +433,34 @@ export function parseMetricName(text: string): ParsedMetricName {
 }
 
 function unknown(text: string, _base: string): ParsedMetricName {
+  const completions = completeMetric(text.trim());
+  if (completions.length > 0) {
+    return { ok: false, message: `"${text}" is not a metric name yet; names that begin with it: ${completions.join(', ')}.`, completions };
+  }
   const suggestion = suggestMetric(text.trim());
   return { ok: false, message: `Unknown metric "${text}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, suggestion };
+}
+
+/**
+ * The metric names the text before its cutoff begins ("nD@5" → nDCG@5, nDCGrel@5; "Prec" → precision),
+ * case-insensitively: a name still being typed, which a did-you-mean would answer with a wrong guess.
+ * One name per family, its own when that is begun, else its shortest alias that is; eight at most. A
+ * text whose name is whole ("P(rel=2") has another problem, and gets none.
+ */
+function completeMetric(text: string): string[] {
+  const base = text.replace(/[@(].*$/, '');
+  const suffix = text.slice(base.length);
+  if (base === '' || lookupFamily(base)) return [];
+  const begun = (name: string) => name.length > base.length && name.toLowerCase().startsWith(base.toLowerCase());
+  const names = FAMILIES.map((f) => {
+    if (begun(f)) return f;
+    const aliases = Object.keys(ALIASES).filter((a) => ALIASES[a] === f && begun(a));
+    return aliases.sort((a, b) => a.length - b.length)[0];
+  });
+  return names
+    .filter((n): n is string => n !== undefined)
+    .slice(0, 8)
+    .map((n) => n + suffix);
 }
 
 function withCutoff(family: Family, cut: string, extras: Extras, text: string): ParsedMetricName {

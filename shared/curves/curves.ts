@@ -10,7 +10,7 @@ import { FAMILIES, FAMILY_TITLES, Family, TAKES_CUTOFF } from '../core/metricNam
 import { means } from '../core/means';
 import { metricValue } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
-import { caseInput } from '../evaluation/caseEvaluation';
+import { evaluatedInputs } from '../evaluation/caseEvaluation';
 
 /** Above this k a chart stops being readable and the page grows by megabytes; longer curves are cut. */
 export const MAX_CURVE_K = 100;
@@ -77,14 +77,18 @@ export function fixtureCurves(fe: FixtureEvaluation, options: { caseIndex?: numb
   const own: NamedConvention = { name: fe.convention.name, convention: fe.convention.convention };
   const others = options.compare ? PRESET_NAMES.filter((p) => p !== own.name).map((p) => ({ name: p, convention: PRESETS[p] })) : [];
   const families = fe.specs.map((s) => s.family);
-  const i = options.caseIndex;
+  // A case an error broke is in no mean, and has no curve of its own: the means alone are drawn for it.
+  const picked = options.caseIndex === undefined ? undefined : fe.cases[options.caseIndex];
+  if (options.caseIndex !== undefined && !picked)
+    throw new RangeError(`caseIndex ${options.caseIndex} is not one of the ${fe.cases.length} cases`);
+  const i = picked && !picked.node.broken ? fe.cases.filter((c) => !c.node.broken).indexOf(picked) : undefined;
   return metricCurves(
-    fe.cases.map((c) => caseInput(c.node)),
+    evaluatedInputs(fe.cases),
     families,
     Math.max(1, ...fe.cutoffs),
     [own, ...others],
     i,
-    i === undefined ? undefined : fe.cases[i]?.node.id.value,
+    i === undefined ? undefined : picked!.node.id.value,
   );
 }
 

@@ -24,20 +24,22 @@ const PLOT_W = W - M.left - M.right;
 const PLOT_H = H - M.top - M.bottom;
 
 /**
- * VS Code's chart colors, the fallbacks its dark-theme defaults (legible on light pages too), then the
- * terminal's cyan and magenta, so the nine presets get nine colors. Orange and yellow are hard to tell
- * apart, so the editor's foreground comes between them.
+ * One color per preset, nine in all, that people with color-vision deficiencies tell apart: Paul Tol's
+ * "muted" scheme on light pages, and on dark themes (VS Code marks the body vscode-dark) his "light"
+ * scheme, whose colors stay legible on a dark background, with muted's purple for the ninth. None is
+ * the gray of the legend's mean and case keys. (The theme's chart colors gave two presets the same
+ * orange-brown, and the editor's foreground was that gray.)
  */
-const SERIES_COLORS: readonly string[] = [
-  'var(--vscode-charts-blue, #3794ff)',
-  'var(--vscode-charts-red, #f14c4c)',
-  'var(--vscode-charts-green, #89d185)',
-  'var(--vscode-charts-purple, #b180d7)',
-  'var(--vscode-charts-orange, #d18616)',
-  'var(--vscode-editor-foreground, #616161)',
-  'var(--vscode-charts-yellow, #cca700)',
-  'var(--vscode-terminal-ansiCyan, #11a8cd)',
-  'var(--vscode-terminal-ansiMagenta, #bc3fbc)',
+const SERIES_COLORS: readonly { light: string; dark: string }[] = [
+  { light: '#332288', dark: '#77AADD' },
+  { light: '#CC6677', dark: '#EE8866' },
+  { light: '#117733', dark: '#44BB99' },
+  { light: '#DDCC77', dark: '#EEDD88' },
+  { light: '#88CCEE', dark: '#99DDFF' },
+  { light: '#882255', dark: '#FFAABB' },
+  { light: '#44AA99', dark: '#BBCC33' },
+  { light: '#999933', dark: '#AAAA00' },
+  { light: '#AA4499', dark: '#AA4499' },
 ];
 
 // Families whose values are shares: their axis always shows 0..1 so charts compare at a glance.
@@ -283,7 +285,8 @@ svg.plot { width: 100%; max-width: 560px; height: auto; overflow: visible; }
 .baseline, .tickmark { stroke: var(--rl-muted); stroke-width: 1; }
 .tick, .axis-label { fill: var(--rl-muted); font-size: 11px; }
 .axis-label { font-style: italic; }
-${SERIES_COLORS.map((c, i) => `.c${i} { --rl-series: ${c}; }`).join('\n')}
+${SERIES_COLORS.map((c, i) => `.c${i} { --rl-series: ${c.light}; }`).join('\n')}
+${SERIES_COLORS.map((c, i) => `body.vscode-dark .c${i}, body.vscode-high-contrast:not(.vscode-high-contrast-light) .c${i} { --rl-series: ${c.dark}; }`).join('\n')}
 .series .line { fill: none; stroke: var(--rl-series); stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; }
 .series circle { fill: var(--rl-series); }
 .series.case .line { stroke-dasharray: 5 4; stroke-width: 1.5; }

@@ -173,9 +173,11 @@ function evaluateFixtureCached(
 
 /**
  * The case's text, its key in the cache. None when the case's parts lie outside its own text
- * (qrels + run) or when the text may hold a YAML alias, whose value lives elsewhere.
+ * (qrels + run), when the text may hold a YAML alias, whose value lives elsewhere, or when a syntax
+ * error after the text broke the case (the same text read whole before must not stand in for it).
  */
 function cacheableSource(node: CaseNode, text: string): string | undefined {
+  if (node.broken) return undefined;
   const inside = (s: Span | null) => s === null || (s.start >= node.span.start && s.end <= node.span.end);
   if (!inside(node.labelsSpan) || !inside(node.predictionsSpan) || !inside(node.expectSpan) || !inside(node.id.span)) return undefined;
   const source = text.slice(node.span.start, node.span.end);

@@ -12,11 +12,13 @@ import { MetricSpec, metricName, parseMetricName, parseMetricSpec } from '../cor
 import { ItemList, hasNumber, itemCount, itemId, itemIdSpan, itemNumber, itemValue } from '../fixture/model/itemList';
 import { CaseNode, ExpectNode, LocatedFinding, Span } from '../fixture/model/model';
 import { coarseReach, expectationMatches, toleranceText } from './tolerance';
+import { metricFixData } from './fixtureSettings';
 
 export interface ExpectResult {
   node: ExpectNode;
   /** Index into the fixture's specs, or -1 when the fixture does not compute that metric. */
   index: number;
+  /** Undefined when the expectation is not checked: the metric is not computed, or the case is not evaluated. */
   computed: number | undefined;
   matches: boolean;
 }
@@ -40,6 +42,14 @@ export function caseInput(node: CaseNode): CaseInput {
   for (let i = 0; i < predictions.length; i++)
     predictions[i] = hasNumber(p, i) ? { id: String(itemId(p, i)), score: itemValue(p, i) } : { id: String(itemId(p, i)) };
   return { labels, predictions };
+}
+
+/**
+ * The inputs of the cases a fixture evaluates, in order: a case an error broke (model.ts) is left out,
+ * as it is of the means, so that what the presets are compared on is what the fixture's means are of.
+ */
+export function evaluatedInputs(cases: readonly CaseEvaluation[]): CaseInput[] {
+  return cases.filter((c) => !c.node.broken).map((c) => caseInput(c.node));
 }
 
 /**
@@ -94,23 +104,46 @@ export function evaluateCaseNode(
   compare?: boolean,
   scratch?: EvaluationScratch,
 ): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
+  if (node.broken) return notEvaluated(node, names);
   const input = scratch ? lentCaseInput(node, scratch) : caseInput(node);
   const result = evaluateCase(input, specs, convention, { compare }, scratch?.core);
   const findings = result.findings.map((f) => locate(f, node));
-  const expectations = node.expect.map((e) => checkExpectation(e, names, result.values, findings));
+  // A case the convention refuses (an item predicted twice under duplicates=error) is NaN everywhere: its
+  // finding says so, and a mismatch per expectation would only repeat it.
+  const refused = result.findings.some((f) => f.code === 'duplicate-prediction' && f.severity === 'error');
+  const expectations = node.expect.map((e) =>
+    refused ? uncheckedExpectation(e, names, findings) : checkExpectation(e, names, result.values, findings),
+  );
   return { evaluation: { node, values: result.values, expectations }, findings };
+}
+
+/**
+ * A case broken by an error in its own text (model.ts): NaN for every metric, and its expectations
+ * unchecked. The error is reported where it was found; the case adds no finding of its own.
+ */
+function notEvaluated(node: CaseNode, names: string[]): { evaluation: CaseEvaluation; findings: LocatedFinding[] } {
+  const findings: LocatedFinding[] = [];
+  const expectations = node.expect.map((e) => uncheckedExpectation(e, names, findings));
+  return { evaluation: { node, values: names.map(() => NaN), expectations }, findings };
+}
+
+/** An expectation of a case that is not evaluated: an unknown metric or one not computed is still reported, nothing else. */
+function uncheckedExpectation(e: ExpectNode, names: string[], findings: LocatedFinding[]): ExpectResult {
+  const spec = parseMetricSpec(e.metric.value).spec;
+  const index = spec ? names.indexOf(metricName(spec)) : -1;
+  if (index < 0) return checkExpectation(e, names, [], findings);
+  return { node: e, index, computed: undefined, matches: false };
 }
 
 function checkExpectation(e: ExpectNode, names: string[], values: number[], findings: LocatedFinding[]): ExpectResult {
   const parsed = parseMetricSpec(e.metric.value);
   if (!parsed.spec) {
-    const suggestion = parseMetricName(e.metric.value);
     findings.push({
       code: 'unknown-metric',
       severity: 'error',
       span: e.metric.span,
       message: `${parsed.message} This expectation is not checked.`,
-      ...(!suggestion.ok && suggestion.suggestion ? { data: { replacement: suggestion.suggestion } } : {}),
+      ...metricFixData(parseMetricName(e.metric.value)),
     });
     return { node: e, index: -1, computed: undefined, matches: false };
   }

@@ -4,8 +4,17 @@
  * metric, invalid or repeated cutoff). evaluateFixture, the case cache and the comparison of systems
  * all start from them; semantic checks live here so that JSON and YAML share them.
  */
-import { KNOBS, PRESET_NAMES, ResolvedConvention, checkKnob, resolveConvention } from '../core/conventions';
-import { MetricSpec, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
+import {
+  DEFAULT_PRESET,
+  KNOBS,
+  PRESET_NAMES,
+  ResolvedConvention,
+  checkKnob,
+  renamedPreset,
+  renamedPresetMessage,
+  resolveConvention,
+} from '../core/conventions';
+import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
 import { headlineIndexes } from './headline';
 
@@ -67,14 +76,23 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
   let preset: string | undefined;
   if (node.preset) {
     const { problems } = resolveConvention(node.preset.value);
+    const renamed = renamedPreset(node.preset.value);
     if (problems.length === 0) preset = node.preset.value;
-    else {
+    if (renamed) {
+      findings.push({
+        code: 'renamed-preset',
+        severity: 'warning',
+        span: node.preset.span,
+        message: renamedPresetMessage(node.preset.value),
+        data: { replacement: renamed },
+      });
+    } else if (problems.length > 0) {
       const suggestion = closest(node.preset.value, PRESET_NAMES, 3);
       findings.push({
         code: 'unknown-preset',
         severity: 'error',
         span: node.preset.span,
-        message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset is used. Presets: ${PRESET_NAMES.join(', ')}.`,
+        message: `Unknown preset "${node.preset.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} The default preset, ${DEFAULT_PRESET}, is used. Presets: ${PRESET_NAMES.join(', ')}.`,
         ...(suggestion ? { data: { replacement: suggestion } } : {}),
       });
     }
@@ -162,6 +180,13 @@ function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): stri
     .map((m) => m.value);
 }
 
+/** What a fix of an unknown metric name writes: the did-you-mean, or the names the text begins. */
+export function metricFixData(parsed: ParsedMetricName): Pick<LocatedFinding, 'data'> {
+  if (parsed.ok) return {};
+  if (parsed.suggestion) return { data: { replacement: parsed.suggestion } };
+  return parsed.completions ? { data: { choices: parsed.completions } } : {};
+}
+
 function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): string[] | undefined {
   if (!fixture.metrics) return undefined;
   const ok: string[] = [];
@@ -176,7 +201,7 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
       severity: 'error',
       span: m.span,
       message: `${parsed.message} It is not computed.`,
-      ...(parsed.suggestion ? { data: { replacement: parsed.suggestion } } : {}),
+      ...metricFixData(parsed),
     });
   }
   return ok;

@@ -5,7 +5,7 @@
  */
 export { evaluateDocument, evaluateFixture } from './fixtureEvaluation';
 export type { DocumentEvaluation, FixtureEvaluation } from './fixtureEvaluation';
-export { caseInput } from './caseEvaluation';
+export { caseInput, evaluatedInputs } from './caseEvaluation';
 export type { CaseEvaluation, ExpectResult } from './caseEvaluation';
 export type { FixtureOptions } from './fixtureSettings';
 export { EvaluationCache, evaluateDocumentCached } from './caseCache';

@@ -5,7 +5,7 @@
  * Front ends layer it: a fixture's own keys win over it, it wins over editor settings.
  */
 import { ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import { findPreset } from '../core/conventions';
+import { findPreset, renamedPreset, renamedPresetMessage } from '../core/conventions';
 import { isFindingCode } from '../core/findingCodes';
 import { parseMetricName } from '../core/metricNames';
 import { FixtureOptions } from './fixtureSettings';
@@ -43,9 +43,10 @@ export function readProjectConfig(raw: unknown): { config: ProjectConfig; proble
   const r = raw as Record<string, unknown>;
   for (const key of Object.keys(r)) if (!KEYS.includes(key)) problems.push(`Unknown key "${key}"; keys: ${KEYS.slice(1).join(', ')}.`);
   if (r.defaultConvention !== undefined) {
-    if (typeof r.defaultConvention === 'string' && findPreset(r.defaultConvention))
+    if (typeof r.defaultConvention === 'string' && findPreset(r.defaultConvention)) {
       config.defaultConvention = findPreset(r.defaultConvention);
-    else problems.push(`defaultConvention must be a preset name; ${JSON.stringify(r.defaultConvention)} is ignored.`);
+      if (renamedPreset(r.defaultConvention)) problems.push(`defaultConvention: ${renamedPresetMessage(r.defaultConvention)}`);
+    } else problems.push(`defaultConvention must be a preset name; ${JSON.stringify(r.defaultConvention)} is ignored.`);
   }
   if (r.defaultCutoffs !== undefined) {
     const ks = Array.isArray(r.defaultCutoffs) ? r.defaultCutoffs : [r.defaultCutoffs];

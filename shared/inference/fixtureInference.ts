@@ -1,6 +1,7 @@
 /**
  * The search on a fixture: its cases and the expectations it computes (an expectation of a metric the
- * fixture does not compute is not checked by `check`, so it is not searched for either).
+ * fixture does not compute is not checked by `check`, so it is not searched for either, nor are those
+ * of a case an error broke).
  */
 import { Convention, PresetName } from '../core/conventions';
 import { fmt } from '../core/explanation';
@@ -30,6 +31,8 @@ export function fixtureExpectations(fe: FixtureEvaluation): { list: FixtureExpec
   const list: FixtureExpectation[] = [];
   const search: ReturnType<typeof expectedValue>[] = [];
   fe.cases.forEach((c, caseIndex) => {
+    // A case an error broke is read without its labels or predictions: nothing to search on.
+    if (c.node.broken) return;
     for (const e of c.expectations) {
       if (e.index < 0) continue;
       list.push({ case: c.node.id.value, metric: fe.names[e.index], expected: e.node.value.value, node: e.node });

@@ -311,11 +311,11 @@ function killValues(state: State, g: Group, slack: number): void {
   });
 }
 
-/** A convention for a projection: the default preset with the group's knobs set. */
+/** A convention for a projection: seed 000's preset (the knobs the search leaves alone) with the group's knobs set. */
 function conventionAt(state: State, g: Group, p: number): Convention {
   let conv = g.conventions[p];
   if (!conv) {
-    const c: Record<string, unknown> = { ...PRESETS.default };
+    const c: Record<string, unknown> = { ...PRESETS.seed000 };
     g.axes.forEach((a, j) => {
       c[state.axes[a].knob] = state.axes[a].values[digit(p, g, j, state.axes)];
     });

@@ -15,13 +15,17 @@ function cell(text: string): string {
   return escapeMarkdown(text).replace(/\n/g, ' ');
 }
 
+/**
+ * A ranking's terms in four columns, so that the table fits a side pane (389 px at a 1,100 px window):
+ * a graded term writes its gain, discount and product in one cell, `2.000 · 0.631 = 1.262`.
+ */
 function termTable(terms: RankTerm[], withGain: boolean, contributionTitle: string): string {
   const head = withGain
-    ? ['| rank | item | grade | gain | discount | gain · discount |', '|---:|---|---:|---:|---:|---:|']
+    ? ['| rank | item | grade | gain · discount |', '|---:|---|---:|---:|']
     : [`| rank | item | grade | ${contributionTitle} |`, '|---:|---|---:|---:|'];
   const rows = terms.map((t) =>
     withGain
-      ? `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${fmt(t.gain!)} | ${fmt(t.discount!)} | ${fmt(t.contribution!)} |`
+      ? `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${fmt(t.gain!)} · ${fmt(t.discount!)} = ${fmt(t.contribution!)} |`
       : `| ${t.rank} | ${cell(t.id)} | ${t.grade} | ${t.contribution === undefined ? '✓' : fmt(t.contribution)} |`,
   );
   return [...head, ...rows].join('\n');
@@ -54,10 +58,35 @@ export function explanationMarkdown(ex: Explanation): string {
   return out.join('\n\n');
 }
 
-/** Every preset's value side by side; rows where presets disagree are marked. */
-export function presetTableMarkdown(rows: PresetValues[], current?: string): string {
-  const head = `| metric | ${PRESET_NAMES.map((p) => (p === current ? `**${p}**` : p)).join(' | ')} |`;
-  const rule = `|---|${PRESET_NAMES.map(() => '---:').join('|')}|`;
-  const body = rows.map((r) => `| ${r.disagree ? '≠ ' : ''}${cell(r.metric)} | ${PRESET_NAMES.map((p) => fmt(r.values[p])).join(' | ')} |`);
-  return [head, rule, ...body].join('\n');
+/**
+ * The presets whose value reads differently from `value` (three decimals, as every readout prints),
+ * grouped by value in the presets' order: `0.500 seed000, sklearn; 0.570 lenskit`; '' when none does.
+ */
+export function otherPresetsText(row: PresetValues, value: number): string {
+  const shown = fmt(value);
+  const groups = new Map<string, string[]>();
+  for (const p of PRESET_NAMES) {
+    const v = fmt(row.values[p]);
+    if (v !== shown) groups.set(v, [...(groups.get(v) ?? []), p]);
+  }
+  return [...groups].map(([v, presets]) => `${v} ${presets.join(', ')}`).join('; ');
+}
+
+/** What the column of presets says where every preset gives the value shown. */
+const ALL_AGREE = '—';
+
+/**
+ * One row per metric: the value under the convention in force, then only the presets that give
+ * another value, grouped by value. Three columns, so the table fits a side pane (nine presets side by
+ * side were 868 px wide), and a preset named in a row is one that differs there.
+ */
+export function presetTableMarkdown(rows: readonly PresetValues[], current: { name: string; values: readonly number[] }): string {
+  const head = `| metric | ${cell(current.name)} | other presets |`;
+  const body = rows.map(
+    (r, i) => `| ${cell(r.metric)} | ${fmt(current.values[i])} | ${cell(otherPresetsText(r, current.values[i])) || ALL_AGREE} |`,
+  );
+  return [
+    `Other presets: only those that give another value, grouped by value (${ALL_AGREE} where every preset agrees).`,
+    [head, '|---|---:|---|', ...body].join('\n'),
+  ].join('\n\n');
 }

@@ -7,7 +7,7 @@
 import { fmt } from '../core/explanation';
 import { isFixtureFindingCode } from '../core/findingCodes';
 import { declaredFindingCodes } from '../evaluation/expectFindings';
-import { ExpectResult } from '../evaluation/caseEvaluation';
+import { CaseEvaluation, ExpectResult } from '../evaluation/caseEvaluation';
 import { DocumentEvaluation, FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { FixtureDocument, LocatedFinding, Span } from '../fixture/model/model';
 import { expectValueText } from './expectText';
@@ -74,7 +74,7 @@ export function fixtureTests(doc: FixtureDocument, evaluation: DocumentEvaluatio
       .map((c) => ({
         id: c.node.id.value,
         span: c.node.id.span,
-        expectations: c.expectations.map((e) => expectationTest(e, fe, evaluation.findings, declared.has('expect-mismatch'))),
+        expectations: c.expectations.map((e) => expectationTest(e, c, fe, evaluation.findings, declared.has('expect-mismatch'))),
       })),
     declared: (fe.fixture.expectFindings ?? [])
       .filter((e) => isFixtureFindingCode(e.value))
@@ -110,6 +110,7 @@ export function testCounts(tests: FixtureTests): { tests: number; failures: numb
 
 function expectationTest(
   e: ExpectResult,
+  c: CaseEvaluation,
   fe: FixtureEvaluation,
   findings: readonly LocatedFinding[],
   mismatchDeclared: boolean,
@@ -117,6 +118,11 @@ function expectationTest(
   const metric = e.node.metric.value;
   const expected = e.node.value.value === null ? 'null' : e.node.text;
   const base = { metric, span: e.node.span, expected };
+  if (e.computed === undefined && e.index >= 0) {
+    // A metric the fixture computes, for a case that is not evaluated: broken by an error, or refused.
+    const why = c.node.broken ? `is not evaluated: ${c.node.broken.reason}` : 'is refused by the convention (see its error)';
+    return { ...base, actual: null, outcome: 'unchecked', message: `Not checked: case "${c.node.id.value}" ${why}.` };
+  }
   if (e.computed === undefined) {
     const why = findings.find(
       (f) => f.span.start === e.node.metric.span.start && (f.code === 'expect-not-computed' || f.code === 'unknown-metric'),

@@ -5,13 +5,13 @@
  */
 import { comparePresets } from '../core/compare';
 import { isRelevantGrade } from '../core/conventions';
-import { escapeMarkdown } from './explainMarkdown';
+import { escapeMarkdown, otherPresetsText } from './explainMarkdown';
 import { fmt } from '../core/explanation';
 import { discount, gain } from '../core/metrics/dcg';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { itemContributions, rankOfPrediction } from '../core/itemContribution';
 import { explainMetric, fixedValue } from '../core/metrics/dispatch';
-import { MetricSpec, metricName, parseMetricSpec } from '../core/metricNames';
+import { metricName, parseMetricSpec } from '../core/metricNames';
 import { RankedCase, rankCase } from '../core/ranking';
 import { toleranceText } from '../evaluation/tolerance';
 import { caseInput } from '../evaluation/caseEvaluation';
@@ -28,8 +28,20 @@ function caseTitle(fe: FixtureEvaluation, caseIndex: number, rc: RankedCase): st
   return `**Case ${code(c.node.id.value)}** · convention ${code(fe.convention.name)} · ${rc.nRelevant} relevant · ${itemCount(c.node.predictions)} predicted`;
 }
 
+/**
+ * What every hover on a case an error broke says (model.ts): it is not evaluated, and why. Explaining
+ * its numbers would explain the plausible wrong ones the error would have given.
+ */
+export function notEvaluatedText(fe: FixtureEvaluation, caseIndex: number): string | undefined {
+  const c = fe.cases[caseIndex];
+  if (!c.node.broken) return undefined;
+  return `**Case ${code(c.node.id.value)}** is not evaluated: ${escapeMarkdown(c.node.broken.reason)}. Its values are NaN and its expectations are not checked until the error is fixed.`;
+}
+
 /** Every metric of a case: its formula once per family, then the arithmetic with this case's numbers. */
 export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return broken;
   const rc = ranked(fe, caseIndex);
   const conv = fe.convention.convention;
   const out = [caseTitle(fe, caseIndex, rc)];
@@ -38,14 +50,19 @@ export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
     out.push(`Every metric is ${fmt(fixed.value)}: ${escapeMarkdown(fixed.note)}.`);
     return out.join('\n\n');
   }
-  const families = new Map<string, MetricSpec[]>();
-  for (const s of fe.specs) families.set(s.family, [...(families.get(s.family) ?? []), s]);
-  for (const specs of families.values()) {
-    const lines = specs.map((s) => {
-      const ex = explainMetric(rc, s, conv);
-      return `- ${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`;
-    });
-    out.push(`${code(explainMetric(rc, specs[0], conv).formula)}\n\n${lines.join('\n')}`);
+  // One formula for the metrics it is true of (AP@3 and AP@5 share AP@k's, which names k, not 3), the
+  // cutoffs it is shown at, then each one's arithmetic.
+  const byFormula = new Map<string, { cutoffs: number[]; lines: string[] }>();
+  for (const s of fe.specs) {
+    const ex = explainMetric(rc, s, conv);
+    const group = byFormula.get(ex.formula) ?? { cutoffs: [], lines: [] };
+    if (s.k !== null && !group.cutoffs.includes(s.k)) group.cutoffs.push(s.k);
+    group.lines.push(`- ${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
+    byFormula.set(ex.formula, group);
+  }
+  for (const [formula, { cutoffs, lines }] of byFormula) {
+    const at = cutoffs.length > 0 ? ` · k = ${cutoffs.join(', ')}` : '';
+    out.push(`${code(formula)}${at}\n\n${lines.join('\n')}`);
   }
   out.push('*The lens above the case opens the full breakdown: every term, knob and preset.*');
   return out.join('\n\n');
@@ -53,6 +70,8 @@ export function caseHover(fe: FixtureEvaluation, caseIndex: number): string {
 
 /** A predicted item: where it ranks, whether it is relevant, its gain and what it adds to each metric. */
 export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predictionIndex: number): string {
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return broken;
   const c = fe.cases[caseIndex];
   const conv = fe.convention.convention;
   const rc = ranked(fe, caseIndex);
@@ -60,6 +79,9 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
   const p = input.predictions[predictionIndex];
   const rank = rankOfPrediction(rc, predictionIndex);
   const scored = p.score !== undefined ? ` (score ${p.score}, ranked by score, ties=${conv.ties})` : '';
+  if (rc.rejected) {
+    return `**${code(p.id)}** is not ranked: this case predicts an item twice, and duplicates=error refuses such a case (trec_eval stops with an error), so every metric of it is NaN and left out of the means.`;
+  }
   if (rank === null) {
     return `**${code(p.id)}** is not ranked: it is predicted earlier in this case and duplicates=${conv.duplicates} keeps only the first.`;
   }
@@ -75,6 +97,8 @@ export function predictionHover(fe: FixtureEvaluation, caseIndex: number, predic
 
 /** A label: its grade, whether it counts as relevant, and whether and where it was retrieved. */
 export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex: number): string {
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return broken;
   const conv = fe.convention.convention;
   const label = caseInput(fe.cases[caseIndex].node).labels[labelIndex];
   const rc = ranked(fe, caseIndex);
@@ -93,31 +117,36 @@ export function labelHover(fe: FixtureEvaluation, caseIndex: number, labelIndex:
   return `${head}\n\nRetrieved at rank ${rank}${cuts ? `: ${cuts}` : ''}.`;
 }
 
-/** An expect entry: expected against computed, and what the other presets give when they differ. */
+/** Why every value of a case is fixed (a refused case: `the case predicts an item twice …`), or '' when none is. */
+function fixedNote(fe: FixtureEvaluation, caseIndex: number): string {
+  return fixedValue(ranked(fe, caseIndex), fe.convention.convention)?.note ?? '';
+}
+
+/**
+ * An expect entry: expected against computed, and what the other presets give when they differ. What a
+ * finding on the entry says (a mismatch and its tolerance, an unknown or uncomputed metric) is left to
+ * it: an editor shows the finding in the same hover, and the same words twice read as two problems.
+ */
 export function expectHover(fe: FixtureEvaluation, caseIndex: number, expectIndex: number): string {
   const c = fe.cases[caseIndex];
   const e = c.expectations[expectIndex];
   const written = e.node.value.value === null ? 'NaN (null)' : e.node.text;
   const parsed = parseMetricSpec(e.node.metric.value);
-  if (!parsed.spec) return `**${escapeMarkdown(e.node.metric.value)}**: ${escapeMarkdown(parsed.message ?? 'unknown metric')}`;
+  if (!parsed.spec) return '';
   const name = metricName(parsed.spec);
-  if (e.computed === undefined)
-    return `**${escapeMarkdown(name)}**: expected ${written}; the fixture does not compute it (check k and metrics).`;
+  const broken = notEvaluatedText(fe, caseIndex);
+  if (broken) return `**${escapeMarkdown(name)}**: expected ${written}; not checked. ${broken}`;
+  if (e.index >= 0 && e.computed === undefined)
+    return `**${escapeMarkdown(name)}**: expected ${written}; not checked: the case is refused (${escapeMarkdown(fixedNote(fe, caseIndex))}).`;
+  if (e.computed === undefined) return '';
   const tolerance = e.node.value.value === null ? 'as NaN' : toleranceText(e.node.text);
-  const verdict = e.matches ? `✓ matches, ${tolerance}` : `✗ differs: not ${tolerance}`;
+  const verdict = e.matches ? ` · ✓ matches, ${tolerance}` : '';
   const out = [
-    `**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))} · ${verdict} (convention ${code(fe.convention.name)})`,
+    `**${escapeMarkdown(name)}** · expected ${code(written)} · computed ${code(fmt(e.computed, 4))}${verdict} (convention ${code(fe.convention.name)})`,
   ];
   const ex = explainMetric(ranked(fe, caseIndex), parsed.spec, fe.convention.convention);
   out.push(`${code(ex.formula)}\n\n${escapeMarkdown(ex.metric)} = ${code(ex.arithmetic)}`);
-  const presets = comparePresets(caseInput(c.node), [parsed.spec])[0];
-  if (presets.disagree) {
-    const rows = Object.entries(presets.values).map(
-      ([p, v]) => `| ${p === fe.convention.preset ? `**${escapeMarkdown(p)}**` : escapeMarkdown(p)} | ${fmt(v)} |`,
-    );
-    out.push('The presets disagree on this value:\n\n| preset | value |\n|---|---:|\n' + rows.join('\n'));
-  } else {
-    out.push('Every preset gives the same value.');
-  }
+  const others = otherPresetsText(comparePresets(caseInput(c.node), [parsed.spec])[0], e.computed);
+  out.push(others ? `Other presets give ${escapeMarkdown(others)}.` : 'Every preset gives the same value.');
   return out.join('\n\n');
 }

@@ -5,7 +5,7 @@
  * documentation and a metric's parameters (signature help).
  */
 export { caseLensCount, caseLenses, conventionLens, meanLens, staleLens, statusShort, statusText } from './lensText';
-export type { LensText } from './lensText';
+export type { CaseLensOptions, LensMarks, LensText } from './lensText';
 export { caseHover, expectHover, labelHover, predictionHover } from './hoverText';
 export { conventionHover, cutoffHover, knobHover, metricHover, metricsHover, presetHover } from './knobText';
 export { systemHover, systemReadout, systemTooltip } from './systemText';

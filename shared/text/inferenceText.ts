@@ -10,9 +10,12 @@ import { FixtureLanguage } from '../fixture/parse';
 import { ConventionMatch } from '../inference/search';
 import { FixtureInference, conventionText, knobsText, nearestText } from '../inference/fixtureInference';
 
-/** Whether any expectation of the fixture fails now. */
+/**
+ * Whether any expectation of the fixture fails now, or is unchecked because the convention refuses its
+ * case (another convention may reproduce it). One of a case an error broke waits for the fix.
+ */
 export function hasFailedExpectations(fe: FixtureEvaluation): boolean {
-  return fe.cases.some((c) => c.expectations.some((e) => e.index >= 0 && !e.matches));
+  return fe.cases.some((c) => !c.node.broken && c.expectations.some((e) => e.index >= 0 && !e.matches));
 }
 
 /**

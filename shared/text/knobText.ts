@@ -2,10 +2,19 @@
  * Hover Markdown for the fixture's settings: the cutoffs, the metric names and the convention (its
  * preset and each knob) — what they mean, and which knobs change what they compute.
  */
-import { KNOBS, KnobName, PRESETS, PRESET_NAMES, findPreset } from '../core/conventions';
+import {
+  DEFAULT_PRESET,
+  KNOBS,
+  KnobName,
+  PRESETS,
+  PRESET_NAMES,
+  findPreset,
+  renamedPreset,
+  renamedPresetMessage,
+} from '../core/conventions';
 import { escapeMarkdown } from './explainMarkdown';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
-import { FAMILY_TITLES, Family, metricName, parseMetricName } from '../core/metricNames';
+import { FAMILY_TITLES, Family, TAKES_NO_CUTOFF, metricName, parseMetricName } from '../core/metricNames';
 import { explainMetric } from '../core/metrics/dispatch';
 import { rankCase } from '../core/ranking';
 
@@ -79,9 +88,11 @@ export function cutoffHover(fe: FixtureEvaluation): string {
 /** On a metric name: the family, its formula, what it expands to here and the knobs that apply. */
 export function metricHover(fe: FixtureEvaluation, written: string): string {
   const parsed = parseMetricName(written);
-  if (!parsed.ok) return escapeMarkdown(parsed.message);
+  // The unknown-metric finding on the name says all there is, and an editor shows it with the hover.
+  if (!parsed.ok) return '';
   const family = parsed.family;
-  const k = typeof parsed.cutoff === 'number' ? parsed.cutoff : null;
+  // Any cutoff gives the formula at k (`nDCG@k`, true of every cutoff); no cutoff, the formula over every item.
+  const k = parsed.cutoff === undefined && TAKES_NO_CUTOFF.has(family) ? null : 1;
   const expanded = fe.specs
     .filter((s) => s.family === family && (typeof parsed.cutoff !== 'number' || s.k === parsed.cutoff))
     .map(metricName);
@@ -111,19 +122,22 @@ export function conventionHover(fe: FixtureEvaluation): string {
 /** On a preset name: its knobs and how they differ from the default preset. */
 export function presetHover(name: string): string {
   const preset = findPreset(name);
-  if (!preset) return `Unknown preset ${code(name)}. Presets: ${PRESET_NAMES.map(code).join(', ')}.`;
+  // The unknown-preset finding names the presets; an editor shows it with the hover.
+  if (!preset) return '';
   const rows = KNOBS.map((k) => {
     const v = PRESETS[preset][k.name];
-    const differs = v !== PRESETS.default[k.name] ? ` (default: ${PRESETS.default[k.name]})` : '';
+    const differs = v !== PRESETS[DEFAULT_PRESET][k.name] ? ` (${DEFAULT_PRESET}: ${PRESETS[DEFAULT_PRESET][k.name]})` : '';
     return `| ${k.name} | ${escapeMarkdown(String(v))}${escapeMarkdown(differs)} |`;
   });
-  return [`**Preset ${code(preset)}**`, '| knob | value |\n|---|---|\n' + rows.join('\n')].join('\n\n');
+  const renamed = renamedPreset(name) ? [escapeMarkdown(renamedPresetMessage(name))] : [];
+  return [`**Preset ${code(preset)}**`, ...renamed, '| knob | value |\n|---|---|\n' + rows.join('\n')].join('\n\n');
 }
 
 /** On a knob override: what the knob decides, its allowed values and the value in force. */
 export function knobHover(fe: FixtureEvaluation, name: string): string {
   const info = KNOBS.find((k) => k.name === name);
-  if (!info) return `Unknown knob ${code(name)}. Knobs: ${KNOBS.map((k) => code(k.name)).join(', ')}.`;
+  // The unknown-knob finding names the knobs; an editor shows it with the hover.
+  if (!info) return '';
   const values = name === 'relevanceThreshold' ? 'a number, or listed' : info.values.join(', ');
   return [
     `**${code(name)}** = ${code(String(fe.convention.convention[info.name]))} (preset ${code(fe.convention.preset)} has ${code(String(PRESETS[fe.convention.preset][info.name]))})`,

@@ -8,6 +8,8 @@
 import { fmt } from '../core/explanation';
 import { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { Family } from '../core/metricNames';
+import { SPREAD_MARGIN, ValueSpread, headlineSpread, spreadText, spreads } from '../evaluation/presetSpread';
+import { otherPresetsText } from './explainMarkdown';
 
 const QUOTED: readonly Family[] = ['P', 'R', 'AP', 'RR', 'nDCG'];
 
@@ -89,18 +91,53 @@ const ONE_LENS_PER_CASE_ABOVE = 2_000;
 /** How many lenses caseLenses gives a case, without formatting them (lenses are placed before their titles are asked for). */
 export function caseLensCount(fe: FixtureEvaluation, caseIndex: number): number {
   const values = fe.cases[caseIndex].values;
-  if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE) return 1;
+  if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE || fe.cases[caseIndex].node.broken) return 1;
   return fe.headline.length === 0 || fe.headline.every((i) => Number.isNaN(values[i])) ? 1 : fe.headline.length;
 }
 
 /**
- * One short lens per headline metric of a case (`nDCG@10 0.524`), or in a fixture of more than
- * ONE_LENS_PER_CASE_ABOVE cases one lens with them all; a click opens the case's breakdown.
+ * How a front end draws the lenses' marks: VS Code's codicons (`$(name)`, which its lenses render as
+ * icons), or characters any editor shows (a glyph such as ⏸ rendered as an empty box in Chromium).
  */
-export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[] {
+export type LensMarks = 'codicons' | 'text';
+
+const MARKS: Readonly<Record<'spread' | 'stale', Readonly<Record<LensMarks, string>>>> = {
+  spread: { codicons: '$(arrow-both)', text: '±' },
+  stale: { codicons: '$(debug-pause)', text: 'stale:' },
+};
+
+/** What the case lenses show besides the values. */
+export interface CaseLensOptions {
+  marks?: LensMarks;
+  /** Mark a value whose presets spread more than SPREAD_MARGIN (presetSpread.ts). */
+  spread?: boolean;
+}
+
+/** The tooltip's sentence on a marked value: the spread, and the presets that give other values. */
+function spreadSentence(s: ValueSpread, value: number): string {
+  const others = otherPresetsText(s.presets, value);
+  const by = s.someNaN ? '' : ` by more than ${SPREAD_MARGIN}`;
+  return `Presets disagree${by}: ${spreadText(s)}${others ? `; other presets give ${others}` : ''}.`;
+}
+
+/**
+ * One short lens per headline metric of a case (`nDCG@10 0.524`), or in a fixture of more than
+ * ONE_LENS_PER_CASE_ABOVE cases one lens with them all; a click opens the case's breakdown. With
+ * `spread`, a value on which the presets lie more than SPREAD_MARGIN apart carries a mark, and its
+ * tooltip the spread.
+ */
+export function caseLenses(fe: FixtureEvaluation, caseIndex: number, options: CaseLensOptions = {}): LensText[] {
   const c = fe.cases[caseIndex];
   const id = c.node.id.value;
   const click = `Click for the case's breakdown: all ${fe.names.length} metrics, every term, knob and preset.`;
+  if (c.node.broken) {
+    return [
+      {
+        title: 'not evaluated: see the error',
+        tooltip: `Case ${id} is not evaluated: ${c.node.broken.reason}. Its values are NaN and left out of the means, and its expectations are not checked, until the error is fixed.`,
+      },
+    ];
+  }
   if (fe.headline.length === 0) return [{ title: 'no metric computed', tooltip: `Case ${id} computes no metric (check k and metrics).` }];
   if (fe.headline.every((i) => Number.isNaN(c.values[i]))) {
     return [
@@ -110,14 +147,18 @@ export function caseLenses(fe: FixtureEvaluation, caseIndex: number): LensText[]
       },
     ];
   }
-  const titles = fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i])}`);
+  const spread = options.spread ? headlineSpread(fe, caseIndex).map((s) => (spreads(s) ? s : undefined)) : [];
+  const mark = MARKS.spread[options.marks ?? 'text'];
+  const titles = fe.headline.map((i, j) => `${fe.names[i]} ${fmt(c.values[i])}${spread[j] ? ` ${mark}` : ''}`);
   if (fe.cases.length > ONE_LENS_PER_CASE_ABOVE) {
-    const lines = fe.headline.map((i) => `${fe.names[i]} ${fmt(c.values[i], 4)}`).join('\n');
+    const lines = fe.headline
+      .map((i, j) => `${fe.names[i]} ${fmt(c.values[i], 4)}${spread[j] ? ` (${spreadText(spread[j]!)})` : ''}`)
+      .join('\n');
     return [{ title: titles.join(' · '), tooltip: `Case ${id} under ${fe.convention.name}:\n${lines}\n\n${click}` }];
   }
   return fe.headline.map((i, j) => ({
     title: titles[j],
-    tooltip: `${fe.names[i]} of case ${id} = ${fmt(c.values[i], 4)} under ${fe.convention.name}. ${click}`,
+    tooltip: `${fe.names[i]} of case ${id} = ${fmt(c.values[i], 4)} under ${fe.convention.name}.${spread[j] ? ` ${spreadSentence(spread[j]!, c.values[i])}` : ''} ${click}`,
   }));
 }
 
@@ -130,6 +171,9 @@ export function statusShort(fe: FixtureEvaluation): string {
 }
 
 /** A lens kept from the last version that parsed, while the text is broken: marked, and its tooltip says why. */
-export function staleLens(t: LensText): LensText {
-  return { title: `⏸ ${t.title}`, tooltip: `The text does not parse now: these are the values of the last version that did. ${t.tooltip}` };
+export function staleLens(t: LensText, marks: LensMarks = 'text'): LensText {
+  return {
+    title: `${MARKS.stale[marks]} ${t.title}`,
+    tooltip: `The text does not parse now: these are the values of the last version that did. ${t.tooltip}`,
+  };
 }

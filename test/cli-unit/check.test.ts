@@ -10,7 +10,7 @@ import { tempFiles } from '../cli/ranklens';
 import { ranklens } from './run';
 
 // The README's example. Under trec_eval: P@3 = 1/3, P@5 = 2/5, AP@3 = (1/2) / 3 relevant = 0.167,
-// AP@5 = (1/2 + 2/4) / 3 = 0.333. The default preset divides AP@5 by the 2 hits: 0.500.
+// AP@5 = (1/2 + 2/4) / 3 = 0.333. The seed000 preset divides AP@5 by the 2 hits: 0.500.
 const README = `k: [3, 5]
 metrics: [P@k, AP@k]
 convention: trec_eval
@@ -42,13 +42,14 @@ describe('ranklens check: the text report', () => {
     assert.equal(r.code, 0);
   });
 
-  it('--force-convention default: AP@5 becomes 0.500, the expectation fails at line 8, column 33; exit 1', async () => {
-    const r = await ranklens(['check', 'readme.rank.yaml', '--force-convention', 'default'], { cwd: dir });
+  it('--force-convention seed000: AP@5 becomes 0.500, the expectation fails at line 8, column 33; exit 1', async () => {
+    const r = await ranklens(['check', 'readme.rank.yaml', '--force-convention', 'seed000'], { cwd: dir });
     assert.equal(r.code, 1);
+    assert.equal(r.stderr, '');
     assert.equal(
       r.stdout,
       [
-        'readme.rank.yaml — convention default (--force-convention)',
+        'readme.rank.yaml — convention seed000 (--force-convention)',
         'case    P@3    P@5   AP@3   AP@5',
         'u1    0.333  0.400  0.500  0.500',
         'mean  0.333  0.400  0.500  0.500',
@@ -61,8 +62,19 @@ describe('ranklens check: the text report', () => {
     );
   });
 
+  it('--force-convention default: the old name of seed000, its numbers, and a note on stderr that says so', async () => {
+    const r = await ranklens(['check', 'readme.rank.yaml', '--force-convention', 'default'], { cwd: dir });
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^readme\.rank\.yaml — convention seed000 \(--force-convention\)$/m);
+    assert.match(r.stdout, /^u1 {4}0\.333 {2}0\.400 {2}0\.500 {2}0\.500$/m);
+    assert.equal(
+      r.stderr,
+      'ranklens: --force-convention default: "default" is the old name of the seed000 preset: the numbers are seed000\'s, but the built-in default is now trec_eval\'s convention. Write "seed000" to keep these numbers, or "trec_eval".\n',
+    );
+  });
+
   it("--convention fills in only for fixtures without one; --k and --metrics replace the fixture's own", async () => {
-    const own = await ranklens(['check', 'readme.rank.yaml', '--convention', 'default'], { cwd: dir });
+    const own = await ranklens(['check', 'readme.rank.yaml', '--convention', 'seed000'], { cwd: dir });
     assert.match(own.stdout, /^readme\.rank\.yaml — convention trec_eval \(fixture\)$/m);
     const r = await ranklens(['check', 'readme.rank.yaml', '--k', '1, 3', '--metrics', 'P@k'], { cwd: dir });
     assert.equal(r.code, 0);
@@ -92,16 +104,17 @@ describe('ranklens check: the text report', () => {
   });
 
   it('numbers the fixtures of a multi-document YAML file and shows "left out" where NaN cases leave the means', async () => {
-    // Under the default preset a case with no labels is NaN and left out: P@1 mean = (1 + 0) / 2.
+    // Under seed000 a case with no labels is NaN and left out: P@1 mean = (1 + 0) / 2. The second fixture names
+    // no convention: trec_eval's, the built-in default.
     const d = tempFiles({
       'two.rank.yaml':
-        'k: [1, 2]\nmetrics: [P@k]\ncases:\n  a: { labels: [x], predictions: [x, y] }\n  b: { labels: [], predictions: [y] }\n  c: { labels: [z], predictions: [] }\n---\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [x], predictions: [x] }\n',
+        'convention: seed000\nk: [1, 2]\nmetrics: [P@k]\ncases:\n  a: { labels: [x], predictions: [x, y] }\n  b: { labels: [], predictions: [y] }\n  c: { labels: [z], predictions: [] }\n---\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [x], predictions: [x] }\n',
     });
     const r = await ranklens(['check', '.'], { cwd: d });
     assert.equal(
       r.stdout,
       [
-        'two.rank.yaml (fixture 1 of 2) — convention default (built-in)',
+        'two.rank.yaml (fixture 1 of 2) — convention seed000 (fixture)',
         'case        P@1    P@2',
         'a         1.000  0.500',
         'b           NaN    NaN',
@@ -109,13 +122,13 @@ describe('ranklens check: the text report', () => {
         'mean      0.500  0.250',
         'left out      1      1',
         '',
-        'two.rank.yaml (fixture 2 of 2) — convention default (built-in)',
+        'two.rank.yaml (fixture 2 of 2) — convention trec_eval (built-in)',
         'case    R@1',
         'd     1.000',
         'mean  1.000',
         '',
-        'two.rank.yaml:5:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
-        'two.rank.yaml:6:34 warning empty-predictions No predictions: every metric of this case is 0.',
+        'two.rank.yaml:6:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
+        'two.rank.yaml:7:34 warning empty-predictions No predictions: every metric of this case is 0.',
         '',
         '1 file: 0 errors, 2 warnings, 0 notes — ok',
         '',
@@ -146,9 +159,9 @@ describe('ranklens check: the text report', () => {
   });
 });
 
-// Case c expects P@1 = 0.5 but gets 1 (declared); d predicts b twice (a warning); empty-labels is
-// declared but never occurs (an error that fails the run).
-const DECLARED = `{"expectFindings": ["expect-mismatch", "empty-labels"], "k": [1],
+// Case c expects P@1 = 0.5 but gets 1 (declared); d predicts b twice (a warning: seed000 keeps the first); empty-labels
+// is declared but never occurs (an error that fails the run).
+const DECLARED = `{"expectFindings": ["expect-mismatch", "empty-labels"], "k": [1], "convention": "seed000",
  "cases": {"c": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}},
            "d": {"labels": ["a"], "predictions": ["b", "b"]}}}
 `;
@@ -162,7 +175,7 @@ describe('ranklens check: expectFindings and the other formats', () => {
     assert.equal(
       r.stdout,
       [
-        'exp.rank.json — convention default (built-in)',
+        'exp.rank.json — convention seed000 (fixture)',
         'case    P@1     AP',
         'c     1.000  1.000',
         'd     0.000  0.000',
@@ -199,7 +212,7 @@ describe('ranklens check: expectFindings and the other formats', () => {
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="ranklens check" tests="3" failures="1" errors="0" skipped="0" time="0">',
         '  <testsuite name="exp.rank.json" tests="3" failures="1" errors="0" skipped="0" time="0" file="exp.rank.json">',
-        '    <testcase classname="exp.rank.json" name="c › P@1" file="exp.rank.json" line="2" time="0"><system-out>exp.rank.json:2:68 Expected P@1 = 0.5, computed 1.0000 under convention default. The file declares expect-mismatch in expectFindings.</system-out></testcase>',
+        '    <testcase classname="exp.rank.json" name="c › P@1" file="exp.rank.json" line="2" time="0"><system-out>exp.rank.json:2:68 Expected P@1 = 0.5, computed 1.0000 under convention seed000. The file declares expect-mismatch in expectFindings.</system-out></testcase>',
         '    <testcase classname="exp.rank.json" name="expectFindings › expect-mismatch" file="exp.rank.json" line="1" time="0"/>',
         '    <testcase classname="exp.rank.json" name="expectFindings › empty-labels" file="exp.rank.json" line="1" time="0"><failure type="expected-finding-missing" message="expectFindings declares &quot;empty-labels&quot;, but the file has no such finding.">exp.rank.json:1:40 expectFindings declares &quot;empty-labels&quot;, but the file has no such finding.</failure></testcase>',
         '  </testsuite>',
@@ -290,7 +303,7 @@ describe('ranklens check: expectFindings and the other formats', () => {
   it('--output FILE writes the report there and the text report to the terminal', async () => {
     const r = await ranklens(['check', 'exp.rank.json', '--format', 'github', '--output', 'report.txt'], { cwd: dir });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /^exp\.rank\.json — convention default \(built-in\)$/m);
+    assert.match(r.stdout, /^exp\.rank\.json — convention seed000 \(fixture\)$/m);
     assert.match(r.stdout, /^1 file: 2 errors \(1 expected\), 1 warning, 0 notes — FAILED$/m);
     assert.equal(
       readFileSync(join(dir, 'report.txt'), 'utf8').split('\n')[0],
@@ -301,7 +314,7 @@ describe('ranklens check: expectFindings and the other formats', () => {
   it('--json (= --format json): one entry per fixture (1-based), NaN as null beside the trec_eval name, the findings after them with 1-based positions', async () => {
     const d = tempFiles({
       'two.rank.yaml':
-        'k: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [], predictions: [y] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  b: { labels: [x], predictions: [x] }\n',
+        'convention: seed000\nk: 1\nmetrics: [P@k]\ncases:\n  a: { labels: [], predictions: [y] }\n---\nk: 1\nmetrics: [P@k]\ncases:\n  b: { labels: [x], predictions: [x] }\n',
     });
     const r = await ranklens(['check', 'two.rank.yaml', '--json'], { cwd: d });
     const json = JSON.parse(r.stdout);
@@ -322,19 +335,19 @@ describe('ranklens check: expectFindings and the other formats', () => {
         [
           'two.rank.yaml',
           1,
-          'default',
-          'built-in',
+          'seed000',
+          'fixture',
           [{ id: 'a', values: p1(null) }],
           { 'P@1': { value: null, trecEval: 'P_1', excluded: 1 } },
         ],
-        ['two.rank.yaml', 2, 'default', 'built-in', [{ id: 'b', values: p1(1) }], { 'P@1': { value: 1, trecEval: 'P_1', excluded: 0 } }],
+        ['two.rank.yaml', 2, 'trec_eval', 'built-in', [{ id: 'b', values: p1(1) }], { 'P@1': { value: 1, trecEval: 'P_1', excluded: 0 } }],
       ],
     );
-    // "[]" of a's labels: line 4, columns 16 to 17 as an editor counts them (the text says two.rank.yaml:4:16).
+    // "[]" of a's labels: line 5, columns 16 to 17 as an editor counts them (the text says two.rank.yaml:5:16).
     assert.deepEqual(json.findings, [
       {
         file: 'two.rank.yaml',
-        range: { start: { line: 4, column: 16 }, end: { line: 4, column: 18 } },
+        range: { start: { line: 5, column: 16 }, end: { line: 5, column: 18 } },
         severity: 'warning',
         code: 'empty-labels',
         message: 'No labels: every metric is NaN and left out of the means (emptyLabels=nan).',
@@ -343,7 +356,7 @@ describe('ranklens check: expectFindings and the other formats', () => {
         data: null,
       },
     ]);
-    assert.match((await ranklens(['check', 'two.rank.yaml'], { cwd: d })).stdout, /^two\.rank\.yaml:4:16 warning empty-labels /m);
+    assert.match((await ranklens(['check', 'two.rank.yaml'], { cwd: d })).stdout, /^two\.rank\.yaml:5:16 warning empty-labels /m);
     assert.equal(r.code, 0);
   });
 
@@ -402,19 +415,19 @@ describe('ranklens check: expectFindings and the other formats', () => {
 });
 
 describe('ranklens check: markdown, latex and csv', () => {
-  // Under the default preset a case with no labels is NaN and left out: P@1 mean = 1 / 1.
+  // Under seed000 a case with no labels is NaN and left out: P@1 mean = 1 / 1.
   const dir = tempFiles({
-    'm_x.rank.yaml': 'k: 1\nmetrics: [P@k]\ncases:\n  a|1: { labels: [x], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n',
+    'm_x.rank.yaml': 'convention: seed000\nk: 1\nmetrics: [P@k]\ncases:\n  a|1: { labels: [x], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n',
   });
   const WARNING =
-    'm_x.rank.yaml:5:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).\n1 file: 0 errors, 1 warning, 0 notes — ok\n';
+    'm_x.rank.yaml:6:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).\n1 file: 0 errors, 1 warning, 0 notes — ok\n';
 
   it('markdown: a heading per fixture, the table, the mean bold, left out counted; the findings on stderr', async () => {
     const r = await ranklens(['check', 'm_x.rank.yaml', '--format', 'markdown'], { cwd: dir });
     assert.equal(
       r.stdout,
       [
-        '## m\\_x.rank.yaml — convention default (built-in)',
+        '## m\\_x.rank.yaml — convention seed000 (fixture)',
         '',
         '| case | P@1 |',
         '|---|---:|',
@@ -433,7 +446,7 @@ describe('ranklens check: markdown, latex and csv', () => {
     assert.equal(
       r.stdout,
       [
-        '% m_x.rank.yaml — convention default (built-in)',
+        '% m_x.rank.yaml — convention seed000 (fixture)',
         '\\begin{tabular}{lr}',
         '\\toprule',
         'Case & P@1 \\\\',
@@ -457,14 +470,14 @@ describe('ranklens check: markdown, latex and csv', () => {
       readFileSync(join(dir, 'out.csv'), 'utf8'),
       'file,fixture,row,case,P@1\r\nm_x.rank.yaml,1,case,a|1,1\r\nm_x.rank.yaml,1,case,b,NaN\r\nm_x.rank.yaml,1,mean,,1\r\n',
     );
-    assert.match(r.stdout, /^m_x\.rank\.yaml:5:16 warning empty-labels /m);
+    assert.match(r.stdout, /^m_x\.rank\.yaml:6:16 warning empty-labels /m);
     assert.deepEqual([r.stderr, r.code], ['', 0]);
   });
 
   it('csv: one table for every fixture, a row column (case or mean), full precision, NaN written out, a quoted id', async () => {
     const d = tempFiles({
       'two.rank.yaml':
-        'k: 3\nmetrics: [P@k]\ncases:\n  "q,1": { labels: [x], predictions: [x, y, z] }\n---\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [], predictions: [x] }\n',
+        'k: 3\nmetrics: [P@k]\ncases:\n  "q,1": { labels: [x], predictions: [x, y, z] }\n---\nconvention: seed000\nk: 1\nmetrics: [R@k]\ncases:\n  d: { labels: [], predictions: [x] }\n',
     });
     const r = await ranklens(['check', 'two.rank.yaml', '--format', 'csv'], { cwd: d });
     assert.equal(
@@ -544,11 +557,11 @@ describe('ranklens check: usage problems (exit 2)', () => {
     ],
     [
       ['check', 'readme.rank.yaml', '--convention', 'trec-evl'],
-      'ranklens: Unknown convention "trec-evl"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
+      'ranklens: Unknown convention "trec-evl"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
     ],
     [
       ['check', 'readme.rank.yaml', '--force-convention', 'nope'],
-      'ranklens: Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
+      'ranklens: Unknown convention "nope"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
     ],
     [['check', 'missing.rank.yaml'], 'ranklens: Cannot read missing.rank.yaml: no such file or folder.\nSee ranklens check --help.\n'],
     [['check', 'notes.txt'], 'ranklens: notes.txt is not a fixture file (.json, .jsonc, .yaml or .yml).\nSee ranklens check --help.\n'],

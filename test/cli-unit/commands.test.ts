@@ -45,7 +45,7 @@ describe('ranklens: the command line', () => {
   });
 });
 
-// AP@2 of [a, x] against {a, b, c}: one hit at rank 1. Over the hits (default, sklearn, torchmetrics,
+// AP@2 of [a, x] against {a, b, c}: one hit at rank 1. Over the hits (seed000, sklearn, torchmetrics,
 // seed003): 1/1 = 1; over R = 3 (trec_eval, ranx): 1/3; over min(k, R) = 2 (mllib, lenskit with
 // min(k, R, predicted) = 2, recommenders): 1/2.
 const AP2 = 'k: 2\nmetrics: [AP@k]\ncases:\n  u1: { labels: [a, b, c], predictions: [a, x] }\n';
@@ -59,8 +59,8 @@ describe('ranklens compare', () => {
       r.stdout,
       [
         'c.rank.yaml — means over 1 case',
-        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-        'AP@2       1.000      0.333  0.333  0.500    1.000         1.000    1.000    0.500         0.500  ≠',
+        'metric  trec_eval*  seed000   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'AP@2         0.333    1.000  0.333  0.500    1.000         1.000    1.000    0.500         0.500  ≠',
         '',
       ].join('\n'),
     );
@@ -78,15 +78,15 @@ describe('ranklens compare', () => {
     assert.deepEqual([json.schemaVersion, json.command, json.fixtures.length], [1, 'compare', 2]);
     const ap = (value: number) => ({ 'AP@2': { value, trecEval: 'map_cut_2' } });
     const { convention, ...rest } = json.fixtures[0];
-    assert.equal(convention.name, 'default');
-    assert.equal(convention.apDenominator, 'hits');
+    assert.equal(convention.name, 'trec_eval');
+    assert.equal(convention.apDenominator, 'relevant');
     assert.deepEqual(rest, {
       file: 'c.rank.yaml',
       fixture: 1,
       cases: 1,
       presets: {
-        default: ap(1),
         trec_eval: ap(1 / 3),
+        seed000: ap(1),
         ranx: ap(1 / 3),
         mllib: ap(0.5),
         sklearn: ap(1),
@@ -97,8 +97,8 @@ describe('ranklens compare', () => {
       },
       disagree: ['AP@2'],
     });
-    // No labels: NaN and left out under default, seed003, lenskit, recommenders (emptyLabels=nan); 0 elsewhere.
-    assert.deepEqual(json.fixtures[1].presets.default, { 'P@1': { value: null, trecEval: 'P_1' } });
+    // No labels: NaN and left out under seed000, seed003, lenskit, recommenders (emptyLabels=nan); 0 elsewhere.
+    assert.deepEqual(json.fixtures[1].presets.seed000, { 'P@1': { value: null, trecEval: 'P_1' } });
     assert.deepEqual(json.fixtures[1].presets.trec_eval, { 'P@1': { value: 0, trecEval: 'P_1' } });
     assert.equal(json.fixtures[1].convention.name, 'trec_eval');
     assert.deepEqual(json.fixtures[1].disagree, ['P@1']);
@@ -125,9 +125,9 @@ describe('ranklens compare', () => {
       [
         '## c.rank.yaml — means over 1 case',
         '',
-        '| metric | default\\* | trec\\_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |  |',
+        '| metric | trec\\_eval\\* | seed000 | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |  |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-        '| AP@2 | 1.000 | 0.333 | 0.333 | 0.500 | 1.000 | 1.000 | 1.000 | 0.500 | 0.500 | ≠ |',
+        '| AP@2 | 0.333 | 1.000 | 0.333 | 0.500 | 1.000 | 1.000 | 1.000 | 0.500 | 0.500 | ≠ |',
         '',
       ].join('\n'),
     );
@@ -138,9 +138,9 @@ describe('ranklens compare', () => {
         '% c.rank.yaml — means over 1 case',
         '\\begin{tabular}{lrrrrrrrrrc}',
         '\\toprule',
-        'metric & default* & trec\\_eval & ranx & mllib & sklearn & torchmetrics & seed003 & lenskit & recommenders &  \\\\',
+        'metric & trec\\_eval* & seed000 & ranx & mllib & sklearn & torchmetrics & seed003 & lenskit & recommenders &  \\\\',
         '\\midrule',
-        'AP@2 & 1.000 & 0.333 & 0.333 & 0.500 & 1.000 & 1.000 & 1.000 & 0.500 & 0.500 & ≠ \\\\',
+        'AP@2 & 0.333 & 1.000 & 0.333 & 0.500 & 1.000 & 1.000 & 1.000 & 0.500 & 0.500 & ≠ \\\\',
         '\\bottomrule',
         '\\end{tabular}',
         '',
@@ -149,8 +149,8 @@ describe('ranklens compare', () => {
     const csv = await ranklens(['compare', 'c.rank.yaml', '--format', 'csv'], { cwd: dir });
     assert.equal(
       csv.stdout,
-      'file,fixture,metric,default,trec_eval,ranx,mllib,sklearn,torchmetrics,seed003,lenskit,recommenders,disagree\r\n' +
-        'c.rank.yaml,1,AP@2,1,0.3333333333333333,0.3333333333333333,0.5,1,1,1,0.5,0.5,true\r\n',
+      'file,fixture,metric,trec_eval,seed000,ranx,mllib,sklearn,torchmetrics,seed003,lenskit,recommenders,disagree\r\n' +
+        'c.rank.yaml,1,AP@2,0.3333333333333333,1,0.3333333333333333,0.5,1,1,1,0.5,0.5,true\r\n',
     );
   });
 
@@ -178,12 +178,12 @@ describe('ranklens compare', () => {
       r.stdout,
       [
         'two.rank.yaml (fixture 1) — means over 2 cases',
-        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-        'P@2        0.500      0.500  0.500  0.500    0.500         0.500    0.500    0.750         0.500  ≠',
+        'metric  trec_eval*  seed000   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'P@2          0.500    0.500  0.500  0.500    0.500         0.500    0.500    0.750         0.500  ≠',
         '',
         'two.rank.yaml (fixture 2) — means over 1 case',
-        'metric  default*  trec_eval   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
-        'P@1        0.000      0.000  0.000  0.000    0.000         0.000    0.000    0.000         0.000',
+        'metric  trec_eval*  seed000   ranx  mllib  sklearn  torchmetrics  seed003  lenskit  recommenders',
+        'P@1          0.000    0.000  0.000  0.000    0.000         0.000    0.000    0.000         0.000',
         '',
       ].join('\n'),
     );
@@ -206,7 +206,7 @@ describe('ranklens compare', () => {
     const r = await ranklens(['compare', 'c.rank.yaml', '--k', '1', '--metrics', 'P@k'], { cwd: dir });
     assert.equal(
       r.stdout.split('\n')[2],
-      'P@1        1.000      1.000  1.000  1.000    1.000         1.000    1.000    1.000         1.000',
+      'P@1          1.000    1.000  1.000  1.000    1.000         1.000    1.000    1.000         1.000',
     );
   });
 
@@ -224,9 +224,9 @@ describe('ranklens compare', () => {
 
 describe('ranklens infer', () => {
   const dir = tempFiles({
-    // AP@5 = 0.333 holds under trec_eval alone (÷ R = 3; default ÷ 2 hits = 0.5).
-    'm.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n',
-    // P@5 = 2/5 holds under every convention: default first, the others as good.
+    // AP@5 = 0.333 holds under trec_eval alone (÷ R = 3; seed000 ÷ 2 hits = 0.5).
+    'm.rank.yaml': 'convention: seed000\nk: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n',
+    // P@5 = 2/5 holds under every convention: trec_eval first, the others as good.
     'p.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { P@5: 0.4 } }\n',
     // AP@5 = 0.9 holds under none: the nearest is 1 (dropping the unjudged items 1, 3, 5).
     'n.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.9, P@5: 0.4 } }\n',
@@ -243,7 +243,7 @@ describe('ranklens infer', () => {
     const r = await ranklens(['infer', 'p.rank.yaml'], { cwd: dir });
     assert.equal(
       r.stdout,
-      'p.rank.yaml — 1 expectation\n  every expectation holds under default\n  also: lenskit\n  also: {preset: default, unjudged: drop}\n',
+      'p.rank.yaml — 1 expectation\n  every expectation holds under trec_eval\n  also: lenskit\n  also: {preset: trec_eval, unjudged: drop}\n',
     );
   });
 
@@ -253,12 +253,12 @@ describe('ranklens infer', () => {
       r.stdout,
       [
         'n.rank.yaml — 2 expectations',
-        '  no convention reproduces them all; default reproduces 1 of 2',
-        '  as many: trec_eval',
+        '  no convention reproduces them all; trec_eval reproduces 1 of 2',
+        '  as many: seed000',
         '  as many: sklearn',
         '  as many: torchmetrics',
         '  … 6 more as good (--json lists them)',
-        '  unexplained: u1 AP@5 = 0.9; nearest 1.0000 (with unjudged: drop)',
+        '  unexplained: u1 AP@5 = 0.9; nearest 1.0000 (with apDenominator: hits, unjudged: drop)',
         '',
       ].join('\n'),
     );
@@ -267,11 +267,13 @@ describe('ranklens infer', () => {
     assert.equal(json.expectations, 2);
     assert.equal(json.exact, false);
     assert.equal(json.matches.length, 10);
-    assert.deepEqual(json.matches[0], { convention: { preset: 'default' }, matched: 1 });
-    assert.deepEqual(json.unexplained, [{ case: 'u1', measure: 'AP@5', expected: 0.9, nearest: 1, nearestKnobs: { unjudged: 'drop' } }]);
+    assert.deepEqual(json.matches[0], { convention: { preset: 'trec_eval' }, matched: 1 });
+    assert.deepEqual(json.unexplained, [
+      { case: 'u1', measure: 'AP@5', expected: 0.9, nearest: 1, nearestKnobs: { apDenominator: 'hits', unjudged: 'drop' } },
+    ]);
   });
 
-  it('--json of an exact match: no unexplained; the whole report, with the expectation that fails under the default preset', async () => {
+  it('--json of an exact match: no unexplained; the whole report, with the expectation that fails under seed000, the convention the fixture names', async () => {
     const json = JSON.parse((await ranklens(['infer', 'm.rank.yaml', '--format', 'json'], { cwd: dir })).stdout);
     assert.deepEqual(json, {
       schemaVersion: 1,
@@ -289,7 +291,7 @@ describe('ranklens infer', () => {
       findings: [
         {
           file: 'm.rank.yaml',
-          range: { start: { line: 3, column: 74 }, end: { line: 3, column: 79 } },
+          range: { start: { line: 4, column: 74 }, end: { line: 4, column: 79 } },
           severity: 'error',
           code: 'expect-mismatch',
           message: 'Expected AP@5 = 0.333, computed 0.5000: not within ±0.0005 (3 decimals written).',

@@ -493,7 +493,7 @@ describe('ranklens trec: usage problems (exit 2)', () => {
     ],
     [
       ['trec', 'handworked.qrels', 'handworked.run', '--convention', 'nope'],
-      'Unknown convention "nope"; presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+      'Unknown convention "nope"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
     ],
     [
       ['trec', 'handworked.qrels', 'handworked.run', '--format', 'xml'],

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ranklens, tempFiles } from './ranklens';
 
 // The README's example: labels {2, 4, 6}, predictions [1..5]. Under trec_eval P@3 = 1/3 and
-// AP@5 = (1/2 + 2/4) / 3 relevant = 0.333; the default preset divides AP by the 2 hits: 0.500.
+// AP@5 = (1/2 + 2/4) / 3 relevant = 0.333; the seed000 preset divides AP by the 2 hits: 0.500.
 const README = `k: [3, 5]
 metrics: [P@k, AP@k]
 convention: trec_eval
@@ -32,13 +32,13 @@ describe('ranklens check', () => {
   });
 
   it("keeps the fixture's own convention under --convention, which only fills in for fixtures without one", () => {
-    const r = ranklens(['check', file, '--convention', 'default']);
+    const r = ranklens(['check', file, '--convention', 'seed000']);
     assert.equal(r.code, 0, r.stdout);
     assert.match(r.stdout, /readme\.rank\.yaml — convention trec_eval \(fixture\)/);
   });
 
   it('fails with file:line:col when --force-convention changes a value the fixture expects', () => {
-    const r = ranklens(['check', file, '--force-convention', 'default']);
+    const r = ranklens(['check', file, '--force-convention', 'seed000']);
     assert.equal(r.code, 1);
     // "    expect: { P@3: 0.333, AP@5: 0.333 }" is line 8; the 0.333 after "AP@5: " starts at column 33.
     assert.ok(
@@ -109,16 +109,16 @@ describe('ranklens check --json', () => {
     const json = '{"cases": {"😀": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}}}}';
     const dir = tempFiles({
       'u.rank.json': `${json}\n`,
-      'n.rank.yaml': 'k: [1]\ncases:\n  empty:\n    labels: []\n    predictions: [a]\n',
+      'n.rank.yaml': 'k: [1]\nconvention: seed000\ncases:\n  empty:\n    labels: []\n    predictions: [a]\n',
     });
     const r = ranklens(['check', dir, '--json']);
     assert.equal(r.code, 1);
     const report = JSON.parse(r.stdout);
     const [n, u] = report.fixtures;
     assert.equal(n.file, join(dir, 'n.rank.yaml'));
-    assert.equal(n.convention.name, 'default');
+    assert.equal(n.convention.name, 'seed000');
     assert.equal(n.convention.emptyLabels, 'nan');
-    // No relevant label under the default preset: NaN, written as null, and left out of the mean.
+    // No relevant label under seed000: NaN, written as null, and left out of the mean.
     const names = Object.keys(n.means);
     assert.deepEqual(n.cases, [
       { id: 'empty', values: Object.fromEntries(names.map((m) => [m, { value: null, trecEval: n.means[m].trecEval }])) },

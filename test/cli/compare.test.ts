@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ranklens, tempFiles } from './ranklens';
 
 // Labels {2, 4, 6}, predictions [1..5]: P@3 = 1/3 everywhere. AP@5 sums 1/2 + 2/4 = 1 and divides by
-// the 2 hits (default, torchmetrics, seed003), the 3 relevant labels (trec_eval, ranx), min(5, 3) = 3 (mllib), min(3 relevant, 5 predicted) = 3 (lenskit), min(3, 5) = 3 (recommenders)
+// the 2 hits (seed000, torchmetrics, seed003), the 3 relevant labels (trec_eval, ranx), min(5, 3) = 3 (mllib), min(3 relevant, 5 predicted) = 3 (lenskit), min(3, 5) = 3 (recommenders)
 // or the 2 relevant items among the predictions (sklearn).
 const FIXTURE = 'k: [3, 5]\nmetrics: [P@3, AP@5]\nconvention: ranx\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5] }\n';
 
@@ -16,9 +16,9 @@ describe('ranklens compare', () => {
     const r = ranklens(['compare', join(dir, 'x.rank.yaml')]);
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
-    assert.match(lines[1], /^metric\s+default\s+trec_eval\s+ranx\*\s+mllib\s+sklearn\s+torchmetrics\s+seed003\s+lenskit\s+recommenders$/);
+    assert.match(lines[1], /^metric\s+trec_eval\s+seed000\s+ranx\*\s+mllib\s+sklearn\s+torchmetrics\s+seed003\s+lenskit\s+recommenders$/);
     assert.match(lines[2], /^P@3\s+0\.333\s+0\.333\s+0\.333\s+0\.333\s+0\.333\s+0\.333\s+0\.333\s+0\.333\s+0\.333$/);
-    assert.match(lines[3], /^AP@5\s+0\.500\s+0\.333\s+0\.333\s+0\.333\s+0\.500\s+0\.500\s+0\.500\s+0\.333\s+0\.333\s+≠$/);
+    assert.match(lines[3], /^AP@5\s+0\.333\s+0\.500\s+0\.333\s+0\.333\s+0\.500\s+0\.500\s+0\.500\s+0\.333\s+0\.333\s+≠$/);
   });
 
   it('writes the same numbers as JSON, NaN as null', () => {
@@ -26,7 +26,7 @@ describe('ranklens compare', () => {
     const f = JSON.parse(r.stdout).fixtures[0];
     assert.equal(f.convention.name, 'ranx');
     assert.deepEqual(f.disagree, ['AP@5']);
-    assert.deepEqual(f.presets.default['AP@5'], { value: 0.5, trecEval: 'map_cut_5' });
+    assert.deepEqual(f.presets.seed000['AP@5'], { value: 0.5, trecEval: 'map_cut_5' });
     assert.equal(f.presets.mllib['AP@5'].value, 1 / 3);
   });
 
@@ -45,6 +45,7 @@ describe('ranklens compare', () => {
     });
     const bad = ranklens(['compare', join(broken, 'bad.rank.yaml')]);
     assert.equal(bad.code, 1);
+    // u2's labels are misspelled: u2 is not evaluated, and every preset's mean is u1's alone.
     assert.match(bad.stdout, /^P@1\s+1\.000\s/m, 'the table is still written');
     assert.match(bad.stderr, /bad\.rank\.yaml:4:9 error unknown-key Unknown key "lables" in case "u2"/);
     assert.equal(ranklens(['compare', join(broken, 'declared.rank.yaml')]).code, 0);

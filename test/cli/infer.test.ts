@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { ranklens, tempFiles } from './ranklens';
 
 // u1: labels {2, 4, 6}, predictions [1..5]. AP@5 = (1/2 + 2/4) / 3 = 0.333 under trec_eval (÷ R),
-// 0.5 under default (÷ hits). u2 has graded labels and a tie between c (grade 1) and d (grade 0):
+// 0.5 under seed000 (÷ hits). u2 has graded labels and a tie between c (grade 1) and d (grade 0):
 // trec_eval orders ties by id descending (d first), ranx keeps the order written (c first).
 const FIXTURE = `k: [3, 5]
-convention: default
+convention: seed000
 cases:
   u1:
     labels: [2, 4, 6]
@@ -42,7 +42,7 @@ describe('ranklens infer', () => {
   it('finds the convention that reproduces every expectation; writing it in makes check pass', () => {
     const dir = tempFiles({ 'a.rank.yaml': FIXTURE });
     const file = join(dir, 'a.rank.yaml');
-    assert.equal(ranklens(['check', file]).code, 1, 'the default preset fails AP@5 and nDCG@3');
+    assert.equal(ranklens(['check', file]).code, 1, 'seed000 fails AP@5 and nDCG@3');
     const r = ranklens(['infer', file, '--json']);
     assert.equal(r.code, 0, r.stderr);
     const f = (JSON.parse(r.stdout) as InferJson).fixtures[0];

@@ -9,14 +9,15 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { reportSchema, reportValidator } from '../../scripts/reference/reportSchema';
 import { TREC_DATA, ranklens, tempFiles } from './ranklens';
+import { PRESET_NAMES } from '../../shared/core/conventions';
 
 const validate = reportValidator(reportSchema());
 const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
 
 const dir = tempFiles({
-  // Two fixtures: a NaN (no labels under the default preset), an expectation that fails, a declared finding.
+  // Two fixtures: a NaN (no labels under seed000), an expectation that fails, a declared finding.
   'two.rank.yaml':
-    'k: [1, 3]\nmetrics: [P@k, nDCG@k]\ncases:\n  a: { labels: [], predictions: [y] }\n  b: { labels: [x], predictions: [x, x], expect: { P@1: 0.5 } }\n---\nexpectFindings: [unknown-key]\nk: 1\ncases:\n  c: { labels: [x], predictions: [x], colour: blue }\n',
+    'convention: seed000\nk: [1, 3]\nmetrics: [P@k, nDCG@k]\ncases:\n  a: { labels: [], predictions: [y] }\n  b: { labels: [x], predictions: [x, x], expect: { P@1: 0.5 } }\n---\nexpectFindings: [unknown-key]\nk: 1\ncases:\n  c: { labels: [x], predictions: [x], colour: blue }\n',
   'empty.rank.yaml': '',
   'syntax.rank.json': '{"cases": {"a": {"labels": ["x"]}',
   // trec: query 3 judges nothing relevant (NaN under the default preset), query 4 is judged only, 9 only run.
@@ -66,7 +67,7 @@ describe('every --json report holds to schemas/ranklens-report.schema.json', () 
     report(['compare', 'two.rank.yaml', 'syntax.rank.json', '--json']);
     const infer = report(['infer', 'two.rank.yaml', '--json']);
     assert.deepEqual((infer.fixtures as { unexplained: unknown[] }[])[0].unexplained, [
-      { case: 'b', measure: 'P@1', expected: 0.5, nearest: 1, nearestKnobs: {} },
+      { case: 'b', measure: 'P@1', expected: 0.5, nearest: 1, nearestKnobs: { duplicates: 'first' } },
     ]);
   });
 
@@ -203,5 +204,11 @@ describe('the schema refuses what the report is not', () => {
     const means = (bare.runs as { means: Record<string, unknown> }[])[0].means;
     means.AP = 0.5;
     assert.deepEqual(validate(bare), ['/runs/0/means/AP must be object']);
+  });
+
+  it('a preset Ranklens does not have: both lists of presets are the core\'s, in its order (the old name default is gone)', () => {
+    const text = JSON.stringify(reportSchema());
+    const lists = [...text.matchAll(/"enum":\["trec_eval"[^\]]*\]/g)].map((m) => JSON.parse(m[0].slice(7)));
+    assert.deepEqual(lists, [[...PRESET_NAMES], [...PRESET_NAMES]]);
   });
 });

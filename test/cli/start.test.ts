@@ -43,19 +43,20 @@ describe('npm start', () => {
     assert.deepEqual(wide, []);
   });
 
-  it('shows where default and trec_eval disagree, and the knob that makes each difference', () => {
-    // AP@5 = (1/2 + 2/4) ÷ 2 hits = 0.500 or ÷ 3 relevant = 0.333; nDCG@5 = 1.0616 / 1.6309 = 0.651
-    // with the ideal from the top 5's two relevant items, 1.0616 / 2.1309 = 0.498 with all three.
-    assert.match(text, /\(fixture 1 of 4\) — convention default \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.500\s+0\.651$/m);
+  it("leads with trec_eval's numbers, the default, then shows where seed000 disagrees and the knob that makes each difference", () => {
+    // AP@5 = (1/2 + 2/4) ÷ 3 relevant = 0.333 or ÷ 2 hits = 0.500; nDCG@5 = 1.0616 / 2.1309 = 0.498 with the
+    // ideal from all three labels, 1.0616 / 1.6309 = 0.651 from the top 5's two relevant items. trec_eval 10.0
+    // on the same case prints P_5 0.4000, map_cut_5 0.3333, ndcg_cut_5 0.4982.
     assert.match(
       text,
-      /\(fixture 2 of 4\) — convention trec_eval \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.498$/m,
+      /\(fixture 1 of 4\) — convention trec_eval \(built-in\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.498$/m,
     );
+    assert.match(text, /\(fixture 2 of 4\) — convention seed000 \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.500\s+0\.651$/m);
     assert.match(
       text,
-      /convention default \+ apDenominator=relevant \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.651$/m,
+      /convention trec_eval \+ apDenominator=hits \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.500\s+0\.498$/m,
     );
-    assert.match(text, /convention default \+ ideal=labels \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.500\s+0\.498$/m);
+    assert.match(text, /convention trec_eval \+ ideal=top-k \(fixture\)\ncase\s+P@5\s+AP@5\s+nDCG@5\nu1\s+0\.400\s+0\.333\s+0\.651$/m);
     assert.match(text, /^1 file: 0 errors, 0 warnings, 0 notes — ok$/m);
   });
 

@@ -10,7 +10,7 @@ describe('resolving a convention', () => {
       {
         key: 'preset',
         message:
-          'Unknown preset "nope"; known presets: default, trec_eval, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+          'Unknown preset "nope"; known presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
       },
       {
         key: 'gian',
@@ -25,8 +25,10 @@ describe('resolving a convention', () => {
     assert.equal(resolveConvention('trec_eval', { gain: 'linear', ties: 'input' }).resolved.name, 'trec_eval + ties=input');
   });
 
-  it('knows seed000 as default and seed_003 (any case, spaces or dashes) as seed003', () => {
-    assert.equal(findPreset('seed000'), 'default');
+  it('knows seed_000 as seed000, seed_003 (any case, spaces or dashes) as seed003, and no inherited key', () => {
+    assert.equal(findPreset('Seed-000'), 'seed000');
+    assert.equal(findPreset('constructor'), undefined);
+    assert.equal(findPreset('toString'), undefined);
     assert.equal(findPreset('Seed-003'), 'seed003');
     assert.equal(findPreset('scikit learn'), 'sklearn');
     assert.equal(findPreset('spark'), 'mllib');

@@ -87,7 +87,7 @@ describe('conventions', () => {
     assert.equal(resolved.preset, 'trec_eval', 'the alias trec names trec_eval');
     assert.deepEqual(problems, []);
     const bad = resolveConvention('nope', { gian: 'linear', ties: 'random', relevanceThreshold: Infinity });
-    assert.equal(bad.resolved.preset, 'default');
+    assert.equal(bad.resolved.preset, 'trec_eval', 'an unknown preset leaves the built-in default, trec_eval');
     assert.deepEqual(
       bad.problems.map((p) => p.key),
       ['preset', 'gian', 'ties', 'relevanceThreshold'],
@@ -107,7 +107,7 @@ describe('knobs change exactly what they say', () => {
   const labels = listLabels(['a', 'b', 'c']);
   const predictions = listPredictions(['x', 'a', 'y', 'b']);
   const value = (name: string, overrides: Record<string, unknown>) =>
-    evaluateCases([{ labels, predictions }], [spec(name)], resolveConvention('default', overrides).resolved).cases[0].values[0];
+    evaluateCases([{ labels, predictions }], [spec(name)], resolveConvention('seed000', overrides).resolved).cases[0].values[0];
 
   it('apDenominator: (1/2 + 2/4) over 2 hits, 3 relevant, min(k=4, 3) = 3, min(3, 4 predicted) = 3', () => {
     assert.equal(value('AP@4', { apDenominator: 'hits' }), 0.5);
@@ -130,7 +130,7 @@ describe('knobs change exactly what they say', () => {
   it('duplicates: first drops the repeat, count counts it, error refuses the case', () => {
     const dup = { labels: listLabels(['a']), predictions: listPredictions(['a', 'a', 'z']) };
     const r = (duplicates: string) =>
-      evaluateCases([dup], [spec('R@3'), spec('P@3')], resolveConvention('default', { duplicates }).resolved).cases[0].values;
+      evaluateCases([dup], [spec('R@3'), spec('P@3')], resolveConvention('seed000', { duplicates }).resolved).cases[0].values;
     assert.deepEqual(r('first'), [1, 1 / 3]);
     assert.deepEqual(r('count'), [2, 2 / 3]);
     assert.ok(r('error').every(Number.isNaN));
@@ -138,19 +138,19 @@ describe('knobs change exactly what they say', () => {
 
   it('ties: input order, id descending, id ascending', () => {
     const tie = { labels: listLabels(['b']), predictions: scoredPredictions({ a: 1, b: 1, c: 1 }) };
-    const rr = (ties: string) => evaluateCases([tie], [spec('RR')], resolveConvention('default', { ties }).resolved).cases[0].values[0];
+    const rr = (ties: string) => evaluateCases([tie], [spec('RR')], resolveConvention('seed000', { ties }).resolved).cases[0].values[0];
     assert.equal(rr('input'), 0.5);
     assert.equal(rr('id-desc'), 0.5);
     assert.equal(rr('id-asc'), 0.5);
     const tie2 = { labels: listLabels(['c']), predictions: scoredPredictions({ a: 1, b: 1, c: 1 }) };
-    const rr2 = (ties: string) => evaluateCases([tie2], [spec('RR')], resolveConvention('default', { ties }).resolved).cases[0].values[0];
+    const rr2 = (ties: string) => evaluateCases([tie2], [spec('RR')], resolveConvention('seed000', { ties }).resolved).cases[0].values[0];
     assert.deepEqual(['input', 'id-desc', 'id-asc'].map(rr2), [1 / 3, 1, 1 / 3]);
   });
 
   it('relevanceThreshold: grade 1 is relevant above 0, not above 1; listed makes grade 0 relevant', () => {
     const graded = { labels: gradedLabels({ a: 1, b: 2, c: 0 }), predictions: listPredictions(['a', 'b', 'c']) };
     const p = (relevanceThreshold: unknown) =>
-      evaluateCases([graded], [spec('P@3')], resolveConvention('default', { relevanceThreshold }).resolved).cases[0].values[0];
+      evaluateCases([graded], [spec('P@3')], resolveConvention('seed000', { relevanceThreshold }).resolved).cases[0].values[0];
     assert.deepEqual([p(0), p(1), p('listed')], [2 / 3, 1 / 3, 1]);
   });
 
@@ -161,13 +161,13 @@ describe('knobs change exactly what they say', () => {
 });
 
 describe('findings', () => {
-  const codes = (input: Parameters<typeof evaluateCase>[0], preset = 'default') =>
+  const codes = (input: Parameters<typeof evaluateCase>[0], preset = 'seed000') =>
     evaluateCase(input, [spec('P@5')], PRESETS[preset as keyof typeof PRESETS]).findings.map((f) => [f.code, f.severity, f.part]);
 
   it('flags empty labels, empty predictions and both, saying what happens to the numbers', () => {
     assert.deepEqual(codes({ labels: [], predictions: listPredictions(['a']) }), [['empty-labels', 'warning', { kind: 'labels' }]]);
     assert.deepEqual(codes({ labels: listLabels(['a']), predictions: [] }), [['empty-predictions', 'warning', { kind: 'predictions' }]]);
-    const both = evaluateCase({ labels: [], predictions: [] }, [spec('P@5')], PRESETS.default).findings;
+    const both = evaluateCase({ labels: [], predictions: [] }, [spec('P@5')], PRESETS.seed000).findings;
     assert.equal(
       both[0].message,
       'No relevant labels and no predictions: every metric is NaN and left out of the means (emptyLabels=nan).',
@@ -184,24 +184,21 @@ describe('findings', () => {
   });
 
   it('flags k larger than the predictions, duplicates, duplicate labels, bad grades and scores', () => {
-    const f = evaluateCase(
-      {
-        labels: [
-          { id: 'a', grade: 1 },
-          { id: 'a', grade: 2 },
-          { id: 'b', grade: NaN },
-          { id: 'c', grade: -1 },
-        ],
-        predictions: [
-          { id: 'a', score: 2 },
-          { id: 'a', score: 1 },
-          { id: 'd', score: Infinity },
-          { id: 'e', score: -0.5 },
-        ],
-      },
-      [spec('P@5')],
-      PRESETS.trec_eval,
-    ).findings;
+    const input = {
+      labels: [
+        { id: 'a', grade: 1 },
+        { id: 'a', grade: 2 },
+        { id: 'b', grade: NaN },
+        { id: 'c', grade: -1 },
+      ],
+      predictions: [
+        { id: 'a', score: 2 },
+        { id: 'a', score: 1 },
+        { id: 'd', score: Infinity },
+        { id: 'e', score: -0.5 },
+      ],
+    };
+    const f = evaluateCase(input, [spec('P@5')], PRESETS.trec_eval).findings;
     assert.deepEqual(
       f.map((x) => [x.code, x.severity, x.part]),
       [
@@ -211,16 +208,18 @@ describe('findings', () => {
         ['duplicate-prediction', 'error', { kind: 'prediction', index: 1 }],
         ['non-finite-score', 'error', { kind: 'prediction', index: 2 }],
         ['non-positive-score', 'hint', { kind: 'prediction', index: 3 }],
-        ['k-exceeds-predictions', 'hint', { kind: 'predictions' }],
       ],
+      'trec_eval refuses the case (a predicted twice): no cutoff changes anything, so k = 5 is no finding',
     );
     assert.equal(
       f[3].message,
       '"a" is predicted again (first at position 1): duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error).',
     );
     assert.deepEqual(f[3].related, [{ part: { kind: 'prediction', index: 0 }, message: 'first prediction of this item' }]);
+    // ranx keeps the first a: three predictions are ranked, and k = 5 exceeds them.
+    const ranx = evaluateCase(input, [spec('P@5')], PRESETS.ranx).findings;
     assert.equal(
-      f[6].message,
+      ranx.find((x) => x.code === 'k-exceeds-predictions')?.message,
       'k = 5 is larger than the 3 predictions: P@5 still divides by 5 (precisionDenominator=k), so it is at most 0.600.',
     );
   });
@@ -246,7 +245,7 @@ describe('findings', () => {
     const f = evaluateCase(
       { labels: listLabels([2, 4, 6]), predictions: listPredictions([1, 2, 3, 4, 5]) },
       [spec('P@5'), spec('AP@5')],
-      PRESETS.default,
+      PRESETS.seed000,
       { compare: true },
     ).findings;
     assert.deepEqual(
@@ -255,7 +254,7 @@ describe('findings', () => {
     );
     assert.equal(
       f[0].message,
-      '1 value depends on the convention. AP@5: default 0.500, trec_eval 0.333, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333.',
+      '1 value depends on the convention. AP@5: trec_eval 0.333, seed000 0.500, ranx 0.333, mllib 0.333, sklearn 0.500, torchmetrics 0.500, seed003 0.500, lenskit 0.333, recommenders 0.333.',
     );
   });
 });
@@ -275,11 +274,11 @@ describe('comparing presets', () => {
         ['nDCG@3', true],
       ],
     );
-    assert.equal(rows[2].values.default, Math.log(2) / Math.log(3));
+    assert.equal(rows[2].values.seed000, Math.log(2) / Math.log(3));
     assert.equal(rows[2].values.trec_eval, 1 / Math.log2(3) / (1 + 1 / Math.log2(3) + 0.5));
   });
 
-  it('compares means: empty labels are left out under default and count 0 elsewhere', () => {
+  it('compares means: empty labels are left out under seed000 and count 0 under trec_eval', () => {
     const rows = comparePresetMeans(
       [
         { labels: listLabels(['a']), predictions: listPredictions(['a']) },
@@ -288,8 +287,8 @@ describe('comparing presets', () => {
       [spec('P@1')],
     );
     assert.deepEqual(rows[0].values, {
-      default: 1,
       trec_eval: 0.5,
+      seed000: 1,
       ranx: 0.5,
       mllib: 0.5,
       sklearn: 0.5,
@@ -310,7 +309,7 @@ describe('explanations as Markdown', () => {
       md,
       [
         '**AP@5 = 0.333**',
-        '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..5,  D = all relevant labels`',
+        '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..k,  D = all relevant labels`',
         'Hits:\n\n| rank | item | grade | P@rank |\n|---:|---|---:|---:|\n| 2 | 2 | 1 | 0.500 |\n| 4 | 4 | 1 | 0.500 |',
         '*apDenominator = relevant*: D = all relevant labels = 3',
         '`(1/2 + 2/4) / 3 = 0.333`',
@@ -318,21 +317,22 @@ describe('explanations as Markdown', () => {
     );
   });
 
-  it('escapes table cells and shows the preset table with the disagreeing rows marked', () => {
+  it('escapes table cells and names, in the preset table, only the presets that differ', () => {
     // "q" is relevant but never predicted: ideals from the labels see it, ideals from the row do not.
     const rows = comparePresets({ labels: listLabels(['a|b', 'q']), predictions: listPredictions(['x', 'a|b']) }, [
       spec('P@2'),
       spec('nDCG@2'),
     ]);
-    const md = presetTableMarkdown(rows, 'ranx');
-    assert.equal(
-      md.split('\n')[0],
-      '| metric | default | trec_eval | **ranx** | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |',
-    );
-    assert.equal(md.split('\n')[2], '| P@2 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 |');
-    assert.equal(md.split('\n')[3], '| ≠ nDCG@2 | 0.631 | 0.387 | 0.387 | 0.387 | 0.631 | 0.631 | 0.387 | 0.500 | 0.387 |');
+    const md = presetTableMarkdown(rows, { name: 'ranx', values: [rows[0].values.ranx, rows[1].values.ranx] });
+    // nDCG@2: 1/log₂3 over 1 + 1/log₂3 = 0.387 with q in the ideal; 0.631 without; LensKit 1 / (1 + 1) = 0.500.
+    assert.deepEqual(md.split('\n').slice(2), [
+      '| metric | ranx | other presets |',
+      '|---|---:|---|',
+      '| P@2 | 0.500 | — |',
+      '| nDCG@2 | 0.387 | 0.631 seed000, sklearn, torchmetrics; 0.500 lenskit |',
+    ]);
     const ex = explanationMarkdown(
-      explainCase({ labels: listLabels(['a|b']), predictions: listPredictions(['x', 'a|b']) }, spec('RR'), PRESETS.default),
+      explainCase({ labels: listLabels(['a|b']), predictions: listPredictions(['x', 'a|b']) }, spec('RR'), PRESETS.seed000),
     );
     assert.match(ex, /\| 2 \| a\\\|b \| 1 \| 0\.500 \|/);
   });

@@ -24,7 +24,7 @@ import { explainSuccess } from '../../shared/core/metrics/success';
 import { rankCase } from '../../shared/core/ranking';
 import { gradedLabels, listLabels, listPredictions } from '../helpers/caseBuilders';
 
-const def = PRESETS.default;
+const def = PRESETS.seed000;
 const trec = PRESETS.trec_eval;
 const ranked = (input: CaseInput, conv: Convention = def) => rankCase(input, conv);
 const knobLines = (knobs: { knob: string; value: string; effect: string }[]) => knobs.map((k) => `${k.knob}=${k.value}: ${k.effect}`);

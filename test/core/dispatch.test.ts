@@ -88,7 +88,7 @@ describe('IPrec and 11ptAvg under unjudged=drop (trec_eval -c -J)', () => {
 
 describe('graded families with relevanceThreshold > 0: nothing to find means no label with a gain', () => {
   // relevanceThreshold 1: only grade ≥ 2 is relevant, so R = 0; but grade 1 still has gain 2¹ − 1 = 1.
-  const conv: Convention = { ...PRESETS.default, relevanceThreshold: 1 };
+  const conv: Convention = { ...PRESETS.seed000, relevanceThreshold: 1 };
   const GRADE1: CaseInput = { labels: gradedLabels({ a: 1 }), predictions: listPredictions(['a']) };
   const GRADE1_AND_0: CaseInput = { labels: gradedLabels({ a: 1, b: 0 }), predictions: listPredictions(['a']) };
 
@@ -110,7 +110,7 @@ describe('graded families with relevanceThreshold > 0: nothing to find means no 
 
   it('with relevanceThreshold −1, a grade-0 label is relevant and nDCG is computed, not fixed', () => {
     const ex = explain({ labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a']) }, 'nDCG@1', {
-      ...PRESETS.default,
+      ...PRESETS.seed000,
       relevanceThreshold: -1,
     });
     assert.notEqual(ex.formula, '');

@@ -24,7 +24,9 @@ test('a fixture can carry case, parse and evaluation codes, not TREC or CLI ones
   assert.equal(isFixtureFindingCode('expect-mismatch'), true);
   assert.equal(isFixtureFindingCode('malformed-line'), false);
   assert.equal(isFixtureFindingCode('expected-finding-missing'), false);
-  assert.equal(Object.keys(FIXTURE_FINDING_CODES).length, 38);
+  assert.equal(isFixtureFindingCode('empty-fixture'), true);
+  assert.equal(isFixtureFindingCode('renamed-preset'), true);
+  assert.equal(Object.keys(FIXTURE_FINDING_CODES).length, 39);
 });
 
 test('inherited property names are not finding codes', () => {

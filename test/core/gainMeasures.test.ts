@@ -46,7 +46,10 @@ describe('DCG explained term by term (trec_eval: gain g, discount 1/log₂(i+1))
     close(ex.value, 3 * L3 + 2 * L5);
     close(ex.numerator, ex.value);
     assert.equal(ex.denominator, 1);
-    assert.equal(ex.formula, 'DCG@k = Σᵢ gain(gradeᵢ) · discount(i),  i = 1..all;  gain(g) = g;  discount(i) = 1/log₂(i+1)');
+    assert.equal(
+      ex.formula,
+      'DCG = Σᵢ gain(gradeᵢ) · discount(i),  i = 1..n (every ranked item);  gain(g) = g;  discount(i) = 1/log₂(i+1)',
+    );
     assert.deepEqual(terms(ex.terms), [
       [1, 'x', false, 0, 1, 0],
       [2, 'a', true, 3, 0.63093, 1.89279],
@@ -79,7 +82,7 @@ describe('nDCG explained with its ideal ranking (trec_eval: every label sorted)'
     close(ex.value, (3 * L3) / (3 + 2 * L3));
     close(ex.numerator, 3 * L3, 'numerator');
     close(ex.denominator, 3 + 2 * L3, 'denominator');
-    assert.equal(ex.formula, 'nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 2');
+    assert.equal(ex.formula, 'nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at k');
     // The ideal is cut at k = 2: c (grade 1) is left out.
     assert.deepEqual(terms(ex.ideal), [
       [1, 'a', true, 3, 1, 3],

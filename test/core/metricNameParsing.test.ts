@@ -95,6 +95,32 @@ describe('levels and cutoffs', () => {
   });
 });
 
+describe('a name still being typed', () => {
+  it('names the metrics it begins, with the cutoff kept, instead of a did-you-mean', () => {
+    assert.deepEqual(parseMetricName('nD'), {
+      ok: false,
+      message: '"nD" is not a metric name yet; names that begin with it: nDCG, nDCGrel.',
+      completions: ['nDCG', 'nDCGrel'],
+    });
+    assert.deepEqual(parseMetricName('Rp@5'), {
+      ok: false,
+      message: '"Rp@5" is not a metric name yet; names that begin with it: Rprec@5, RprecMult@5.',
+      completions: ['Rprec@5', 'RprecMult@5'],
+    });
+    // No family begins with "Prec", so the shortest alias of P that does: prec.
+    assert.deepEqual(parseMetricName('Pre'), {
+      ok: false,
+      message: '"Pre" is not a metric name yet; names that begin with it: prec.',
+      completions: ['prec'],
+    });
+  });
+
+  it('gives none for a whole name with another problem, or a misspelling that begins no name', () => {
+    assert.equal(parsed('P(rel=2'), 'refused: Unknown metric "P(rel=2".');
+    assert.equal(parsed('nDGC@3'), 'refused: Unknown metric "nDGC@3". Did you mean "nDCG@3"?');
+  });
+});
+
 describe('did you mean', () => {
   it('suggests the nearest name and keeps the cutoff, or says nothing when none is near', () => {
     assert.deepEqual(parseMetricName('zzzzzz'), { ok: false, message: 'Unknown metric "zzzzzz".', suggestion: undefined });

@@ -63,7 +63,7 @@ describe('measures for incomplete judgements', () => {
 
   it('counts and judged shares are computed for a query with no relevant document, even where other measures are NaN', () => {
     const none: CaseInput = { labels: gradedLabels({ a: 0 }), predictions: listPredictions(['a', 'z']) };
-    const def = resolveConvention('default').resolved;
+    const def = resolveConvention('seed000').resolved;
     assert.deepEqual(values([none], ['NumRet', 'NumRel', 'NumNonrelJudgedRet', 'Judged@2', 'AP'], def).cases[0], [
       '2.0000',
       '0.0000',

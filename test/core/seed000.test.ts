@@ -1,6 +1,6 @@
 /**
  * Seed 000 (../shared/seeds/000_7ec1ce784fa54d29.txt): five users, k = 1, 3, 5, six metrics, per user
- * and mean. The default preset must reproduce every table to the printed precision.
+ * and mean. The seed000 preset must reproduce every table to the printed precision.
  */
 import { SEED000_USERS } from '../fixtures/seed000';
 import { describe, it } from 'node:test';
@@ -15,7 +15,7 @@ import { assertClose, assertPrinted } from '../helpers/printed';
 const users = [...SEED000_USERS];
 
 const spec = (name: string): MetricSpec => parseMetricSpec(name).spec!;
-const { resolved } = resolveConvention(undefined);
+const { resolved } = resolveConvention('seed000');
 
 /** Rows #1..#5 then the mean, as the seed prints them; columns k = 1, 3, 5. */
 const TABLES: Record<string, string[][]> = {
@@ -71,7 +71,7 @@ const TABLES: Record<string, string[][]> = {
   ],
 };
 
-describe('seed 000 under the default preset', () => {
+describe('seed 000 under the seed000 preset', () => {
   for (const [family, rows] of Object.entries(TABLES)) {
     it(`reproduces the ${family}@k table for users #1..#5 and the mean`, () => {
       const specs = [1, 3, 5].map((k) => spec(`${family}@${k}`));
@@ -85,7 +85,7 @@ describe('seed 000 under the default preset', () => {
   }
 
   it('reproduces the DCG and IDCG columns (ln discount, ideal = the top k sorted)', () => {
-    const conv = PRESETS.default;
+    const conv = PRESETS.seed000;
     const [u1, u2, u3] = users.map((u) => rankCase(u, conv));
     const ln = Math.log;
     // k = 1: #1 DCG = IDCG = 1/ln 2; #2 and #3: 0 and 0.
@@ -107,7 +107,7 @@ describe('seed 000 under the default preset', () => {
   });
 
   it('explains user #2 AP@5 with the precision at each hit and the hits denominator', () => {
-    const ex = explainCase(users[1], spec('AP@5'), PRESETS.default);
+    const ex = explainCase(users[1], spec('AP@5'), PRESETS.seed000);
     assert.deepEqual(
       ex.terms.map((t) => [t.rank, t.id, t.contribution]),
       [
@@ -122,7 +122,7 @@ describe('seed 000 under the default preset', () => {
   });
 
   it('explains user #2 nDCG@3 with the DCG terms and the ideal from the top 3', () => {
-    const ex = explainCase(users[1], spec('nDCG@3'), PRESETS.default);
+    const ex = explainCase(users[1], spec('nDCG@3'), PRESETS.seed000);
     assert.deepEqual(
       ex.terms.map((t) => [t.rank, t.id, t.gain]),
       [
@@ -140,7 +140,7 @@ describe('seed 000 under the default preset', () => {
   });
 
   it('explains the empty users with the knob that made them NaN', () => {
-    const ex = explainCase(users[3], spec('P@3'), PRESETS.default);
+    const ex = explainCase(users[3], spec('P@3'), PRESETS.seed000);
     assert.ok(Number.isNaN(ex.value));
     assert.equal(ex.knobs[0].knob, 'emptyLabels');
     assert.match(ex.note!, /NaN, left out of the means/);

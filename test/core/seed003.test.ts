@@ -44,7 +44,7 @@ const AT_3: number[][] = [
   // IDCG = 3/log2(2) + 2/log2(3) + 1/log2(4) = 4.76186; nDCG = 0.52500.
   [2 / 3, 2 / 3, 2 / 3, (1 + 2 / 3) / 2, 1, 2.5 / (3 + 2 / log2(3) + 0.5)],
   // E: two predictions, k = 3: P = 1/3 (÷ k, not ÷ 2), R = 1/3, AP = mean(1/1) = 1;
-  // nDCG = 1 / (1 + 1/log2(3) + 1/log2(4)) = 0.46928 (the ideal is all three items, cut at 3).
+  // nDCG = 1 / (1 + 1/log2(3) + 1/log2(4)) = 0.46928 (the ideal is all three items, cut at k).
   [1 / 3, 1 / 3, 1 / 3, 1, 1, 1 / (1 + 1 / log2(3) + 0.5)],
 ];
 const AT_5: number[][] = [
@@ -57,7 +57,7 @@ const AT_5: number[][] = [
   // D: hits at 1, 3, 4: P = 3/5, R = 1, F1 = 1.2/1.6 = 0.75, AP = mean(1, 2/3, 3/4) = 0.805556;
   // DCG = 1 + 3/2 + 2/log2(5) = 3.36135, IDCG as at k = 3 (three graded items): nDCG = 0.705891.
   [0.6, 1, 0.75, (1 + 2 / 3 + 3 / 4) / 3, 1, (2.5 + 2 / log2(5)) / (3 + 2 / log2(3) + 0.5)],
-  // E: P = 1/5, R = 1/3, F1 = (2/15)/(8/15) = 0.25; the nDCG ideal is still cut at 3 items.
+  // E: P = 1/5, R = 1/3, F1 = (2/15)/(8/15) = 0.25; the nDCG ideal is still cut at k items.
   [0.2, 1 / 3, 0.25, 1, 1, 1 / (1 + 1 / log2(3) + 0.5)],
 ];
 
@@ -112,10 +112,10 @@ describe('seed 003 under the seed003 preset', () => {
 
   it('differs from the closest older convention only where nothing hits', () => {
     // {default, gain: linear, discount: log2, ideal: labels} says 0 where seed 003 says NaN.
-    const { resolved: older } = resolveConvention('default', { gain: 'linear', discount: 'log2', ideal: 'labels' });
+    const { resolved: older } = resolveConvention('seed000', { gain: 'linear', discount: 'log2', ideal: 'labels' });
     const ev = evaluateCases(users, specs('F1@3', 'AP@3', 'AP@5'), older);
     assert.deepEqual(ev.cases[1].values, [0, 0, 0.325]);
-    const { resolved: nan } = resolveConvention('default', { gain: 'linear', discount: 'log2', ideal: 'labels', noHit: 'nan' });
+    const { resolved: nan } = resolveConvention('seed000', { gain: 'linear', discount: 'log2', ideal: 'labels', noHit: 'nan' });
     const withNan = evaluateCases(users, specs('F1@3', 'AP@3', 'AP@5'), nan);
     assert.ok(Number.isNaN(withNan.cases[1].values[0]) && Number.isNaN(withNan.cases[1].values[1]));
     assert.equal(withNan.cases[1].values[2], 0.325);

@@ -13,7 +13,7 @@ const specs = (...names: string[]) => names.map((n) => parseMetricSpec(n).spec!)
 
 describe('seed 002: one eight-document ranking, k = 1..8', () => {
   // Exponential gain over log2, ideal from all relevant documents, AP@k over the hits in the top k.
-  const { resolved } = resolveConvention('default', { discount: 'log2', ideal: 'labels' });
+  const { resolved } = resolveConvention('seed000', { discount: 'log2', ideal: 'labels' });
   const fixture = {
     labels: listLabels(['00', '02', '05', '06']),
     predictions: scoredPredictions({ '06': 0.9, '03': 0.85, '05': 0.71, '00': 0.63, '04': 0.47, '02': 0.36, '01': 0.24, '07': 0.16 }),
@@ -55,7 +55,7 @@ describe('seed 002: one eight-document ranking, k = 1..8', () => {
 });
 
 describe('seed 001: two three-item feeds, linear gain over log10, ideal from the labels', () => {
-  const { resolved } = resolveConvention('default', { gain: 'linear', discount: 'log10', ideal: 'labels' });
+  const { resolved } = resolveConvention('seed000', { gain: 'linear', discount: 'log10', ideal: 'labels' });
   const feedA = listPredictions(['Nike sneakers', 'Adidas shorts', 'Apple watch']);
   const feedB = listPredictions(['Apple watch', 'Adidas shorts', 'Nike sneakers']);
   const k = 3;
@@ -116,7 +116,7 @@ describe('seed 004: MRR worked example', () => {
     predictions: listPredictions([...Array.from({ length: rank - 1 }, (_, i) => `miss${i}`), 'hit', 'after']),
   });
   const users = [1, 3, 6, 2].map(firstHitAt);
-  const { resolved } = resolveConvention('default');
+  const { resolved } = resolveConvention('seed000');
 
   it('gives MRR = (1 + 0.33 + 0.17 + 0.5)/4 = 0.5 and MRR@5 = (1 + 0.33 + 0 + 0.5)/4 ≈ 0.458', () => {
     const ev = evaluateCases(users, specs('RR', 'RR@5'), resolved);

@@ -6,7 +6,7 @@ import { fixtureCurves, metricCurves } from '../../shared/curves/curves';
 import { evaluated } from '../helpers/evaluatedFixture';
 
 const CASES = [{ labels: [{ id: 'a', grade: 1 }], predictions: [{ id: 'x' }, { id: 'a' }] }];
-const DEFAULT = [{ name: 'default', convention: PRESETS.default }];
+const DEFAULT = [{ name: 'seed000', convention: PRESETS.seed000 }];
 
 describe('curve arguments', () => {
   it('refuses a largest k that is not a whole number ≥ 1, and a case index outside the cases', () => {

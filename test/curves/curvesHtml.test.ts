@@ -12,7 +12,7 @@ import { csp, curvesHtml, escapeHtml, kTicks, sameGroups, tooltip, valueTicks } 
 
 const users = [...SEED000_USERS];
 const both = [
-  { name: 'default', convention: PRESETS.default },
+  { name: 'seed000', convention: PRESETS.seed000 },
   { name: 'trec_eval', convention: PRESETS.trec_eval },
 ];
 
@@ -29,7 +29,7 @@ describe('curvesHtml', () => {
   it('draws one chart per family, one path per series and one circle per point', () => {
     assert.equal(count(html(), /<figure class="chart"/g), 2);
     const ap = chartOf(html(), 'AP');
-    assert.equal(count(ap, /<path class="line"/g), 4, 'default and trec_eval × mean and user2');
+    assert.equal(count(ap, /<path class="line"/g), 4, 'seed000 and trec_eval × mean and user2');
     assert.equal(count(ap, /<circle class="point"/g), 4 * 5);
   });
 
@@ -37,7 +37,7 @@ describe('curvesHtml', () => {
     // Default P@5 mean = (2/5 + 2/5 + 0) / 3 = 4/15; users 4 and 5 are NaN and left out.
     assert.ok(
       html().includes(
-        `data-k="5" data-value="${4 / 15}" data-series="default, mean"><title>P@5 = 0.267 (default, mean; 2 cases NaN, left out)</title>`,
+        `data-k="5" data-value="${4 / 15}" data-series="seed000, mean"><title>P@5 = 0.267 (seed000, mean; 2 cases NaN, left out)</title>`,
       ),
     );
     // trec_eval AP@3 for user2 = (1/2) / 3.
@@ -52,23 +52,23 @@ describe('curvesHtml', () => {
       maxK: 3,
       requestedMaxK: 3,
       caseCount: 1,
-      conventions: ['default'],
+      conventions: ['seed000'],
       curves: [
         {
           family: 'P',
           title: 'Precision',
-          series: [{ convention: 'default', scope: 'mean', label: 'mean', values: [0.5, NaN, 0.25], excluded: [0, 1, 0] }],
+          series: [{ convention: 'seed000', scope: 'mean', label: 'mean', values: [0.5, NaN, 0.25], excluded: [0, 1, 0] }],
         },
       ],
     };
     const page = curvesHtml(gap, { title: 'gap' });
-    const path = /<path class="line" d="([^"]*)" data-series="default, mean"/.exec(page)![1];
+    const path = /<path class="line" d="([^"]*)" data-series="seed000, mean"/.exec(page)![1];
     assert.equal(count(path, /M/g), 2, `two pieces: ${path}`);
     assert.equal(count(path, /L/g), 0);
     assert.ok(page.includes('<circle class="point nan" cx="'));
     assert.ok(
       page.includes(
-        'data-k="2" data-value="NaN" data-series="default, mean"><title>P@2 = NaN (default, mean; 1 case NaN, left out)</title>',
+        'data-k="2" data-value="NaN" data-series="seed000, mean"><title>P@2 = NaN (seed000, mean; 1 case NaN, left out)</title>',
       ),
     );
   });
@@ -95,10 +95,14 @@ describe('curvesHtml', () => {
       assert.ok(!html().includes(outside), outside);
   });
 
-  it('takes its colors from VS Code theme variables, with fallbacks for a plain browser', () => {
+  it("takes the page's colors from VS Code theme variables, with fallbacks; the series', from a palette per theme", () => {
     assert.ok(html().includes('--rl-bg: var(--vscode-editor-background, #ffffff)'));
-    assert.ok(html().includes('.c0 { --rl-series: var(--vscode-charts-blue, #3794ff); }'));
-    assert.ok(html().includes('.c1 { --rl-series: var(--vscode-charts-red, #f14c4c); }'));
+    // Paul Tol's muted indigo and rose on light pages, his light blue and orange on dark themes.
+    assert.ok(html().includes('.c0 { --rl-series: #332288; }'));
+    assert.ok(html().includes('.c1 { --rl-series: #CC6677; }'));
+    assert.ok(
+      html().includes('body.vscode-dark .c0, body.vscode-high-contrast:not(.vscode-high-contrast-light) .c0 { --rl-series: #77AADD; }'),
+    );
     assert.match(html(), /<g class="series c1 case" data-series="trec_eval, user2"/);
   });
 
@@ -109,8 +113,8 @@ describe('curvesHtml', () => {
       (m) => `${m[1]} ${m[2]}`,
     );
     assert.deepEqual(legend, [
-      'default c0',
-      'trec_eval c1',
+      'trec_eval c0',
+      'seed000 c1',
       'ranx c2',
       'mllib c3',
       'sklearn c4',
@@ -119,13 +123,17 @@ describe('curvesHtml', () => {
       'lenskit c7',
       'recommenders c8',
     ]);
-    assert.ok(page.includes('.c7 { --rl-series: var(--vscode-terminal-ansiCyan, #11a8cd); }'));
-    assert.ok(page.includes('.c8 { --rl-series: var(--vscode-terminal-ansiMagenta, #bc3fbc); }'));
+    // Nine colors, all different, none the gray of the mean and case keys, on light pages and on dark themes.
+    const light = [...page.matchAll(/^\.c(\d) \{ --rl-series: (#[0-9A-F]{6}); \}$/gm)].map((m) => m[2]);
+    const dark = [...page.matchAll(/^body\.vscode-dark \.c\d, [^{]+\{ --rl-series: (#[0-9A-F]{6}); \}$/gm)].map((m) => m[1]);
+    assert.deepEqual(light, ['#332288', '#CC6677', '#117733', '#DDCC77', '#88CCEE', '#882255', '#44AA99', '#999933', '#AA4499']);
+    assert.deepEqual(dark, ['#77AADD', '#EE8866', '#44BB99', '#EEDD88', '#99DDFF', '#FFAABB', '#BBCC33', '#AAAA00', '#AA4499']);
+    assert.ok(page.includes('.key { --rl-series: var(--rl-muted); }'));
   });
 
   it('names which conventions draw the same line', () => {
-    // P@k: default and trec_eval agree for user2 (no empty labels) but not on the mean.
-    assert.ok(chartOf(html(), 'P').includes('<p class="overlap">Same values · user2: default = trec_eval</p>'));
+    // P@k: seed000 and trec_eval agree for user2 (no empty labels) but not on the mean.
+    assert.ok(chartOf(html(), 'P').includes('<p class="overlap">Same values · user2: seed000 = trec_eval</p>'));
     assert.ok(!chartOf(html(), 'AP').includes('class="overlap"'));
   });
 

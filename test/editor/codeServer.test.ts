@@ -29,7 +29,10 @@ const docsShot = join(repoRoot, 'docs', 'screenshot.png');
 /** The window width the issue measured lenses at. */
 const WIDTH = 1100;
 
-/** A case broken by a misspelled key, whose P@1 expectation then fails: no set-to-computed for it. */
+/** The first fixture of the README (its first yaml block), which the test writes as first.rank.yaml. */
+const README_FIXTURE = /```yaml\n(# evals\/first\.rank\.yaml\n[\s\S]*?)```/.exec(readFileSync(join(repoRoot, 'README.md'), 'utf8'))![1];
+
+/** A case broken by a misspelled key: one error, no mismatch for its P@1 expectation, no set-to-computed for it. */
 const TYPO = `{
   "k": [1],
   "metrics": ["P"],
@@ -90,6 +93,61 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
     return false;
   }
 
+  /** Every rendered lens, with where it ends and where the text area ends (the minimap's left edge). */
+  async function lensWidths(): Promise<{ text: string; width: number; right: number; editorRight: number }[]> {
+    return page.locator('.editor-instance .monaco-editor .codelens-decoration').evaluateAll((els) =>
+      els.map((el) => {
+        const root = el.closest('.monaco-editor')!;
+        const editor = root.querySelector('.monaco-scrollable-element.editor-scrollable')!.getBoundingClientRect();
+        // The text area ends where the minimap begins.
+        const minimap = root.querySelector('.minimap')?.getBoundingClientRect();
+        const end = minimap && minimap.width > 0 ? Math.min(editor.right, minimap.left) : editor.right;
+        const r = el.getBoundingClientRect();
+        return {
+          text: (el as HTMLElement).innerText,
+          width: Math.round(r.width),
+          right: Math.round(r.right),
+          editorRight: Math.round(end),
+        };
+      }),
+    );
+  }
+
+  /** Asserts that no rendered lens runs past its editor's text area. */
+  async function noLensCutOff(): Promise<void> {
+    const widths = await lensWidths();
+    console.log(`lens widths at ${WIDTH} px: ${JSON.stringify(widths)}`);
+    assert.ok(widths.length >= 3, JSON.stringify(widths));
+    for (const w of widths)
+      assert.ok(
+        w.right <= w.editorRight,
+        `the lens "${w.text}" (${w.width} px) ends at ${w.right} px, past the editor's ${w.editorRight} px`,
+      );
+  }
+
+  /**
+   * In the webview frame that shows `text` (a Markdown preview), its width, how wide its content runs
+   * (a page wider than its pane scrolls sideways), the widest table's right edge, and the text itself.
+   */
+  async function previewLayout(
+    text: string,
+  ): Promise<{ width: number; scrollWidth: number; tableRight: number; body: string } | undefined> {
+    for (const frame of page.frames()) {
+      // The workbench itself names the view in its tab: only the webviews show its content.
+      if (frame === page.mainFrame()) continue;
+      const layout = await frame
+        .evaluate(() => ({
+          width: document.documentElement.clientWidth,
+          scrollWidth: document.documentElement.scrollWidth,
+          tableRight: Math.max(0, ...Array.from(document.querySelectorAll('table')).map((t) => t.getBoundingClientRect().right)),
+          body: document.body?.innerText ?? '',
+        }))
+        .catch(() => undefined);
+      if (layout?.body.includes(text)) return layout;
+    }
+    return undefined;
+  }
+
   after(async () => {
     await browser?.close().catch(() => undefined);
     await cs?.stop();
@@ -144,34 +202,16 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
       // (the editor shows a line's lenses side by side, separated by a bar).
       const fe = evaluateDocument(parseFixture(fx.text, 'json'), fixtureOptions(DEFAULT_SETTINGS)).fixtures[0];
       const caseIndex = fe.cases.findIndex((c) => c.node.id.value === fx.caseId);
-      const titles = caseLenses(fe, caseIndex).map((t) => t.title);
+      // The client asks for codicons, which the screen draws as icons (no text): the titles without them.
+      const settings = DEFAULT_SETTINGS.codeLens;
+      const titles = caseLenses(fe, caseIndex, { spread: settings.presetSpread, marks: 'codicons' }).map((t) =>
+        t.title.replace(/\s*\$\([\w-]+\)/g, ''),
+      );
       assert.ok(
         lenses.some((line) => line.split(/\s*\|\s*/).join(' | ') === titles.join(' | ')),
         `case ${fx.caseId}'s lenses ${JSON.stringify(titles)} on a line: ${JSON.stringify(lenses)}`,
       );
-      const widths = await page.locator('.editor-instance .monaco-editor .codelens-decoration').evaluateAll((els) =>
-        els.map((el) => {
-          const root = el.closest('.monaco-editor')!;
-          const editor = root.querySelector('.monaco-scrollable-element.editor-scrollable')!.getBoundingClientRect();
-          // The text area ends where the minimap begins.
-          const minimap = root.querySelector('.minimap')?.getBoundingClientRect();
-          const end = minimap && minimap.width > 0 ? Math.min(editor.right, minimap.left) : editor.right;
-          const r = el.getBoundingClientRect();
-          return {
-            text: (el as HTMLElement).innerText,
-            width: Math.round(r.width),
-            right: Math.round(r.right),
-            editorRight: Math.round(end),
-          };
-        }),
-      );
-      console.log(`lens widths at ${WIDTH} px: ${JSON.stringify(widths)}`);
-      assert.ok(widths.length >= 3, JSON.stringify(widths));
-      for (const w of widths)
-        assert.ok(
-          w.right <= w.editorRight,
-          `the lens "${w.text}" (${w.width} px) ends at ${w.right} px, past the editor's ${w.editorRight} px`,
-        );
+      await noLensCutOff();
       const tip = await page
         .locator('.codelens-decoration a')
         .filter({ hasText: /^nDCG@3 / })
@@ -196,8 +236,8 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
               .catch(() => '')
           ).trim() || undefined,
       );
-      // seed001 sets three knobs on the default preset; its first headline metric is DCG@3.
-      assert.equal(text, 'Ranklens: default + 3 knobs · DCG@3 20.445');
+      // seed001 sets three knobs on the seed000 preset; its first headline metric is DCG@3.
+      assert.equal(text, 'Ranklens: seed000 + 3 knobs · DCG@3 20.445');
     }));
 
   it('states the tolerance in the expect hover', () =>
@@ -264,27 +304,89 @@ describe('VS Code (code-server + Chromium) with ranklens.vsix', { timeout: 600_0
       await wb.problems(fx.broken.fileName, (ps) => !ps.some((p) => p.code === 'expect-mismatch'));
     }));
 
-  it('offers no set-to-computed on a case broken by a misspelled key, and fixes the key with "Change to"', () =>
+  it('reports a misspelled key as its one error, offers no set-to-computed, and fixes the key with "Change to"', () =>
     step('change-to', async () => {
       const onDisk = join(workspace, 'typo.rank.json');
       writeFileSync(onDisk, TYPO);
       await wb.openFromExplorer('typo.rank.json');
-      await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'expect-mismatch') && ps.some((p) => p.code === 'unknown-key'));
-      const value = lineColOf(TYPO, '"P@1": 1', '"P@1": '.length);
-      await wb.goTo(value.line, value.column);
-      const offered = await wb.quickFixTitles((ts) => ts.some((t) => t.startsWith('Declare this finding (expect-mismatch)')));
-      assert.ok(!offered.some((t) => /^Set /.test(t)), `no set-to-computed on the broken case: ${JSON.stringify(offered)}`);
+      const problems = await wb.problems('typo.rank.json', (ps) => ps.some((p) => p.code === 'unknown-key'));
+      // Ranklens's own entries (VS Code's JSON schema validation may list the unknown key too).
+      assert.deepEqual(
+        problems.filter((p) => /ranklens/i.test(p.source)).map((p) => p.code),
+        ['unknown-key'],
+        `one error, no mismatch, no "No predictions": ${JSON.stringify(problems.map((p) => p.raw))}`,
+      );
+      await wb.waitForLens((t) => t.includes('not evaluated: see the error'), 'saying the case is not evaluated');
       const key = lineColOf(TYPO, 'predicitons', 3);
       await wb.goTo(key.line, key.column);
+      const offered = await wb.quickFixTitles((ts) => ts.some((t) => t.startsWith("Change to 'predictions'")));
+      assert.ok(!offered.some((t) => /^Set /.test(t)), `no set-to-computed on the broken case: ${JSON.stringify(offered)}`);
+      assert.ok(
+        offered.findIndex((t) => t.startsWith('Declare')) > offered.findIndex((t) => t.startsWith('Change')),
+        `the repair before the declaration: ${JSON.stringify(offered)}`,
+      );
       await wb.applyQuickFix(/^Change to 'predictions'/);
       await wb.save();
       await until('the corrected key on disk', () => readFileSync(onDisk, 'utf8') === TYPO.replace('predicitons', 'predictions'));
       await wb.problems('typo.rank.json', (ps) => ps.length === 0).catch(() => undefined);
     }));
 
+  it("shows the README's first example under trec_eval's convention by default, its lenses whole, the spread marked", () =>
+    step('readme', async () => {
+      writeFileSync(join(workspace, 'first.rank.yaml'), README_FIXTURE);
+      await wb.openFromExplorer('first.rank.yaml');
+      // alice, under trec_eval: P@3 1/3, AP@5 (1/2 + 2/4) / 3 = 0.333, nDCG@5 0.498 (trec_eval 10.0 prints the same);
+      // seed000 would give AP@5 0.500 and nDCG@5 0.651.
+      const lenses = await wb.waitForLens((t) => t.startsWith('trec_eval (built-in)'), 'naming the built-in trec_eval');
+      const alice = await wb.waitForLens((t) => t.includes('AP@5 0.333'), "with alice's AP@5 under trec_eval");
+      console.log(`README lenses: ${JSON.stringify(alice)}`);
+      assert.ok(
+        alice.some((l) => /nDCG@5 0\.498/.test(l)),
+        JSON.stringify(alice),
+      );
+      assert.ok(!alice.some((l) => /AP@5 0\.500|nDCG@5 0\.651/.test(l)), `no seed 000 value: ${JSON.stringify(alice)}`);
+      assert.ok(lenses.length > 0);
+      // Presets disagree on alice's AP@5 and nDCG@5: the lens carries the codicon, drawn as an icon.
+      assert.ok((await page.locator('.codelens-decoration .codicon-arrow-both').count()) >= 2, 'the spread marks');
+      assert.equal(await page.locator('.codelens-decoration .codicon-debug-pause').count(), 0, 'nothing stale');
+      await noLensCutOff();
+      await wb.problems('first.rank.yaml', (ps) => ps.length === 0).catch(() => undefined);
+    }));
+
+  it('fits the preset comparison and the case breakdown in the side pane at 1,100 px, the summary first', () =>
+    step('views-fit', async () => {
+      await wb.runCommand('Ranklens: Compare Conventions for This File');
+      const compare = await until('the comparison in its pane', () => previewLayout('other presets'), T.slow, 300);
+      console.log(
+        `comparison pane: ${compare.width} px wide, content ${compare.scrollWidth} px, widest table ends at ${compare.tableRight} px`,
+      );
+      assert.ok(compare.width < WIDTH / 2, `a side pane: ${compare.width} px`);
+      assert.ok(compare.tableRight <= compare.width, `the table (to ${compare.tableRight} px) fits the ${compare.width} px pane`);
+      assert.ok(compare.scrollWidth <= compare.width, `no sideways scroll: ${compare.scrollWidth} px in ${compare.width} px`);
+      // Only the presets that differ, by value: alice's AP@5 mean row names seed000 with 0.667, not every preset.
+      assert.match(compare.body, /AP@5\s+0\.583\s+0\.667 seed000/);
+      await wb.openFile('first.rank.yaml');
+      const alice = lineColOf(README_FIXTURE, 'alice:', 2);
+      await wb.goTo(alice.line, alice.column);
+      await wb.runCommand('Ranklens: Show Case Breakdown');
+      const breakdown = await until('the breakdown in its pane', () => previewLayout('cutoffs 3, 5'), T.slow, 300);
+      console.log(
+        `breakdown pane: ${breakdown.width} px wide, content ${breakdown.scrollWidth} px, widest table ends at ${breakdown.tableRight} px`,
+      );
+      assert.ok(breakdown.tableRight <= breakdown.width, `every table (to ${breakdown.tableRight} px) fits the ${breakdown.width} px pane`);
+      assert.ok(breakdown.scrollWidth <= breakdown.width, `no sideways scroll: ${breakdown.scrollWidth} px in ${breakdown.width} px`);
+      assert.ok(
+        breakdown.body.indexOf('other presets') < breakdown.body.indexOf('AP@5 = '),
+        'the values and the presets that differ come before the explanations',
+      );
+      // Back to one editor group, as the next test expects.
+      await wb.runCommand('View: Close All Editors');
+    }));
+
   it('keeps the case breakdown current while the fixture changes', () =>
     step('live-view', async () => {
       const onDisk = join(workspace, 'typo.rank.json');
+      await wb.openFile('typo.rank.json');
       const inCase = lineColOf(readFileSync(onDisk, 'utf8'), '"q1"', 2);
       await wb.goTo(inCase.line, inCase.column);
       await wb.runCommand('Ranklens: Show Case Breakdown');

@@ -146,15 +146,15 @@ describe('metric curves in Chromium', () => {
   it('shows the hand-worked numbers of seed 000', async () => {
     const points = await drawnPoints();
     const at = (family: string, series: string, k: number) => points.find((p) => p.family === family && p.series === series && p.k === k)!;
-    // Default: users 4 and 5 are NaN and left out, P@5 = (2/5 + 2/5 + 0) / 3.
-    assert.equal(Number(at('P', 'default, mean', 1).value), 1 / 3);
-    assert.equal(Number(at('P', 'default, mean', 3).value), 1 / 3);
-    assert.equal(Number(at('P', 'default, mean', 5).value), 4 / 15);
-    assert.equal(at('P', 'default, mean', 5).title, 'P@5 = 0.267 (default, mean; 2 cases NaN, left out)');
+    // seed000: users 4 and 5 are NaN and left out, P@5 = (2/5 + 2/5 + 0) / 3.
+    assert.equal(Number(at('P', 'seed000, mean', 1).value), 1 / 3);
+    assert.equal(Number(at('P', 'seed000, mean', 3).value), 1 / 3);
+    assert.equal(Number(at('P', 'seed000, mean', 5).value), 4 / 15);
+    assert.equal(at('P', 'seed000, mean', 5).title, 'P@5 = 0.267 (seed000, mean; 2 cases NaN, left out)');
     // trec_eval: they count 0, P@5 = 0.8 / 5.
     assert.equal(Number(at('P', 'trec_eval, mean', 5).value), 0.8 / 5);
-    // user2's AP@5: hits at ranks 2 and 4, (1/2 + 2/4) ÷ 2 hits (default) or ÷ R = 3 (trec_eval).
-    assert.equal(at('AP', 'default, user2', 5).title, 'AP@5 = 0.500 (default, user2)');
+    // user2's AP@5: hits at ranks 2 and 4, (1/2 + 2/4) ÷ 2 hits (seed000) or ÷ R = 3 (trec_eval).
+    assert.equal(at('AP', 'seed000, user2', 5).title, 'AP@5 = 0.500 (seed000, user2)');
     assert.equal(Number(at('AP', 'trec_eval, user2', 5).value), 1 / 3);
     // The one gap: seed 003's code gives user2 (hits at ranks 2 and 4) no AP@1 and no F1@1, NaN, so
     // those two points are not drawn; every other point is.
@@ -165,10 +165,10 @@ describe('metric curves in Chromium', () => {
   });
 
   it('places each point at its value on the axis', async () => {
-    // P@2 of the default mean is 0.5: the circle's centre sits on the 0.5 grid line.
+    // P@2 of the seed000 mean is 0.5: the circle's centre sits on the 0.5 grid line.
     const y = await page.$eval('figure[data-family="P"]', (f) => {
       const tick = Array.from(f.querySelectorAll('text.tick')).find((t) => t.textContent === '0.5')!;
-      const circle = f.querySelector('circle.point[data-series="default, mean"][data-k="2"]')!;
+      const circle = f.querySelector('circle.point[data-series="seed000, mean"][data-k="2"]')!;
       const centre = (e: Element) => {
         const r = e.getBoundingClientRect();
         return r.top + r.height / 2;
@@ -191,44 +191,57 @@ describe('metric curves in Chromium', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
-  it('leaves a case with no labels out of the line under the default preset', async () => {
+  it('leaves a case with no labels out of the line under seed000', async () => {
     const user4 = metricCurves(users, ['P'], 5, presets.slice(0, 2), 3, 'user4');
     await open('user4.html', curvesHtml(user4, { title: 'user4' }));
     const points = (await drawnPoints()).filter((p) => p.series.endsWith('user4'));
     assert.deepEqual(
       points.map((p) => `${p.series}@${p.k}=${p.value}${p.visible ? '' : ' (hidden)'}`),
-      [...[1, 2, 3, 4, 5].map((k) => `trec_eval, user4@${k}=0`), ...[1, 2, 3, 4, 5].map((k) => `default, user4@${k}=NaN (hidden)`)],
+      [...[1, 2, 3, 4, 5].map((k) => `seed000, user4@${k}=NaN (hidden)`), ...[1, 2, 3, 4, 5].map((k) => `trec_eval, user4@${k}=0`)],
       'drawn order: the first convention last, on top',
     );
-    const d = await page.getAttribute('path.line[data-series="default, user4"]', 'd');
+    const d = await page.getAttribute('path.line[data-series="seed000, user4"]', 'd');
     assert.equal(d, '', 'no line through NaN');
   });
 
   it('keeps its styles under a nonce-only CSP', async () => {
     await open('nonce.html', curvesHtml(curves, { title: 'nonce', nonce: 'c2VlZDAwMA' }));
     const stroke = await page.$eval('figure[data-family="P"] g.c0 path.line', (p) => getComputedStyle(p).stroke);
-    assert.equal(stroke, 'rgb(55, 148, 255)', 'the chart blue, not the default black: the style was applied');
+    assert.equal(stroke, 'rgb(51, 34, 136)', "Tol's muted indigo, not the default black: the style was applied");
     assert.deepEqual(consoleErrors, []);
   });
 
-  it('takes the VS Code theme colors and saves a screenshot', async () => {
+  it("takes the VS Code theme's page colors and a dark palette under vscode-dark, and saves a screenshot", async () => {
     await open('curves.html', curvesHtml(curves, { title: 'Metric curves — seed 000 (every preset, user2)' }));
     const light = await page.$eval('body', (b) => getComputedStyle(b).backgroundColor);
     assert.equal(light, 'rgb(255, 255, 255)', 'the fallback outside VS Code');
+    // VS Code sets its theme's variables on <html> and marks the body vscode-dark.
     await page.evaluate((vars) => {
       for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+      document.body.classList.add('vscode-dark');
     }, DARK_THEME);
     const colors = await page.evaluate(() => ({
       background: getComputedStyle(document.body).backgroundColor,
       text: getComputedStyle(document.querySelector('h1')!).color,
-      blue: getComputedStyle(document.querySelector('g.c0 path.line')!).stroke,
-      red: getComputedStyle(document.querySelector('g.c1 path.line')!).stroke,
+      series: [...Array(9).keys()].map((i) => getComputedStyle(document.querySelector(`li g.c${i} path.line`)!).stroke),
+      key: getComputedStyle(document.querySelector('li g.key path.line')!).stroke,
     }));
+    // Paul Tol's light scheme (and muted's purple): nine colors, none of them the gray of the mean/case key.
     assert.deepEqual(colors, {
       background: 'rgb(31, 31, 31)',
       text: 'rgb(204, 204, 204)',
-      blue: 'rgb(77, 170, 252)',
-      red: 'rgb(248, 81, 73)',
+      series: [
+        'rgb(119, 170, 221)',
+        'rgb(238, 136, 102)',
+        'rgb(68, 187, 153)',
+        'rgb(238, 221, 136)',
+        'rgb(153, 221, 255)',
+        'rgb(255, 170, 187)',
+        'rgb(187, 204, 51)',
+        'rgb(170, 170, 0)',
+        'rgb(170, 68, 153)',
+      ],
+      key: 'rgb(157, 157, 157)',
     });
     const shot = await page.screenshot({ fullPage: true });
     mkdirSync(join(repoRoot, 'test-results'), { recursive: true });

@@ -123,9 +123,10 @@ describe('the web-worker server (VS Code for the Web)', () => {
     const lenses = await request<Lens[]>('textDocument/codeLens', { textDocument: { uri: URI } });
     const resolved = await Promise.all(lenses.map((l) => (l.command ? l : request<Lens>('codeLens/resolve', l))));
     const titles = resolved.map((l) => l.command?.title ?? '').join('\n');
-    // P@3 = 2/3; AP@3 = (1/1 + 2/3) / 2 hits = 0.833 under the default convention.
+    // P@3 = 2/3; AP@3 = (1/1 + 2/3) / 3 labels = 0.556 under trec_eval, the default convention (seed000's
+    // 0.833 divides by the 2 hits, so the lens marks the spread; this client asked for no codicons: ±).
     assert.match(titles, /P@3 0\.667/);
-    assert.match(titles, /AP@3 0\.833/);
+    assert.match(titles, /AP@3 0\.556 ±/);
   });
 
   it('explains a case on hover', async () => {

@@ -83,10 +83,10 @@ describe('examples/', () => {
       all.filter((c) => !yaml.includes(c)),
       ['empty-fixture', 'file-too-large'],
     );
-    // single-item-row needs scikit-learn's convention, so a second fixture, which a JSON file cannot hold.
+    // single-item-row and renamed-preset need a convention of their own, so a second fixture, which a JSON file cannot hold.
     assert.deepEqual(
       all.filter((c) => !json.includes(c)),
-      ['empty-fixture', 'file-too-large', 'query-not-in-qrels', 'single-item-row', 'syntax-error', 'too-many-aliases'],
+      ['empty-fixture', 'file-too-large', 'query-not-in-qrels', 'renamed-preset', 'single-item-row', 'syntax-error', 'too-many-aliases'],
     );
   });
 
@@ -126,9 +126,9 @@ describe('examples/', () => {
     assert.ok(f.excluded.every((n) => n === 2));
   });
 
-  it('seed 002: 49 expectations, under default + discount log2 + ideal labels', () => {
+  it('seed 002: 49 expectations, under seed000 + discount log2 + ideal labels', () => {
     const { evaluation } = evaluate('seed002-eight-documents.rank.yaml');
-    assert.equal(evaluation.fixtures[0].convention.name, 'default + discount=log2, ideal=labels');
+    assert.equal(evaluation.fixtures[0].convention.name, 'seed000 + discount=log2, ideal=labels');
     assert.equal(expectations(evaluation).length, 49);
   });
 

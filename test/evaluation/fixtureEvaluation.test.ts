@@ -12,7 +12,7 @@ import { toleranceText } from '../../shared/evaluation/tolerance';
 import { findingAt, findingsOf } from '../helpers/fixtureText';
 
 describe('evaluating a parsed fixture', () => {
-  it('computes the same values from JSON and from YAML', () => {
+  it('computes the same values from JSON and from YAML, under trec_eval when the fixture names no convention', () => {
     const json = parseFixture(
       '{"k": [1, 3], "metrics": ["P", "AP"], "cases": {"u": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5]}}}',
       'json',
@@ -21,7 +21,9 @@ describe('evaluating a parsed fixture', () => {
     for (const doc of [json, yaml]) {
       const f = evaluateDocument(doc).fixtures[0];
       assert.deepEqual(f.names, ['P@1', 'P@3', 'AP']);
-      assert.deepEqual(f.cases[0].values, [0, 1 / 3, 0.5]);
+      // Seed 000's user #2: AP = (1/2 + 2/4) / 3 relevant labels = 1/3 (trec_eval prints map 0.3333).
+      assert.equal(f.convention.name, 'trec_eval');
+      assert.deepEqual(f.cases[0].values, [0, 1 / 3, 1 / 3]);
     }
   });
 
@@ -101,7 +103,11 @@ describe('expectations: within half a unit of the last written decimal', () => {
   it('matches null (JSON) and .nan (YAML) with NaN only', () => {
     assert.equal(expectationMatches(null, 'null', NaN), true);
     assert.equal(expectationMatches(null, 'null', 0), false);
-    const doc = parseFixture('cases: {u: {labels: [], predictions: [a], expect: {P@1: .nan, R@1: null, AP: 0}}}', 'yaml');
+    // seed000 makes a case without labels NaN (trec_eval's convention makes it 0).
+    const doc = parseFixture(
+      'convention: seed000\ncases: {u: {labels: [], predictions: [a], expect: {P@1: .nan, R@1: null, AP: 0}}}',
+      'yaml',
+    );
     assert.deepEqual(
       evaluateDocument(doc).fixtures[0].cases[0].expectations.map((e) => [e.node.metric.value, e.matches]),
       [
@@ -156,6 +162,33 @@ describe('evaluation findings on their text', () => {
     assert.deepEqual(findingAt('convention:\n  preset: ⟦sklern⟧\ncases: {}', 'yaml', 'unknown-preset').start, { line: 1, character: 10 });
   });
 
+  it('renamed-preset on the old name default: the numbers of seed000, a warning that says so, the new name for a fix', () => {
+    const yaml = findingAt(
+      'k: [5]\nconvention: ⟦default⟧\ncases:\n  u: {labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5]}',
+      'yaml',
+      'renamed-preset',
+    );
+    assert.deepEqual(yaml.start, { line: 1, character: 12 });
+    assert.equal(yaml.finding.severity, 'warning');
+    assert.equal(
+      yaml.finding.message,
+      '"default" is the old name of the seed000 preset: the numbers are seed000\'s, but the built-in default is now trec_eval\'s convention. Write "seed000" to keep these numbers, or "trec_eval".',
+    );
+    assert.deepEqual(yaml.finding.data, { replacement: 'seed000' });
+    const f = evaluateDocument(
+      parseFixture(
+        'k: [5]\nmetrics: [AP@k]\nconvention: {preset: Default}\ncases:\n  u: {labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5]}',
+        'yaml',
+      ),
+    ).fixtures[0];
+    // Seed 000's user #2: AP@5 = (1/2 + 2/4) / 2 hits = 0.5 (trec_eval: / 3 labels = 0.333).
+    assert.deepEqual([f.convention.name, f.cases[0].values], ['seed000', [0.5]]);
+    assert.deepEqual(
+      f.findings.map((x) => x.code),
+      ['renamed-preset'],
+    );
+  });
+
   it('unknown-knob (JSON and YAML)', () => {
     const json = findingAt('{"convention": {"preset": "ranx", ⟦"discont"⟧: "ln"}, "cases": {}}', 'json', 'unknown-knob');
     assert.deepEqual(json.start, { line: 0, character: 34 });
@@ -201,11 +234,11 @@ describe('evaluation findings on their text', () => {
     assert.equal(json.finding.message, 'Expected P@3 = 0.5, computed 0.3333: not within ±0.05 (1 decimal written).');
     assert.deepEqual(json.finding.data, { computed: 1 / 3 });
     const yaml = findingAt(
-      'k: [3]\ncases:\n  耳机:\n    labels: []\n    predictions: [a]\n    expect: {P@3: ⟦0⟧}',
+      'k: [3]\nconvention: seed000\ncases:\n  耳机:\n    labels: []\n    predictions: [a]\n    expect: {P@3: ⟦0⟧}',
       'yaml',
       'expect-mismatch',
     );
-    assert.deepEqual(yaml.start, { line: 5, character: 18 });
+    assert.deepEqual(yaml.start, { line: 6, character: 18 });
     assert.deepEqual(yaml.finding.data, { computed: null });
   });
 
@@ -280,7 +313,7 @@ describe('core findings on their text', () => {
     assert.deepEqual(json.start, { line: 0, character: 18 });
     assert.equal(
       json.finding.message,
-      'No relevant labels and no predictions: every metric is NaN and left out of the means (emptyLabels=nan).',
+      'No relevant labels and no predictions: every metric is 0 and counts in the means (emptyLabels=zero).',
     );
     assert.deepEqual(findingAt('cases:\n  ⟦耳机⟧: {labels: [], predictions: []}', 'yaml', 'empty-case').start, { line: 1, character: 2 });
   });
@@ -398,7 +431,7 @@ describe('core findings on their text', () => {
       { compare: true },
     );
     assert.deepEqual(json.start, { line: 0, character: 30 });
-    assert.match(json.finding.message, /^1 value depends on the convention\. AP: default 0\.500, trec_eval 0\.333/);
+    assert.match(json.finding.message, /^1 value depends on the convention\. AP: trec_eval 0\.333, seed000 0\.500/);
     assert.deepEqual(
       findingAt(
         'metrics: [AP]\ncases:\n  - id: ⟦u⟧\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]',
@@ -447,5 +480,67 @@ describe('expectFindings', () => {
   it('is null for a document that declares nothing', () => {
     const doc = parseFixture('cases: {}', 'yaml');
     assert.equal(checkDeclaredFindings(doc, []), null);
+  });
+});
+
+describe('a case an error breaks, or the convention refuses: the one error, no number, no consequence', () => {
+  it('a misspelled predictions key: NaN values left out of the means, its expectations unchecked, no finding of its own', () => {
+    const text =
+      'k: [3]\nmetrics: [P@k]\ncases:\n  u1: {labels: [a, b], predicitons: [a, x, b], expect: {P@3: 0.667, nope@3: 1}}\n  u2: {labels: [a], predictions: [a, x, y]}\n';
+    const ev = evaluateDocument(parseFixture(text, 'yaml'));
+    const f = ev.fixtures[0];
+    assert.deepEqual(f.cases[0].node.broken?.reason, 'its predictions key is misspelled');
+    assert.deepEqual(f.cases[0].values, [NaN]);
+    // u2 alone: P@3 = 1/3.
+    assert.deepEqual([f.mean, f.excluded], [[1 / 3], [1]]);
+    assert.deepEqual(
+      f.cases[0].expectations.map((e) => [e.node.metric.value, e.computed, e.matches]),
+      [
+        ['P@3', undefined, false],
+        ['nope@3', undefined, false],
+      ],
+    );
+    // The typo, and the unknown metric in expect, which no fix of the typo would mend: no empty-predictions, no mismatch.
+    assert.deepEqual(
+      ev.findings.map((x) => x.code),
+      ['unknown-key', 'unknown-metric'],
+    );
+  });
+
+  it('a syntax error that cuts a case short breaks it, and the error names the case', () => {
+    const text = 'k: [3]\nmetrics: [P@k]\ncases:\n  u1:\n    labels: [a, b]]\n    predictions: [a, x, b]\n';
+    const doc = parseFixture(text, 'yaml');
+    const error = doc.problems.find((p) => p.code === 'syntax-error')!;
+    // "k: [3]\nmetrics: [P@k]\ncases:\n" is 29 characters, u1 is 31..33, and the stray ] is at 53.
+    assert.deepEqual(error.span, { start: 53, end: 54 });
+    assert.deepEqual(error.related, [
+      { span: { start: 31, end: 33 }, message: 'case "u1" stops here: it is not evaluated until this is fixed' },
+    ]);
+    assert.deepEqual(doc.fixtures[0].cases[0].broken, { span: { start: 53, end: 54 }, reason: 'the text does not parse inside it' });
+    assert.deepEqual(
+      evaluateDocument(doc).findings.map((x) => x.code),
+      ['syntax-error'],
+      'no empty-predictions for the predictions the error hid',
+    );
+  });
+
+  it('a case trec_eval refuses (an item predicted twice): its expectations are unchecked, the refusal is the one error', () => {
+    const text = 'k: [3]\nmetrics: [P@k]\ncases:\n  u1: {labels: [a], predictions: [a, x, a, y], expect: {P@3: 0.333}}\n';
+    const ev = evaluateDocument(parseFixture(text, 'yaml'));
+    assert.deepEqual(
+      ev.findings.map((x) => [x.code, x.severity]),
+      [['duplicate-prediction', 'error']],
+    );
+    assert.deepEqual(
+      ev.fixtures[0].cases[0].expectations.map((e) => [e.computed, e.matches]),
+      [[undefined, false]],
+    );
+    // seed000 keeps the first a: P@3 = 1/3 holds, and the repeat is a warning.
+    const seed = evaluateDocument(parseFixture(`convention: seed000\n${text}`, 'yaml'));
+    assert.deepEqual(
+      seed.findings.map((x) => [x.code, x.severity]),
+      [['duplicate-prediction', 'warning']],
+    );
+    assert.deepEqual(seed.fixtures[0].cases[0].expectations[0].matches, true);
   });
 });

@@ -6,7 +6,7 @@
  *         nDCG@3 (2/log₂3) / (2 + 1/log₂3 + 1/2) = 0.4030302838010049, IPrec@0.5 1/2
  *     q2: p, q against p: P@2 1/2, AP 1, nDCG@3 1, IPrec@0.5 1
  *     q3: n, o, m, r, s against m, n: P@2 1/2, AP (1 + 2/3)/2 = 5/6, nDCG@3 1.5 / (1 + 1/log₂3) = 0.9197207891481876, IPrec@0.5 1
- *   TWO (the default preset: gains 2^g − 1, ln discount, the top k's ideal, AP over the hits):
+ *   TWO (seed000: gains 2^g − 1, ln discount, the top k's ideal, AP over the hits):
  *     u1: e(1), f, d(3): P@2 1/2, AP (1 + 2/3)/2 = 5/6, RR 1, nDCG@3 (1/ln 2 + 7/ln 4) / (7/ln 2 + 1/ln 3) = 0.5897053367440439
  *     u2: h, i, j, g(1): P@2 0, AP 1/4, RR 1/4, nDCG@3 0 (nothing relevant in the top 3)
  */
@@ -27,7 +27,8 @@ const ONE = `{
     "q3": {"labels": ["m", "n"], "predictions": ["n", "o", "m", "r", "s"]}
   }
 }`;
-const TWO = `metrics: [P@2, AP, nDCG@3, RR]
+const TWO = `convention: seed000
+metrics: [P@2, AP, nDCG@3, RR]
 cases:
   u1: {labels: {d: 3, e: 1}, predictions: [e, f, d]}
   u2: {labels: [g], predictions: [h, i, j, g]}

@@ -19,7 +19,7 @@ describe('readProjectConfig', () => {
   it('keeps every good value of the shared example', () => {
     assert.deepEqual(parseConfigFile(PROJECT_CONFIG, false), {
       config: {
-        defaultConvention: 'trec_eval',
+        defaultConvention: 'seed000',
         defaultCutoffs: [2, 3],
         headlineMetrics: ['P@2', 'AP@2'],
         severity: { 'k-exceeds-predictions': 'off' },
@@ -31,6 +31,15 @@ describe('readProjectConfig', () => {
   it('reads a preset name as findPreset does: any case, dashes, aliases', () => {
     assert.deepEqual(readProjectConfig({ defaultConvention: 'TREC-eval' }), { config: { defaultConvention: 'trec_eval' }, problems: [] });
     assert.deepEqual(readProjectConfig({ defaultConvention: 'spark' }), { config: { defaultConvention: 'mllib' }, problems: [] });
+  });
+
+  it('reads the old name default as seed000, and says what it names now', () => {
+    assert.deepEqual(readProjectConfig({ defaultConvention: 'default' }), {
+      config: { defaultConvention: 'seed000' },
+      problems: [
+        'defaultConvention: "default" is the old name of the seed000 preset: the numbers are seed000\'s, but the built-in default is now trec_eval\'s convention. Write "seed000" to keep these numbers, or "trec_eval".',
+      ],
+    });
   });
 
   it('leaves out an unknown preset, or one that is not a string, and says so', () => {

@@ -60,7 +60,7 @@ describe('runs: several systems in the qrels/run shape', () => {
     assert.match(
       systemHover(fe(), 1),
       new RegExp(
-        `^\\*\\*System \`dense\`\\*\\* · 5 cases · convention \`default\`\\n\\n[^\\n]+\\n\\n- ${line.replace(/[()+.]/g, '\\$&')}$`,
+        `^\\*\\*System \`dense\`\\*\\* · 5 cases · convention \`trec_eval\`\\n\\n[^\\n]+\\n\\n- ${line.replace(/[()+.]/g, '\\$&')}$`,
       ),
     );
   });

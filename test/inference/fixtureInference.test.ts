@@ -13,9 +13,9 @@ import {
 } from '../../shared/inference/fixtureInference';
 import { evaluated } from '../helpers/evaluatedFixture';
 
-// AP@5 of [1..5] against {2, 4, 6} is 0.333 under trec_eval (÷ 3 labels) and 0.5 under default (÷ 2 hits).
+// AP@5 of [1..5] against {2, 4, 6} is 0.333 under trec_eval (÷ 3 labels) and 0.5 under seed000 (÷ 2 hits).
 const FE = evaluated(
-  'k: [3, 5]\nconvention: default\ncases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n    expect: { P@3: 0.333, AP@5: 0.333, RR@9: 1, P@5: null }\n',
+  'k: [3, 5]\nconvention: seed000\ncases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n    expect: { P@3: 0.333, AP@5: 0.333, RR@9: 1, P@5: null }\n',
   'yaml',
 ).fe;
 

@@ -42,14 +42,14 @@ const EVERY_METRIC = expandMetrics(undefined, [1, 3, 5]);
 
 /** Every value of every case under a convention, written with four decimals, as expectations. */
 function writtenUnder(conv: Convention, cases: CaseInput[], specs: MetricSpec[] = EVERY_METRIC): ExpectedValue[] {
-  const ev = evaluateCases(cases, specs, { preset: 'default', overrides: {}, convention: conv, name: 'x' });
+  const ev = evaluateCases(cases, specs, { preset: 'seed000', overrides: {}, convention: conv, name: 'x' });
   return ev.cases.flatMap((c, i) => c.values.map((v, j) => expectedValue(i, specs[j], Number.isNaN(v) ? 'NaN' : v.toFixed(4))));
 }
 
 /** Whether a convention reproduces every expectation (the check a fixture's expect makes). */
 function reproduces(conv: Convention, cases: CaseInput[], expectations: ExpectedValue[]): boolean {
   return expectations.every((e) => {
-    const ev = evaluateCases(cases, [e.spec], { preset: 'default', overrides: {}, convention: conv, name: 'x' });
+    const ev = evaluateCases(cases, [e.spec], { preset: 'seed000', overrides: {}, convention: conv, name: 'x' });
     return matches(e, e.case === 'mean' ? ev.mean[0] : ev.cases[e.case].values[0]);
   });
 }
@@ -69,7 +69,7 @@ describe('tracing values back to their convention', () => {
   const MIXES: [string, Record<string, unknown>][] = [
     ['ranx', { ties: 'id-asc' }],
     ['trec_eval', { gain: 'exponential', noHit: 'nan' }],
-    ['default', { apDenominator: 'relevant', ideal: 'labels' }],
+    ['seed000', { apDenominator: 'relevant', ideal: 'labels' }],
     ['torchmetrics', { precisionDenominator: 'min-k-predicted', relevanceThreshold: 1 }],
     ['mllib', { emptyLabels: 'nan', duplicates: 'first' }],
     // BEIR's R_cap next to trec_eval's other measures; trec_eval -J; LightFM's ranks of tied items.
@@ -78,7 +78,7 @@ describe('tracing values back to their convention', () => {
     ['ranx', { ties: 'pessimistic' }],
     ['lenskit', { discount: 'log2' }],
     // Elliot's "MAP": the mean of P@1…P@k.
-    ['default', { apTerms: 'every-rank' }],
+    ['seed000', { apTerms: 'every-rank' }],
     // trec_eval without -c: a query missing from the run is left out.
     ['trec_eval', { emptyPredictions: 'nan' }],
   ];
@@ -104,11 +104,11 @@ describe('tracing values back to their convention', () => {
     assert.equal(r.exact, true);
     assert.deepEqual(
       r.matches.map((m) => conventionText(m)),
-      ['default', 'trec_eval'],
+      ['trec_eval', 'seed000'],
     );
     assert.deepEqual(
       r.matches.map((m) => m.convention.ties),
-      ['input', 'id-desc'],
+      ['id-desc', 'input'],
     );
   });
 
@@ -130,7 +130,7 @@ describe('tracing values back to their convention', () => {
 });
 
 describe('tracing the seeds back', () => {
-  it('seed 000: the default preset; only the MRR@3 and MRR@5 means (printed 0.333) stay unexplained', () => {
+  it('seed 000: the seed000 preset; only the MRR@3 and MRR@5 means (printed 0.333) stay unexplained', () => {
     // The tables as printed (truncated: 2/3 is 0.666), rows #1..#5 then the mean.
     const tables: Record<string, string[][]> = {
       P: [
@@ -193,7 +193,7 @@ describe('tracing the seeds back', () => {
     const r = inferConventions([...SEED000_USERS], expectations);
     assert.equal(r.expectations, 108);
     assert.equal(r.exact, false);
-    assert.deepEqual([conventionText(r.matches[0]), r.matches[0].matched], ['default', 106]);
+    assert.deepEqual([conventionText(r.matches[0]), r.matches[0].matched], ['seed000', 106]);
     const left = r.unexplained.map((u) => [expectations[u.expectation].case, metricName(expectations[u.expectation].spec), u.nearest]);
     // The nearest any convention comes: 1.5 / 5 = 0.3, counting the two users without labels as 0.
     assert.deepEqual(left, [

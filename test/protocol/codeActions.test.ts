@@ -236,7 +236,7 @@ cases:
     const declared = await client.diagnostics(created.uri, created.version);
     assert.deepEqual(
       declared.map((d) => [d.code, d.severity, d.message]),
-      [['empty-labels', 3, 'No labels: every metric is NaN and left out of the means (emptyLabels=nan). [expected]']],
+      [['empty-labels', 3, 'No labels: every metric is 0 and counts in the means (emptyLabels=zero). [expected]']],
       'a declared finding is information, tagged [expected]',
     );
     const added = await applyAt(
@@ -250,8 +250,9 @@ cases:
     );
   });
 
+  // q1's "b" is true, not an id: a wrong-type error of its own, and P@3 = 1/3 without it, which must not become its expectation.
   const BROKEN = `{"k": [3], "cases": {
-  "q1": {"labels": ["a"], "predicitons": ["a", "b"], "expect": {"P@3": 0.|333}},
+  "q1": {"labels": ["a", true], "predictions": ["a", "b", "c"], "expect": {"P@3": 0.|5}},
   "q2": {"labels": ["a"], "predictions": ["x", "a"], "expect": {"P@3": 0.5}},
   "q3": {"labels": ["a"], "predictions": ["a"], "expect": {"P@3": 1}}
 }}
@@ -261,10 +262,66 @@ cases:
     const titles = await titlesAt(BROKEN);
     assert.ok(!titles.some((t) => t.startsWith('Set P@3')), titles.join(' | '));
     assert.ok(!titles.some((t) => t.endsWith('*') && t.startsWith('Set')), 'no preferred set-to-computed');
+    assert.ok(
+      !titles.some((t) => t.startsWith('Declare this finding (expect-mismatch)')),
+      'a mismatch that follows from the error is not declared',
+    );
     const { text } = await applyAt(
       BROKEN,
       /^Set all 2 mismatched expect values in this file to the computed ones \(skips 1 in cases with errors of their own\)$/,
     );
-    assert.equal(text, BROKEN.replace('|', '').replace('"P@3": 0.5', '"P@3": 0.333').replace('"P@3": 1}', '"P@3": 0.333}'));
+    assert.equal(
+      text,
+      BROKEN.replace('|', '').replace('"P@3": 0.5}},\n  "q3"', '"P@3": 0.333}},\n  "q3"').replace('"P@3": 1}', '"P@3": 0.333}'),
+    );
+  });
+
+  it('a misspelled predictions key is the one error: no mismatch, nothing to set or declare, the repair preferred', async () => {
+    const marked = `{"k": [3], "cases": {
+  "q1": {"labels": ["a"], "predicitons": ["a", "b"], "expect": {"P@3": 0.|333}}
+}}
+`;
+    assert.deepEqual(await titlesAt(marked), []);
+    assert.deepEqual(await titlesAt(marked.replace('|', '').replace('"predicitons"', '"predic|itons"')), [
+      "Change to 'predictions' *",
+      'Declare this finding (unknown-key) in expectFindings',
+    ]);
+  });
+
+  it('adds a cases block to a fixture that has none, before offering to declare the finding', async () => {
+    // The finding sits on the fixture's first key.
+    const json = '{"|k": [3], "metrics": ["P@k"]}';
+    assert.deepEqual(await titlesAt(json), [
+      'Add a cases block with one case to fill in *',
+      'Declare this finding (missing-key) in expectFindings',
+    ]);
+    const added = await applyAt(json, /^Add a cases block/);
+    assert.equal(added.text, '{"k": [3], "metrics": ["P@k"], "cases": {"q1": {"labels": [], "predictions": []}}}');
+    assert.deepEqual(
+      (await client.diagnostics(added.uri, added.version)).map((d) => d.code),
+      ['empty-case'],
+      'the next step: fill in the case',
+    );
+    const yaml = await applyAt('|k: [3]\nmetrics: [P@k]\n', /^Add a cases block/, 'yaml');
+    assert.equal(yaml.text, 'k: [3]\nmetrics: [P@k]\ncases:\n  q1:\n    labels: []\n    predictions: []\n');
+  });
+
+  it('completes a metric name still being typed, and holds the did-you-mean until it is no beginning of a name', async () => {
+    const typing = 'k: 1\nmetrics: [P, nD|]\ncases:\n  q1: {labels: [a], predictions: [a]}\n';
+    const titles = await titlesAt(typing, 'yaml');
+    assert.deepEqual(titles.slice(0, 2), ["Complete to 'nDCG'", "Complete to 'nDCGrel'"]);
+    assert.ok(!titles.some((t) => t.includes("'P'")), titles.join(' | '));
+    const { uri, text, version } = await applyAt(typing, /^Complete to 'nDCG'$/, 'yaml');
+    assert.equal(text, 'k: 1\nmetrics: [P, nDCG]\ncases:\n  q1: {labels: [a], predictions: [a]}\n');
+    assert.deepEqual(await client.diagnostics(uri, version), []);
+    const typed = 'file:///actions/typing.rank.yaml';
+    await client.open(typed, typing.replace('|', ''));
+    assert.deepEqual(
+      (await client.diagnostics(typed, 1)).map((d) => [d.code, d.message]),
+      [['unknown-metric', '"nD" is not a metric name yet; names that begin with it: nDCG, nDCGrel. It is not computed.']],
+    );
+    // Once no name begins with it, the did-you-mean: nDGC is nDCG with two letters swapped.
+    await client.open('file:///actions/typo.rank.yaml', typing.replace('nD|', 'nDGC'));
+    assert.match((await client.diagnostics('file:///actions/typo.rank.yaml', 1))[0].message as string, /Did you mean "nDCG"\?/);
   });
 });

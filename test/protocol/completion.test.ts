@@ -71,7 +71,7 @@ describe('completion', () => {
     // The hover on a metric name, from the last version that parsed (which computes P@5 alone).
     assert.ok(doc.startsWith('**nDCG** — Normalized discounted cumulative gain\n\n`'), doc);
     assert.ok(doc.includes('Not computed by this fixture.'), doc);
-    assert.ok(doc.includes('- `gain = exponential` — The gain of a grade g'), doc);
+    assert.ok(doc.includes('- `gain = linear` — The gain of a grade g'), doc);
   });
 
   it('the range counts UTF-16 code units: an emoji before the cursor takes two', async () => {
@@ -96,11 +96,11 @@ describe('completion', () => {
 
   it('after convention: with nothing typed, and in a convention mapping: presets, knobs, a knob’s values', async () => {
     const presets = await completeAt(client, 'convention: |\n');
-    assert.deepEqual(labels(presets.items, 3), ['default', 'trec_eval', 'ranx']);
+    assert.deepEqual(labels(presets.items, 3), ['trec_eval', 'seed000', 'ranx']);
     assert.equal(shownRange(edit(presets.items[0]).range), '0:12-0:12');
     const doc = ((await client.resolveCompletion(item(presets.items, 'trec_eval'))).documentation as { value: string }).value;
     assert.ok(doc.startsWith('**Preset `trec_eval`**\n\n| knob | value |'), doc);
-    assert.ok(doc.includes('| duplicates | error (default: first) |'), doc);
+    assert.ok(doc.includes('| duplicates | error |'), doc);
     const flow = await completeAt(client, 'convention: {preset: trec_eval, |}\n');
     assert.deepEqual(labels(flow.items, 3), ['emptyLabels', 'precisionDenominator', 'apDenominator']);
     assert.equal(edit(flow.items[0]).newText, 'emptyLabels: ');

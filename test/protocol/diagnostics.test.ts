@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TestClient, fileUri } from './lspClient';
 
+// seed000 keeps the first of q1's two b (P@3 = 2/3) and leaves q2, which has no labels, out as NaN; trec_eval, the default,
+// refuses q1 and counts q2 as 0 (the last test).
 const FIXTURE = `{
-  "k": [3],
+  "k": [3], "convention": "seed000",
   "cases": {
     "q1": {"labels": ["a", "b"], "predictions": ["a", "x", "b", "b"], "expect": {"P@3": 0.5}},
     "q2": {"labels": [], "predictions": ["a"]}
@@ -99,14 +101,23 @@ describe('diagnostics of open documents', () => {
     await client.configure({});
   });
 
-  it('evaluates fixtures without a convention under ranklens.defaultConvention', async () => {
+  it('evaluates fixtures without a convention under trec_eval, or under ranklens.defaultConvention', async () => {
     const uri = 'file:///diagnostics/convention.rank.json';
-    await client.open(uri, FIXTURE);
-    await client.configure({ defaultConvention: 'trec_eval' });
-    const ds = await client.diagnosticsWhere(uri, (d) => d.some((x) => message(x).includes('emptyLabels=zero')));
+    await client.open(uri, FIXTURE.replace(' "convention": "seed000",', ''));
+    const ds = await client.diagnostics(uri, 1);
+    assert.ok(
+      ds.some((d) => message(d).includes('emptyLabels=zero')),
+      shown(ds).join('\n'),
+    );
     assert.ok(
       ds.some((d) => d.code === 'duplicate-prediction' && d.severity === 1),
       'trec_eval refuses duplicates: an error',
+    );
+    await client.configure({ defaultConvention: 'seed000' });
+    const seed = await client.diagnosticsWhere(uri, (d) => d.some((x) => message(x).includes('emptyLabels=nan')));
+    assert.ok(
+      seed.some((d) => d.code === 'duplicate-prediction' && d.severity === 2),
+      'seed000 keeps the first: a warning',
     );
     await client.configure({});
   });
@@ -144,10 +155,11 @@ describe('diagnostics of the workspace, open or not', () => {
       a.map((d) => d.code),
       ['duplicate-prediction', 'expect-mismatch', 'empty-labels'],
     );
+    // b names no convention: trec_eval refuses its case (a predicted twice), and that is the one finding.
     const b = await client.diagnosticsWhere(fileUri(join(dir, 'b.rank.yaml')), (d) => d.length > 0);
     assert.deepEqual(
       b.map((d) => d.code),
-      ['duplicate-prediction', 'k-exceeds-predictions'],
+      ['duplicate-prediction'],
     );
     await client.diagnosticsWhere(fileUri(join(dir, 'c.qrels.json')), () => true);
     assert.equal(client.publishedCount(fileUri(join(dir, 'notes.json'))), 0);

@@ -62,7 +62,8 @@ describe('a burst of typing with the default scheduling', () => {
     await client.open(uri, FIXTURE);
     await client.diagnostics(uri, 1);
     const v2 = await client.replace(uri, '"predictions": ["a", "b"]', '"predictions": ["a", "a"]');
-    assert.deepEqual(shown(await client.diagnostics(uri, v2)), ['3:49 duplicate-prediction', '1:8 k-exceeds-predictions']);
+    // trec_eval refuses q0 (a predicted twice): that error alone, no note that k = 2 exceeds what is left.
+    assert.deepEqual(shown(await client.diagnostics(uri, v2)), ['3:49 duplicate-prediction']);
     const v3 = await client.replace(uri, '"predictions": ["a", "a"]', '"predictions": ["b", "a"]');
     assert.deepEqual(await client.diagnostics(uri, v3), []);
     assert.deepEqual(client.publishedVersions(uri), [1, 2, 3]);

@@ -58,7 +58,7 @@ describe('ranklens/fixtureTests', () => {
         cases: ['u1@4: P@3=0.5 failed (0.333) @7:14-22, R@5=0.667 passed (0.667) @7:24-34, P@7=0.1 unchecked @7:36-44'],
         declared: [],
       },
-      { convention: 'default', cases: [], declared: ['empty-labels passed @9:17', 'score-ties failed @9:31'] },
+      { convention: 'trec_eval', cases: [], declared: ['empty-labels passed @9:17', 'score-ties failed @9:31'] },
     ]);
     const p3 = r.documents[0].cases[0].expectations[0];
     assert.equal(p3.message, 'Expected P@3 = 0.5, computed 0.3333 under convention trec_eval.');

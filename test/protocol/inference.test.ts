@@ -10,9 +10,9 @@ import { Hover, MarkupContent, Position, Range } from 'vscode-languageserver-pro
 import { TestClient } from './lspClient';
 
 // Labels {2, 4, 6}, predictions [1..5]: AP@5 = (1/2 + 2/4) / 3 = 0.333 under trec_eval, 0.5 under
-// the default (÷ the 2 hits). Expecting 0.333 under the default fails; trec_eval reproduces it.
+// seed000 (÷ the 2 hits). Expecting 0.333 under seed000 fails; trec_eval reproduces it.
 const YAML = `k: [3, 5]
-convention: default
+convention: seed000
 cases:
   u1:
     labels: [2, 4, 6]
@@ -35,19 +35,20 @@ describe('convention search in the editor', () => {
     const found = await client.diagnosticsWhere(uri, (ds) => ds.some((d) => d.code === 'convention-match'));
     const match = found.find((d) => d.code === 'convention-match')!;
     assert.equal(match.message, 'Your expected values match trec_eval. The current convention reproduces 1 of 2.');
-    // On "default", the convention's value (line 1).
+    // On "seed000", the convention's value (line 1).
     assert.deepEqual(match.range, Range.create(1, 12, 1, 19));
     const actions = await client.codeActions(uri, match.range, [match]);
     const fix = actions.find((a) => a.title === 'Set the convention to trec_eval');
     assert.ok(fix, actions.map((a) => a.title).join(' | '));
     const version = await client.apply(uri, fix);
-    assert.equal(client.text(uri), YAML.replace('convention: default', 'convention: trec_eval'));
+    assert.equal(client.text(uri), YAML.replace('convention: seed000', 'convention: trec_eval'));
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
 
   it('adds the convention before the first key when the fixture names none (JSON)', async () => {
     const uri = 'file:///inference/b.rank.json';
-    const text = '{\n  "k": [5],\n  "cases": {"u1": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5], "expect": {"AP@5": 0.333}}}\n}\n';
+    // AP@5 = 0.5 fails under trec_eval, the default; seed000 (÷ the 2 hits) reproduces it.
+    const text = '{\n  "k": [5],\n  "cases": {"u1": {"labels": [2, 4, 6], "predictions": [1, 2, 3, 4, 5], "expect": {"AP@5": 0.5}}}\n}\n';
     await client.open(uri, text);
     const found = await client.diagnosticsWhere(uri, (ds) => ds.some((d) => d.code === 'convention-match'));
     const match = found.find((d) => d.code === 'convention-match')!;
@@ -58,7 +59,7 @@ describe('convention search in the editor', () => {
       uri,
       actions.find((a) => a.title.startsWith('Set the convention to '))!,
     );
-    assert.match(client.text(uri), /^\{\n {2}"convention": ("trec_eval"|\{.*\}),\n {2}"k": \[5\],/);
+    assert.match(client.text(uri), /^\{\n {2}"convention": "seed000",\n {2}"k": \[5\],/);
     assert.deepEqual(await client.diagnostics(uri, version), []);
   });
 

@@ -42,7 +42,8 @@ describe('lenses of the lines an editor shows (ranklens/codeLenses)', () => {
       all.filter((l) => l.range.start.line >= 301 && l.range.start.line <= 360),
     );
     // q100 ranks d100 (grade 1), x100, e100 (grade 2); trec_eval's gain is the grade: nDCG@10 = (1 + 2/2) / (2 + 1/log2 3) = 0.760.
-    assert.equal(window[0].command!.title, 'nDCG@10 0.760');
+    // ± : the presets give values more than 0.01 apart (exponential gain among them), as every case lens marks by default.
+    assert.equal(window[0].command!.title, 'nDCG@10 0.760 ±');
     // The fixture's own lenses sit on line 0.
     assert.deepEqual(await windowOf(uri, 0, 1), all.slice(0, 2));
   });
@@ -60,7 +61,7 @@ describe('lenses of the lines an editor shows (ranklens/codeLenses)', () => {
     const after = (await windowOf(uri, 302, 302))[0].command!.title;
     assert.notEqual(after, before);
     // e100 (grade 2) alone at rank 3: (2/2) / (2 + 1/log2 3) = 0.380.
-    assert.equal(after, 'nDCG@10 0.380');
+    assert.equal(after, 'nDCG@10 0.380 ±');
   });
 
   it('are none when code lenses are turned off', async () => {

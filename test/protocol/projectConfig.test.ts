@@ -32,12 +32,13 @@ describe('ranklens.config.json in the editor', () => {
   it('takes the convention, cutoffs, headline and severities of the nearest enclosing config, and says so', async () => {
     const uri = pathToFileURL(plain).toString();
     await client.open(uri, CONFIG_FIXTURE);
-    // trec_eval: AP@2 = (1/2) / 3 relevant = 0.167; P@2 = 1/2. The config's headline is P@2 and AP@2.
+    // seed000: AP@2 = (1/2) / 1 hit = 0.500 (trec_eval: / 3 relevant = 0.167, so the lens marks it); P@2 = 1/2
+    // under every preset. The config's headline is P@2 and AP@2.
     assert.deepEqual(titles(await client.resolvedCodeLenses(uri)), [
-      'trec_eval (ranklens.config.json)',
-      'mean of 1: P@2 0.500 · AP@2 0.167',
+      'seed000 (ranklens.config.json)',
+      'mean of 1: P@2 0.500 · AP@2 0.500',
       'P@2 0.500',
-      'AP@2 0.167',
+      'AP@2 0.500 ±',
     ]);
     // k = 3 > 2 predictions would be a k-exceeds-predictions note; the config turns it off.
     assert.deepEqual(await client.diagnostics(uri, 1), []);
@@ -47,8 +48,8 @@ describe('ranklens.config.json in the editor', () => {
     await client.configure({ defaultConvention: 'ranx', defaultCutoffs: [5], headlineMetrics: ['P@3'] });
     const uri = pathToFileURL(plain).toString();
     assert.deepEqual(titles(await client.resolvedCodeLenses(uri)).slice(0, 2), [
-      'trec_eval (ranklens.config.json)',
-      'mean of 1: P@2 0.500 · AP@2 0.167',
+      'seed000 (ranklens.config.json)',
+      'mean of 1: P@2 0.500 · AP@2 0.500',
     ]);
     const outside = 'file:///nowhere/plain.rank.yaml';
     await client.open(outside, CONFIG_FIXTURE);
@@ -60,10 +61,10 @@ describe('ranklens.config.json in the editor', () => {
     const uri = pathToFileURL(own).toString();
     await client.open(uri, CONFIG_FIXTURE_OWN);
     assert.deepEqual(titles(await client.resolvedCodeLenses(uri)), [
-      'default (fixture)',
-      'mean of 1: P@2 0.500 · AP@2 0.500',
+      'trec_eval (fixture)',
+      'mean of 1: P@2 0.500 · AP@2 0.167',
       'P@2 0.500',
-      'AP@2 0.500',
+      'AP@2 0.167 ±',
     ]);
   });
 
@@ -76,7 +77,7 @@ describe('ranklens.config.json in the editor', () => {
       await client.open(uri, text);
       const lensValues = titles(await client.resolvedCodeLenses(uri))
         .slice(2)
-        .map((t) => t!.split(' '));
+        .map((t) => t!.split(' ').slice(0, 2));
       const report = JSON.parse(ranklens(['check', '--json', path]).stdout).fixtures[0];
       const cli = lensValues.map(([name]) => [name, report.cases[0].values[name].value.toFixed(3)]);
       assert.deepEqual(lensValues, cli, path);

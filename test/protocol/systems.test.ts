@@ -34,7 +34,7 @@ describe('comparing systems in the editor', () => {
     const top = (await client.codeLenses(uri)).filter((l) => l.range.start.line === 0);
     assert.deepEqual(
       top.map((l) => l.command?.title),
-      ['default (built-in)', 'mean of 5: RR 0.567', 'bm25 (baseline, 5 cases): RR 0.567', 'dense vs bm25: RR 1.000 ▲'],
+      ['trec_eval (built-in)', 'mean of 5: RR 0.567', 'bm25 (baseline, 5 cases): RR 0.567', 'dense vs bm25: RR 1.000 ▲'],
     );
     const tooltip = (top[3].command as { tooltip?: string }).tooltip;
     assert.equal(
@@ -47,7 +47,7 @@ describe('comparing systems in the editor', () => {
     await client.open(uri, text);
     const hover = await client.hover(uri, offset + 1);
     const value = (hover!.contents as { value: string }).value;
-    assert.match(value, /^\*\*System `dense`\*\* · 5 cases · convention `default`/);
+    assert.match(value, /^\*\*System `dense`\*\* · 5 cases · convention `trec_eval`/);
     assert.match(
       value,
       /- RR: paired Student's t-test, n = 5, mean difference \+0\.433 \(95% CI \+0\.119 to \+0\.747\), p = 0\.019, Holm-adjusted p = 0\.019 over 1 comparison/,

@@ -12,8 +12,9 @@ import {
 } from '../../shared/protocol';
 import { MetricCurves } from '../../shared/curves/curves';
 
+// seed000 keeps the first of q1's two b (trec_eval would refuse q1: test/protocol/duplicates.test.ts).
 const FIXTURE = `{
-  "k": [3],
+  "k": [3], "convention": "seed000",
   "cases": {
     "q1": {"labels": {"a": 2, "b": 1}, "predictions": ["a", "x", "b", "b"]},
     "q2": {"labels": ["a"], "predictions": {"x": 0.9, "a": 0.9, "c": 0.1}}
@@ -32,12 +33,14 @@ describe('views and hints', () => {
     await client.stop();
   });
 
-  it("answers ranklens/caseBreakdown with every metric's terms and every preset", async () => {
+  it("answers ranklens/caseBreakdown with the values and the presets that differ first, then every metric's terms", async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(CASE_BREAKDOWN_REQUEST, { uri, fixture: 0, case: 0 });
     assert.equal(r.title, 'Case q1');
-    assert.ok(r.markdown.startsWith('# Case `q1`\n\nConvention `default` · cutoffs 3 · 2 labels, 2 relevant · 4 predicted'), r.markdown);
-    assert.ok(r.markdown.includes('## AP@3\n\n**AP@3 = 0.833**'), r.markdown);
-    assert.ok(r.markdown.includes('## Every preset\n\n| metric | **default** | trec_eval |'), r.markdown);
+    assert.ok(r.markdown.startsWith('# Case `q1`\n\nConvention `seed000` · cutoffs 3 · 2 labels, 2 relevant · 4 predicted'), r.markdown);
+    // AP@3 = (1 + 2/3) / 2 over the hits; trec_eval refuses the repeated b (NaN); ranx keeps the first too.
+    assert.match(r.markdown, /\n\n\| metric \| seed000 \| other presets \|\n\|---\|---:\|---\|\n\| P@3 \| 0\.667 \| /);
+    assert.match(r.markdown, /\n\| AP@3 \| 0\.833 \| NaN trec\\_eval; [^|]+\|\n/);
+    assert.ok(r.markdown.indexOf('| metric | seed000 |') < r.markdown.indexOf('## AP@3\n\n**AP@3 = 0.833**'), 'the summary first');
   });
 
   it('finds the case from a position too (the command palette)', async () => {
@@ -66,13 +69,11 @@ describe('views and hints', () => {
   it("answers ranklens/compare with every preset's means side by side", async () => {
     const r = await client.connection.sendRequest<MarkdownResult>(COMPARE_REQUEST, { uri });
     assert.equal(r.title, 'Conventions: v.rank.json');
-    assert.ok(
-      r.markdown.includes(
-        '| metric | **default** | trec_eval | ranx | mllib | sklearn | torchmetrics | seed003 | lenskit | recommenders |',
-      ),
-      r.markdown,
-    );
-    assert.match(r.markdown, /\| ≠ AP@3 \| /);
+    assert.ok(r.markdown.includes('| metric | seed000 | other presets |\n|---|---:|---|\n'), r.markdown);
+    // AP@3: seed000 (1 + 2/3) / 2 for q1 and 1/2 for q2 (a tied with x, kept second): 0.667. trec_eval refuses q1 (b twice)
+    // and ranks a after x (ids descending): 1/2 over q2 alone.
+    assert.ok(r.markdown.includes('\n| AP@3 | 0.667 | 0.500 trec\\_eval; 0.528 sklearn |\n'), r.markdown);
+    assert.ok(r.markdown.includes('\n| Success@3 | 1.000 | — |\n'), 'a row where every preset agrees names none');
   });
 
   it("answers ranklens/curves with the case under the cursor, every preset beside the fixture's own", async () => {
@@ -84,7 +85,7 @@ describe('views and hints', () => {
     assert.equal(r.title, 'Metric curves — q1');
     assert.equal(r.curves.maxK, 3);
     assert.deepEqual(r.curves.conventions, [
-      'default',
+      'seed000',
       'trec_eval',
       'ranx',
       'mllib',
@@ -101,10 +102,10 @@ describe('views and hints', () => {
       () => client.notifications.find((n) => n.method === STATUS_NOTIFICATION && (n.params as StatusParams).uri === uri),
       'a status',
     );
-    assert.equal((status.params as StatusParams).text, 'default · P@3 0.500 · R@3 1.000 · AP@3 0.667 · RR@3 0.750 · nDCG@3 0.797');
+    assert.equal((status.params as StatusParams).text, 'seed000 · P@3 0.500 · R@3 1.000 · AP@3 0.667 · RR@3 0.750 · nDCG@3 0.797');
     assert.equal(
       (status.params as StatusParams).short,
-      'default · nDCG@3 0.797',
+      'seed000 · nDCG@3 0.797',
       'the status bar entry: the convention and the first headline mean',
     );
   });

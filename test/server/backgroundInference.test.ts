@@ -8,7 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Analysis, analyzeText } from '../../server/analysis';
 import { BackgroundInference, inferenceFindings } from '../../server/features/inference';
 
-const FAILING = 'k: [5]\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n';
+// AP@5 is (1/2 + 2/4) / 3 = 0.333 under trec_eval, the default; 0.5 is seed000's (÷ the 2 hits).
+const FAILING = 'k: [5]\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.5 } }\n';
 
 function analysis(version: number, text = FAILING): Analysis {
   return { ...analyzeText('file:///b.rank.yaml', text, 'yaml', {}), version };
@@ -26,7 +27,7 @@ describe('BackgroundInference', () => {
     const findings = inferenceFindings(v1, bg.result(v1.uri, 1)!);
     assert.deepEqual(
       findings.map((f) => [f.code, f.message]),
-      [['convention-match', 'Your expected values match trec_eval. The current convention reproduces 0 of 1.']],
+      [['convention-match', 'Your expected values match seed000 (also: sklearn; torchmetrics). The current convention reproduces 0 of 1.']],
     );
     bg.schedule(v1);
     await sleep(60);
@@ -61,7 +62,7 @@ describe('BackgroundInference', () => {
   it('does not search a document whose expectations all hold', async () => {
     const done: number[] = [];
     const bg = new BackgroundInference((_, version) => done.push(version), 20);
-    const ok = analysis(1, FAILING.replace('AP@5: 0.333', 'AP@5: 0.5'));
+    const ok = analysis(1, FAILING.replace('AP@5: 0.5', 'AP@5: 0.333'));
     bg.schedule(ok);
     await sleep(60);
     assert.deepEqual(done, []);

@@ -25,10 +25,10 @@ const at = (line: number, character: number) => ({ line, character });
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: at(l1, c1), end: at(l2, c2) });
 
 // q1: a at 1, x at 2, b at 3 against {a, b, c}: P@3 = 2/3, R@3 = 2/3, AP@3 = (1 + 2/3) / 2 = 0.833 (÷ hits),
-// RR@3 = 1, nDCG@3 = (1 + 1/log2 4 ... ) = 0.920 under the default preset's ln discount and top-k ideal.
+// RR@3 = 1, nDCG@3 = (1 + 1/log2 4 ... ) = 0.920 under seed000's ln discount and top-k ideal.
 // q2 has no labels: NaN, left out.
 const LENS_FIXTURE =
-  '{"k": [3], "convention": "default", "cases": {\n  "q1": {"labels": ["a", "b", "c"], "predictions": ["a", "x", "b"]},\n  "q2": {"labels": [], "predictions": ["a"]}\n}}\n';
+  '{"k": [3], "convention": "seed000", "cases": {\n  "q1": {"labels": ["a", "b", "c"], "predictions": ["a", "x", "b"]},\n  "q2": {"labels": [], "predictions": ["a"]}\n}}\n';
 
 describe('code lenses', () => {
   const a = analysis(LENS_FIXTURE);
@@ -40,10 +40,10 @@ describe('code lenses', () => {
       {
         range: range(0, 0, 0, 0),
         command: {
-          title: 'default (fixture)',
+          title: 'seed000 (fixture)',
           command: 'ranklens.compareConventions',
           arguments: [a.uri],
-          tooltip: "Convention default, from the fixture's convention key. Click to compare every preset's values for this file.",
+          tooltip: "Convention seed000, from the fixture's convention key. Click to compare every preset's values for this file.",
         },
       },
       {
@@ -74,7 +74,7 @@ describe('code lenses', () => {
         title: 'nDCG@3 0.920',
         command: 'ranklens.showCaseBreakdown',
         arguments: [a.uri, 0, 0],
-        tooltip: "nDCG@3 of case q1 = 0.9197 under default. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
+        tooltip: "nDCG@3 of case q1 = 0.9197 under seed000. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
       },
     });
     assert.deepEqual(
@@ -83,14 +83,39 @@ describe('code lenses', () => {
     );
     assert.equal(
       resolveCodeLens(lenses[4], a.evaluation, a.uri).command?.tooltip,
-      "Every metric of case q2 is NaN under default, and the case is left out of the means. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
+      "Every metric of case q2 is NaN under seed000, and the case is left out of the means. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
     );
   });
 
-  it('marks stale lenses (kept from the last version that parsed)', () => {
-    const lenses = codeLenses(a.evaluation, a.uri, place, 0, true);
-    assert.equal(lenses[0].command?.title, '⏸ default (fixture)');
-    assert.equal(resolveCodeLens(lenses[2], a.evaluation, a.uri, true).command?.title, '⏸ nDCG@3 0.920');
+  it('marks stale lenses (kept from the last version that parsed): a codicon in VS Code, a word elsewhere', () => {
+    const lenses = codeLenses(a.evaluation, a.uri, place, 0, { stale: true });
+    assert.equal(lenses[0].command?.title, 'stale: seed000 (fixture)');
+    assert.equal(resolveCodeLens(lenses[2], a.evaluation, a.uri, { stale: true }).command?.title, 'stale: nDCG@3 0.920');
+    const vscode = { stale: true, marks: 'codicons' as const };
+    assert.equal(codeLenses(a.evaluation, a.uri, place, 0, vscode)[0].command?.title, '$(debug-pause) seed000 (fixture)');
+    assert.equal(resolveCodeLens(lenses[2], a.evaluation, a.uri, vscode).command?.title, '$(debug-pause) nDCG@3 0.920');
+  });
+
+  it('marks the values the presets spread on by more than 0.01, with the spread and the presets in the tooltip', () => {
+    // q1 under trec_eval: AP@3 = (1 + 2/3) / 3 = 0.556 (÷ 3 labels, not the 2 hits); nDCG@3 = (1 + 1/log₂4) /
+    // (1 + 1/log₂3 + 1/log₂4) = 0.704 (the labels' ideal); R@3 = 2/2 = 1 where only predicted items count
+    // (sklearn, torchmetrics). P@3 = 2/3 under every preset: no mark.
+    const lenses = codeLenses(a.evaluation, a.uri, place, 0).filter((l) => l.data);
+    const titles = (options: { spread?: boolean; marks?: 'codicons' }) =>
+      lenses.slice(0, 4).map((l) => resolveCodeLens(l, a.evaluation, a.uri, options).command?.title);
+    assert.deepEqual(titles({ spread: true }), ['nDCG@3 0.920 ±', 'AP@3 0.833 ±', 'P@3 0.667', 'R@3 0.667 ±']);
+    assert.deepEqual(titles({ spread: true, marks: 'codicons' }), [
+      'nDCG@3 0.920 $(arrow-both)',
+      'AP@3 0.833 $(arrow-both)',
+      'P@3 0.667',
+      'R@3 0.667 $(arrow-both)',
+    ]);
+    assert.deepEqual(titles({}), ['nDCG@3 0.920', 'AP@3 0.833', 'P@3 0.667', 'R@3 0.667']);
+    assert.equal(
+      resolveCodeLens(lenses[1], a.evaluation, a.uri, { spread: true }).command?.tooltip,
+      'AP@3 of case q1 = 0.8333 under seed000. Presets disagree by more than 0.01: 0.556–0.833 across the presets; ' +
+        "other presets give 0.556 trec_eval, ranx, mllib, lenskit, recommenders. Click for the case's breakdown: all 12 metrics, every term, knob and preset.",
+    );
   });
 
   it('a lens whose case or fixture is gone resolves to an empty command; the cached title follows the convention', () => {
@@ -99,7 +124,7 @@ describe('code lenses', () => {
     assert.deepEqual(resolveCodeLens({ range: gone.range, data: [0, 3, 0, 0] }, a.evaluation, a.uri).command, { title: '', command: '' });
     assert.deepEqual(resolveCodeLens({ range: gone.range, data: [0, 0, 0, 9] }, a.evaluation, a.uri).command, { title: '', command: '' });
     // The same case result under another convention (trec_eval: AP@3 = (1 + 2/3) / 3 = 0.556) gets its own title.
-    const trec = analysis(LENS_FIXTURE.replace('"default"', '"trec_eval"'));
+    const trec = analysis(LENS_FIXTURE.replace('"seed000"', '"trec_eval"'));
     const lens = codeLenses(trec.evaluation, trec.uri, place, 0).filter((l) => l.data)[1];
     assert.equal(resolveCodeLens(lens, trec.evaluation, trec.uri).command?.title, 'AP@3 0.556');
   });
@@ -140,6 +165,22 @@ describe('inlay hints', () => {
       { position: at(1, 65), label: '✓1', tooltip: 'relevant, grade 1', paddingLeft: true },
       { position: at(2, 42), label: '✗', tooltip: 'not relevant, grade 0', paddingLeft: true },
     ]);
+  });
+
+  it('none for a case the caller says changed since (a stale analysis), nor for a case an error broke', () => {
+    // A predicate that says q1 (whose text holds its id) was edited since.
+    const q1 = LENS_FIXTURE.indexOf('"q1"');
+    const changed = (s: { start: number; end: number }) => s.start <= q1 && q1 <= s.end;
+    assert.deepEqual(
+      inlayHints(a.evaluation, range(0, 0, 9, 0), place, changed).map((h) => h.label),
+      ['✗'],
+      "q2's mark only",
+    );
+    const typo = '{"k": [3], "cases": {"q1": {"labels": ["a"], "predicitons": ["a"]}, "q2": {"labels": ["a"], "predictions": ["a"]}}}';
+    assert.deepEqual(
+      inlayHints(analysis(typo).evaluation, range(0, 0, 1, 0), placeIn(typo)).map((h) => [h.position.character, h.label]),
+      [[typo.lastIndexOf('"a"') + 3, '✓1']],
+    );
   });
 
   it('only for the predictions whose list meets the requested range', () => {
@@ -186,9 +227,10 @@ describe('inlay hints', () => {
 });
 
 describe('diagnostics', () => {
-  // q: P@1 expected 0.5, computed 1 (an error); e: no labels (a warning); k = 5 > 1 prediction (a hint).
+  // q: P@1 expected 0.5, computed 1 (an error); e: no labels (a warning); k = 5 > 1 prediction (a hint). seed000
+  // makes the repeated b a warning (it keeps the first; trec_eval refuses the case, an error).
   const TEXT =
-    '{"k": [1, 5], "metrics": ["P"], "cases": {\n "q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}},\n "e": {"labels": [], "predictions": ["b", "b"]}\n}}';
+    '{"k": [1, 5], "metrics": ["P"], "convention": "seed000", "cases": {\n "q": {"labels": ["a"], "predictions": ["a"], "expect": {"P@1": 0.5}},\n "e": {"labels": [], "predictions": ["b", "b"]}\n}}';
   const a = analysis(TEXT);
   const place = placeIn(TEXT);
   const base = { severities: {}, declared: null, skipSyntax: false };
@@ -272,15 +314,15 @@ describe('hovers', () => {
   it('a case, a prediction, a label, the cutoffs and the convention each have their own text', () => {
     const value = (needle: string, delta?: number) => (hoverAt(needle, delta)!.contents as { value: string }).value;
     const first = (needle: string) => value(needle).split('\n')[0];
-    assert.equal(first('"q1"'), '**Case `q1`** · convention `default` · 3 relevant · 3 predicted');
-    // Rank 2 under the default ln discount: 1 / ln(3) = 0.910.
+    assert.equal(first('"q1"'), '**Case `q1`** · convention `seed000` · 3 relevant · 3 predicted');
+    // Rank 2 under seed000's ln discount: 1 / ln(3) = 0.910.
     assert.equal(first('"x"'), '**`x`** · rank 2 · not relevant (not labeled) · grade 0 · gain 0.000 · discount 0.910');
     assert.equal(first('"c"]'), '**`c`** · grade 1 · relevant (relevant when the grade exceeds 0) · gain 1.000');
     assert.equal(
       first('[3]'),
       '**k** — cutoffs: a metric at k looks only at the top k ranked predictions. This fixture computes at k = 3.',
     );
-    assert.equal(first('"default"'), '**Preset `default`**');
+    assert.equal(first('"seed000"'), '**Preset `seed000`**');
   });
 });
 
@@ -300,7 +342,7 @@ describe("hovers of the fixture's keys, its convention and its systems", () => {
     ]);
     assert.deepEqual(first(TEXT, 'AP]'), ['**AP** — Average precision', range(1, 15, 1, 17)]);
     assert.deepEqual(first(TEXT, 'convention'), [
-      '**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      '**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
       range(2, 12, 2, 46),
     ]);
     assert.deepEqual(first(TEXT, 'ties'), ['**`ties`** = `input` (preset `trec_eval` has `id-desc`)', range(2, 33, 2, 37)]);
@@ -314,7 +356,7 @@ describe("hovers of the fixture's keys, its convention and its systems", () => {
   it('a compared system', () => {
     const text = '{"k": [1], "metrics": ["P@1"], "qrels": {"q1": {"a": 1}}, "runs": {"A": {"q1": {"a": 1}}, "B": {"q1": {"b": 1}}}}';
     const s = analysis(text);
-    assert.deepEqual(first(text, '"B"', s), ['**System `B`** · 1 case · convention `default`', range(0, 90, 0, 93)]);
+    assert.deepEqual(first(text, '"B"', s), ['**System `B`** · 1 case · convention `trec_eval`', range(0, 90, 0, 93)]);
   });
 });
 
@@ -515,7 +557,8 @@ describe('code actions', () => {
     assert.deepEqual(attached('Quote this id'), ['id-not-as-written']);
     assert.deepEqual(attached('Convert to number'), ['wrong-type']);
     assert.deepEqual(attached('Remove 1 repeated prediction from case q'), ['duplicate-prediction']);
-    // Every finding once under "Declare", wrong-type (found twice) once; r has no expect block: one is offered.
+    // Every finding once under "Declare", wrong-type (found twice) once, but not r's empty-predictions, which follows
+    // from its score written as text (a wrong-type error in r); r has no expect block: one is offered.
     assert.deepEqual(
       actions.map((x) => [x.title, x.diagnostics === undefined]),
       [
@@ -528,7 +571,6 @@ describe('code actions', () => {
         ['Declare this finding (unknown-metric) in expectFindings', true],
         ['Declare this finding (duplicate-prediction) in expectFindings', true],
         ['Declare this finding (expect-not-computed) in expectFindings', true],
-        ['Declare this finding (empty-predictions) in expectFindings', true],
         ['Add an expect block with the current values of case r', true],
       ],
     );

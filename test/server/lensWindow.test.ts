@@ -55,11 +55,11 @@ describe('lenses of a window of lines', () => {
   });
 
   it('marks stale lenses as resolving marks them', () => {
-    const stale = codeLensesIn(a.evaluation, uri, place, [{ start: 0, end: 1 }], true);
-    const expected = codeLenses(a.evaluation, uri, place, 0, true)
-      .map((l) => (l.command ? l : resolveCodeLens(l, a.evaluation, uri, true)))
+    const stale = codeLensesIn(a.evaluation, uri, place, [{ start: 0, end: 1 }], { stale: true });
+    const expected = codeLenses(a.evaluation, uri, place, 0, { stale: true })
+      .map((l) => (l.command ? l : resolveCodeLens(l, a.evaluation, uri, { stale: true })))
       .filter((l) => l.range.start.line <= 1);
     assert.deepEqual(stale, expected);
-    assert.ok(stale.every((l) => l.command?.title.startsWith('⏸')));
+    assert.ok(stale.every((l) => l.command?.title.startsWith('stale:')));
   });
 });

@@ -109,6 +109,6 @@ describe('RanklensService', () => {
     assert.deepEqual(s.optionsFor(uri).defaultConvention, { preset: 'ranx', source: 'ranklens.config.json' });
     assert.deepEqual(s.severitiesFor(uri), { 'empty-labels': 'error', 'empty-predictions': 'info' });
     assert.deepEqual(s.severitiesFor('untitled:x'), { 'empty-labels': 'hint', 'empty-predictions': 'info' });
-    assert.deepEqual(s.optionsFor('untitled:x').defaultConvention, { preset: 'default', source: 'built-in' });
+    assert.deepEqual(s.optionsFor('untitled:x').defaultConvention, { preset: 'trec_eval', source: 'built-in' });
   });
 });

@@ -31,10 +31,10 @@ describe('readSettings', () => {
     assert.equal(readSettings([1]), DEFAULT_SETTINGS);
     assert.equal(readSettings(null), DEFAULT_SETTINGS);
     assert.deepEqual(DEFAULT_SETTINGS, {
-      defaultConvention: 'default',
+      defaultConvention: 'trec_eval',
       defaultCutoffs: [1, 3, 5, 10],
       headlineMetrics: [],
-      codeLens: { enable: true },
+      codeLens: { enable: true, presetSpread: true },
       hover: { enable: true },
       inlayHints: { enable: true },
       severity: {},
@@ -45,10 +45,10 @@ describe('readSettings', () => {
 
   it("VS Code's nested objects, and flat booleans from other editors", () => {
     const s = readSettings({
-      defaultConvention: 'trec_eval',
+      defaultConvention: 'seed000',
       defaultCutoffs: [5, 0, 2.5, 10, '3'],
       headlineMetrics: ['nDCG@10', '', 7],
-      codeLens: { enable: false },
+      codeLens: { enable: false, presetSpread: false },
       hover: false,
       inlayHints: { enable: 'no' },
       severity: { 'empty-labels': 'error', 'score-ties': 'information', x: 'loud', y: 'off' },
@@ -56,10 +56,10 @@ describe('readSettings', () => {
       extraFilePatterns: ['*.qrels.json', '', 3],
     });
     assert.deepEqual(s, {
-      defaultConvention: 'trec_eval',
+      defaultConvention: 'seed000',
       defaultCutoffs: [5, 10],
       headlineMetrics: ['nDCG@10'],
-      codeLens: { enable: false },
+      codeLens: { enable: false, presetSpread: false },
       hover: { enable: false },
       inlayHints: { enable: true },
       severity: { 'empty-labels': 'error', 'score-ties': 'info', y: 'off' },
@@ -86,12 +86,14 @@ describe('readSettings', () => {
       }),
       { ...DEFAULT_SETTINGS },
     );
-    assert.deepEqual(readSettings({ defaultConvention: 5, diagnostics: true }).defaultConvention, 'default');
+    assert.deepEqual(readSettings({ defaultConvention: 5, diagnostics: true }).defaultConvention, 'trec_eval');
+    assert.deepEqual(readSettings({ codeLens: { presetSpread: 'no' } }).codeLens, { enable: true, presetSpread: true });
+    assert.deepEqual(readSettings({ codeLens: false }).codeLens, { enable: false, presetSpread: true });
   });
 
   it("fixtureOptions: the convention's source, headline metrics only when given, the comparison unless turned off", () => {
     assert.deepEqual(fixtureOptions(DEFAULT_SETTINGS), {
-      defaultConvention: { preset: 'default', source: 'built-in' },
+      defaultConvention: { preset: 'trec_eval', source: 'built-in' },
       defaultCutoffs: [1, 3, 5, 10],
       compare: false,
     });
@@ -398,7 +400,7 @@ describe('WorkspaceWatcher', () => {
 
 describe("the Testing view's tests (ranklens/fixtureTests)", () => {
   const TEXT =
-    'expectFindings: [convention-dependent]\nk: 1\nmetrics: [AP]\ncases:\n  q: { labels: [a, b], predictions: [a, x], expect: { AP: 0.5 } }\n';
+    'expectFindings: [convention-dependent]\nk: 1\nmetrics: [AP]\ncases:\n  q: { labels: [a, b], predictions: [a, x], expect: { AP: 1 } }\n';
 
   it('an open fixture: its expectations with outcomes and ranges, its declared codes, evaluated with the preset comparison it declares', async () => {
     const host = { isOpen: () => true, check: () => undefined, clear: () => undefined };
@@ -408,15 +410,15 @@ describe("the Testing view's tests (ranklens/fixtureTests)", () => {
     assert.equal(result.uri, 'untitled:t');
     assert.deepEqual(result.errors, []);
     const [doc] = result.documents;
-    // AP over the hits: 1/1 = 1, not 0.5 (the expectation's range is its key, AP); under trec_eval 1/2 = 0.5: presets
-    // disagree, so the declared code is found.
+    // Under trec_eval, the default, AP over the 2 relevant labels: 1/2 = 0.5, not 1 (the expectation's range is its key,
+    // AP); over the hits (seed000) 1/1 = 1: presets disagree, so the declared code is found.
     assert.deepEqual(
       doc.cases.map((c) => [
         c.id,
         c.range.start,
         c.expectations.map((e) => [e.metric, e.expected, e.actual, e.outcome, e.range.start.character]),
       ]),
-      [['q', { line: 4, character: 2 }, [['AP', '0.5', '1.000', 'failed', 54]]]],
+      [['q', { line: 4, character: 2 }, [['AP', '1', '0.500', 'failed', 54]]]],
     );
     assert.deepEqual(
       doc.declared.map((d) => [d.code, d.passed, d.range.start]),
@@ -425,7 +427,7 @@ describe("the Testing view's tests (ranklens/fixtureTests)", () => {
   });
 
   it('a file on disk that is not open; null for no fixture or a file gone', async () => {
-    const dir = tempFiles({ 'f.rank.yaml': TEXT.replace('AP: 0.5', 'AP: 1') });
+    const dir = tempFiles({ 'f.rank.yaml': TEXT.replace('AP: 1', 'AP: 0.5') });
     const host = { isOpen: () => false, check: () => undefined, clear: () => undefined };
     const service = new RanklensService(new WorkspaceWatcher(host, () => ['*.rank.yaml'], nodeFiles));
     const result = (await fixtureTestsFor(service, pathToFileURL(join(dir, 'f.rank.yaml')).toString()))!;

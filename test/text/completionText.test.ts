@@ -105,7 +105,7 @@ describe('completion candidates', () => {
   });
 
   it('presets after convention:, knobs and presets under it, a knob’s values after it', () => {
-    assert.deepEqual(labels(candidates('convention: |', 'yaml'), 3), ['default', 'trec_eval', 'ranx']);
+    assert.deepEqual(labels(candidates('convention: |', 'yaml'), 3), ['trec_eval', 'seed000', 'ranx']);
     assert.deepEqual(labels(candidates('convention:\n  tr|', 'yaml'), 4), ['trec_eval', 'preset', 'emptyLabels', 'precisionDenominator']);
     assert.deepEqual(labels(candidates('convention:\n  ties: |', 'yaml')), ['input', 'id-desc', 'id-asc', 'average', 'pessimistic']);
     const knobs = candidates('{"convention": {"preset": "trec_eval", "|"}}', 'json');

@@ -76,6 +76,22 @@ describe('a fixture as tests', () => {
   });
 });
 
+describe('the expectations of a case that is not evaluated', () => {
+  it('are unchecked, saying why: an error broke the case, or the convention refuses it', () => {
+    const { doc, evaluation } = evaluated(
+      'k: [3]\ncases:\n  u1: {labels: [a], predicitons: [a], expect: {P@3: 0.333}}\n  u2: {labels: [a], predictions: [a, a], expect: {P@3: 0.333}}\n',
+      'yaml',
+    );
+    assert.deepEqual(
+      fixtureTests(doc, evaluation).documents[0].cases.map((c) => c.expectations.map((e) => [e.outcome, e.actual, e.message])),
+      [
+        [['unchecked', null, 'Not checked: case "u1" is not evaluated: its predictions key is misspelled.']],
+        [['unchecked', null, 'Not checked: case "u2" is refused by the convention (see its error).']],
+      ],
+    );
+  });
+});
+
 describe('whether a file holds tests', () => {
   it('does with an expect entry or an expectFindings list, even an empty one', () => {
     const has = (text: string) => hasTests(evaluated(text, 'yaml').doc);

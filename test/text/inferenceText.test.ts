@@ -3,7 +3,7 @@
  * the text that writes a match in as the convention (JSON and YAML), and the hover on an expectation
  * no convention explains.
  *
- * AP@5 of [1..5] against {2, 4, 6} is (1/2 + 2/4) / 3 = 0.333 under trec_eval and 0.5 under default;
+ * AP@5 of [1..5] against {2, 4, 6} is (1/2 + 2/4) / 3 = 0.333 under trec_eval and 0.5 under seed000;
  * P@3 is 1/3 under both.
  */
 import { describe, it } from 'node:test';
@@ -22,7 +22,7 @@ import {
 import { evaluated } from '../helpers/evaluatedFixture';
 
 const CASES = 'cases:\n  u1:\n    labels: [2, 4, 6]\n    predictions: [1, 2, 3, 4, 5]\n';
-const YAML = `k: [3, 5]\nconvention: default\n${CASES}    expect: { P@3: 0.333, AP@5: 0.333 }\n`;
+const YAML = `k: [3, 5]\nconvention: seed000\n${CASES}    expect: { P@3: 0.333, AP@5: 0.333 }\n`;
 
 function searched(text: string, language: FixtureLanguage = 'yaml') {
   const { fe } = evaluated(text, language);
@@ -46,7 +46,7 @@ describe('the convention-match finding', () => {
         'convention-match',
         'info',
         'Your expected values match trec_eval. The current convention reproduces 1 of 2.',
-        'default',
+        'seed000',
         { replacement: 'trec_eval' },
       ],
     );
@@ -59,7 +59,7 @@ describe('the convention-match finding', () => {
     const { fe, inference } = searched(text);
     assert.equal(
       inferenceFinding(fe, inference, text, 'yaml')!.message,
-      'Your expected values match default (also: lenskit; {preset: default, unjudged: drop}). The current convention reproduces 0 of 1.',
+      'Your expected values match trec_eval (also: lenskit; {preset: trec_eval, unjudged: drop}). The current convention reproduces 0 of 1.',
     );
     const four = {
       ...inference,
@@ -68,7 +68,7 @@ describe('the convention-match finding', () => {
         matches: [...inference.result.matches, { preset: 'ranx' as const, overrides: {}, convention: PRESETS.ranx, matched: 1 }],
       },
     };
-    assert.match(inferenceFinding(fe, four, text, 'yaml')!.message, / \(also: lenskit; \{preset: default, unjudged: drop\}; …\)\. /);
+    assert.match(inferenceFinding(fe, four, text, 'yaml')!.message, / \(also: lenskit; \{preset: trec_eval, unjudged: drop\}; …\)\. /);
   });
 
   it('says how many the best match reproduces when none reproduces all, and nothing when it does no better than the current one', () => {
@@ -94,7 +94,7 @@ describe('the convention-match finding', () => {
 
 describe('writing a match in as the convention', () => {
   it("replaces the convention's value", () => {
-    assert.equal(edited(YAML, 'yaml'), YAML.replace('convention: default', 'convention: trec_eval'));
+    assert.equal(edited(YAML, 'yaml'), YAML.replace('convention: seed000', 'convention: trec_eval'));
   });
 
   it("adds it before the first key, after a comment, on its own line with the key's indent", () => {
@@ -117,14 +117,14 @@ describe('writing a match in as the convention', () => {
   });
 
   it('writes a preset alone, or the preset with its overrides, in each language', () => {
-    const match = { preset: 'default' as const, overrides: { unjudged: 'drop' as const }, convention: PRESETS.default, matched: 1 };
+    const match = { preset: 'seed000' as const, overrides: { unjudged: 'drop' as const }, convention: PRESETS.seed000, matched: 1 };
     assert.deepEqual(
       [conventionValueText(match, 'yaml'), conventionValueText(match, 'json')],
-      ['{preset: default, unjudged: drop}', '{"preset": "default", "unjudged": "drop"}'],
+      ['{preset: seed000, unjudged: drop}', '{"preset": "seed000", "unjudged": "drop"}'],
     );
     assert.deepEqual(
       [conventionValueText({ ...match, overrides: {} }, 'yaml'), conventionValueText({ ...match, overrides: {} }, 'json')],
-      ['default', '"default"'],
+      ['seed000', '"seed000"'],
     );
   });
 });
@@ -148,7 +148,7 @@ describe('the hover on an expectation no convention explains', () => {
     const { fe, inference } = searched(none);
     assert.equal(
       unexplainedHover(inference, 0, 0, fe),
-      '**No convention reproduces this value.** The best match, `default`, explains 0 of 1 expectations but not this one.\n\nThe nearest any convention gives is 0.3333.',
+      '**No convention reproduces this value.** The best match, `trec_eval`, explains 0 of 1 expectations but not this one.\n\nThe nearest any convention gives is 0.3333.',
     );
   });
 });

@@ -73,13 +73,21 @@ describe('the hover on a metric name', () => {
     ]);
     assert.equal(
       metricHover(FE, 'nDCG@3').split('\n\n')[1],
-      '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at 3`',
+      '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at k`',
     );
     assert.deepEqual(knobs(metricHover(FE, 'nDCG@3')).slice(0, 3), ['gain = exponential', 'ideal = labels', 'discount = log2']);
   });
 
-  it("repeats the parser's message for a name it does not know", () => {
-    assert.equal(metricHover(FE, 'ndgc'), 'Unknown metric "ndgc". Did you mean "nDCG"?');
+  it('gives a formula true of every cutoff: at k for "nDCG@k" and "P", over every item for "nDCG" (no "cut at all")', () => {
+    const formula = (name: string) => metricHover(FE, name).split('\n\n')[1];
+    assert.equal(formula('nDCG@k'), '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at k`');
+    assert.equal(formula('nDCG'), '`nDCG = DCG / IDCG,  IDCG = DCG of all label grades sorted, best first, every item`');
+    assert.equal(formula('AP@k'), '`AP@k = Σᵢ P@i · rel(i) / D,  i = 1..k,  D = all relevant labels`');
+    assert.equal(formula('RR'), '`RR = 1 / rank of the first relevant item (0 if none)`');
+  });
+
+  it('says nothing for a name it does not know: the unknown-metric finding there says it, and an editor shows both', () => {
+    assert.equal(metricHover(FE, 'ndgc'), '');
   });
 });
 
@@ -96,7 +104,7 @@ describe('the hover on the convention', () => {
     const [head, table] = conventionHover(FE).split('\n\n');
     assert.equal(
       head,
-      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
     );
     const rows = table.split('\n');
     assert.equal(rows.length, 2 + 18);
@@ -117,23 +125,24 @@ describe('the hover on the convention', () => {
 });
 
 describe('the hover on a preset name', () => {
-  it("gives its knobs, with the default preset's value where it differs", () => {
+  it("gives its knobs, with the default preset's (trec_eval's) value where it differs", () => {
+    const T = 'trec\\_eval';
     assert.equal(
-      presetHover('TREC'),
+      presetHover('Seed-000'),
       [
-        '**Preset `trec_eval`**',
+        '**Preset `seed000`**',
         [
           '| knob | value |',
           '|---|---|',
-          '| emptyLabels | zero (default: nan) |',
+          `| emptyLabels | nan (${T}: zero) |`,
           '| precisionDenominator | k |',
-          '| apDenominator | relevant (default: hits) |',
-          '| gain | linear (default: exponential) |',
-          '| discount | log2 (default: ln) |',
-          '| ideal | labels (default: top-k) |',
+          `| apDenominator | hits (${T}: relevant) |`,
+          `| gain | exponential (${T}: linear) |`,
+          `| discount | ln (${T}: log2) |`,
+          `| ideal | top-k (${T}: labels) |`,
           '| relevanceThreshold | 0 |',
-          '| ties | id-desc (default: input) |',
-          '| duplicates | error (default: first) |',
+          `| ties | input (${T}: id-desc) |`,
+          `| duplicates | first (${T}: error) |`,
           '| relevantPool | labels |',
           '| errGain | exponential |',
           '| noHit | zero |',
@@ -148,11 +157,18 @@ describe('the hover on a preset name', () => {
     );
   });
 
-  it('lists the presets for a name it does not know', () => {
+  it('says on the old name default that it names seed000 now, and that the default is trec_eval', () => {
+    const [title, renamed, table] = presetHover('default').split('\n\n');
+    assert.equal(title, '**Preset `seed000`**');
     assert.equal(
-      presetHover('nope'),
-      'Unknown preset `nope`. Presets: `default`, `trec_eval`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      renamed,
+      '"default" is the old name of the seed000 preset: the numbers are seed000\'s, but the built-in default is now trec\\_eval\'s convention. Write "seed000" to keep these numbers, or "trec\\_eval".',
     );
+    assert.match(table, /^\| knob \| value \|/);
+  });
+
+  it('says nothing for a name it does not know, which the unknown-preset finding lists the presets for', () => {
+    assert.equal(presetHover('nope'), '');
   });
 });
 
@@ -169,10 +185,7 @@ describe('the hover on a knob', () => {
     );
   });
 
-  it('lists the knobs for a name it does not know', () => {
-    assert.equal(
-      knobHover(FE, 'gian'),
-      'Unknown knob `gian`. Knobs: `emptyLabels`, `precisionDenominator`, `apDenominator`, `gain`, `discount`, `ideal`, `relevanceThreshold`, `ties`, `duplicates`, `relevantPool`, `errGain`, `noHit`, `recallDenominator`, `unjudged`, `apTerms`, `emptyPredictions`, `negativeGains`, `singleItem`.',
-    );
+  it('says nothing for a name it does not know, which the unknown-knob finding lists the knobs for', () => {
+    assert.equal(knobHover(FE, 'gian'), '');
   });
 });

@@ -70,10 +70,10 @@ describe("the fixture's lenses and the status bar", () => {
     const empty = evaluated('{"k": [3], "metrics": ["P"], "cases": {}}').fe;
     assert.deepEqual(
       [statusText(empty), statusShort(empty), meanLens(empty).title],
-      ['default · no cases', 'default', 'mean of 0: no cases'],
+      ['trec_eval · no cases', 'trec_eval', 'mean of 0: no cases'],
     );
     const none = evaluated('{"k": [3], "metrics": [], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
-    assert.deepEqual([statusShort(none), meanLens(none).title], ['default', 'mean of 1: no metric computed']);
+    assert.deepEqual([statusShort(none), meanLens(none).title], ['trec_eval', 'mean of 1: no metric computed']);
     const one = evaluated('{"k": [3], "metrics": ["P", "R"], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
     assert.deepEqual(meanLens(one), {
       title: 'mean of 1: P@3 0.333 · R@3 1.000',
@@ -104,13 +104,16 @@ describe('the case lenses', () => {
   });
 
   it('gives one lens when every headline value is NaN, or no metric is computed', () => {
-    const nan = evaluated('{"k": [3], "metrics": ["P", "AP"], "cases": {"q1": {"labels": [], "predictions": ["a"]}}}').fe;
+    // seed000 makes a case with no labels NaN (trec_eval makes it 0).
+    const nan = evaluated(
+      '{"k": [3], "metrics": ["P", "AP"], "convention": "seed000", "cases": {"q1": {"labels": [], "predictions": ["a"]}}}',
+    ).fe;
     assert.equal(caseLensCount(nan, 0), 1);
     assert.deepEqual(caseLenses(nan, 0), [
       {
         title: 'every metric NaN',
         tooltip:
-          "Every metric of case q1 is NaN under default, and the case is left out of the means. Click for the case's breakdown: all 2 metrics, every term, knob and preset.",
+          "Every metric of case q1 is NaN under seed000, and the case is left out of the means. Click for the case's breakdown: all 2 metrics, every term, knob and preset.",
       },
     ]);
     const none = evaluated('{"k": [3], "metrics": [], "cases": {"q1": {"labels": ["a"], "predictions": ["a"]}}}').fe;
@@ -129,7 +132,7 @@ describe('the case lenses', () => {
       {
         title: 'P@1 0.000 · RR 0.500',
         tooltip:
-          "Case u1 under default:\nP@1 0.0000\nRR 0.5000\n\nClick for the case's breakdown: all 2 metrics, every term, knob and preset.",
+          "Case u1 under trec_eval:\nP@1 0.0000\nRR 0.5000\n\nClick for the case's breakdown: all 2 metrics, every term, knob and preset.",
       },
     ]);
     const two = evaluated(`{"k": [1], "metrics": ["P", "RR"], "cases": {${cases.split(', "u2000"')[0]}}}`).fe;
@@ -138,11 +141,60 @@ describe('the case lenses', () => {
   });
 });
 
+describe('the mark on a value the presets spread on', () => {
+  it('marks a value NaN under some presets and a number under others, and says which', () => {
+    // No labels: 0 and counted under trec_eval (emptyLabels=zero), NaN under seed000, seed003, lenskit, recommenders.
+    const fe = evaluated('{"k": [3], "metrics": ["P"], "cases": {"q1": {"labels": [], "predictions": ["a"]}}}').fe;
+    assert.deepEqual(caseLenses(fe, 0, { spread: true }), [
+      {
+        title: 'P@3 0.000 ±',
+        tooltip:
+          'P@3 of case q1 = 0.0000 under trec_eval. Presets disagree: 0.000 across the presets, NaN under some; other presets give NaN seed000, seed003, lenskit, recommenders. ' +
+          "Click for the case's breakdown: all 1 metrics, every term, knob and preset.",
+      },
+    ]);
+    assert.deepEqual(
+      caseLenses(fe, 0).map((l) => l.title),
+      ['P@3 0.000'],
+      'no mark unless asked',
+    );
+  });
+
+  it('puts the mark after each spread value of a one-lens case, the spread in the tooltip (above 2,000 cases)', () => {
+    // u0 finds a at rank 1 of [a, x] against {a, b}: AP@2 = 1/2 over the 2 labels, 1/1 over the hit; P@2 = 1/2 everywhere.
+    const cases = Array.from({ length: 2001 }, (_, i) => `"u${i}": {"labels": ["a", "b"], "predictions": ["a", "x"]}`).join(', ');
+    const big = evaluated(`{"k": [2], "metrics": ["P", "AP@k"], "cases": {${cases}}}`).fe;
+    assert.deepEqual(caseLenses(big, 0, { spread: true, marks: 'codicons' }), [
+      {
+        title: 'P@2 0.500 · AP@2 0.500 $(arrow-both)',
+        tooltip:
+          "Case u0 under trec_eval:\nP@2 0.5000\nAP@2 0.5000 (0.500–1.000 across the presets)\n\nClick for the case's breakdown: all 2 metrics, every term, knob and preset.",
+      },
+    ]);
+  });
+});
+
+describe('the lens of a case an error broke', () => {
+  it('is one lens that says the case is not evaluated, and why', () => {
+    const fe = evaluated('{"k": [3], "metrics": ["P", "AP"], "cases": {"q1": {"labels": ["a"], "predicitons": ["a"]}}}').fe;
+    assert.equal(caseLensCount(fe, 0), 1);
+    assert.deepEqual(caseLenses(fe, 0, { spread: true }), [
+      {
+        title: 'not evaluated: see the error',
+        tooltip:
+          'Case q1 is not evaluated: its predictions key is misspelled. Its values are NaN and left out of the means, and its expectations are not checked, until the error is fixed.',
+      },
+    ]);
+  });
+});
+
 describe('a stale lens', () => {
-  it('is marked ⏸ and says why', () => {
-    assert.deepEqual(staleLens({ title: 'P@3 0.333', tooltip: 'P@3 of case q1.' }), {
-      title: '⏸ P@3 0.333',
-      tooltip: 'The text does not parse now: these are the values of the last version that did. P@3 of case q1.',
+  it('is marked (a pause codicon where the client draws codicons, a word elsewhere) and says why', () => {
+    const tooltip = 'The text does not parse now: these are the values of the last version that did. P@3 of case q1.';
+    assert.deepEqual(staleLens({ title: 'P@3 0.333', tooltip: 'P@3 of case q1.' }), { title: 'stale: P@3 0.333', tooltip });
+    assert.deepEqual(staleLens({ title: 'P@3 0.333', tooltip: 'P@3 of case q1.' }, 'codicons'), {
+      title: '$(debug-pause) P@3 0.333',
+      tooltip,
     });
   });
 });

@@ -42,12 +42,12 @@ describe('Tukey HSD over three systems', () => {
   it('says on the baseline how the others are compared with it, and on another system against which', () => {
     assert.equal(
       systemHover(fe(), 0),
-      '**System `good`** · 12 cases · convention `default`\n\n' +
+      '**System `good`** · 12 cases · convention `trec_eval`\n\n' +
         'The baseline: every other system is compared with it, case by case (randomized Tukey HSD, which controls the error over all pairs, α = 0.05).',
     );
     assert.equal(
       systemHover(fe(), 1),
-      '**System `bad`** · 12 cases · convention `default`\n\nAgainst `good`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n' +
+      '**System `bad`** · 12 cases · convention `trec_eval`\n\nAgainst `good`, paired by case id (▲ / ▼ in the lens: significantly better / worse):\n\n' +
         '- RR: randomized Tukey HSD, n = 12, mean difference -0.500 (95% CI -0.500 to -0.500), p = 0.005: significantly worse at α = 0.05',
     );
   });

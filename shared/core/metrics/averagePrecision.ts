@@ -1,7 +1,7 @@
 /** AP@k and AP: the mean of the precisions at the hits, over a denominator the convention picks. */
 import { Convention } from '../conventions';
 import { Explanation, RankTerm, fmt, num } from '../explanation';
-import { depth, kText } from './hits';
+import { depth, formulaCut, topText } from './hits';
 import { RankedCase } from '../ranking';
 
 function sumAtHits(rc: RankedCase, k: number | null): { sum: number; hits: number } {
@@ -80,17 +80,16 @@ export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: 
     { knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` },
   ];
   const none = conv.noHit === 'nan' ? 'NaN, left out of the means' : '0';
-  if (hits === 0) knobs.push({ knob: 'noHit', value: conv.noHit, effect: `no hit in the top ${kText(k)}: AP = ${none}` });
+  if (hits === 0) knobs.push({ knob: 'noHit', value: conv.noHit, effect: `no hit in ${topText(k)}: AP = ${none}` });
   return {
     metric: k === null ? 'AP' : `AP@${k}`,
     value,
-    formula: `AP@k = Σᵢ P@i · rel(i) / D,  i = 1..${kText(k)},  D = ${DENOMINATOR_TEXT[conv.apDenominator]}`,
+    formula: `${formulaCut('AP', k).name} = Σᵢ P@i · rel(i) / D,  ${formulaCut('AP', k).ranks},  D = ${DENOMINATOR_TEXT[conv.apDenominator]}`,
     terms,
     numerator: sum,
     denominator: d,
     knobs,
-    arithmetic:
-      hits === 0 ? `no hit in the top ${kText(k)}, so AP = ${none} (noHit=${conv.noHit})` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
+    arithmetic: hits === 0 ? `no hit in ${topText(k)}, so AP = ${none} (noHit=${conv.noHit})` : `(${parts}) / ${num(d)} = ${fmt(value)}`,
   };
 }
 
@@ -105,7 +104,10 @@ function explainEveryRank(rc: RankedCase, k: number | null, terms: RankTerm[], v
   return {
     metric: k === null ? 'AP' : `AP@${k}`,
     value,
-    formula: `AP@k = Σᵢ P@i / k,  i = 1..${kText(k)}  (every rank, not only the hits)`,
+    formula:
+      k === null
+        ? 'AP = Σᵢ P@i / n,  i = 1..n (every ranked item, not only the hits)'
+        : 'AP@k = Σᵢ P@i / k,  i = 1..k  (every rank, not only the hits)',
     terms,
     numerator: value * n,
     denominator: n,

@@ -1,7 +1,7 @@
 /** DCG@k, nDCG@k and nDCG: graded gains discounted by rank, normalized by an ideal ranking. */
 import { Convention } from '../conventions';
 import { Explanation, KnobUse, RankTerm, fmt } from '../explanation';
-import { depth, kText } from './hits';
+import { depth, formulaCut } from './hits';
 import { MetricScratch } from './metricScratch';
 import { RankedCase } from '../ranking';
 
@@ -245,7 +245,7 @@ export function explainDcg(rc: RankedCase, k: number | null, conv: Convention): 
   return {
     metric: k === null ? 'DCG' : `DCG@${k}`,
     value,
-    formula: `DCG@k = Σᵢ gain(gradeᵢ) · discount(i),  i = 1..${kText(k)};  ${GAIN_TEXT[conv.gain]};  ${DISCOUNT_TEXT[conv.discount]}`,
+    formula: `${formulaCut('DCG', k).name} = Σᵢ gain(gradeᵢ) · discount(i),  ${formulaCut('DCG', k).ranks};  ${GAIN_TEXT[conv.gain]};  ${DISCOUNT_TEXT[conv.discount]}`,
     terms,
     numerator: value,
     denominator: 1,
@@ -264,7 +264,10 @@ export function explainNdcg(rc: RankedCase, k: number | null, conv: Convention):
   return {
     metric: k === null ? 'nDCG' : `nDCG@${k}`,
     value,
-    formula: `nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of ${IDEAL_TEXT[conv.ideal]}, cut at ${kText(k)}`,
+    formula:
+      k === null
+        ? `nDCG = DCG / IDCG,  IDCG = DCG of ${IDEAL_TEXT[conv.ideal]}, every item`
+        : `nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of ${IDEAL_TEXT[conv.ideal]}, cut at k`,
     terms,
     ideal,
     numerator: top,

@@ -25,7 +25,16 @@ export function hitTerms(rc: RankedCase, k: number | null): RankTerm[] {
   return terms;
 }
 
-/** "k" for a cutoff, or "all" with no cutoff. */
-export function kText(k: number | null): string {
-  return k === null ? 'all' : String(k);
+/** Where a value looks, in words: "the top 3", or "the ranking" with no cutoff. */
+export function topText(k: number | null): string {
+  return k === null ? 'the ranking' : `the top ${k}`;
+}
+
+/**
+ * A formula's name and the ranks it sums over: `AP@k` over `i = 1..k` with a cutoff, `AP` over every
+ * ranked item without. The formula names k, not this cutoff's value, so that one formula is true above
+ * every cutoff it is shown with (the arithmetic has the numbers).
+ */
+export function formulaCut(family: string, k: number | null): { name: string; ranks: string } {
+  return k === null ? { name: family, ranks: 'i = 1..n (every ranked item)' } : { name: `${family}@k`, ranks: 'i = 1..k' };
 }

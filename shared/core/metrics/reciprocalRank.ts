@@ -1,6 +1,6 @@
 /** RR@k and RR: one over the rank of the first relevant item, 0 when none is in the cutoff. */
 import { Explanation, fmt } from '../explanation';
-import { depth, kText } from './hits';
+import { depth, topText } from './hits';
 import { RankedCase } from '../ranking';
 
 function firstHit(rc: RankedCase, k: number | null): number {
@@ -22,11 +22,14 @@ export function explainReciprocalRank(rc: RankedCase, k: number | null): Explana
   return {
     metric: k === null ? 'RR' : `RR@${k}`,
     value,
-    formula: `RR@k = 1 / rank of the first relevant item among ranks 1..${kText(k)} (0 if none)`,
+    formula:
+      k === null
+        ? 'RR = 1 / rank of the first relevant item (0 if none)'
+        : 'RR@k = 1 / rank of the first relevant item among ranks 1..k (0 if none)',
     terms: rank === 0 ? [] : [{ rank, id: rc.ids[rank - 1], grade: rc.grades[rank - 1], relevant: true, contribution: value }],
     numerator: rank === 0 ? 0 : 1,
     denominator: rank,
     knobs: [],
-    arithmetic: rank === 0 ? `no relevant item in the top ${kText(k)}: 0` : `1 / ${rank} = ${fmt(value)}`,
+    arithmetic: rank === 0 ? `no relevant item in ${topText(k)}: 0` : `1 / ${rank} = ${fmt(value)}`,
   };
 }

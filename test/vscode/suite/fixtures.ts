@@ -48,9 +48,9 @@ export const FLAWED = `{
 /**
  * No k: the ranklens.defaultCutoffs setting decides the cutoffs of the metrics listed "at every k".
  * At the default [1, 3, 5, 10]: P@3 = 0.667, and k = 10 exceeds the three predictions
- * (k-exceeds-predictions). At [2]: P@2 = 1/2 = 0.500, R@2 = 1/2 = 0.500; under the default preset
- * AP@2 = 1/1 = 1.000 (over the hits) and nDCG@2 = 1.000 (the ideal from the top 2's own grades);
- * under trec_eval AP@2 = 1/2 = 0.500 (over both relevant labels) and nDCG@2 = 1 / (1 + 1/log2 3) = 0.613.
+ * (k-exceeds-predictions). At [2]: P@2 = 1/2 = 0.500, R@2 = 1/2 = 0.500; under trec_eval, the default,
+ * AP@2 = 1/2 = 0.500 (over both relevant labels) and nDCG@2 = 1 / (1 + 1/log2 3) = 0.613; under seed000
+ * AP@2 = 1/1 = 1.000 (over the hits) and nDCG@2 = 1.000 (the ideal from the top 2's own grades).
  * Line 3 (0-based) holds the case.
  */
 export const DEFAULTS = `{

@@ -42,7 +42,7 @@ async function lensTitle(uri: vscode.Uri, line: number, pred: (title: string) =>
 
 export const settingChecks: Check[] = [
   {
-    name: 'ranklens.defaultCutoffs [2] turns the lenses into nDCG@2 1.000 · AP@2 1.000 · P@2 0.500 · R@2 0.500, and drops k-exceeds-predictions',
+    name: 'ranklens.defaultCutoffs [2] turns the lenses into nDCG@2 0.613 · AP@2 0.500 · P@2 0.500 · R@2 0.500, and drops k-exceeds-predictions',
     async run() {
       const { document: doc } = await openFixture('cutoffs.rank.json', DEFAULTS);
       // Line 3 holds the case; at the default cutoffs 1, 3, 5, 10 the headline is nDCG@10, AP@10, P@1
@@ -54,9 +54,9 @@ export const settingChecks: Check[] = [
       await withSetting('defaultCutoffs', [2], async () => {
         const title = await lensTitle(doc.uri, 3, (t) => shows(t, 'P@2', 0.5), 'P@2 0.500 after the change');
         assert.ok(shows(title, 'R@2', 0.5), `R@2 0.500 in ${JSON.stringify(title)}`);
-        // The default preset: AP over the hits in the top 2 (one hit, at rank 1), ideal from the top 2's own grades.
-        assert.ok(shows(title, 'AP@2', 1), `AP@2 1.000 in ${JSON.stringify(title)}`);
-        assert.ok(shows(title, 'nDCG@2', 1), `nDCG@2 1.000 in ${JSON.stringify(title)}`);
+        // trec_eval, the default: AP over both relevant labels (one hit, at rank 1), ideal from the labels.
+        assert.ok(shows(title, 'AP@2', 0.5), `AP@2 0.500 in ${JSON.stringify(title)}`);
+        assert.ok(shows(title, 'nDCG@2', 0.613), `nDCG@2 0.613 in ${JSON.stringify(title)}`);
         assert.doesNotMatch(title, /@(1|3|5|10)\b/, 'no other cutoff is shown');
         await poll('k-exceeds-predictions to go', () =>
           ranklensDiagnostics(doc.uri).some((d) => codeOf(d) === 'k-exceeds-predictions') ? undefined : true,
@@ -66,15 +66,20 @@ export const settingChecks: Check[] = [
     },
   },
   {
-    name: 'ranklens.defaultConvention trec_eval turns AP@2 into 1/2 = 0.500 and nDCG@2 into 1 / (1 + 1/log2 3) = 0.613',
+    name: 'ranklens.defaultConvention seed000 turns AP@2 from 1/2 = 0.500 into 1/1 = 1.000 and nDCG@2 from 0.613 into 1.000',
     async run() {
       const { document: doc } = await openFixture('convention.rank.json', DEFAULTS);
       await withSetting('defaultCutoffs', [2], async () => {
-        await lensTitle(doc.uri, 3, (t) => shows(t, 'AP@2', 1) && shows(t, 'nDCG@2', 1), 'AP@2 and nDCG@2 1.000 under the default preset');
-        await withSetting('defaultConvention', 'trec_eval', async () => {
-          // trec_eval divides AP by both relevant labels, and takes the ideal from the labels: ranks 1 and 2 relevant.
-          const title = await lensTitle(doc.uri, 3, (t) => shows(t, 'AP@2', 0.5), 'AP@2 0.500 under trec_eval');
-          assert.ok(shows(title, 'nDCG@2', 0.613), `nDCG@2 0.613 in ${JSON.stringify(title)}`);
+        await lensTitle(
+          doc.uri,
+          3,
+          (t) => shows(t, 'AP@2', 0.5) && shows(t, 'nDCG@2', 0.613),
+          'AP@2 0.500 and nDCG@2 0.613 under trec_eval, the default',
+        );
+        await withSetting('defaultConvention', 'seed000', async () => {
+          // seed000 divides AP by the hits in the top 2, and takes the ideal from the top 2's own grades.
+          const title = await lensTitle(doc.uri, 3, (t) => shows(t, 'AP@2', 1), 'AP@2 1.000 under seed000');
+          assert.ok(shows(title, 'nDCG@2', 1), `nDCG@2 1.000 in ${JSON.stringify(title)}`);
           assert.ok(shows(title, 'P@2', 0.5), `P@2 0.500 in ${JSON.stringify(title)}`);
         });
       });

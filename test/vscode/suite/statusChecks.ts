@@ -10,7 +10,7 @@ import { poll, shows } from './wait';
 
 export const statusChecks: Check[] = [
   {
-    name: "the status bar shows the active fixture's convention and means: default · P@3 0.500 · R@3 0.625",
+    name: "the status bar shows the active fixture's convention and means: trec_eval · P@3 0.500 · R@3 0.625",
     async run() {
       await openFixture('status.rank.json', SIMPLE);
       let label = '';
@@ -23,7 +23,7 @@ export const statusChecks: Check[] = [
         30_000,
         () => label,
       );
-      assert.match(label, /Ranklens: default/);
+      assert.match(label, /Ranklens: trec_eval/);
       assert.ok(shows(label, 'R@3', 0.625), `R@3 0.625 in ${JSON.stringify(label)}`);
     },
   },
