@@ -417,7 +417,8 @@ describe('ranklens check: expectFindings and the other formats', () => {
 describe('ranklens check: markdown, latex and csv', () => {
   // Under seed000 a case with no labels is NaN and left out: P@1 mean = 1 / 1.
   const dir = tempFiles({
-    'm_x.rank.yaml': 'convention: seed000\nk: 1\nmetrics: [P@k]\ncases:\n  a|1: { labels: [x], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n',
+    'm_x.rank.yaml':
+      'convention: seed000\nk: 1\nmetrics: [P@k]\ncases:\n  a|1: { labels: [x], predictions: [x] }\n  b: { labels: [], predictions: [y] }\n',
   });
   const WARNING =
     'm_x.rank.yaml:6:16 warning empty-labels No labels: every metric is NaN and left out of the means (emptyLabels=nan).\n1 file: 0 errors, 1 warning, 0 notes — ok\n';

@@ -225,7 +225,8 @@ describe('ranklens compare', () => {
 describe('ranklens infer', () => {
   const dir = tempFiles({
     // AP@5 = 0.333 holds under trec_eval alone (÷ R = 3; seed000 ÷ 2 hits = 0.5).
-    'm.rank.yaml': 'convention: seed000\nk: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n',
+    'm.rank.yaml':
+      'convention: seed000\nk: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { AP@5: 0.333 } }\n',
     // P@5 = 2/5 holds under every convention: trec_eval first, the others as good.
     'p.rank.yaml': 'k: 5\ncases:\n  u1: { labels: [2, 4, 6], predictions: [1, 2, 3, 4, 5], expect: { P@5: 0.4 } }\n',
     // AP@5 = 0.9 holds under none: the nearest is 1 (dropping the unjudged items 1, 3, 5).

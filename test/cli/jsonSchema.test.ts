@@ -206,7 +206,7 @@ describe('the schema refuses what the report is not', () => {
     assert.deepEqual(validate(bare), ['/runs/0/means/AP must be object']);
   });
 
-  it('a preset Ranklens does not have: both lists of presets are the core\'s, in its order (the old name default is gone)', () => {
+  it("a preset Ranklens does not have: both lists of presets are the core's, in its order (the old name default is gone)", () => {
     const text = JSON.stringify(reportSchema());
     const lists = [...text.matchAll(/"enum":\["trec_eval"[^\]]*\]/g)].map((m) => JSON.parse(m[0].slice(7)));
     assert.deepEqual(lists, [[...PRESET_NAMES], [...PRESET_NAMES]]);
