@@ -1,7 +1,8 @@
 /**
  * A deliberately broken build of the extension, for checking that the API suite catches one: the
  * language server's code lenses keep their places and commands, but each takes the next one's title
- * (the lens above q1 shows q2's values, and so on). Built with esbuild from the same sources as
+ * (the lens above q1 shows q2's values, and so on), whether the client asks for every lens or for those
+ * of the lines it shows (ranklens/codeLenses, as the VS Code client does). Built with esbuild from the same sources as
  * `npm run build`, with server/features/codeLens.ts wrapped on the way in; nothing in the repository changes.
  */
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
@@ -12,19 +13,34 @@ const LENS_FEATURE = /[\\/]server[\\/]features[\\/]codeLens\.ts$/;
 
 /**
  * Renames the real provider and resolver and exports ones that rotate the titles: eager lenses (the
- * fixture's) take the next eager lens's title, and a case lens resolves to the next case's title.
+ * fixture's) take the next eager lens's title, a case lens resolves to the next case's title, and the
+ * lenses of the lines shown take those of the next line with lenses.
  */
 function swapTitles(source: string): string {
-  const declarations = [/export function codeLenses\(/, /export function resolveCodeLens\(/];
+  const declarations = [/export function codeLenses\(/, /export function resolveCodeLens\(/, /export function codeLensesIn\(/];
   if (!declarations.every((d) => d.test(source)))
     throw new Error(
-      'server/features/codeLens.ts no longer declares `export function codeLenses(` and `export function resolveCodeLens(`: update swappedLensBuild.ts',
+      'server/features/codeLens.ts no longer declares `export function codeLenses(`, `export function resolveCodeLens(` and `export function codeLensesIn(`: update swappedLensBuild.ts',
     );
-  return `${source.replace(declarations[0], 'function realCodeLenses(').replace(declarations[1], 'function realResolveCodeLens(')}
+  return `${source
+    .replace(declarations[0], 'function realCodeLenses(')
+    .replace(declarations[1], 'function realResolveCodeLens(')
+    .replace(declarations[2], 'function realCodeLensesIn(')}
 function rotateTitles(lenses: CodeLens[]): CodeLens[] {
   const titles = lenses.map((l) => l.command?.title).filter((t) => t !== undefined);
   let n = 0;
   return lenses.map((l) => (l.command ? { ...l, command: { ...l.command, title: titles[++n % titles.length] ?? '' } } : l));
+}
+function nextLineTitles(lenses: CodeLens[]): CodeLens[] {
+  const lines = [...new Set(lenses.map((l) => l.range.start.line))];
+  const on = (line: number) => lenses.filter((l) => l.range.start.line === line);
+  return lenses.map((l) => {
+    const next = on(lines[(lines.indexOf(l.range.start.line) + 1) % lines.length]);
+    return { ...l, command: { ...l.command!, title: next[on(l.range.start.line).indexOf(l)]?.command?.title ?? '' } };
+  });
+}
+export function codeLensesIn(...args: Parameters<typeof realCodeLensesIn>): ReturnType<typeof realCodeLensesIn> {
+  return nextLineTitles(realCodeLensesIn(...args));
 }
 export function codeLenses(...args: Parameters<typeof realCodeLenses>): ReturnType<typeof realCodeLenses> {
   return rotateTitles(realCodeLenses(...args));
