@@ -293,7 +293,7 @@ function diffJson(input: DiffJsonInput): string {
     };
   });
   const { test, correction, alpha, trials, seed } = input.options;
-  const sampled = test === 'randomization' || test === 'bootstrap';
+  const sampled = test === 'randomization' || test === 'bootstrap' || test === 'tukey';
   return jsonReport(
     'diff',
     {
@@ -306,7 +306,15 @@ function diffJson(input: DiffJsonInput): string {
       depth: input.depth,
       runs,
       comparisons,
-      significance: { test, correction, alpha, trials: sampled ? trials : null, seed: sampled ? seed : null, baseline: names[0] },
+      // Tukey HSD controls the error over all pairs itself: no further correction is applied.
+      significance: {
+        test,
+        correction: test === 'tukey' ? 'none' : correction,
+        alpha,
+        trials: sampled ? trials : null,
+        seed: sampled ? seed : null,
+        baseline: names[0],
+      },
     },
     input.findings,
   );
