@@ -109,6 +109,7 @@ export async function diffCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     maxRank,
     judgedOnly,
     keepGoing,
+    keepQrels: top > 0,
   });
   const [measure] = trecMeasureNames(rows);
   const base = { qrelsPath, runPaths, names, evaluations, measure, resolved: evaluations[0].convention, tie, top, depth };
@@ -182,6 +183,7 @@ function explain(
     maxRank: o.maxRank,
     judgedOnly: o.judgedOnly,
     qids: rawIds,
+    qrels: read[0].qrels,
   });
   return chosen.map((c, k) => {
     const b = k + 1;

@@ -178,6 +178,8 @@ export interface RunsOptions {
   maxRank?: number;
   judgedOnly: boolean;
   keepGoing: boolean;
+  /** Keep the qrels table of the first run's evaluation (TrecEvaluation.qrels), to rank some queries again. */
+  keepQrels?: boolean;
 }
 
 /**
@@ -202,7 +204,19 @@ export async function evaluateRuns(
     let ev: TrecEvaluation;
     try {
       const { specs, resolved, complete, jobs, maxRank, judgedOnly } = o;
-      ev = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, maxRank, judgedOnly, onProgress: progress.update });
+      const keepQrels = o.keepQrels && read.length === 0;
+      ev = await evaluateTrec({
+        qrelsPath,
+        runPath,
+        specs,
+        resolved,
+        complete,
+        jobs,
+        maxRank,
+        judgedOnly,
+        keepQrels,
+        onProgress: progress.update,
+      });
     } finally {
       progress.end();
     }

@@ -36,7 +36,7 @@ describe('rankTrecQueries', () => {
       const resolved = resolveConvention('trec_eval').resolved;
       const specs = [parseMetricSpec('nDCG@10').spec!];
       const options = { qrelsPath: f.qrels, specs, resolved, complete: false };
-      const grouped = await evaluateTrec({ ...options, runPath: f.grouped });
+      const grouped = await evaluateTrec({ ...options, runPath: f.grouped, keepQrels: true });
       const interleaved = await evaluateTrec({ ...options, runPath: f.interleaved });
       assert.deepEqual([grouped.grouped, grouped.places.size, interleaved.places.size], [true, 40, 0]);
       const ask = (path: string, ev: typeof grouped, maxRank?: number) =>
@@ -48,6 +48,20 @@ describe('rankTrecQueries', () => {
       ];
       assert.deepEqual(ids(ask(f.grouped, grouped)).sort(), expected.sort());
       assert.deepEqual(ids(ask(f.interleaved, interleaved)).sort(), expected.sort());
+      // The qrels table the evaluation kept, instead of reading the qrels again: the same rankings, d2 judged relevant.
+      assert.equal(interleaved.qrels, undefined);
+      const kept = rankTrecQueries({
+        qrelsPath: f.qrels,
+        runs: [{ path: f.grouped, places: grouped.places }],
+        resolved,
+        qids: ['7'],
+        qrels: grouped.qrels,
+      })[0];
+      const rc = kept.get('7')!;
+      assert.deepEqual(
+        [rc.ids.slice(0, rc.count), [...rc.relevant.subarray(0, rc.count)]],
+        [expected.find((e) => e[0] === '7')![1], [0, 0, 0, 1, 0]],
+      );
       // -M 2: the rankings the evaluation measured, cut as it cut them.
       assert.deepEqual(ids(ask(f.grouped, grouped, 2)).sort(), [
         ['33', ['d0', 'd1']],

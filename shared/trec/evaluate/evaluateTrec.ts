@@ -27,6 +27,7 @@ import { HEAD_BYTES, byteOrderMark } from '../read/byteOrderMark';
 import { collapseProblems } from '../read/collapse';
 import { binaryFile, headerLine } from '../read/fileShape';
 import { TrecProblem, capProblems } from '../read/problems';
+import { SharedQrels } from '../read/qrelsTable';
 import { IdCause, idCause, unjudgedRankings } from './idsMeet';
 import { StorePiece } from '../store/runStore';
 import { QueryResult, RunPiece, StreamedPiece, TrecSetup, bytesOf } from './passes';
@@ -59,6 +60,8 @@ export interface TrecOptions {
   /** Threads reading the run; 1 reads it in this thread. Default: up to 4 cores for runs over PARALLEL_BYTES, else 1. */
   jobs?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Keep the qrels table read (TrecEvaluation.qrels), to rank a few queries again without reading the qrels again. */
+  keepQrels?: boolean;
 }
 
 /** How many lines and queries each file had, and what became of the queries. */
@@ -143,6 +146,8 @@ export interface TrecEvaluation {
    * (rankTrecQueriesOn). Queries cut across pieces, or any query of a run not grouped, have none.
    */
   places: ReadonlyMap<string, RunPiece>;
+  /** With TrecOptions.keepQrels: the qrels table read (in shared memory, not copied). */
+  qrels?: SharedQrels;
 }
 
 /** Runs over this size are split across threads when jobs are not given. */
@@ -316,6 +321,7 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
       scattered: cut === null ? runQids.size : cut.length,
       grouped: cut !== null,
       places: plan?.places ?? new Map(),
+      ...(options.keepQrels ? { qrels: inline.shareQrels() } : {}),
     };
   } finally {
     for (const r of runners) r.close();

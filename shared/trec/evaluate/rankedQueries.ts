@@ -8,6 +8,7 @@
 import { ResolvedConvention } from '../../core/conventions';
 import { RankedCase } from '../../core/ranking';
 import { RunPiece } from './passes';
+import { SharedQrels } from '../read/qrelsTable';
 import { TrecEvaluator } from './trecEvaluator';
 import { TrecPlatform, head, trecSetup } from './evaluateTrec';
 
@@ -20,16 +21,18 @@ export interface RankQueriesOptions {
   maxRank?: number;
   judgedOnly?: boolean;
   qids: readonly string[];
+  /** The qrels table an evaluation of these files kept (TrecOptions.keepQrels); read again when absent. */
+  qrels?: SharedQrels;
 }
 
 /**
  * Per run, each of the queries it has ranked as its evaluation ranked it (a query the run lacks is
- * absent). The qrels are read once for all runs.
+ * absent). The qrels are read once for all runs, or not at all when given.
  */
 export function rankTrecQueriesOn(platform: TrecPlatform, options: RankQueriesOptions): Map<string, RankedCase>[] {
   const files = platform.files;
   const qrelsHead = head(files, options.qrelsPath);
-  let shared: ReturnType<TrecEvaluator['shareQrels']> | undefined;
+  let shared = options.qrels;
   return options.runs.map((run) => {
     const base = { ...options, runPath: run.path, specs: [], complete: false };
     const { setup, runMark } = trecSetup(base, qrelsHead, head(files, run.path));
