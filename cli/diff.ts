@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { naturalOrder } from '../shared/core';
-import { QueryMoves, documentMoves, mostChanged, queryDiffs } from '../shared/evaluation';
+import { QueryMoves, RankedDocument, documentMoves, mostChanged, queryDiffs } from '../shared/evaluation';
 import { TrecEvaluation, parseTrecMeasures, partialNote, rankTrecQueries, shownBytes } from '../shared/trec';
 import { diffText } from '../shared/text';
 import { csvNumber, csvTable } from './table';
@@ -199,7 +199,8 @@ function explain(
       );
       // Docids as text, as the report shows ids.
       const moved = m.moves.map((d) => ({ ...d, docid: shownBytes(d.docid) }));
-      return { ...m, moves: moved, unjudgedEntered: m.unjudgedEntered.map(shownBytes) };
+      const shown = (list: typeof m.topA) => list.map((d) => ({ ...d, docid: shownBytes(d.docid) }));
+      return { ...m, moves: moved, unjudgedEntered: m.unjudgedEntered.map(shownBytes), topA: shown(m.topA), topB: shown(m.topB) };
     };
     return { gains: c.gains.map(moves), losses: c.losses.map(moves) };
   });
@@ -229,6 +230,10 @@ interface DiffJsonInput {
   findings: Parameters<typeof jsonReport>[2];
   pairs?: ReturnType<typeof queryDiffs>;
   explained?: Explained;
+}
+
+function rankedJson(d: RankedDocument): { docid: string; judgment: string; grade: number | null } {
+  return { docid: d.docid, judgment: d.judgment.kind, grade: d.judgment.grade === null ? null : jsonNumber(d.judgment.grade) };
 }
 
 /** The JSON report of a diff (command "diff"). */
@@ -270,6 +275,8 @@ function diffJson(input: DiffJsonInput): string {
           termB: d.howB,
         })),
         unjudgedEntered: m.unjudgedEntered,
+        topA: m.topA.map(rankedJson),
+        topB: m.topB.map(rankedJson),
       };
     };
     return {

@@ -51,6 +51,15 @@ export interface QueryMoves {
   shownEffect: number | null;
   /** Unjudged documents that entered the top k: judged, they could change the outcome. */
   unjudgedEntered: string[];
+  /** Each run's top k, best first, with each document's judgment: the two rankings side by side. */
+  topA: RankedDocument[];
+  topB: RankedDocument[];
+}
+
+/** A document at its rank in one run's top k. */
+export interface RankedDocument {
+  docid: string;
+  judgment: Judgment;
 }
 
 /** The changes of one query between its rankings in runs a and b (absent: the run ranks nothing), at depth k. */
@@ -112,6 +121,8 @@ export function documentMoves(
     additive,
     shownEffect: additive ? moves.reduce((sum, m) => sum + m.effect!, 0) : null,
     unjudgedEntered: moves.filter((m) => m.change === 'entered' && m.judgment.kind === 'unjudged').map((m) => m.docid),
+    topA: top(a, k),
+    topB: top(b, k),
   };
 }
 
@@ -126,6 +137,11 @@ function side(rc: RankedCase | undefined, spec: MetricSpec, conv: Convention): S
   if (!rc) return { ids: [], rank: new Map(), terms: [] };
   const ids = rc.ids.slice(0, rc.count);
   return { ids, rank: new Map(ids.map((id, r) => [id, r + 1])), terms: rankContributions(rc, spec, conv) };
+}
+
+function top(rc: RankedCase | undefined, k: number): RankedDocument[] {
+  if (!rc) return [];
+  return Array.from({ length: Math.min(k, rc.count) }, (_, r) => ({ docid: rc.ids[r], judgment: judgment(rc, r) }));
 }
 
 /** The judgment of the document at rank index r. */

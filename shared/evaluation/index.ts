@@ -15,4 +15,4 @@ export type { ConfigSeverity, FoundConfig } from './projectConfig';
 export { mostChanged, queryDiffs } from './queryDiff';
 export type { PairDiff, QueryDiff } from './queryDiff';
 export { documentMoves } from './documentMoves';
-export type { DocumentMove, Judgment, QueryMoves } from './documentMoves';
+export type { DocumentMove, Judgment, QueryMoves, RankedDocument } from './documentMoves';

@@ -74,6 +74,8 @@ interface Explained {
     effect: number | null;
   }[];
   unjudgedEntered: string[];
+  topA: { docid: string; judgment: string; grade: number | null }[];
+  topB: { docid: string; judgment: string; grade: number | null }[];
 }
 
 function diff(args: string[], cwd = HAND): DiffReport {
@@ -215,6 +217,22 @@ describe('ranklens diff: the hand-made example (worked out at the top)', () => {
       ],
     );
     assert.deepEqual([loss.additive, round(loss.shownEffect, 6), loss.unjudgedEntered], [true, -0.570141, ['x']]);
+    // Both top 3s side by side, as the view shows them.
+    assert.deepEqual(
+      [loss.topA, loss.topB].map((top) => top.map((d) => [d.docid, d.judgment, d.grade])),
+      [
+        [
+          ['a', 'relevant', 2],
+          ['c', 'nonrelevant', 0],
+          ['b', 'relevant', 1],
+        ],
+        [
+          ['b', 'relevant', 1],
+          ['x', 'unjudged', null],
+          ['c', 'nonrelevant', 0],
+        ],
+      ],
+    );
     const [gain] = c.largestGains;
     assert.deepEqual(
       gain.documents.map((d) => [d.change, d.docid, d.judgment, d.rankA, d.rankB, round(d.effect, 6)]),
