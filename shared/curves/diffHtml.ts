@@ -316,6 +316,7 @@ h2 { font-size: 1.15em; margin: 16px 0 4px; }
 h3 { font-size: 1em; margin: 14px 0 4px; }
 .muted, .convention { color: var(--rl-muted); }
 .controls { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin: 0 0 8px; }
+.controls input { width: 5em; }
 .scroll { overflow-x: auto; max-width: 100%; }
 .table-box { max-height: 420px; overflow-y: auto; }
 table { border-collapse: collapse; }
@@ -348,7 +349,7 @@ const SCRIPT = `
 (function () {
   const vscode = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
   document.querySelectorAll('table.queries').forEach(function (table) {
-    let key = 'order', up = true;
+    let key = 'diff', up = false; // as drawn: the largest gain first
     table.querySelectorAll('th button').forEach(function (button) {
       button.addEventListener('click', function () {
         const k = button.getAttribute('data-sort');
