@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { naturalOrder } from '../shared/core';
-import { QueryMoves, RankedDocument, documentMoves, mostChanged, queryDiffs } from '../shared/evaluation';
+import { QueryDiff, QueryMoves, RankedDocument, documentMoves, mostChanged, queryDiffs } from '../shared/evaluation';
 import { TrecEvaluation, parseTrecMeasures, partialNote, rankTrecQueries, shownBytes } from '../shared/trec';
 import { diffText } from '../shared/text';
 import { csvNumber, csvTable } from './table';
@@ -40,6 +40,7 @@ Options:
                        ndcg_cut.10, RR, ERR@20, …). Default: nDCG@10 (trec_eval's ndcg_cut_10)
       --tie T          the tie margin: |b − a| ≤ T is a tie (default 0: only equal values tie)
       --top N          queries explained each way, per pair (default 5; 0: none)
+      --query QID      explain this query too (repeat it), whatever its difference
       --depth K        the top k compared for a measure without a cutoff (AP, RR; default 10);
                        a measure with a cutoff (nDCG@10) is compared at its cutoff
       --format FORMAT  text (default, 100 columns), json (the JSON report, command "diff":
@@ -59,6 +60,7 @@ const OPTIONS = {
   ...TREC_EVAL_OPTIONS,
   tie: { type: 'string' },
   top: { type: 'string' },
+  query: { type: 'string', multiple: true },
   depth: { type: 'string' },
   test: { type: 'string' },
   correction: { type: 'string' },
@@ -109,7 +111,7 @@ export async function diffCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     maxRank,
     judgedOnly,
     keepGoing,
-    keepQrels: top > 0,
+    keepQrels: top > 0 || (values.query ?? []).length > 0,
   });
   const [measure] = trecMeasureNames(rows);
   const base = { qrelsPath, runPaths, names, evaluations, measure, resolved: evaluations[0].convention, tie, top, depth };
@@ -122,7 +124,15 @@ export async function diffCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   const qids = unionOfQueries(evaluations);
   const matrix = evaluations.map((ev) => valuesByQuery(ev, 0, qids));
   const pairs = queryDiffs(qids, matrix, tie, options);
-  const chosen = pairs.map((p) => mostChanged(p, top));
+  const asked = new Set(values.query ?? []);
+  const paired = new Set(pairs.flatMap((p) => p.queries.map((q) => q.qid)));
+  const unknown = [...asked].filter((qid) => !paired.has(qid));
+  if (unknown.length > 0) throw new UsageError(`--query ${unknown.join(', ')}: no such query is paired (in both runs, with a value).`);
+  const chosen = pairs.map((p) => {
+    const most = mostChanged(p, top);
+    const shown = new Set([...most.gains, ...most.losses].map((q) => q.qid));
+    return { ...most, requested: p.queries.filter((q) => asked.has(q.qid) && !shown.has(q.qid)) };
+  });
   const explained = explain(chosen, read, evaluations, { qrelsPath, runPaths, spec, resolved, maxRank, judgedOnly, depth });
   if (format === 'json') io.stdout(diffJson({ ...base, refused, options, findings, pairs, explained }));
   else if (format === 'csv') io.stdout(diffCsv(names, evaluations, measure.name));
@@ -158,20 +168,20 @@ interface ExplainOptions {
   depth: number;
 }
 
-type Explained = { gains: QueryMoves[]; losses: QueryMoves[] }[];
+type Explained = { gains: QueryMoves[]; losses: QueryMoves[]; requested: QueryMoves[] }[];
 
 /**
  * The chosen queries of each pair explained: their rankings read again from the runs (only where
  * their lines lie, for a grouped run), then each pair's documents that entered, left or moved.
  */
 function explain(
-  chosen: ReturnType<typeof mostChanged>[],
+  chosen: (ReturnType<typeof mostChanged> & { requested: QueryDiff[] })[],
   read: readonly TrecEvaluation[],
   shown: readonly TrecEvaluation[],
   o: ExplainOptions,
 ): Explained {
-  const wanted = new Set(chosen.flatMap((c) => [...c.gains, ...c.losses].map((q) => q.qid)));
-  if (wanted.size === 0) return chosen.map(() => ({ gains: [], losses: [] }));
+  const wanted = new Set(chosen.flatMap((c) => [...c.gains, ...c.losses, ...c.requested].map((q) => q.qid)));
+  if (wanted.size === 0) return chosen.map(() => ({ gains: [], losses: [], requested: [] }));
   // Query ids as the files hold them (bytes): the evaluations show them as text.
   const raw = new Map<string, string>();
   read.forEach((ev, i) => ev.queries.forEach((q, j) => raw.set(shown[i].queries[j].qid, q.qid)));
@@ -202,7 +212,7 @@ function explain(
       const shown = (list: typeof m.topA) => list.map((d) => ({ ...d, docid: shownBytes(d.docid) }));
       return { ...m, moves: moved, unjudgedEntered: m.unjudgedEntered.map(shownBytes), topA: shown(m.topA), topB: shown(m.topB) };
     };
-    return { gains: c.gains.map(moves), losses: c.losses.map(moves) };
+    return { gains: c.gains.map(moves), losses: c.losses.map(moves), requested: c.requested.map(moves) };
   });
 }
 
@@ -299,6 +309,7 @@ function diffJson(input: DiffJsonInput): string {
       queries: p.queries.map((q) => ({ id: q.qid, a: jsonNumber(q.a), b: jsonNumber(q.b), diff: jsonNumber(q.diff), outcome: q.outcome })),
       largestGains: (input.explained?.[k].gains ?? []).map(explainedJson),
       largestLosses: (input.explained?.[k].losses ?? []).map(explainedJson),
+      requested: (input.explained?.[k].requested ?? []).map(explainedJson),
     };
   });
   const { test, correction, alpha, trials, seed } = input.options;

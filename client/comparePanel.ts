@@ -2,8 +2,8 @@
  * "Ranklens: Compare Runs": two or more run files (the explorer's selection, or picked), their qrels
  * (a qrels file beside the first run, or one asked for once and remembered for the workspace),
  * compared by the bundled `ranklens diff … --json` and shown as the view shared/curves/diffHtml.ts
- * makes. The view asks for another measure, cutoff or number of explained queries (the diff runs
- * again), and to save its plot as SVG.
+ * makes. The view asks for another measure, cutoff or number of explained queries, or for the
+ * rankings of any query (the diff runs again, with --query), and to save its plot as SVG.
  */
 import * as vscode from 'vscode';
 import { DiffReportView, diffHtml } from '../shared/curves';
@@ -18,6 +18,8 @@ interface Compared {
   runs: vscode.Uri[];
   measure: string;
   top: number;
+  /** Queries explained besides the largest changes (--query), the last one shown when the view opens. */
+  queries: string[];
 }
 
 /** The command: runs from the explorer (the clicked file and the selection) or picked, then the view. */
@@ -37,7 +39,7 @@ export async function compareRuns(context: vscode.ExtensionContext, clicked?: vs
   }
   const qrels = await findQrels(context, runs);
   if (!qrels) return;
-  await show(context, { qrels, runs, measure: 'nDCG@10', top: 5 });
+  await show(context, { qrels, runs, measure: 'nDCG@10', top: 5, queries: [] });
 }
 
 /** A qrels file beside the first run (its name says qrels), the one remembered, or one asked for once. */
@@ -111,17 +113,23 @@ async function show(context: vscode.ExtensionContext, compared: Compared): Promi
   } else panel.reveal();
   const current = panel;
   current.title = title;
-  current.webview.html = diffHtml(report, { title, nonce: nonce() });
-  const listening = current.webview.onDidReceiveMessage(async (m: { type: string; measure?: string; top?: string; svg?: string }) => {
-    if (m.type === 'compare' && m.measure) {
-      listening.dispose();
-      const top = Number(m.top);
-      await show(context, { ...compared, measure: m.measure, top: Number.isInteger(top) && top >= 0 ? top : compared.top });
-    } else if (m.type === 'save' && m.svg) {
-      const to = await vscode.window.showSaveDialog({ filters: { SVG: ['svg'] }, title: 'Ranklens: save the plot' });
-      if (to) await vscode.workspace.fs.writeFile(to, Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${m.svg}\n`, 'utf8'));
-    }
-  });
+  current.webview.html = diffHtml(report, { title, nonce: nonce(), reveal: compared.queries[compared.queries.length - 1] });
+  const listening = current.webview.onDidReceiveMessage(
+    async (m: { type: string; measure?: string; top?: string; svg?: string; qid?: string }) => {
+      if (m.type === 'compare' && m.measure) {
+        listening.dispose();
+        const top = Number(m.top);
+        // Another measure or depth: the largest changes of that one, no query asked for.
+        await show(context, { ...compared, measure: m.measure, top: Number.isInteger(top) && top >= 0 ? top : compared.top, queries: [] });
+      } else if (m.type === 'explain' && m.qid) {
+        listening.dispose();
+        await show(context, { ...compared, queries: [...compared.queries.filter((q) => q !== m.qid), m.qid] });
+      } else if (m.type === 'save' && m.svg) {
+        const to = await vscode.window.showSaveDialog({ filters: { SVG: ['svg'] }, title: 'Ranklens: save the plot' });
+        if (to) await vscode.workspace.fs.writeFile(to, Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${m.svg}\n`, 'utf8'));
+      }
+    },
+  );
   current.onDidDispose(() => listening.dispose());
 }
 

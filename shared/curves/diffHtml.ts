@@ -5,7 +5,8 @@
  * shaded), a table of every query (sortable), and each explained query's two rankings side by side
  * with its moved and unjudged documents. Colours come from the VS Code theme's variables. The one
  * script (with the CSP's nonce) sorts the table, and asks the extension (postMessage) for another
- * measure, cutoff or number of explained queries, and to save the plot as SVG.
+ * measure, cutoff or number of explained queries, for the rankings of a query not yet explained, and
+ * to save the plot as SVG.
  */
 import { escapeHtml } from './curvesHtml';
 
@@ -36,6 +37,8 @@ export interface DiffComparisonView {
   queries: readonly { id: string; a: number | null; b: number | null; diff: number | null; outcome: string }[];
   largestGains: readonly ExplainedView[];
   largestLosses: readonly ExplainedView[];
+  /** The queries asked for (--query), explained the same way. */
+  requested?: readonly ExplainedView[];
 }
 
 export interface ExplainedView {
@@ -66,6 +69,8 @@ export interface DiffHtmlOptions {
   nonce: string;
   /** The measures the view offers (its own first when it is not among them). */
   measures?: readonly string[];
+  /** A query to show when the page opens (its rankings side by side, in the first comparison). */
+  reveal?: string;
 }
 
 /** More queries than this are drawn as bars of consecutive queries (their mean); the table keeps every query. */
@@ -101,7 +106,7 @@ export function diffHtml(report: DiffReportView, options: DiffHtmlOptions): stri
 <title>${escapeHtml(options.title)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
-<body>
+<body${options.reveal === undefined ? '' : ` data-reveal="q-0-${escapeHtml(anchor(options.reveal))}"`}>
 <header>
 <h1>${escapeHtml(options.title)}</h1>
 ${controls(report, options.measures ?? DEFAULT_MEASURES)}
@@ -146,14 +151,14 @@ function meansTable(report: DiffReportView): string {
 function comparisonHtml(report: DiffReportView, c: DiffComparisonView, k: number, nonce: string): string {
   const { test, alpha } = report.significance;
   const tie = report.tie === 0 ? 'equal values' : `|${c.b} − ${c.a}| ≤ ${report.tie}`;
-  const explained = [...c.largestGains, ...c.largestLosses];
+  const explained = [...c.largestGains, ...c.largestLosses, ...(c.requested ?? [])];
   return `<section class="comparison" id="cmp-${k}">
 <h2>${escapeHtml(c.b)} − ${escapeHtml(c.a)}</h2>
 <p class="test">Mean difference <strong>${signed(c.diff)}</strong>, 95% CI [${signed(c.ci[0])}, ${signed(c.ci[1])}]; p = ${num(c.pAdjusted)} (${escapeHtml(TESTS[test] ?? test)}${report.comparisons.length > 1 ? `, ${escapeHtml(report.significance.correction)}` : ''}): <strong>${c.significant ? 'significant' : 'not significant'}</strong> at α = ${alpha}; ${c.paired} paired queries${c.unpaired > 0 ? `, ${c.unpaired} in one run only` : ''}.</p>
 <p class="wtl"><span class="swatch win"></span>Wins <strong data-wins>${c.wins}</strong> · ties <strong data-ties>${c.ties}</strong> · <span class="swatch loss"></span>losses <strong data-losses>${c.losses}</strong> <span class="muted">(a tie: ${escapeHtml(tie)})</span></p>
 ${plot(c, report.tie, k, nonce)}
 <h3>Every query</h3>
-<p class="muted">Sorted by ${escapeHtml(c.b)} − ${escapeHtml(c.a)}; the column buttons sort. The ${explained.length} quer${explained.length === 1 ? 'y' : 'ies'} that changed most link to ${explained.length === 1 ? 'its' : 'their'} rankings side by side.</p>
+<p class="muted">Sorted by ${escapeHtml(c.b)} − ${escapeHtml(c.a)}; the column buttons sort. A query's id leads to its two rankings side by side (the ${explained.length} shown below at once; any other is compared on demand).</p>
 ${queryTable(c, k, new Set(explained.map((q) => q.id)))}
 ${explained.map((q) => explainedHtml(c, q, k)).join('\n')}
 </section>`;
@@ -208,7 +213,9 @@ function queryTable(c: DiffComparisonView, k: number, explained: ReadonlySet<str
   const rows = c.queries
     .map((q, i) => {
       const id = escapeHtml(q.id);
-      const cell = explained.has(q.id) ? `<a href="#q-${k}-${escapeHtml(anchor(q.id))}">${id}</a>` : id;
+      const cell = explained.has(q.id)
+        ? `<a href="#q-${k}-${escapeHtml(anchor(q.id))}">${id}</a>`
+        : `<button type="button" class="explain" data-qid="${id}" title="Show its rankings side by side">${id}</button>`;
       return `<tr id="row-${k}-${escapeHtml(anchor(q.id))}" class="${escapeHtml(q.outcome)}" data-order="${i}" data-id="${id}" data-a="${q.a ?? ''}" data-b="${q.b ?? ''}" data-diff="${q.diff ?? ''}"><td>${cell}</td><td class="num">${num(q.a)}</td><td class="num">${num(q.b)}</td><td class="num">${signed(q.diff)}</td><td>${escapeHtml(q.outcome)}</td></tr>`;
     })
     .join('\n');
@@ -322,6 +329,7 @@ h3 { font-size: 1em; margin: 14px 0 4px; }
 table { border-collapse: collapse; }
 th, td { padding: 2px 8px; text-align: left; border-bottom: 1px solid var(--rl-grid); white-space: nowrap; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
+button.explain { font: inherit; color: var(--vscode-textLink-foreground, #006ab1); background: none; border: none; padding: 0; cursor: pointer; text-decoration: underline; }
 th button { font: inherit; color: inherit; background: none; border: none; padding: 0; cursor: pointer; text-decoration: underline dotted; }
 svg.plot { width: 100%; height: auto; display: block; }
 svg.plot .bar.win { fill: var(--rl-win); }
@@ -376,6 +384,13 @@ const SCRIPT = `
     const top = document.getElementById('top').value.trim();
     if (vscode) vscode.postMessage({ type: 'compare', measure: cutoff ? family + '@' + cutoff : family, top: top });
   });
+  document.querySelectorAll('button.explain').forEach(function (button) {
+    button.addEventListener('click', function () {
+      if (vscode) vscode.postMessage({ type: 'explain', qid: button.getAttribute('data-qid') });
+    });
+  });
+  const reveal = document.body.getAttribute('data-reveal');
+  if (reveal && document.getElementById(reveal)) location.hash = '#' + reveal;
   document.querySelectorAll('button.save').forEach(function (button) {
     button.addEventListener('click', function () {
       const svg = document.getElementById(button.getAttribute('data-plot'));

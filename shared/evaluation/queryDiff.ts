@@ -63,9 +63,13 @@ export function queryDiffs(
 /** The queries that changed most each way: up to n gains (largest first) and n losses (largest first). */
 export function mostChanged(pair: PairDiff, n: number): { gains: QueryDiff[]; losses: QueryDiff[] } {
   const gains = pair.queries.filter((q) => q.outcome === 'win').slice(0, n);
-  const losses = pair.queries
-    .filter((q) => q.outcome === 'loss')
-    .slice(-n)
-    .reverse();
+  // slice(-0) would be every loss.
+  const losses =
+    n === 0
+      ? []
+      : pair.queries
+          .filter((q) => q.outcome === 'loss')
+          .slice(-n)
+          .reverse();
   return { gains, losses };
 }

@@ -21,7 +21,7 @@ export interface DiffTextInput {
   pairs: readonly PairDiff[];
   options: CompareOptions;
   /** Per pair, the queries that changed most, explained (gains largest first, then losses largest first). */
-  explained: readonly { gains: readonly QueryMoves[]; losses: readonly QueryMoves[] }[];
+  explained: readonly { gains: readonly QueryMoves[]; losses: readonly QueryMoves[]; requested: readonly QueryMoves[] }[];
   top: number;
 }
 
@@ -84,6 +84,7 @@ function pairText(input: DiffTextInput, pair: PairDiff, explained: DiffTextInput
     ['gains', explained.gains],
     ['losses', explained.losses],
   ] as const) {
+    if (input.top === 0) break;
     out.push('');
     if (list.length === 0) {
       out.push(`No ${title === 'gains' ? 'win' : 'loss'} of ${b} over ${a} to explain.`);
@@ -93,6 +94,10 @@ function pairText(input: DiffTextInput, pair: PairDiff, explained: DiffTextInput
     out.push(...wrap(`${what} of ${b} over ${a} (--top ${input.top}), the top ${list[0].k} of each ranking:`));
     for (const m of list) out.push('', ...queryText(input.spec, byId.get(m.qid)!, m, a, b));
   }
+  if (explained.requested.length > 0) {
+    out.push('', `The queries asked for (--query), the top ${explained.requested[0].k} of each ranking:`);
+    for (const m of explained.requested) out.push('', ...queryText(input.spec, byId.get(m.qid)!, m, a, b));
+  }
   return out;
 }
 
@@ -100,7 +105,8 @@ function pairText(input: DiffTextInput, pair: PairDiff, explained: DiffTextInput
 export function queryText(spec: MetricSpec, q: QueryDiff, m: QueryMoves, a: string, b: string): string[] {
   const out = [`query ${q.qid}: ${a} ${num(q.a)} → ${b} ${num(q.b)} (${signed(q.diff)})`];
   if (m.moves.length === 0) {
-    out.push(...wrap(`  No document entered, left or moved within the top ${m.k}: the change lies below it.`));
+    const why = q.diff === 0 ? 'equal values' : 'the change lies below it';
+    out.push(...wrap(`  No document entered, left or moved within the top ${m.k}: ${why}.`));
   } else {
     const rw = Math.min(12, Math.max(4, a.length, b.length));
     out.push(

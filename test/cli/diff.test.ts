@@ -56,6 +56,7 @@ interface DiffReport {
     queries: { id: string; a: number; b: number; diff: number; outcome: string }[];
     largestGains: Explained[];
     largestLosses: Explained[];
+    requested: Explained[];
   }[];
 }
 
@@ -240,6 +241,22 @@ describe('ranklens diff: the hand-made example (worked out at the top)', () => {
         ['moved', 'a', 'relevant', 2, 1, 0.36907],
         ['moved', 'z', 'unjudged', 1, 2, 0],
       ],
+    );
+  });
+
+  it('--top 0 explains nothing; --query explains a query whatever its difference (q2, a tie)', () => {
+    const [c] = diff(['hand.qrels', 'base.run', 'new.run', '-m', 'nDCG@3', '--top', '0', '--query', 'q2']).comparisons;
+    assert.deepEqual([c.largestGains, c.largestLosses], [[], []]);
+    assert.deepEqual(
+      c.requested.map((q) => [q.id, q.diff, q.documents, q.topA.map((d) => d.docid), q.topB.map((d) => d.docid)]),
+      [['q2', 0, [], ['a', 'n'], ['a', 'n']]],
+    );
+    // A query already among the largest changes is not repeated.
+    assert.deepEqual(diff(['hand.qrels', 'base.run', 'new.run', '-m', 'nDCG@3', '--query', 'q1']).comparisons[0].requested, []);
+    const unknown = ranklens(['diff', 'hand.qrels', 'base.run', 'new.run', '--query', 'q9'], HAND);
+    assert.deepEqual(
+      [unknown.code, unknown.stderr.split('\n')[0]],
+      [2, 'ranklens: --query q9: no such query is paired (in both runs, with a value).'],
     );
   });
 

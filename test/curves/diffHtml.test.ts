@@ -117,6 +117,10 @@ describe('diffHtml', () => {
       html.includes('<td><a href="#q-0-q1">q1</a></td><td class="num">0.9502</td><td class="num">0.3801</td><td class="num">−0.5701</td>'),
     );
     assert.ok(html.includes('<button type="button" data-sort="diff">new − base</button>'));
+    // Any other query's id asks the extension for its rankings (a button: reached by Tab, pressed by Enter).
+    assert.ok(
+      html.includes('<td><button type="button" class="explain" data-qid="q3" title="Show its rankings side by side">q3</button></td>'),
+    );
   });
 
   it('the loss side by side: both top 3, moved documents linked, the unjudged one marked, each effect', () => {
@@ -133,6 +137,11 @@ describe('diffHtml', () => {
     );
     assert.ok(html.includes('<strong>1 unjudged</strong> document entered the top 3 (x)'));
     assert.ok(html.includes('add up to −0.5701.'));
+  });
+
+  it('opens at the query asked for', () => {
+    assert.ok(diffHtml(report(), { title: 't', nonce: 'n', reveal: 'q1' }).includes('<body data-reveal="q-0-q1">'));
+    assert.ok(html.includes('<body>'));
   });
 
   it('a strict CSP: the style and the script by nonce only; the plot can be saved', () => {

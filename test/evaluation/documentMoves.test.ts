@@ -109,5 +109,7 @@ describe('queryDiffs', () => {
     assert.deepEqual([margin.wins, margin.ties, margin.losses], [1, 2, 1]);
     const top = mostChanged(exact, 1);
     assert.deepEqual([top.gains.map((q) => q.qid), top.losses.map((q) => q.qid)], [['q1'], ['q10']]);
+    const none = mostChanged(exact, 0);
+    assert.deepEqual([none.gains, none.losses], [[], []]);
   });
 });
