@@ -389,6 +389,15 @@ const SCRIPT = `
       if (vscode) vscode.postMessage({ type: 'explain', qid: button.getAttribute('data-qid') });
     });
   });
+  // Links within the page, the plot's SVG links too, followed here: VS Code's webview would hand an
+  // SVG link to the editor as a link to open, and scroll to an HTML one without marking its target.
+  document.querySelectorAll('a[href^="#"]').forEach(function (a) {
+    a.addEventListener('click', function (e) {
+      e.preventDefault();
+      e.stopPropagation();
+      location.hash = a.getAttribute('href');
+    });
+  });
   const reveal = document.body.getAttribute('data-reveal');
   if (reveal && document.getElementById(reveal)) location.hash = '#' + reveal;
   document.querySelectorAll('button.save').forEach(function (button) {

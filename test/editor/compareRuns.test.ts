@@ -9,16 +9,22 @@
  * table sorted by a click, bars reached by the keyboard, nothing wider than the pane, nothing loaded
  * from outside and no CSP error. Every run writes test-results/compare-runs.png; docs/compare-runs.png
  * is written when missing or with RANKLENS_UPDATE_SCREENSHOT=1.
+ *
+ * Then in code-server 4.100.3 with ranklens.vsix: base.run and new.run selected in the explorer,
+ * "Compare Runs" from its context menu (the qrels found beside them), and the same checks in the
+ * webview: bars sorted and coloured, the largest loss's bar to its row, the row to its rankings.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { DiffReportView, diffHtml } from '../../shared/curves';
 import { ranklens, tempFiles } from '../cli/ranklens';
+import { chromiumArgs as editorChromiumArgs, ensureCodeServer, startCodeServer, type CodeServer } from './harness';
+import { T, Workbench, until } from './workbench';
 
 const repoRoot = resolve(__dirname, '..', '..', '..');
 const chromiumPath = process.env.RANKLENS_CHROMIUM ?? '/usr/bin/chromium';
@@ -199,5 +205,111 @@ describe('the Compare Runs view in Chromium', () => {
     const dark = await bars();
     assert.equal(dark.find((b) => b[0] === 'bar win')![2], 'rgb(119, 170, 221)');
     assert.equal(dark.find((b) => b[0] === 'bar loss')![2], 'rgb(238, 136, 102)');
+  });
+});
+
+describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 600_000 }, () => {
+  const vsix = process.env.RANKLENS_VSIX ?? join(repoRoot, 'ranklens.vsix');
+  let cs: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let view: FrameLocator;
+
+  before(async () => {
+    assert.ok(existsSync(vsix), `${vsix} is missing: run npm run package`);
+    const codeServer = ensureCodeServer();
+    const workspace = join(mkdtempSync(join(tmpdir(), 'ranklens-cmp-')), 'runs');
+    mkdirSync(workspace);
+    for (const name of ['hand.qrels', 'base.run', 'new.run']) writeFileSync(join(workspace, name), readFileSync(join(FILES, name)));
+    cs = await startCodeServer({ codeServer, workspace, vsix });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: editorChromiumArgs, headless: true });
+    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await new Workbench(page).open(`${cs.url}/?folder=${encodeURIComponent(workspace)}`);
+  });
+
+  after(async () => {
+    if (page) {
+      mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
+      await page.screenshot({ path: join(repoRoot, 'test-results', 'compare-runs-editor.png') }).catch(() => undefined);
+    }
+    await browser?.close().catch(() => undefined);
+    await cs?.stop();
+  });
+
+  const row = (name: string) =>
+    page
+      .locator('.explorer-folders-view .monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
+
+  it('opens from the explorer on two selected runs, with the qrels beside them', async () => {
+    // The menu lists the extension's item once the extension host has read the extensions: select
+    // and open it again until it does.
+    const item = page.locator('.context-view .action-label', { hasText: /^Compare Runs$/ });
+    const menu = page.locator('.context-view .monaco-menu');
+    await until(
+      'the context menu on base.run and new.run to offer Compare Runs',
+      async () => {
+        if (await menu.isVisible()) {
+          await page.keyboard.press('Escape');
+          await menu.waitFor({ state: 'hidden', timeout: T.ui });
+        }
+        await row('base.run').click();
+        await row('new.run').click({ modifiers: ['Control'] });
+        const selected = await page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]').count();
+        if (selected !== 2) return undefined;
+        await row('new.run').click({ button: 'right' });
+        return (
+          (await item.isVisible({ timeout: 1500 }).catch(() => false)) ||
+          (await item
+            .waitFor({ timeout: 1500 })
+            .then(() => true)
+            .catch(() => undefined))
+        );
+      },
+      T.slow,
+      500,
+    );
+    // Monaco's menu runs an item on Enter (a synthetic click may land before the menu takes the mouse).
+    await item.hover();
+    await page.keyboard.press('Enter');
+    view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await view.locator('svg.plot rect.bar').first().waitFor({ state: 'visible', timeout: T.slow });
+    assert.match((await page.locator('.tab.active').getAttribute('aria-label'))!, /nDCG@10: new vs base/);
+  });
+
+  it('draws the bars sorted and coloured by sign, and leads from the largest loss to its moved and unjudged documents', async () => {
+    const drawn = await view
+      .locator('svg.plot rect.bar')
+      .evaluateAll((rects) =>
+        rects.map((r) => [r.getAttribute('class'), Number(Number(r.getAttribute('data-diff')).toFixed(4)), getComputedStyle(r).fill]),
+      );
+    // nDCG@10 (the default) on the hand-made example: q3 +0.3691 and q2 0 as at cutoff 3; q1's a, at rank 4
+    // in new, now counts: 2/log2(5) = 0.8614, new's q1 = (1 + 0.8614)/IDCG 2.6309 = 0.7075, base's 0.9502: −0.2427.
+    assert.deepEqual(
+      drawn.map((d) => d.slice(0, 2)),
+      [
+        ['bar win', 0.3691],
+        ['bar tie', 0],
+        ['bar loss', -0.2427],
+      ],
+    );
+    assert.deepEqual([drawn[0][2], drawn[2][2]], ['rgb(51, 34, 136)', 'rgb(204, 102, 119)']);
+    await view.locator('svg.plot a[data-qid="q1"]').click();
+    await until('the row of q1 marked', async () => (await view.locator('#row-0-q1').evaluate((r) => r.matches(':target'))) || undefined);
+    await view.locator('#row-0-q1 a').click();
+    const section = view.locator('#q-0-q1');
+    await until('the rankings of q1 in view', async () => (await section.evaluate((s) => s.matches(':target'))) || undefined);
+    const changes = await section
+      .locator('table.changes tbody tr')
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent).slice(0, 5)));
+    // At depth 10 a stays in the top (1 → 4: 2/log2(5)/2.6309 − 2/2.6309 = −0.4328) and z, in base's top only, left.
+    assert.deepEqual(changes, [
+      ['entered', 'x', 'unjudged', '–', '2'],
+      ['left', 'z', 'unjudged', '4', '–'],
+      ['moved', 'b', 'relevant (1)', '3', '1'],
+      ['moved', 'c', 'non-relevant (0)', '2', '3'],
+      ['moved', 'a', 'relevant (2)', '1', '4'],
+    ]);
+    assert.match((await section.locator('p.warn').textContent())!, /1 unjudged document entered the top 10 \(x\)/);
   });
 });
