@@ -44,8 +44,9 @@ Options:
       --depth K        the top k compared for a measure without a cutoff (AP, RR; default 10);
                        a measure with a cutoff (nDCG@10) is compared at its cutoff
       --format FORMAT  text (default, 100 columns), json (the JSON report, command "diff":
-                       schemas/ranklens-report.schema.json) or csv (long form: run,query,measure,value,
-                       the shape of PyTerrier's perquery.csv); --json = --format json
+                       schemas/ranklens-report.schema.json) or csv (long form:
+                       run,query,measure,value, the shape of PyTerrier's perquery.csv);
+                       --json = --format json
       --test, --correction, --alpha, --trials, --seed
                        the paired test, as for "ranklens trec QRELS A B" (default t, holm, 0.05)
   -c, -l, -M, -J, -N, --convention, --jobs, --keep-going
