@@ -7,6 +7,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { readChunks } from '../shared/trec';
 import { seeded } from './random';
 
 export interface GenOptions {
@@ -132,3 +133,21 @@ function main(argv: string[]): void {
 }
 
 if (require.main === module) main(process.argv.slice(2));
+
+/**
+ * A second system's run on the same queries and documents, for `ranklens diff` beside `ranklens trec
+ * QRELS A B`: each line's score moved by seeded noise (up to 0.5, about ten ranks), so that every
+ * query's ranking changes and about half the queries win; tagged "second", still grouped by query.
+ */
+export function secondRun(from: string, to: string, seed: number): void {
+  const rand = seeded(seed);
+  const out = new Writer(openSync(to, 'w'));
+  readChunks(from, (text) => {
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      const f = line.split(' ');
+      out.line(`${f[0]} Q0 ${f[2]} ${f[3]} ${(Number(f[4]) + rand() * 0.5).toFixed(4)} second\n`);
+    }
+  });
+  out.close();
+}

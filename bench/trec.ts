@@ -8,7 +8,12 @@
  * largest GNU time reports (`/usr/bin/time -v`, worker threads included). The outputs must be equal.
  * A layout's ratio to grouped pairs each of its runs with a run of the grouped file in the same loop.
  *
- *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR]
+ *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR] [--diff-only]
+ *
+ * `ranklens diff QRELS A B` is timed beside `ranklens trec QRELS A B` (its default four measures) and
+ * `ranklens trec -m nDCG@10 QRELS A B` (diff's one measure) on the grouped files and a second run of
+ * the same documents with its scores moved (genTrec.ts secondRun), the three taking turns; the target
+ * is within 1.5× of `trec QRELS A B`. --diff-only runs that row alone (it needs no trec_eval).
  *
  * --baseline DIR times another build's dist/cli.js (a checkout of an earlier commit, built) in the
  * same loops, the two builds taking turns going first, and prints this build's time and memory over
@@ -20,7 +25,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findTrecEval } from '../test/conformance/trecEval';
-import { generateTrec } from './genTrec';
+import { generateTrec, secondRun } from './genTrec';
 import { summarize } from './random';
 import { Layout, relayout } from './relayout';
 
@@ -117,6 +122,70 @@ function measure(c: Case, trecEval: string, runs: number, jobs?: number, baselin
   }
 }
 
+/** diff beside trec on two runs: each command's figure, and diff's time over each trec's (the median of each loop's ratio). */
+interface DiffRow {
+  diff: Figure;
+  trec: Figure;
+  trecOne: Figure;
+  vsTrec: number;
+  vsTrecOne: number;
+}
+
+/** Times `ranklens diff -c QRELS A B` beside `ranklens trec -c QRELS A B` and `… -m nDCG@10`, in turns. */
+function measureDiff(qrels: string, a: string, b: string, runs: number): DiffRow {
+  const diff: Run[] = [];
+  const trec: Run[] = [];
+  const trecOne: Run[] = [];
+  const commands: [Run[], string[]][] = [
+    [diff, ['diff', '-c', qrels, a, b]],
+    [trec, ['trec', '-c', qrels, a, b]],
+    [trecOne, ['trec', '-c', '-m', 'nDCG@10', qrels, a, b]],
+  ];
+  for (let i = 0; i < runs; i++) {
+    // Each loop starts with another command, so that none always runs right after the same one.
+    for (let j = 0; j < commands.length; j++) {
+      const [into, args] = commands[(i + j) % commands.length];
+      into.push(timeOnce(process.execPath, [CLI, ...args]));
+    }
+  }
+  const ratio = (other: Run[]) => summarize(diff.map((d, i) => d.wallMs / other[i].wallMs)).median;
+  return { diff: figure(diff), trec: figure(trec), trecOne: figure(trecOne), vsTrec: ratio(trec), vsTrecOne: ratio(trecOne) };
+}
+
+function diffReport(name: string, r: DiffRow): void {
+  const f = (x: Figure) => `${(x.medianMs / 1000).toFixed(2)} s ${x.peakRssMb.toFixed(0)} MB (CPU ${x.cpuS.toFixed(2)} s)`;
+  console.log(
+    `diff ${name}: diff ${f(r.diff)} | trec A B ${f(r.trec)} | trec -m nDCG@10 A B ${f(r.trecOne)}; ${verdict('vs trec A B', r.vsTrec, 1.5)}, ${r.vsTrecOne.toFixed(2)}× trec -m nDCG@10 A B (median of each loop's ratio)`,
+  );
+}
+
+/** The diff row alone, on the 10,000-query (or with --quick the 2,000-query) grouped files and a second run. */
+function diffOnly(argv: string[]): number {
+  const runs = Number(option(argv, 'runs') ?? 3);
+  const queries = argv.includes('--quick') ? 2000 : 10_000;
+  const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-diff-'));
+  try {
+    console.log(
+      `diff: ranklens diff beside ranklens trec, -c, median of ${runs} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`,
+    );
+    const data = generateTrec(dir, { queries, docs: 1000, seed: 42 });
+    const second = join(dir, 'second.run');
+    secondRun(data.runPath, second, 43);
+    diffReport(
+      `${queries === 10_000 ? '10k' : '2k'} grouped (${queries.toLocaleString('en')} queries, two runs of ${data.runLines.toLocaleString('en')} lines)`,
+      measureDiff(data.qrelsPath, data.runPath, second, runs),
+    );
+    console.log(
+      `load after: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** One query, 300,000 documents, ids of 200 characters, a tenth of them judged. */
 function longIds(dir: string): { qrels: string; run: string } {
   const run: string[] = [];
@@ -179,6 +248,7 @@ function report(cases: Case[], grouped: Map<string, Case>): boolean {
 }
 
 function main(argv: string[]): number {
+  if (argv.includes('--diff-only')) return diffOnly(argv);
   const trecEval = findTrecEval();
   if (!trecEval || !existsSync(TIME)) {
     console.log(
@@ -219,6 +289,12 @@ function main(argv: string[]): number {
         if (layout === 'grouped') grouped.set(size, c);
         cases.push(c);
         report([c], grouped);
+        if (layout === 'grouped') {
+          const second = join(sub, 'second.run');
+          secondRun(data.runPath, second, 43);
+          diffReport(`${size} grouped, two runs`, measureDiff(data.qrelsPath, data.runPath, second, runs));
+          rmSync(second);
+        }
         if (layout !== 'grouped') rmSync(run);
       }
       rmSync(sub, { recursive: true, force: true });

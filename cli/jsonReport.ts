@@ -17,7 +17,7 @@ import { ReportFinding } from './report';
 /** The version of the report's shape: raised when a key changes its meaning or goes (new keys may come within a version). */
 export const REPORT_SCHEMA_VERSION = 1;
 
-export type ReportCommand = 'check' | 'trec' | 'compare' | 'infer';
+export type ReportCommand = 'check' | 'trec' | 'diff' | 'compare' | 'infer';
 
 /** The report as JSON text: the version and the command, the command's own keys, then every finding. */
 export function jsonReport(command: ReportCommand, body: Record<string, unknown>, findings: readonly ReportFinding[]): string {

@@ -6,6 +6,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { CHECK_HELP, checkCommand } from './check';
 import { COMPARE_HELP, compareCommand } from './compare';
+import { DIFF_HELP, diffCommand } from './diff';
 import { INFER_HELP, inferCommand } from './infer';
 import { TREC_HELP, trecCommand } from './trec';
 import { CommandIo, PROCESS_IO, watchOutputStreams } from './io';
@@ -18,6 +19,7 @@ Commands:
   check PATH...        evaluate fixtures (files, folders, globs): tables, findings, expectations
   trec QRELS RUN       evaluate a TREC run against TREC qrels, like trec_eval
   trec QRELS RUN RUN…  compare runs: means side by side, paired significance tests
+  diff QRELS RUN RUN…  compare runs query by query: which queries won and lost, and why
   compare PATH...      every preset's means side by side, marking where they disagree
   infer PATH...        which conventions reproduce the fixtures' expected values
 
@@ -29,6 +31,7 @@ ranklens COMMAND --help tells more; ranklens --version prints the version. Exit 
 const COMMANDS: Record<string, { run: (argv: string[], io: CommandIo) => Promise<number>; help: string }> = {
   check: { run: checkCommand, help: CHECK_HELP },
   trec: { run: trecCommand, help: TREC_HELP },
+  diff: { run: diffCommand, help: DIFF_HELP },
   compare: { run: compareCommand, help: COMPARE_HELP },
   infer: { run: inferCommand, help: INFER_HELP },
 };

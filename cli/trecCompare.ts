@@ -6,12 +6,12 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareText, naturalOrder } from '../shared/core';
+import { MetricSpec, ResolvedConvention, compareText, naturalOrder } from '../shared/core';
 import { TrecEvaluation, TrecProblem, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
 import {
+  CompareOptions,
   compareSystems,
   comparisonMemo,
-  Correction,
   CORRECTIONS,
   SIGNIFICANCE_TESTS,
   SignificanceTest,
@@ -98,47 +98,22 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const resolved = trecConvention(values.convention, wholeNumber('--level', values.level));
   const maxRank = positiveInt('--max-rank', values['max-rank']);
   const judgedOnly = !!values['judged-only'];
-  const test = choice('--test', values.test ?? 't', SIGNIFICANCE_TESTS);
-  if (test === 'tukey' && runPaths.length < 3)
-    throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
-  const correction = choice('--correction', values.correction ?? 'holm', CORRECTIONS);
+  const { test, correction, alpha, trials, seed } = significanceOptions(values, runPaths.length);
   const format = outputFormat('trec', values, ['text', 'json', 'markdown', 'latex', 'csv']);
-  const alpha = alphaOption(values.alpha);
-  const trials = positiveInt('--trials', values.trials) ?? 10000;
-  const seed = seedOption(values.seed);
   const names = runNames(runPaths);
   const baseline = baselineIndex(values.baseline ?? names[0], names, runPaths);
 
-  const evaluations: TrecEvaluation[] = [];
-  const findings: ReportFinding[] = [];
   const complete = !!values.complete;
-  const keepGoing = !!values['keep-going'];
-  let refused = false;
-  for (const runPath of runPaths) {
-    const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
-    const progress = progressBar(`ranklens trec ${basename(runPath)}`, 'MB');
-    let ev: TrecEvaluation;
-    try {
-      ev = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, maxRank, judgedOnly, onProgress: progress.update });
-    } finally {
-      progress.end();
-    }
-    // Query ids are the files' bytes; the report shows them as text.
-    evaluations.push({ ...ev, queries: ev.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) })) });
-    // Under trec_eval's convention a run with a malformed line or a docid twice stops the comparison, as trec_eval would
-    // stop on that run (unless --keep-going): a broken copy of a ranking must not lose "significantly".
-    const stops = stoppingProblems(ev, keepGoing).length > 0;
-    refused ||= stops;
-    // The qrels' own problems are the same for every run: report them once.
-    const own = (p: TrecProblem) => p.file === 'run' || evaluations.length === 1;
-    // Notes about the qrels side (judged queries the run misses) would not say which run they are about.
-    const notes = stops
-      ? []
-      : summaryFindings(ev, qrelsPath, runPath, complete).map((f) =>
-          f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` },
-        );
-    findings.push(...(stops ? refusalFindings(ev, qrelsPath, runPath, own) : fileFindings(ev, qrelsPath, runPath, own)), ...notes);
-  }
+  const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
+  const { evaluations, findings, refused } = await evaluateRuns('trec', qrelsPath, runPaths, names, {
+    specs,
+    resolved,
+    complete,
+    jobs,
+    maxRank,
+    judgedOnly,
+    keepGoing: !!values['keep-going'],
+  });
   const jsonRuns: TrecJsonRun[] = evaluations.map((ev, i) => ({
     name: names[i],
     file: runPaths[i],
@@ -192,6 +167,92 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
   }
   return findings.some(fails) ? EXIT.findings : EXIT.ok;
+}
+
+/** How each run of a comparison is evaluated: as `ranklens trec` evaluates one run. */
+export interface RunsOptions {
+  specs: MetricSpec[];
+  resolved: ResolvedConvention;
+  complete: boolean;
+  jobs?: number;
+  maxRank?: number;
+  judgedOnly: boolean;
+  keepGoing: boolean;
+  /** Keep the qrels table of the first run's evaluation (TrecEvaluation.qrels), to rank some queries again. */
+  keepQrels?: boolean;
+}
+
+/**
+ * Each run evaluated as `ranklens trec` would evaluate it alone, with the findings of reading it (the
+ * qrels' own problems once); refused when, under trec_eval's convention, a run holds a problem
+ * trec_eval stops at and --keep-going is not given. `evaluations` shows query ids as text; `read`
+ * keeps them as read (bytes), to read those queries again.
+ */
+export async function evaluateRuns(
+  command: string,
+  qrelsPath: string,
+  runPaths: readonly string[],
+  names: readonly string[],
+  o: RunsOptions,
+): Promise<{ evaluations: TrecEvaluation[]; read: TrecEvaluation[]; findings: ReportFinding[]; refused: boolean }> {
+  const evaluations: TrecEvaluation[] = [];
+  const read: TrecEvaluation[] = [];
+  const findings: ReportFinding[] = [];
+  let refused = false;
+  for (const runPath of runPaths) {
+    const progress = progressBar(`ranklens ${command} ${basename(runPath)}`, 'MB');
+    let ev: TrecEvaluation;
+    try {
+      const { specs, resolved, complete, jobs, maxRank, judgedOnly } = o;
+      const keepQrels = o.keepQrels && read.length === 0;
+      ev = await evaluateTrec({
+        qrelsPath,
+        runPath,
+        specs,
+        resolved,
+        complete,
+        jobs,
+        maxRank,
+        judgedOnly,
+        keepQrels,
+        onProgress: progress.update,
+      });
+    } finally {
+      progress.end();
+    }
+    read.push(ev);
+    // Query ids are the files' bytes; the report shows them as text.
+    evaluations.push({ ...ev, queries: ev.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) })) });
+    // Under trec_eval's convention a run with a malformed line or a docid twice stops the comparison, as trec_eval would
+    // stop on that run (unless --keep-going): a broken copy of a ranking must not lose "significantly".
+    const stops = stoppingProblems(ev, o.keepGoing).length > 0;
+    refused ||= stops;
+    // The qrels' own problems are the same for every run: report them once.
+    const own = (p: TrecProblem) => p.file === 'run' || evaluations.length === 1;
+    // Notes about the qrels side (judged queries the run misses) would not say which run they are about.
+    const notes = stops
+      ? []
+      : summaryFindings(ev, qrelsPath, runPath, o.complete).map((f) =>
+          f.path === runPath ? f : { ...f, message: `${names[evaluations.length - 1]}: ${f.message}` },
+        );
+    findings.push(...(stops ? refusalFindings(ev, qrelsPath, runPath, own) : fileFindings(ev, qrelsPath, runPath, own)), ...notes);
+  }
+  return { evaluations, read, findings, refused };
+}
+
+/** The options of the paired tests (--test, --correction, --alpha, --trials, --seed), checked; `trec`'s defaults. */
+export function significanceOptions(
+  values: { test?: string; correction?: string; alpha?: string; trials?: string; seed?: string },
+  runs: number,
+): CompareOptions {
+  const test = choice('--test', values.test ?? 't', SIGNIFICANCE_TESTS);
+  if (test === 'tukey' && runs < 3)
+    throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
+  const correction = choice('--correction', values.correction ?? 'holm', CORRECTIONS);
+  const alpha = alphaOption(values.alpha);
+  const trials = positiveInt('--trials', values.trials) ?? 10000;
+  const seed = seedOption(values.seed);
+  return { test, correction, alpha, trials, seed };
 }
 
 function choice<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -266,14 +327,15 @@ export function runPairs(runs: number, baseline: number): [number, number][] {
   return pairs;
 }
 
-function unionOfQueries(evaluations: readonly TrecEvaluation[]): string[] {
+/** Every query id of any evaluation, in code point order (the order the tests see). */
+export function unionOfQueries(evaluations: readonly TrecEvaluation[]): string[] {
   const ids = new Set<string>();
   for (const ev of evaluations) for (const q of ev.queries) ids.add(q.qid);
   return [...ids].sort(compareText);
 }
 
 /** One run's values of measure j, aligned to the query ids; NaN where the run has none. */
-function valuesByQuery(ev: TrecEvaluation, j: number, queryIds: readonly string[]): Float64Array {
+export function valuesByQuery(ev: TrecEvaluation, j: number, queryIds: readonly string[]): Float64Array {
   const byId = new Map(ev.queries.map((q) => [q.qid, q.values[j]]));
   return Float64Array.from(queryIds, (qid) => byId.get(qid) ?? NaN);
 }

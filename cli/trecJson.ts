@@ -95,12 +95,12 @@ export function trecJson(input: TrecJsonInput): string {
 }
 
 /** What a run's figures leave out: the lines skipped in each file, and the queries dropped from the means. */
-function partialJson(p: TrecPartial): { skippedLines: { qrels: number; run: number }; droppedQueries: number } {
+export function partialJson(p: TrecPartial): { skippedLines: { qrels: number; run: number }; droppedQueries: number } {
   return { skippedLines: { qrels: p.skippedLines.qrels, run: p.skippedLines.run }, droppedQueries: p.droppedQueries };
 }
 
 /** What was read, each count named for what it counts. */
-function countsJson(c: TrecCounts): Record<string, number> {
+export function countsJson(c: TrecCounts): Record<string, number> {
   return {
     qrelsLines: c.qrelsLines,
     qrelsQueries: c.qrelsQueries,

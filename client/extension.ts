@@ -9,6 +9,7 @@ import {
   CASE_BREAKDOWN_REQUEST,
   COMPARE_CONVENTIONS_COMMAND,
   COMPARE_REQUEST,
+  COMPARE_RUNS_COMMAND,
   CURVES_REQUEST,
   CaseBreakdownParams,
   CompareParams,
@@ -23,6 +24,7 @@ import {
 import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { curvesHtml, MetricCurves } from '../shared/curves';
 import { showCurvesPanel } from './curvesPanel';
+import { compareRuns } from './comparePanel';
 import { MarkdownViews } from './markdownViews';
 import { DOCUMENT_SCHEMES, newClient } from './platform';
 import { StatusItem } from './statusItem';
@@ -136,6 +138,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ),
     vscode.commands.registerCommand(COMPARE_CONVENTIONS_COMMAND, (uri?: string) => compareConventions(views, uri)),
     vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
+    vscode.commands.registerCommand(COMPARE_RUNS_COMMAND, (clicked?: vscode.Uri, selected?: vscode.Uri[]) =>
+      compareRuns(context, clicked, selected),
+    ),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => {
       await client?.stop();
       await client?.start();

@@ -15,3 +15,8 @@ export function newClient(context: vscode.ExtensionContext, options: LanguageCli
   const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist/server.browser.js').toString(true));
   return new LanguageClient('ranklens', 'Ranklens', worker, options);
 }
+
+/** The command runs only where the extension host is Node (the desktop, code-server): not in VS Code for the Web. */
+export function runCli(): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return Promise.reject(new Error('Compare Runs reads run files with the ranklens command, which VS Code for the Web cannot run.'));
+}

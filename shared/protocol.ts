@@ -65,6 +65,8 @@ export interface StatusParams {
 export const SHOW_CASE_BREAKDOWN_COMMAND = 'ranklens.showCaseBreakdown';
 export const COMPARE_CONVENTIONS_COMMAND = 'ranklens.compareConventions';
 export const RESTART_SERVER_COMMAND = 'ranklens.restartServer';
+/** "Ranklens: Compare Runs": runs compared query by query (`ranklens diff`) in a view; from the palette or on run files in the explorer. */
+export const COMPARE_RUNS_COMMAND = 'ranklens.compareRuns';
 export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
 
 export interface InitializationOptions {

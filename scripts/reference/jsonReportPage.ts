@@ -110,6 +110,7 @@ export async function jsonReportPage(schema: SchemaNode): Promise<string> {
     const systems = await run(['trec', 'qrels', 'base.run', 'better.run', '-m', 'AP', '-m', 'P@1', '-q', '--format', 'json']);
     const refused = await run(['trec', 'qrels', 'broken.run', '-m', 'map', '--format', 'json']);
     const partial = await run(['trec', 'qrels', 'broken.run', '-m', 'map', '--keep-going', '--format', 'json']);
+    const diff = await run(['diff', 'qrels', 'base.run', 'better.run', '-m', 'nDCG@3', '--top', '1', '--format', 'json']);
     const compare = await run(['compare', 'ex.rank.yaml', '--format', 'json']);
     const infer = await run(['infer', 'ex.rank.yaml', '--format', 'json']);
     return page(
@@ -172,6 +173,15 @@ export async function jsonReportPage(schema: SchemaNode): Promise<string> {
           'every judged query missing from the run, each at the line of its first judgement.',
         block('sh', '$ ranklens trec qrels broken.run -m map --keep-going --format json'),
         block('json', partial),
+        '## `ranklens diff QRELS RUN_A RUN_B --format json`',
+        "One measure, query by query: each run with its mean and every query's value (what `--format csv` writes, " +
+          'one row each), then each run after the first against the first: the paired test as `ranklens trec` gives ' +
+          'it, `wins`, `ties` and `losses` under the tie margin `tie`, every paired query sorted by its difference, ' +
+          'and the largest gains and losses (up to `top` each) explained by the documents that entered, left or moved ' +
+          'within the top `depth`: their judgments, ranks in both runs, and what each did to the measure (`effect`, ' +
+          "from the measure's own per-rank terms, `termA` and `termB`; they add up to the difference when `additive`).",
+        block('sh', '$ ranklens diff qrels base.run better.run -m nDCG@3 --top 1 --format json'),
+        block('json', diff),
         '## `ranklens compare --format json`',
         "Per fixture its convention, how many cases, each preset's means, and the metrics on which they disagree.",
         block('sh', '$ ranklens compare ex.rank.yaml --format json'),
@@ -183,7 +193,7 @@ export async function jsonReportPage(schema: SchemaNode): Promise<string> {
         block('sh', '$ ranklens infer ex.rank.yaml --format json'),
         block('json', infer),
         '## The schema',
-        `Each definition of \`${REPORT_SCHEMA_PATH}\`, the four reports first. "present: sometimes" marks a key that ` +
+        `Each definition of \`${REPORT_SCHEMA_PATH}\`, the five reports first. "present: sometimes" marks a key that ` +
           'only some reports have (`perQuery` with `-q`).',
         ...schemaSections(schema),
       ],

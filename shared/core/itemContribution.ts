@@ -5,6 +5,7 @@
 import { Convention } from './conventions';
 import { fmt, num } from './explanation';
 import { DEFAULT_FAMILIES, MetricSpec, metricName } from './metricNames';
+import { Explanation } from './explanation';
 import { explainMetric, fixedValue } from './metrics/dispatch';
 import { RankedCase } from './ranking';
 
@@ -34,8 +35,29 @@ export function itemContributions(rc: RankedCase, rank: number, specs: readonly 
   });
 }
 
-function contribution(rc: RankedCase, rank: number, spec: MetricSpec, conv: Convention): Omit<ItemContribution, 'metric'> {
-  const ex = explainMetric(rc, spec, conv);
+/**
+ * What the item at each rank (index 0 is rank 1) adds to one measure, the measure explained once: a
+ * measure's value is the sum of these amounts wherever it is a sum over items (null where it is not).
+ */
+export function rankContributions(rc: RankedCase, spec: MetricSpec, conv: Convention): ItemContribution[] {
+  const metric = metricName(spec);
+  const fixed = fixedValue(rc, conv, spec);
+  const ex = fixed ? undefined : explainMetric(rc, spec, conv);
+  const cut = spec.family === 'Rprec' ? rc.nRelevant : spec.k;
+  return Array.from({ length: rc.count }, (_, r) => {
+    if (fixed) return { metric, amount: fixed.value === 0 ? 0 : null, how: fixed.note };
+    if (cut !== null && r + 1 > cut) return { metric, amount: 0, how: `outside the top ${cut}` };
+    return { metric, ...contribution(rc, r + 1, spec, conv, ex) };
+  });
+}
+
+function contribution(
+  rc: RankedCase,
+  rank: number,
+  spec: MetricSpec,
+  conv: Convention,
+  ex: Explanation = explainMetric(rc, spec, conv),
+): Omit<ItemContribution, 'metric'> {
   const term = ex.terms.find((t) => t.rank === rank);
   const relevant = rc.relevant[rank - 1] === 1;
   if (!DEFAULT_FAMILIES.includes(spec.family) && spec.family !== 'gmAP') {

@@ -2,3 +2,5 @@
 export { fixtureCurves } from './curves';
 export type { MetricCurves } from './curves';
 export { curvesHtml } from './curvesHtml';
+export { MAX_BARS, OUTCOME_COLORS, diffHtml } from './diffHtml';
+export type { DiffComparisonView, DiffHtmlOptions, DiffReportView, ExplainedView } from './diffHtml';

@@ -12,3 +12,7 @@ export { EvaluationCache, evaluateDocumentCached } from './caseCache';
 export { declaredFindingCodes, evaluateDeclared, missingDeclaredFindings } from './expectFindings';
 export { CONFIG_FILE, findProjectConfig, withProjectConfig } from './projectConfig';
 export type { ConfigSeverity, FoundConfig } from './projectConfig';
+export { mostChanged, queryDiffs } from './queryDiff';
+export type { PairDiff, QueryDiff } from './queryDiff';
+export { documentMoves } from './documentMoves';
+export type { DocumentMove, Judgment, QueryMoves, RankedDocument } from './documentMoves';

@@ -18,3 +18,5 @@ export { completionCandidates, completionDocumentation } from './completionText'
 export type { CandidateOptions, CompletionCandidate, CompletionDoc, CompletionKind } from './completionText';
 export { metricSignature } from './signatureText';
 export type { MetricSignature } from './signatureText';
+export { DIFF_WIDTH, diffText, judgmentText, queryText } from './diffText';
+export type { DiffTextInput } from './diffText';

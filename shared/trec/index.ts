@@ -10,8 +10,10 @@
  */
 import { TrecEvaluation, TrecOptions, evaluateTrecOn } from './evaluate/evaluateTrec';
 import { NODE_PLATFORM } from './node/nodePlatform';
+import { RankQueriesOptions, rankTrecQueriesOn } from './evaluate/rankedQueries';
 
 export type { IdsApart, MissingQuery, TrecCounts, TrecEvaluation, TrecOptions, TrecPartial } from './evaluate/evaluateTrec';
+export type { RankQueriesOptions } from './evaluate/rankedQueries';
 export type { IdCause } from './evaluate/idsMeet';
 export { partialNote, refusalMessage, stopsTrecEval } from './evaluate/partialFiles';
 export { lineList } from './read/collapse';
@@ -27,4 +29,9 @@ export { readChunks } from './node/fileChunks';
 /** Evaluates a qrels and run pair from files on disk, in worker threads for a large run. */
 export function evaluateTrec(options: TrecOptions): Promise<TrecEvaluation> {
   return evaluateTrecOn(NODE_PLATFORM, options);
+}
+
+/** A few queries of each run ranked again, whole, as their evaluation ranked them (see evaluate/rankedQueries.ts). */
+export function rankTrecQueries(options: RankQueriesOptions) {
+  return rankTrecQueriesOn(NODE_PLATFORM, options);
 }

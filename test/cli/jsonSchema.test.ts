@@ -175,6 +175,33 @@ describe('every --json report holds to schemas/ranklens-report.schema.json', () 
   });
 });
 
+describe('diff reports hold to the schema', () => {
+  it('three runs with a NaN and a query in one run only, --keep-going past a malformed line; refused; Tukey HSD', () => {
+    const json = report(['diff', 'q', 'x.run', 'y.run', 'z.run', '--keep-going', '-m', 'AP', '--convention', 'default', '--json']);
+    assert.equal(json.command, 'diff');
+    assert.deepEqual(
+      (json.comparisons as { b: string; wins: number; ties: number; losses: number }[]).map((c) => [c.b, c.wins, c.ties, c.losses]),
+      [
+        // x: AP 1 (query 1), 0.5 (2: n above r2), NaN (3: nothing relevant), 1 (10). y puts n above r1 and
+        // r10 (1 → 0.5 twice) and r2 first (0.5 → 1): one win, two losses.
+        ['y', 1, 0, 2],
+        // z (partial: its bad line skipped) ranks r1, r2, r10 first: a win on query 2, ties on 1 and 10.
+        ['z', 1, 2, 0],
+      ],
+    );
+    assert.equal(report(['diff', 'q', 'x.run', 'z.run', '--json']).refused, true);
+    report(['diff', 'q', 'x.run', 'y.run', 'z.run', '--keep-going', '--test', 'tukey', '--json']);
+    report([
+      'diff',
+      join(TREC_DATA, 'compare.qrels'),
+      join(TREC_DATA, 'compare-base.run'),
+      join(TREC_DATA, 'compare-mixed.run'),
+      '-c',
+      '--json',
+    ]);
+  });
+});
+
 describe('the schema refuses what the report is not', () => {
   const valid = report(['trec', 'q', 'x.run', '--json']);
 

@@ -27,6 +27,7 @@ import { HEAD_BYTES, byteOrderMark } from '../read/byteOrderMark';
 import { collapseProblems } from '../read/collapse';
 import { binaryFile, headerLine } from '../read/fileShape';
 import { TrecProblem, capProblems } from '../read/problems';
+import { SharedQrels } from '../read/qrelsTable';
 import { IdCause, idCause, unjudgedRankings } from './idsMeet';
 import { StorePiece } from '../store/runStore';
 import { QueryResult, RunPiece, StreamedPiece, TrecSetup, bytesOf } from './passes';
@@ -59,6 +60,8 @@ export interface TrecOptions {
   /** Threads reading the run; 1 reads it in this thread. Default: up to 4 cores for runs over PARALLEL_BYTES, else 1. */
   jobs?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Keep the qrels table read (TrecEvaluation.qrels), to rank a few queries again without reading the qrels again. */
+  keepQrels?: boolean;
 }
 
 /** How many lines and queries each file had, and what became of the queries. */
@@ -137,6 +140,14 @@ export interface TrecEvaluation {
   apart: IdsApart[];
   /** Whether the run's lines are grouped by query (at most a few queries met in several places). */
   grouped: boolean;
+  /**
+   * Where the lines of each query read in one piece of a grouped run lie (a byte range from its first
+   * line, with that line's number): to read a few queries again without reading the run again
+   * (rankTrecQueriesOn). Queries cut across pieces, or any query of a run not grouped, have none.
+   */
+  places: ReadonlyMap<string, RunPiece>;
+  /** With TrecOptions.keepQrels: the qrels table read (in shared memory, not copied). */
+  qrels?: SharedQrels;
 }
 
 /** Runs over this size are split across threads when jobs are not given. */
@@ -153,17 +164,12 @@ interface StorePassResult {
   entries: number;
 }
 
-/** Evaluates a qrels and run pair on `platform`. */
-export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOptions): Promise<TrecEvaluation> {
-  const files = platform.files;
-  const size = files.size(options.runPath);
-  const jobs = options.jobs ?? (size > PARALLEL_BYTES ? Math.min(4, platform.cores()) : 1);
+/**
+ * How every thread reads and evaluates the files, from their first bytes: the byte-order marks and
+ * header lines to skip (with the problems that say so), under the options' convention.
+ */
+export function trecSetup(options: TrecOptions, qrelsHead: Uint8Array, runHead: Uint8Array) {
   const asTrecEval = options.resolved.preset === 'trec_eval';
-  const qrelsHead = head(files, options.qrelsPath);
-  const runHead = head(files, options.runPath);
-  // A file that is not text is not read at all: its "lines" would be noise.
-  const binary = [binaryFile(qrelsHead, 'qrels'), binaryFile(runHead, 'run')].filter((p): p is TrecProblem => p !== undefined);
-  if (binary.length > 0) return unread(options, binary);
   const qrelsMark = byteOrderMark(qrelsHead, 'qrels', asTrecEval);
   const runMark = byteOrderMark(runHead, 'run', asTrecEval);
   const qrelsHeader = headerLine(qrelsHead, 'qrels', qrelsMark.skip, asTrecEval);
@@ -183,6 +189,20 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
     relstring: options.relstring,
     missingAsTrecEval: options.missingAsTrecEval,
   };
+  return { setup, qrelsMark, runMark, qrelsHeader, runHeader };
+}
+
+/** Evaluates a qrels and run pair on `platform`. */
+export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOptions): Promise<TrecEvaluation> {
+  const files = platform.files;
+  const size = files.size(options.runPath);
+  const jobs = options.jobs ?? (size > PARALLEL_BYTES ? Math.min(4, platform.cores()) : 1);
+  const qrelsHead = head(files, options.qrelsPath);
+  const runHead = head(files, options.runPath);
+  // A file that is not text is not read at all: its "lines" would be noise.
+  const binary = [binaryFile(qrelsHead, 'qrels'), binaryFile(runHead, 'run')].filter((p): p is TrecProblem => p !== undefined);
+  if (binary.length > 0) return unread(options, binary);
+  const { setup, qrelsMark, runMark, qrelsHeader, runHeader } = trecSetup(options, qrelsHead, runHead);
   // This thread and the workers take the pieces in turn. The run is cut in pieces (a few reads),
   // the workers start, and the qrels are read here meanwhile, once, then shared with them (a worker
   // starting takes about as long as reading the qrels of a 2,000-query run). No more threads than
@@ -300,6 +320,8 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
       apart,
       scattered: cut === null ? runQids.size : cut.length,
       grouped: cut !== null,
+      places: plan?.places ?? new Map(),
+      ...(options.keepQrels ? { qrels: inline.shareQrels() } : {}),
     };
   } finally {
     for (const r of runners) r.close();
@@ -358,8 +380,8 @@ async function storePass(
   };
 }
 
-// The first bytes of a file (its byte-order mark, if any, and its first line's query id).
-function head(files: TrecFiles, path: string): Uint8Array {
+/** The first bytes of a file (its byte-order mark, if any, and its first line's query id). */
+export function head(files: TrecFiles, path: string): Uint8Array {
   const bytes = new Uint8Array(HEAD_BYTES);
   return bytes.subarray(0, files.readAt(path, 0, bytes));
 }
@@ -374,6 +396,8 @@ interface Plan {
   spans: RunPiece[];
   unjudged: string[];
   runQids: Set<string>;
+  /** Where the lines of each query read in one piece lie (see TrecEvaluation.places). */
+  places: Map<string, RunPiece>;
   problems: TrecProblem[];
   lines: number;
   entries: number;
@@ -413,6 +437,7 @@ function settle(streamed: StreamedPiece[], judged: Set<string>): Plan {
     spans: joined(cut.flatMap((qid) => spansOf.get(qid) ?? [])),
     unjudged,
     runQids: new Set(places.keys()),
+    places: new Map([...spansOf].flatMap(([qid, s]) => (s.length === 1 && !scattered.has(qid) ? [[qid, s[0]] as const] : []))),
     problems,
     lines: offset,
     entries,
@@ -469,6 +494,7 @@ function unread(options: TrecOptions, problems: TrecProblem[]): TrecEvaluation {
     missing: [],
     apart: [],
     grouped: true,
+    places: new Map(),
   };
 }
 

@@ -33,6 +33,7 @@ import {
 } from './passes';
 import { ByteRange, TrecFiles } from './trecFiles';
 import { RankingScratch, rankRunBlock, rankingScratch } from './trecRanking';
+import { RankedCase } from '../../core/ranking';
 
 /** One thread's evaluator: the qrels it reads or is given, and the passes it runs over pieces of the run. */
 export class TrecEvaluator {
@@ -213,6 +214,31 @@ export class TrecEvaluator {
     }
     reader.end();
     return evaluated;
+  }
+
+  /**
+   * The queries `only` ranked again, each as evaluateBlock ranks it (-M and -J applied) into a
+   * ranking of its own: read from `spans` (in file order), collected whole wherever their lines lie.
+   * For a diff's explanations of a few queries.
+   */
+  rankAgain(spans: RunPiece[], only: readonly string[]): Map<string, RankedCase> {
+    const wanted = new Set(only);
+    const ranked = new Map<string, RankedCase>();
+    const reader = this.reader(
+      (b) => {
+        let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), this.setup.convention, this.setup.asTrecEval, this.scratch);
+        if (this.setup.maxRank !== undefined) rc = truncated(rc, this.setup.maxRank);
+        if (this.setup.judgedOnly) rc = judgedOnly(rc);
+        ranked.set(b.qid, rc);
+      },
+      { mode: 'collect', accept: (qid) => wanted.has(qid) },
+    );
+    for (const span of spans) {
+      if (span.line !== undefined) reader.continueAt(span.line);
+      this.files.readByteChunks(this.setup.runPath, (bytes, end, offset) => reader.feed(bytes, 0, end, offset), undefined, span);
+    }
+    reader.end();
+    return ranked;
   }
 
   /** After the store pass: evaluates this thread's share of the queries stored by every thread (see StoredShareTask). */
