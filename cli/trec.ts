@@ -25,7 +25,7 @@ import { fails, findingLine } from './report';
 import { TREC_COMPARE_HELP, comparesRuns, runTag, trecCompareCommand } from './trecCompare';
 import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
-import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { rowSpecs, trecTable, trecText } from './trecFormat';
 import { aggregate, metricName } from '../shared/core';
 import { CommandIo, PROCESS_IO } from './io';
@@ -101,6 +101,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   if (errors.length > 0) throw new UsageError(errors.join(' '));
   const resolved = trecConvention(values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
+  const inputs = inputOptions(values);
 
   const files = await readableFiles(qrelsName, runName, io.stdin).catch((e: unknown) => {
     throw e instanceof UnreadableInput ? new UsageError(e.message) : e;
@@ -127,6 +128,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         judgedOnly: !!values['judged-only'],
         relstring: values['per-query'] ? relstring?.length : undefined,
         missingAsTrecEval: mimic?.missing,
+        ...inputs,
       });
     } finally {
       progress.end();
@@ -140,7 +142,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     const c = evaluation.counts;
     const nothing = refused || c.qrelsQueries === 0 || c.entries === 0 || c.evaluated === 0;
     const names = rows.map((r) => (trecNames ? r.trecName : metricName(r.spec)));
-    const name = runTag(runPath) ?? runName;
+    const name = evaluation.runTag ?? runTag(runPath) ?? runName;
     if (format === 'json') {
       const run: TrecJsonRun = {
         name,
@@ -171,7 +173,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         const text = trecText({
           ...figures,
           names: names.map(byteString),
-          runid: runid ? lastRunTag(runPath) : undefined,
+          runid: runid ? (evaluation.runTag ?? lastRunTag(runPath)) : undefined,
           relstring: relstring && {
             name: relstring.name,
             order: RELSTRING_ORDER,

@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareText, naturalOrder } from '../shared/core';
-import { TrecEvaluation, TrecProblem, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
+import { TrecEvaluation, TrecProblem, evaluateTrec, inputFormatOf, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
 import {
   compareSystems,
   comparisonMemo,
@@ -25,7 +25,7 @@ import { ReportFinding, fails, findingLine } from './report';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { rowSpecs } from './trecFormat';
 import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
-import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
@@ -98,6 +98,7 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const resolved = trecConvention(values.convention, wholeNumber('--level', values.level));
   const maxRank = positiveInt('--max-rank', values['max-rank']);
   const judgedOnly = !!values['judged-only'];
+  const inputs = inputOptions(values);
   const test = choice('--test', values.test ?? 't', SIGNIFICANCE_TESTS);
   if (test === 'tukey' && runPaths.length < 3)
     throw new UsageError('--test tukey compares three or more runs; for two, use --test randomization (the same test).');
@@ -119,7 +120,18 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     const progress = progressBar(`ranklens trec ${basename(runPath)}`, 'MB');
     let ev: TrecEvaluation;
     try {
-      ev = await evaluateTrec({ qrelsPath, runPath, specs, resolved, complete, jobs, maxRank, judgedOnly, onProgress: progress.update });
+      ev = await evaluateTrec({
+        qrelsPath,
+        runPath,
+        specs,
+        resolved,
+        complete,
+        jobs,
+        maxRank,
+        judgedOnly,
+        onProgress: progress.update,
+        ...inputs,
+      });
     } finally {
       progress.end();
     }
@@ -229,8 +241,9 @@ export function runNames(paths: readonly string[]): string[] {
   });
 }
 
-/** The sixth field of a run's first line (blank lines and # comments skipped), if any. */
+/** The sixth field of a run's first line (blank lines and # comments skipped), if any; none for a run that is not TREC text. */
 export function runTag(path: string): string | undefined {
+  if (inputFormatOf(path) !== 'trec') return undefined;
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);

@@ -1,0 +1,344 @@
+/**
+ * Qrels and runs in other formats (tab- or comma-separated values, JSON lines, a JSON object,
+ * Parquet; see ../read/formats/inputFormat.ts) written as TREC text into a temporary file, which the
+ * engine then reads as any TREC file: every rule of the TREC readers applies to every format, and
+ * their problems are placed back on the rows they came from (LineMap).
+ */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parse as csvParser } from 'csv-parse';
+import { latin1 } from '../read/byteText';
+import { ColumnChoice, ColumnMap, InputFormat, chooseColumns, detectFormat } from '../read/formats/inputFormat';
+import { JsonLineKeys, addJsonLine, addJsonObject } from '../read/formats/jsonRows';
+import { LineMap, RowValue, TrecLines } from '../read/formats/trecLines';
+import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
+import { HEAD_BYTES } from '../read/byteOrderMark';
+
+/** A qrels or run file as the engine reads it. */
+export interface TrecInput {
+  /** The TREC text to read: the file itself, or the temporary file it was written into. */
+  path: string;
+  format: InputFormat;
+  /** For a file written as TREC text: each written line's place in the file, the rows that were not written, and whether nothing was. */
+  map?: LineMap;
+  problems: TrecProblem[];
+  /** Rows that could not be written (each a malformed-line problem). */
+  skipped: number;
+  refused: boolean;
+  /** A run's tag as the TREC text has it (the tag column's last, else the file's name). */
+  tag?: string;
+}
+
+/** How a file is read: its format (detected when not given) and the names of its columns. */
+export interface InputOptions {
+  format?: InputFormat;
+  columns?: ColumnMap;
+}
+
+const CHUNK = 1 << 20;
+
+/** The first bytes of a file. */
+export function fileHead(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, HEAD_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The format of a file: given, else from its name (`name`, the one the user gave) and its first bytes. */
+export function inputFormatOf(path: string, name = path, given?: InputFormat): InputFormat {
+  return given ?? detectFormat(name, fileHead(path));
+}
+
+/** The file as TREC text: itself when it is TREC text, else written into `dir()` as `kind`. */
+export async function trecInput(
+  path: string,
+  kind: TrecFileKind,
+  dir: () => string,
+  options: InputOptions = {},
+  name = path,
+): Promise<TrecInput> {
+  const format = inputFormatOf(path, name, options.format);
+  if (format === 'trec') return { path, format, problems: [], skipped: 0, refused: false };
+  const tag = runName(name);
+  const lines = new TrecLines(kind, tag, format === 'parquet' ? 'row' : 'line');
+  const out = join(dir(), `${kind}.trec`);
+  const fd = openSync(out, 'w');
+  let lastTag = tag;
+  const flush = () => {
+    const text = lines.take();
+    if (text.length === 0) return;
+    if (kind === 'run') lastTag = text.slice(text.lastIndexOf(' ', text.length - 2) + 1, -1);
+    writeSync(fd, Buffer.from(text, 'latin1'));
+  };
+  try {
+    if (format === 'jsonl') readJsonLines(path, lines, options.columns ?? {}, flush);
+    else if (format === 'json') addJsonObject(lines, readLatin1(path));
+    else if (format === 'parquet') await readParquet(path, lines, options.columns ?? {}, flush);
+    else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, options.columns ?? {}, flush);
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+  const problems = lines.list();
+  const refused = problems.some((p) => p.code === 'format-error');
+  return { path: out, format, map: lines.map, problems, skipped: lines.skipped, refused, tag: lastTag };
+}
+
+// A run's name when its rows have no tag: the file's name without its extensions, blanks as _.
+function runName(name: string): string {
+  const base = basename(name).replace(/(\.[A-Za-z0-9]+)+$/, '');
+  return (base || 'run').replace(/[\t\n\v\f\r ]/g, '_');
+}
+
+function readLatin1(path: string): string {
+  const size = statSync(path).size;
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = Buffer.alloc(size);
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, bytes, at, size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return stripMark(latin1(bytes, 0, at));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// A UTF-8 byte-order mark (as bytes) is not part of the text.
+function stripMark(text: string): string {
+  return text.startsWith('\xef\xbb\xbf') ? text.slice(3) : text;
+}
+
+/** Calls onLine with each line of the file as bytes (Latin-1), without its line break (nor a \r before it), and its number. */
+function eachLine(path: string, onLine: (text: string, line: number) => void, onChunk: () => void): void {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(CHUNK);
+    let rest = '';
+    let line = 0;
+    let first = true;
+    for (let at = 0; ;) {
+      const n = readSync(fd, buffer, 0, CHUNK, at);
+      at += n;
+      let text = rest + latin1(buffer, 0, n);
+      if (first) {
+        text = stripMark(text);
+        first = false;
+      }
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        const cut = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+        onLine(text.slice(start, cut), ++line);
+        start = end + 1;
+      }
+      rest = text.slice(start);
+      onChunk();
+      if (n === 0) {
+        if (rest.length > 0) onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++line);
+        onChunk();
+        return;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): void {
+  const keys = new JsonLineKeys(lines.kind, columns);
+  eachLine(path, (text, line) => addJsonLine(lines, keys, text, line), flush);
+}
+
+/**
+ * Values separated by tabs or commas, with a header. A file without a double quote is split by hand
+ * (the common case, and fast); one with quotes is read by csv-parse, which knows the quoting rules.
+ */
+async function readDelimited(path: string, sep: string, lines: TrecLines, columns: ColumnMap, flush: () => void): Promise<void> {
+  let choice: ColumnChoice | undefined;
+  let width = 0;
+  const row = (cells: string[], line: number, text: string): boolean => {
+    if (!choice) {
+      if (cells.length === 1 && cells[0].trim() === '') return true;
+      const chosen = chooseColumns(cells, lines.kind, columns);
+      if (typeof chosen === 'string') {
+        const message = `The ${lines.kind} file's first line is not the header of ${sep === '\t' ? 'tab' : 'comma'}-separated values: ${chosen}. Nothing is read from it.`;
+        lines.refuse({ ...fieldProblem(lines.kind, line, 0, text.length, 'format-error', 'error', message), what: message });
+        return false;
+      }
+      choice = chosen;
+      width = cells.length;
+      return true;
+    }
+    if (cells.length === 1 && cells[0].trim() === '') return true;
+    if (cells.length !== width) {
+      lines.skip({ line, text }, `has ${cells.length} ${sep === '\t' ? 'tab' : 'comma'}-separated cells where the header names ${width}`);
+      return true;
+    }
+    const c = choice;
+    const at = (i: number): RowValue => (i >= 0 ? cells[i] : undefined);
+    const value = lines.kind === 'run' && c.value < 0 ? undefined : at(c.value);
+    lines.add({ line, text }, at(c.query), at(c.doc), value, lines.kind === 'run' ? at(c.rank) : undefined, at(c.tag));
+    return true;
+  };
+  if (!hasQuote(path)) {
+    let going = true;
+    eachLine(
+      path,
+      (text, line) => {
+        if (going) going = row(text.split(sep), line, text);
+      },
+      flush,
+    );
+    return;
+  }
+  const parser = csvParser({
+    delimiter: sep,
+    relax_column_count: true,
+    info: true,
+    bom: false,
+    skip_empty_lines: true,
+    encoding: 'latin1',
+  });
+  const bytes = Buffer.from(readLatin1(path), 'latin1');
+  parser.end(bytes);
+  try {
+    let n = 0;
+    for await (const record of parser as AsyncIterable<{ record: Buffer[] | string[]; info: { lines: number } }>) {
+      // Read as Latin-1, each cell is its bytes.
+      const cells = record.record as string[];
+      if (!row(cells, record.info.lines, cells.join(sep))) break;
+      if (++n % 65536 === 0) flush();
+    }
+  } catch (e) {
+    const err = e as Error & { lines?: number; code?: string };
+    const line = err.lines ?? 1;
+    const message = `The ${lines.kind} file is not ${sep === '\t' ? 'tab' : 'comma'}-separated values: at line ${line}, ${err.message.replace(/^Invalid [^:]*: /, '')}. Nothing is read from it.`;
+    lines.refuse({ ...fieldProblem(lines.kind, line, 0, 0, 'format-error', 'error', message), what: message });
+  }
+}
+
+// Whether the file holds a double quote anywhere.
+function hasQuote(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(CHUNK);
+    for (let at = 0; ;) {
+      const n = readSync(fd, buffer, 0, CHUNK, at);
+      if (n === 0) return false;
+      if (buffer.subarray(0, n).indexOf(34) >= 0) return true;
+      at += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Parquet, row group by row group: the columns named as in a header (see chooseColumns); strings read as their bytes. */
+async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): Promise<void> {
+  const refuse = (what: string) => {
+    const message = `The ${lines.kind} file is not Parquet of the shape it is read as: ${what}. Nothing is read from it.`;
+    lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
+  };
+  // hyparquet is an ES module: imported when a Parquet file is read.
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetRead, parquetSchema } = await import('hyparquet');
+  let file;
+  let metadata;
+  try {
+    file = await asyncBufferFromFile(path);
+    metadata = await parquetMetadataAsync(file);
+  } catch (e) {
+    refuse(`its metadata cannot be read (${(e as Error).message})`);
+    return;
+  }
+  const names = parquetSchema(metadata).children.map((c) => c.element.name);
+  const choice = chooseColumns(names, lines.kind, columns);
+  if (typeof choice === 'string') {
+    refuse(choice);
+    return;
+  }
+  const roles = [choice.query, choice.doc, choice.value, choice.rank, choice.tag];
+  const wanted = [...new Set(roles.filter((i) => i >= 0))].map((i) => names[i]);
+  let groupStart = 0;
+  for (const group of metadata.row_groups) {
+    const count = Number(group.num_rows);
+    const data = new Map<string, unknown[]>(wanted.map((n) => [n, []]));
+    try {
+      await parquetRead({
+        file,
+        metadata,
+        columns: wanted,
+        rowStart: groupStart,
+        rowEnd: groupStart + count,
+        utf8: false,
+        onChunk: (chunk) => {
+          const into = data.get(chunk.columnName);
+          if (into) for (let i = 0; i < chunk.columnData.length; i++) into.push(chunk.columnData[i]);
+        },
+      });
+    } catch (e) {
+      refuse(`row group from row ${groupStart + 1} cannot be read (${(e as Error).message})`);
+      return;
+    }
+    const column = (i: number) => (i >= 0 ? data.get(names[i])! : undefined);
+    const [q, d, v, r, t] = roles.map(column);
+    for (let k = 0; k < count; k++) {
+      const row = groupStart + k + 1;
+      const text = '';
+      lines.add(
+        { line: row, text },
+        cell(q?.[k]),
+        cell(d?.[k]),
+        lines.kind === 'run' && choice.value < 0 ? undefined : cell(v?.[k]),
+        r ? cell(r[k]) : undefined,
+        t ? cell(t[k]) : undefined,
+      );
+      if ((k & 0xffff) === 0xffff) flush();
+    }
+    flush();
+    groupStart += count;
+  }
+}
+
+// A Parquet value as a row value: bytes (a string column read without decoding) as a byte string.
+function cell(v: unknown): RowValue {
+  if (v instanceof Uint8Array) return latin1(v, 0, v.length);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v === null || v === undefined)
+    return v;
+  return undefined;
+}
+
+/** How the qrels and the run are read, when not as TREC text found by their names and first bytes. */
+export interface TrecInputOptions {
+  qrelsInput?: InputOptions;
+  runInput?: InputOptions;
+}
+
+/**
+ * Calls `evaluate` with both files as TREC text (written into a temporary folder, removed
+ * afterwards, when either is in another format), with what reading them found: the rows skipped and
+ * each written line's place. `refused` when a file is not its format at all.
+ */
+export async function withTrecInputs<T>(
+  qrelsPath: string,
+  runPath: string,
+  options: TrecInputOptions,
+  evaluate: (qrels: TrecInput, run: TrecInput) => Promise<T>,
+): Promise<T> {
+  let dir: string | undefined;
+  const scratch = () => (dir ??= mkdtempSync(join(tmpdir(), 'ranklens-input-')));
+  try {
+    const qrels = await trecInput(qrelsPath, 'qrels', scratch, options.qrelsInput);
+    const run = await trecInput(runPath, 'run', scratch, options.runInput);
+    return await evaluate(qrels, run);
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
