@@ -23,6 +23,7 @@ import { findTrecEval } from '../test/conformance/trecEval';
 import { generateTrec } from './genTrec';
 import { summarize } from './random';
 import { Layout, relayout } from './relayout';
+import { RUN_FORMATS, writeRunAs } from './formatRuns';
 
 const CLI = resolve(__dirname, '../../dist/cli.js');
 const TIME = '/usr/bin/time';
@@ -206,6 +207,7 @@ function main(argv: string[]): number {
       const size = queries === 10_000 ? '10k' : '2k';
       const sub = join(dir, size);
       const data = generateTrec(sub, { queries, docs: 1000, seed: 42 });
+      if (queries === sizes[0]) formats(sub, data.qrelsPath, data.runPath, runs, size);
       for (const layout of ['grouped', 'shuffled', 'interleaved'] as Layout[]) {
         const run = layout === 'grouped' ? data.runPath : join(sub, `${layout}.run`);
         if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
@@ -231,6 +233,41 @@ function main(argv: string[]): number {
     return cases.every((x) => x.sameOutput && x.sameAsBaseline !== false) ? 0 : 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same run as TSV, JSON lines and Parquet beside its TREC text (the issue's target: within 2×):
+ * ranklens on each format and on the TREC text in the same loop, taking turns going first; the
+ * ratio is the median of each loop's pair. The outputs must be equal but for the runid line.
+ */
+function formats(dir: string, qrels: string, run: string, runs: number, size: string): void {
+  for (const format of RUN_FORMATS) {
+    const path = join(dir, `bench.${format}`);
+    writeRunAs(run, path, format);
+    const ratios: number[] = [];
+    const ours: Run[] = [];
+    const text: Run[] = [];
+    const time = (file: string) => timeOnce(process.execPath, [CLI, 'trec', '-c', qrels, file]);
+    for (let i = 0; i < runs; i++) {
+      const first = i % 2 === 0 ? time(run) : undefined;
+      ours.push(time(path));
+      text.push(first ?? time(run));
+      ratios.push(ours[i].wallMs / text[i].wallMs);
+    }
+    const body = (r: Run) =>
+      r.stdout
+        .toString('latin1')
+        .split('\n')
+        .filter((l) => !l.startsWith('runid'))
+        .join('\n');
+    const same = body(ours[0]) === body(text[0]);
+    const a = figure(ours);
+    const b = figure(text);
+    console.log(
+      `trec ${size} ${format} run: ranklens ${(a.medianMs / 1000).toFixed(2)} s ${a.peakRssMb.toFixed(0)} MB (CPU ${a.cpuS.toFixed(2)} s) | the TREC text ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB; ${verdict('vs TREC text', summarize(ratios).median, 2)} (median of each loop's pair; load ${loadavg()[0].toFixed(1)}); same output (runid aside): ${same ? 'yes' : 'NO'}`,
+    );
+    rmSync(path);
   }
 }
 
