@@ -8,7 +8,10 @@
  * largest GNU time reports (`/usr/bin/time -v`, worker threads included). The outputs must be equal.
  * A layout's ratio to grouped pairs each of its runs with a run of the grouped file in the same loop.
  *
- *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR]
+ *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR] [--formats-only]
+ *
+ * The largest run is also timed as TSV, JSON lines and Parquet beside its TREC text (formats();
+ * --formats-only times only those, without trec_eval).
  *
  * --baseline DIR times another build's dist/cli.js (a checkout of an earlier commit, built) in the
  * same loops, the two builds taking turns going first, and prints this build's time and memory over
@@ -196,6 +199,19 @@ function main(argv: string[]): number {
     return 2;
   }
   const sizes = argv.includes('--quick') ? [2000] : [10_000, 2000];
+  if (argv.includes('--formats-only')) {
+    const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-formats-'));
+    try {
+      const data = generateTrec(dir, { queries: sizes[0], docs: 1000, seed: 42 });
+      console.log(
+        `trec formats: the ${sizes[0].toLocaleString('en')}-query run (${data.runLines.toLocaleString('en')} lines), median of ${runs} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`,
+      );
+      formats(dir, data.qrelsPath, data.runPath, runs, sizes[0] === 10_000 ? '10k' : '2k');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return 0;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
   try {
     console.log(

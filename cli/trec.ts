@@ -39,6 +39,9 @@ trec_eval convention (the default) the text output is trec_eval's: same names, o
          the pool but unjudged). A .gz file is read through gunzip.
   RUN    lines "qid Q0 docid rank score tag" (ranked by score; the rank column is ignored); "-"
          reads the run from stdin; a .gz file is read through gunzip.
+  Either may also be TSV or CSV with a header (BEIR's query-id corpus-id score), JSON lines, one
+  JSON object {qid: {docid: value}} or Parquet, found by name and first bytes
+  (docs/guide/file-formats.md).
 
 Options:
   -m, --measure NAME     measures to compute; repeat it. trec_eval's names, parameters and sets
@@ -67,6 +70,11 @@ Options:
                          marked PARTIAL in every format ("partial" in the JSON); without it
                          nothing is evaluated, as trec_eval stops (the JSON says "refused").
                          Other conventions always go on, and mark the means the same way.
+      --qrels-format F   read the qrels as F: trec, tsv, csv, jsonl, json or parquet (default:
+      --run-format F     found from the name and the first bytes); the same for the run
+      --columns MAP      the columns of TSV, CSV, JSON lines and Parquet not named as usual:
+                         ROLE=NAME pairs (query, doc, score, grade, rank, tag), such as
+                         query=user,doc=item,score=prediction
   -h, --help             this help
 
 Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under trec_eval's

@@ -11,7 +11,8 @@ import { parse as csvParser } from 'csv-parse';
 import { latin1 } from '../read/byteText';
 import { ColumnChoice, ColumnMap, InputFormat, chooseColumns, detectFormat } from '../read/formats/inputFormat';
 import { JsonLineKeys, addJsonLine, addJsonObject } from '../read/formats/jsonRows';
-import { LineMap, RowValue, TrecLines } from '../read/formats/trecLines';
+import { LineMap, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
+import { JsonKeyCache, fastJsonLine } from '../read/formats/jsonLineBytes';
 import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
 import { HEAD_BYTES } from '../read/byteOrderMark';
 
@@ -70,10 +71,10 @@ export async function trecInput(
   const fd = openSync(out, 'w');
   let lastTag = tag;
   const flush = () => {
-    const text = lines.take();
-    if (text.length === 0) return;
-    if (kind === 'run') lastTag = text.slice(text.lastIndexOf(' ', text.length - 2) + 1, -1);
-    writeSync(fd, Buffer.from(text, 'latin1'));
+    const bytes = lines.take();
+    if (bytes.length === 0) return;
+    lastTag = lines.lastTag(bytes) ?? lastTag;
+    writeSync(fd, bytes);
   };
   try {
     if (format === 'jsonl') readJsonLines(path, lines, options.columns ?? {}, flush);
@@ -117,35 +118,42 @@ function stripMark(text: string): string {
   return text.startsWith('\xef\xbb\xbf') ? text.slice(3) : text;
 }
 
-/** Calls onLine with each line of the file as bytes (Latin-1), without its line break (nor a \r before it), and its number. */
-function eachLine(path: string, onLine: (text: string, line: number) => void, onChunk: () => void): void {
+/**
+ * Calls onLine with each line of the file as bytes[start, end) (without its line break, nor a \r
+ * before it; a byte-order mark skipped) and its number; onChunk after each chunk read.
+ */
+function eachByteLine(
+  path: string,
+  onLine: (bytes: Uint8Array, start: number, end: number, line: number) => void,
+  onChunk: () => void,
+): void {
   const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.alloc(CHUNK);
-    let rest = '';
+    let buffer = Buffer.alloc(CHUNK);
+    let kept = 0;
     let line = 0;
-    let first = true;
-    for (let at = 0; ;) {
-      const n = readSync(fd, buffer, 0, CHUNK, at);
-      at += n;
-      let text = rest + latin1(buffer, 0, n);
-      if (first) {
-        text = stripMark(text);
-        first = false;
+    for (let at = 0, first = true; ; first = false) {
+      if (kept === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, kept);
+        buffer = bigger;
       }
-      let start = 0;
-      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-        const cut = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-        onLine(text.slice(start, cut), ++line);
+      const n = readSync(fd, buffer, kept, buffer.length - kept, at);
+      at += n;
+      const size = kept + n;
+      let start = first && size >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+      for (let end = buffer.indexOf(10, start); end >= 0 && end < size; end = buffer.indexOf(10, start)) {
+        onLine(buffer, start, end > start && buffer[end - 1] === 13 ? end - 1 : end, ++line);
         start = end + 1;
       }
-      rest = text.slice(start);
-      onChunk();
       if (n === 0) {
-        if (rest.length > 0) onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++line);
+        if (start < size) onLine(buffer, start, buffer[size - 1] === 13 ? size - 1 : size, ++line);
         onChunk();
         return;
       }
+      buffer.copy(buffer, 0, start, size);
+      kept = size - start;
+      onChunk();
     }
   } finally {
     closeSync(fd);
@@ -154,7 +162,14 @@ function eachLine(path: string, onLine: (text: string, line: number) => void, on
 
 function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): void {
   const keys = new JsonLineKeys(lines.kind, columns);
-  eachLine(path, (text, line) => addJsonLine(lines, keys, text, line), flush);
+  const cache = new JsonKeyCache(lines.kind, columns);
+  eachByteLine(
+    path,
+    (bytes, start, end, line) => {
+      if (!fastJsonLine(lines, cache, bytes, start, end, line)) addJsonLine(lines, keys, latin1(bytes, start, end), line);
+    },
+    flush,
+  );
 }
 
 /**
@@ -189,11 +204,36 @@ async function readDelimited(path: string, sep: string, lines: TrecLines, column
     return true;
   };
   if (!hasQuote(path)) {
+    // Split by hand: a plain row (the width of the header, plain ids, a value without blanks) is
+    // copied byte for byte; any other goes through `row`, where each rule is worded.
+    const delimiter = sep.charCodeAt(0);
+    const ends = new Int32Array(1024);
     let going = true;
-    eachLine(
+    eachByteLine(
       path,
-      (text, line) => {
-        if (going) going = row(text.split(sep), line, text);
+      (bytes, start, end, line) => {
+        if (!going) return;
+        const c = choice;
+        if (c && c.value >= 0 && c.tag < 0 && width <= ends.length) {
+          let n = 0;
+          for (let i = start; i < end && n < width; i++) if (bytes[i] === delimiter) ends[n++] = i;
+          if (n === width - 1) {
+            ends[n] = end;
+            const from = (k: number) => (k === 0 ? start : ends[k - 1] + 1);
+            const qs = from(c.query);
+            const ds = from(c.doc);
+            let vs = from(c.value);
+            let ve = ends[c.value];
+            while (vs < ve && (bytes[vs] === 32 || bytes[vs] === 9)) vs++;
+            while (ve > vs && (bytes[ve - 1] === 32 || bytes[ve - 1] === 9)) ve--;
+            if (plainId(bytes, qs, ends[c.query]) && plainId(bytes, ds, ends[c.doc]) && plainId(bytes, vs, ve)) {
+              lines.addBytes(line, bytes, qs, ends[c.query], ds, ends[c.doc], vs, ve);
+              return;
+            }
+          }
+        }
+        const text = latin1(bytes, start, end);
+        going = row(text.split(sep), line, text);
       },
       flush,
     );
@@ -269,7 +309,7 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, f
   let groupStart = 0;
   for (const group of metadata.row_groups) {
     const count = Number(group.num_rows);
-    const data = new Map<string, unknown[]>(wanted.map((n) => [n, []]));
+    const data = new Map<string, ArrayLike<unknown>[]>(wanted.map((n) => [n, []]));
     try {
       await parquetRead({
         file,
@@ -277,21 +317,30 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, f
         columns: wanted,
         rowStart: groupStart,
         rowEnd: groupStart + count,
-        utf8: false,
-        onChunk: (chunk) => {
-          const into = data.get(chunk.columnName);
-          if (into) for (let i = 0; i < chunk.columnData.length; i++) into.push(chunk.columnData[i]);
-        },
+        // Strings as their bytes, as every id is read: never decoded, so never mangled.
+        parsers: { stringFromBytes: (bytes: Uint8Array) => bytes },
+        onChunk: (chunk) => data.get(chunk.columnName)?.push(chunk.columnData),
       });
     } catch (e) {
       refuse(`row group from row ${groupStart + 1} cannot be read (${(e as Error).message})`);
       return;
     }
-    const column = (i: number) => (i >= 0 ? data.get(names[i])! : undefined);
+    const column = (i: number) => (i >= 0 ? joined(data.get(names[i])!) : undefined);
     const [q, d, v, r, t] = roles.map(column);
+    // The fast path (ids as bytes, a number) needs a value column and no tag column.
+    const plain = choice.value >= 0 && !t;
     for (let k = 0; k < count; k++) {
       const row = groupStart + k + 1;
       const text = '';
+      if (plain) {
+        const qk = q?.[k];
+        const dk = d?.[k];
+        const vk = v?.[k];
+        if (qk instanceof Uint8Array && dk instanceof Uint8Array && typeof vk === 'number' && lines.addParts(row, qk, dk, vk)) {
+          if ((k & 0xffff) === 0xffff) flush();
+          continue;
+        }
+      }
       lines.add(
         { line: row, text },
         cell(q?.[k]),
@@ -305,6 +354,14 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, f
     flush();
     groupStart += count;
   }
+}
+
+// A column's chunks of one row group as one list (nearly always a single chunk, not copied).
+function joined(chunks: ArrayLike<unknown>[]): ArrayLike<unknown> {
+  if (chunks.length === 1) return chunks[0];
+  const out: unknown[] = [];
+  for (const c of chunks) for (let i = 0; i < c.length; i++) out.push(c[i]);
+  return out;
 }
 
 // A Parquet value as a row value: bytes (a string column read without decoding) as a byte string.

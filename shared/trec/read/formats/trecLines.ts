@@ -62,8 +62,11 @@ export type RowValue = string | number | bigint | boolean | null | undefined;
 export class TrecLines {
   readonly map = new LineMap();
   private problems = new ProblemList();
-  private out: string[] = [];
+  // The TREC text written since the last take(), as bytes.
+  private out = new Uint8Array(1 << 16);
+  private used = 0;
   private rowsSkipped = 0;
+  private tagBytes: Uint8Array;
 
   /**
    * kind: what the lines are; tag: the run's tag when a row has none. `where` names a place in
@@ -73,7 +76,9 @@ export class TrecLines {
     readonly kind: TrecFileKind,
     private tag: string,
     private where: 'line' | 'row' = 'line',
-  ) {}
+  ) {
+    this.tagBytes = bytesOf(tag);
+  }
 
   /**
    * Adds a row: a judgement (query, doc, grade) or a ranked document (query, doc, score, tag); a run
@@ -104,8 +109,81 @@ export class TrecLines {
       this.skip(place, wrong);
       return;
     }
-    this.out.push(this.kind === 'qrels' ? `${q} 0 ${d} ${v}\n` : `${q} Q0 ${d} 0 ${v} ${t}\n`);
+    this.write(this.kind === 'qrels' ? `${q} 0 ${d} ${v}\n` : `${q} Q0 ${d} 0 ${v} ${t}\n`);
     this.map.push(place.line);
+  }
+
+  /**
+   * Adds a row whose query id, document id and grade or score are the byte ranges [qs, qe), [ds,
+   * de), [vs, ve) of `bytes`, already checked (see plainId, plainNumber): the fast path of a plain row.
+   */
+  addBytes(line: number, bytes: Uint8Array, qs: number, qe: number, ds: number, de: number, vs: number, ve: number): void {
+    const tag = this.tagBytes;
+    const need = qe - qs + de - ds + ve - vs + tag.length + 12;
+    if (this.used + need > this.out.length) this.grow(need);
+    // Byte by byte: ids are short, and a view per field would cost more than the copy.
+    const out = this.out;
+    let at = this.used;
+    for (let i = qs; i < qe; i++) out[at++] = bytes[i];
+    out[at++] = 32;
+    if (this.kind === 'run') out[at++] = 81; // Q
+    out[at++] = 48; // 0
+    out[at++] = 32;
+    for (let i = ds; i < de; i++) out[at++] = bytes[i];
+    out[at++] = 32;
+    if (this.kind === 'run') {
+      out[at++] = 48;
+      out[at++] = 32;
+    }
+    for (let i = vs; i < ve; i++) out[at++] = bytes[i];
+    if (this.kind === 'run') {
+      out[at++] = 32;
+      for (let i = 0; i < tag.length; i++) out[at++] = tag[i];
+    }
+    out[at++] = 10;
+    this.used = at;
+    this.map.push(line);
+  }
+
+  /**
+   * Adds a row of ids as bytes and a finite grade or score (a Parquet row) if it is plain: ids without
+   * blanks, a whole-number grade; returns false for any other, left to add().
+   */
+  addParts(line: number, query: Uint8Array, doc: Uint8Array, value: number): boolean {
+    if (!Number.isFinite(value) || (this.kind === 'qrels' && !Number.isInteger(value))) return false;
+    if (!plainId(query, 0, query.length) || !plainId(doc, 0, doc.length)) return false;
+    const v = String(value);
+    const need = query.length + doc.length + v.length + this.tagBytes.length + 12;
+    if (this.used + need > this.out.length) this.grow(need);
+    const out = this.out;
+    let at = this.used;
+    out.set(query, at);
+    at += query.length;
+    this.used = at;
+    this.write(this.kind === 'qrels' ? ' 0 ' : ' Q0 ');
+    at = this.used;
+    out.set(doc, at);
+    this.used = at + doc.length;
+    this.write(this.kind === 'qrels' ? ` ${v}\n` : ` 0 ${v} `);
+    if (this.kind === 'run') {
+      out.set(this.tagBytes, this.used);
+      this.used += this.tagBytes.length;
+      out[this.used++] = 10;
+    }
+    this.map.push(line);
+    return true;
+  }
+
+  private write(text: string): void {
+    if (this.used + text.length > this.out.length) this.grow(text.length);
+    for (let i = 0; i < text.length; i++) this.out[this.used + i] = text.charCodeAt(i);
+    this.used += text.length;
+  }
+
+  private grow(need: number): void {
+    const next = new Uint8Array(Math.max(this.out.length * 2, this.used + need));
+    next.set(this.out.subarray(0, this.used));
+    this.out = next;
   }
 
   /** Skips a row that is not a row of the format (a line that is not JSON, a row with too few cells). */
@@ -120,11 +198,19 @@ export class TrecLines {
     this.problems.push(problem);
   }
 
-  /** The lines written since the last call, as one byte string (Latin-1). */
-  take(): string {
-    const text = this.out.join('');
-    this.out = [];
-    return text;
+  /** The bytes written since the last call (valid until the next row is added). */
+  take(): Uint8Array {
+    const bytes = this.out.subarray(0, this.used);
+    this.used = 0;
+    return bytes;
+  }
+
+  /** The tag of the last run line written, if any, as a byte string. */
+  lastTag(written: Uint8Array): string | undefined {
+    if (this.kind !== 'run' || written.length === 0) return undefined;
+    let start = written.length - 1;
+    while (start > 0 && written[start - 1] !== 32) start--;
+    return String.fromCharCode(...written.subarray(start, written.length - 1));
   }
 
   /** Rows skipped so far. */
@@ -136,6 +222,38 @@ export class TrecLines {
   list(): TrecProblem[] {
     return this.problems.list();
   }
+}
+
+function bytesOf(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+}
+
+/** Whether bytes[from, to) is an id a TREC field holds as it is: not empty, no blank (C's isspace). */
+export function plainId(bytes: Uint8Array, from: number, to: number): boolean {
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) {
+    const c = bytes[i];
+    if (c === 32 || (c >= 9 && c <= 13)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether bytes[from, to) is a plain decimal (-?digits, with a fraction for a score): read by the
+ * TREC readers exactly as its number, so written as it is. Anything else takes the general path.
+ */
+export function plainNumber(bytes: Uint8Array, from: number, to: number, whole: boolean): boolean {
+  let i = from;
+  if (i < to && bytes[i] === 45) i++;
+  const digits = i;
+  while (i < to && bytes[i] >= 48 && bytes[i] <= 57) i++;
+  if (i === digits) return false;
+  if (i === to) return true;
+  if (whole || bytes[i] !== 46) return false;
+  i++;
+  const fraction = i;
+  while (i < to && bytes[i] >= 48 && bytes[i] <= 57) i++;
+  return i === to && i > fraction;
 }
 
 // An id as a byte string for a TREC field: text or a whole number; none when it is empty or holds a blank.
