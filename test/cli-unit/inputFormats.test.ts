@@ -125,6 +125,37 @@ describe('ranklens trec: qrels and runs in other formats', () => {
   });
 });
 
+describe('ranklens trec: files larger than one read', () => {
+  it('reads TSV and JSON lines of 3 MB the same across the 1 MB pieces they are read in, CRLF included', async () => {
+    // 300 queries × 200 documents; every third judged, grade 1 or 2; scores with ties.
+    const trec: string[] = [];
+    const tsv: string[] = ['qid\tdocid\tscore'];
+    const jsonl: string[] = [];
+    const qrels: string[] = [];
+    for (let q = 1; q <= 300; q++)
+      for (let d = 1; d <= 200; d++) {
+        const score = ((q * 7919 + d * 104729) % 1000) / 100;
+        trec.push(`q${q} Q0 doc-${d} 0 ${score} r`);
+        tsv.push(`q${q}\tdoc-${d}\t${score}`);
+        jsonl.push(`{"qid": "q${q}", "docid": "doc-${d}", "score": ${score}}`);
+        if ((q + d) % 3 === 0) qrels.push(`q${q} 0 doc-${d} ${1 + ((q * d) % 2)}`);
+      }
+    const dir = tempFiles({
+      'q.trec': `${qrels.join('\n')}\n`,
+      'r.trec': `${trec.join('\n')}\n`,
+      'r.tsv': `${tsv.join('\r\n')}\r\n`,
+      'r.jsonl': `${jsonl.join('\n')}\n`,
+    });
+    const want = await ranklens(['trec', 'q.trec', 'r.trec', '-m', 'map', '-m', 'ndcg', '-m', 'num_ret'], { cwd: dir });
+    assert.match(want.stdout, /^num_ret +\tall\t60000\n/);
+    for (const run of ['r.tsv', 'r.jsonl']) {
+      const got = await ranklens(['trec', 'q.trec', run, '-m', 'map', '-m', 'ndcg', '-m', 'num_ret'], { cwd: dir });
+      assert.equal(got.stdout, want.stdout, run);
+      assert.equal(got.stderr, '', run);
+    }
+  });
+});
+
 describe('ranklens trec: hostile files in other formats', () => {
   it('ids that are not UTF-8 stay their bytes: a Latin-1 é in JSON lines meets the same byte in CSV', async () => {
     const dir = tempFiles({});

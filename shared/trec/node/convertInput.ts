@@ -119,13 +119,14 @@ function stripMark(text: string): string {
 }
 
 /**
- * Calls onLine with each line of the file as bytes[start, end) (without its line break, nor a \r
- * before it; a byte-order mark skipped) and its number; onChunk after each chunk read.
+ * Reads the file in chunks: onChunk gets the bytes, where to start (after a byte-order mark), how
+ * many are read, whether this is the end of the file, and the number of lines before; it returns
+ * where the first line it did not finish starts (kept for the next chunk) and the lines it read.
  */
-function eachByteLine(
+function eachChunk(
   path: string,
-  onLine: (bytes: Uint8Array, start: number, end: number, line: number) => void,
-  onChunk: () => void,
+  onChunk: (bytes: Uint8Array, from: number, size: number, last: boolean, line: number) => { next: number; lines: number },
+  onRead: () => void,
 ): void {
   const fd = openSync(path, 'r');
   try {
@@ -141,19 +142,13 @@ function eachByteLine(
       const n = readSync(fd, buffer, kept, buffer.length - kept, at);
       at += n;
       const size = kept + n;
-      let start = first && size >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-      for (let end = buffer.indexOf(10, start); end >= 0 && end < size; end = buffer.indexOf(10, start)) {
-        onLine(buffer, start, end > start && buffer[end - 1] === 13 ? end - 1 : end, ++line);
-        start = end + 1;
-      }
-      if (n === 0) {
-        if (start < size) onLine(buffer, start, buffer[size - 1] === 13 ? size - 1 : size, ++line);
-        onChunk();
-        return;
-      }
-      buffer.copy(buffer, 0, start, size);
-      kept = size - start;
-      onChunk();
+      const from = first && size >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+      const done = onChunk(buffer, from, size, n === 0, line);
+      line = done.lines;
+      onRead();
+      if (n === 0) return;
+      buffer.copy(buffer, 0, done.next, size);
+      kept = size - done.next;
     }
   } finally {
     closeSync(fd);
@@ -163,10 +158,27 @@ function eachByteLine(
 function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): void {
   const keys = new JsonLineKeys(lines.kind, columns);
   const cache = new JsonKeyCache(lines.kind, columns);
-  eachByteLine(
+  eachChunk(
     path,
-    (bytes, start, end, line) => {
-      if (!fastJsonLine(lines, cache, bytes, start, end, line)) addJsonLine(lines, keys, latin1(bytes, start, end), line);
+    (bytes, from, size, last, firstLine) => {
+      let line = firstLine;
+      let start = from;
+      while (start < size) {
+        // The fast path finds the line's end as it reads; a line it does not take is found by indexOf.
+        const fast = fastJsonLine(lines, cache, bytes, start, size, line + 1, last);
+        if (fast >= 0) {
+          line++;
+          start = fast + 1;
+          continue;
+        }
+        let i = bytes.indexOf(10, start);
+        if (i < 0 || i > size) i = size;
+        if (i === size && !last) break;
+        line++;
+        addJsonLine(lines, keys, latin1(bytes, start, i > start && bytes[i - 1] === 13 ? i - 1 : i), line);
+        start = i + 1;
+      }
+      return { next: Math.min(start, size), lines: line };
     },
     flush,
   );
@@ -204,36 +216,57 @@ async function readDelimited(path: string, sep: string, lines: TrecLines, column
     return true;
   };
   if (!hasQuote(path)) {
-    // Split by hand: a plain row (the width of the header, plain ids, a value without blanks) is
-    // copied byte for byte; any other goes through `row`, where each rule is worded.
+    // Split by hand, one pass over the bytes finding the separators and the line's end: a plain row
+    // (the width of the header, plain ids, a value without blanks) is copied byte for byte; any other
+    // goes through `row`, where each rule is worded.
     const delimiter = sep.charCodeAt(0);
     const ends = new Int32Array(1024);
     let going = true;
-    eachByteLine(
+    eachChunk(
       path,
-      (bytes, start, end, line) => {
-        if (!going) return;
-        const c = choice;
-        if (c && c.value >= 0 && c.tag < 0 && width <= ends.length) {
+      (bytes, from, size, last, firstLine) => {
+        let line = firstLine;
+        let start = from;
+        while (start < size && going) {
+          const c = choice;
+          const fast = c !== undefined && c.value >= 0 && c.tag < 0 && width <= ends.length;
           let n = 0;
-          for (let i = start; i < end && n < width; i++) if (bytes[i] === delimiter) ends[n++] = i;
-          if (n === width - 1) {
+          let i = start;
+          if (fast) {
+            for (; i < size; i++) {
+              const b = bytes[i];
+              if (b === 10) break;
+              if (b === delimiter && n < width) ends[n++] = i;
+            }
+          } else {
+            i = bytes.indexOf(10, start);
+            if (i < 0 || i > size) i = size;
+          }
+          if (i === size && !last) break; // the line goes on in the next chunk
+          const end = i > start && bytes[i - 1] === 13 ? i - 1 : i;
+          line++;
+          if (fast && n === width - 1 && (ends[n - 1] ?? -1) < end) {
             ends[n] = end;
-            const from = (k: number) => (k === 0 ? start : ends[k - 1] + 1);
-            const qs = from(c.query);
-            const ds = from(c.doc);
-            let vs = from(c.value);
+            const cut = (k: number) => (k === 0 ? start : ends[k - 1] + 1);
+            const qs = cut(c.query);
+            const ds = cut(c.doc);
+            let vs = cut(c.value);
             let ve = ends[c.value];
             while (vs < ve && (bytes[vs] === 32 || bytes[vs] === 9)) vs++;
             while (ve > vs && (bytes[ve - 1] === 32 || bytes[ve - 1] === 9)) ve--;
             if (plainId(bytes, qs, ends[c.query]) && plainId(bytes, ds, ends[c.doc]) && plainId(bytes, vs, ve)) {
               lines.addBytes(line, bytes, qs, ends[c.query], ds, ends[c.doc], vs, ve);
-              return;
+              start = i + 1;
+              continue;
             }
           }
+          if (end > start || i < size) {
+            const text = latin1(bytes, start, end);
+            going = row(text.split(sep), line, text);
+          }
+          start = i + 1;
         }
-        const text = latin1(bytes, start, end);
-        going = row(text.split(sep), line, text);
+        return { next: Math.min(start, size), lines: line };
       },
       flush,
     );

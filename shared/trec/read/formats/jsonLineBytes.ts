@@ -52,33 +52,45 @@ export class JsonKeyCache {
 const QUOTE = 34;
 const BACKSLASH = 92;
 
-// Whether a byte is JSON's white space.
+// Whether a byte is JSON's white space within a line (a line break ends the line).
 function blank(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 10;
+  return c === 32 || c === 9 || c === 13;
 }
 
-/** Writes the line bytes[start, end) if it takes the fast path; returns whether it did. */
-export function fastJsonLine(lines: TrecLines, keys: JsonKeyCache, bytes: Uint8Array, start: number, end: number, line: number): boolean {
+/**
+ * Writes the line that starts at bytes[start] if it takes the fast path, reading no further than
+ * `end` (the end of the bytes read; `atEnd` when that is the end of the file); returns where the
+ * line ends (its line break, or `end`), or -1 when it does not take the fast path (nothing written).
+ */
+export function fastJsonLine(
+  lines: TrecLines,
+  keys: JsonKeyCache,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  line: number,
+  atEnd: boolean,
+): number {
   let i = start;
   while (i < end && blank(bytes[i])) i++;
-  if (bytes[i] !== 123) return false; // {
+  if (bytes[i] !== 123) return -1; // {
   i++;
   const found = [-1, -1, -1, -1, -1, -1, -1, -1]; // query, doc, grade, score: [start, end) each
   for (let k = 0; ; k++) {
     while (i < end && blank(bytes[i])) i++;
-    if (bytes[i] !== QUOTE) return false;
+    if (bytes[i] !== QUOTE) return -1;
     const ks = i + 1;
     i = ks;
     while (i < end && bytes[i] !== QUOTE) {
-      if (bytes[i] === BACKSLASH) return false;
+      if (bytes[i] === BACKSLASH) return -1;
       i++;
     }
-    if (i >= end) return false;
+    if (i >= end) return -1;
     const role = keys.role(bytes, ks, i, k);
-    if (role === 'slow') return false;
+    if (role === 'slow') return -1;
     i++;
     while (i < end && blank(bytes[i])) i++;
-    if (bytes[i] !== 58) return false; // :
+    if (bytes[i] !== 58) return -1; // :
     i++;
     while (i < end && blank(bytes[i])) i++;
     let vs: number;
@@ -88,10 +100,10 @@ export function fastJsonLine(lines: TrecLines, keys: JsonKeyCache, bytes: Uint8A
       vs = i + 1;
       i = vs;
       while (i < end && bytes[i] !== QUOTE) {
-        if (bytes[i] === BACKSLASH) return false;
+        if (bytes[i] === BACKSLASH) return -1;
         i++;
       }
-      if (i >= end) return false;
+      if (i >= end) return -1;
       ve = i;
       i++;
       text = true;
@@ -100,21 +112,21 @@ export function fastJsonLine(lines: TrecLines, keys: JsonKeyCache, bytes: Uint8A
       while (i < end && ((bytes[i] >= 48 && bytes[i] <= 57) || bytes[i] === 45 || bytes[i] === 46)) i++;
       ve = i;
       // true, null, a list, an object, a number with an exponent: the general path.
-      if (!plainNumber(bytes, vs, ve, false)) return false;
+      if (!plainNumber(bytes, vs, ve, false)) return -1;
       // JSON has no leading zeros: "01" is not a number.
       const d = bytes[vs] === 45 ? vs + 1 : vs;
-      if (bytes[d] === 48 && d + 1 < ve && bytes[d + 1] !== 46) return false;
+      if (bytes[d] === 48 && d + 1 < ve && bytes[d + 1] !== 46) return -1;
     }
     if (role !== 'other') {
       const slot = role === 'query' ? 0 : role === 'doc' ? 2 : role === 'grade' ? 4 : 6;
-      if (found[slot] >= 0) return false; // two keys for one role: the general path decides
+      if (found[slot] >= 0) return -1; // two keys for one role: the general path decides
       const isId = slot < 4;
       if (
         isId
           ? !plainId(bytes, vs, ve) || (!text && !plainNumber(bytes, vs, ve, true))
           : text || !plainNumber(bytes, vs, ve, lines.kind === 'qrels')
       )
-        return false;
+        return -1;
       found[slot] = vs;
       found[slot + 1] = ve;
     }
@@ -123,14 +135,15 @@ export function fastJsonLine(lines: TrecLines, keys: JsonKeyCache, bytes: Uint8A
       i++;
       continue;
     }
-    if (bytes[i] !== 125) return false; // }
+    if (bytes[i] !== 125) return -1; // }
     i++;
     break;
   }
   while (i < end && blank(bytes[i])) i++;
-  if (i !== end) return false;
+  // Bytes read end before the line does: it may go on in the next chunk.
+  if (i === end ? !atEnd : bytes[i] !== 10) return -1;
   const value = lines.kind === 'qrels' ? (found[4] >= 0 ? 4 : 6) : found[4] >= 0 ? -1 : 6;
-  if (found[0] < 0 || found[2] < 0 || value < 0 || found[value] < 0) return false;
+  if (found[0] < 0 || found[2] < 0 || value < 0 || found[value] < 0) return -1;
   lines.addBytes(line, bytes, found[0], found[1], found[2], found[3], found[value], found[value + 1]);
-  return true;
+  return i;
 }
