@@ -78,7 +78,7 @@ export async function trecInput(
   };
   try {
     if (format === 'jsonl') readJsonLines(path, lines, options.columns ?? {}, flush);
-    else if (format === 'json') addJsonObject(lines, readLatin1(path));
+    else if (format === 'json') readJsonObject(path, lines);
     else if (format === 'parquet') await readParquet(path, lines, options.columns ?? {}, flush);
     else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, options.columns ?? {}, flush);
     flush();
@@ -96,7 +96,26 @@ function runName(name: string): string {
   return (base || 'run').replace(/[\t\n\v\f\r ]/g, '_');
 }
 
+// JavaScript's longest string (V8's, in bytes of Latin-1).
+const LONGEST_STRING = 0x1fffffe8;
+
+// One JSON object is read whole: a file longer than a string can be is refused, not a crash.
+function readJsonObject(path: string, lines: TrecLines): void {
+  const size = statSync(path).size;
+  if (size > LONGEST_STRING) {
+    const message = `The ${lines.kind} file is one JSON object of ${size} bytes, more than can be read at once (${LONGEST_STRING}): write it as JSON lines (one {"qid", "docid", "score"} object per line). Nothing is read from it.`;
+    lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
+    return;
+  }
+  addJsonObject(lines, readLatin1(path));
+}
+
 function readLatin1(path: string): string {
+  const bytes = readBytes(path);
+  return stripMark(latin1(bytes, 0, bytes.length));
+}
+
+function readBytes(path: string): Buffer {
   const size = statSync(path).size;
   const fd = openSync(path, 'r');
   try {
@@ -107,7 +126,7 @@ function readLatin1(path: string): string {
       if (n === 0) break;
       at += n;
     }
-    return stripMark(latin1(bytes, 0, at));
+    return bytes.subarray(0, at);
   } finally {
     closeSync(fd);
   }
@@ -280,7 +299,8 @@ async function readDelimited(path: string, sep: string, lines: TrecLines, column
     skip_empty_lines: true,
     encoding: 'latin1',
   });
-  const bytes = Buffer.from(readLatin1(path), 'latin1');
+  const bytes = readBytes(path);
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes.fill(32, 0, 3);
   parser.end(bytes);
   try {
     let n = 0;
