@@ -8,12 +8,15 @@
  * largest GNU time reports (`/usr/bin/time -v`, worker threads included). The outputs must be equal.
  * A layout's ratio to grouped pairs each of its runs with a run of the grouped file in the same loop.
  *
- *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR] [--diff-only]
+ *   node out/bench/trec.js [--runs 3] [--quick (no 10,000-query files)] [--jobs N] [--baseline DIR] [--diff-only] [--formats-only]
  *
  * `ranklens diff QRELS A B` is timed beside `ranklens trec QRELS A B` (its default four measures) and
  * `ranklens trec -m nDCG@10 QRELS A B` (diff's one measure) on the grouped files and a second run of
  * the same documents with its scores moved (genTrec.ts secondRun), the three taking turns; the target
  * is within 1.5× of `trec QRELS A B`. --diff-only runs that row alone (it needs no trec_eval).
+ *
+ * The largest run is also timed as TSV, JSON lines and Parquet beside its TREC text (formats();
+ * --formats-only times only those, without trec_eval).
  *
  * --baseline DIR times another build's dist/cli.js (a checkout of an earlier commit, built) in the
  * same loops, the two builds taking turns going first, and prints this build's time and memory over
@@ -28,6 +31,7 @@ import { findTrecEval } from '../test/conformance/trecEval';
 import { generateTrec, secondRun } from './genTrec';
 import { summarize } from './random';
 import { Layout, relayout } from './relayout';
+import { RUN_FORMATS, writeRunAs } from './formatRuns';
 
 const CLI = resolve(__dirname, '../../dist/cli.js');
 const TIME = '/usr/bin/time';
@@ -265,6 +269,19 @@ function main(argv: string[]): number {
     return 2;
   }
   const sizes = argv.includes('--quick') ? [2000] : [10_000, 2000];
+  if (argv.includes('--formats-only')) {
+    const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-formats-'));
+    try {
+      const data = generateTrec(dir, { queries: sizes[0], docs: 1000, seed: 42 });
+      console.log(
+        `trec formats: the ${sizes[0].toLocaleString('en')}-query run (${data.runLines.toLocaleString('en')} lines), median of ${runs} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`,
+      );
+      formats(dir, data.qrelsPath, data.runPath, runs, sizes[0] === 10_000 ? '10k' : '2k');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return 0;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
   try {
     console.log(
@@ -276,6 +293,7 @@ function main(argv: string[]): number {
       const size = queries === 10_000 ? '10k' : '2k';
       const sub = join(dir, size);
       const data = generateTrec(sub, { queries, docs: 1000, seed: 42 });
+      if (queries === sizes[0]) formats(sub, data.qrelsPath, data.runPath, runs, size);
       for (const layout of ['grouped', 'shuffled', 'interleaved'] as Layout[]) {
         const run = layout === 'grouped' ? data.runPath : join(sub, `${layout}.run`);
         if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
@@ -307,6 +325,41 @@ function main(argv: string[]): number {
     return cases.every((x) => x.sameOutput && x.sameAsBaseline !== false) ? 0 : 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same run as TSV, JSON lines and Parquet beside its TREC text (the issue's target: within 2×):
+ * ranklens on each format and on the TREC text in the same loop, taking turns going first; the
+ * ratio is the median of each loop's pair. The outputs must be equal but for the runid line.
+ */
+function formats(dir: string, qrels: string, run: string, runs: number, size: string): void {
+  for (const format of RUN_FORMATS) {
+    const path = join(dir, `bench.${format}`);
+    writeRunAs(run, path, format);
+    const ratios: number[] = [];
+    const ours: Run[] = [];
+    const text: Run[] = [];
+    const time = (file: string) => timeOnce(process.execPath, [CLI, 'trec', '-c', qrels, file]);
+    for (let i = 0; i < runs; i++) {
+      const first = i % 2 === 0 ? time(run) : undefined;
+      ours.push(time(path));
+      text.push(first ?? time(run));
+      ratios.push(ours[i].wallMs / text[i].wallMs);
+    }
+    const body = (r: Run) =>
+      r.stdout
+        .toString('latin1')
+        .split('\n')
+        .filter((l) => !l.startsWith('runid'))
+        .join('\n');
+    const same = body(ours[0]) === body(text[0]);
+    const a = figure(ours);
+    const b = figure(text);
+    console.log(
+      `trec ${size} ${format} run: ranklens ${(a.medianMs / 1000).toFixed(2)} s ${a.peakRssMb.toFixed(0)} MB (CPU ${a.cpuS.toFixed(2)} s) | the TREC text ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB; ${verdict('vs TREC text', summarize(ratios).median, 2)} (median of each loop's pair; load ${loadavg()[0].toFixed(1)}); same output (runid aside): ${same ? 'yes' : 'NO'}`,
+    );
+    rmSync(path);
   }
 }
 

@@ -5,7 +5,9 @@
  * and losses under a stated tie margin, `trec`'s paired test for the pair, and the queries that
  * changed most explained by the documents that entered and left the top k.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { naturalOrder } from '../shared/core';
 import { QueryDiff, QueryMoves, RankedDocument, documentMoves, mostChanged, queryDiffs } from '../shared/evaluation';
@@ -18,7 +20,7 @@ import { fails, findingLine } from './report';
 import { evaluateRuns, runNames, significanceOptions, unionOfQueries, valuesByQuery } from './trecCompare';
 import { trecMeasureNames, countsJson, partialJson } from './trecJson';
 import { rowSpecs } from './trecFormat';
-import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
@@ -49,7 +51,7 @@ Options:
                        --json = --format json
       --test, --correction, --alpha, --trials, --seed
                        the paired test, as for "ranklens trec QRELS A B" (default t, holm, 0.05)
-  -c, -l, -M, -J, -N, --convention, --jobs, --keep-going
+  -c, -l, -M, -J, -N, --convention, --jobs, --keep-going, --qrels-format, --run-format, --columns
                        as for "ranklens trec": each run is evaluated as it would be alone, and under
                        trec_eval's convention a run it would stop on stops the diff (--keep-going
                        goes on, every figure of that run marked PARTIAL)
@@ -104,51 +106,62 @@ export async function diffCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   const complete = !!values.complete;
   const jobs = positiveInt('--jobs', values.jobs);
   const keepGoing = !!values['keep-going'];
-  const { evaluations, read, findings, refused } = await evaluateRuns('diff', qrelsPath, runPaths, names, {
-    specs: [spec],
-    resolved,
-    complete,
-    jobs,
-    maxRank,
-    judgedOnly,
-    keepGoing,
-    keepQrels: top > 0 || (values.query ?? []).length > 0,
-  });
-  const [measure] = trecMeasureNames(rows);
-  const base = { qrelsPath, runPaths, names, evaluations, measure, resolved: evaluations[0].convention, tie, top, depth };
-  if (refused) {
-    // No figure of any run, no comparison: the findings say which file stops it and how to go on.
-    if (format === 'json') io.stdout(diffJson({ ...base, refused, options, findings }));
-    else io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
-    return EXIT.findings;
+  // Files of another format than TREC text are read as TREC text written from their rows: kept here
+  // until the end, since the explained queries are read again from that text.
+  const kept = mkdtempSync(join(tmpdir(), 'ranklens-diff-'));
+  try {
+    return await diffRuns(kept);
+  } finally {
+    rmSync(kept, { recursive: true, force: true });
   }
-  const qids = unionOfQueries(evaluations);
-  const matrix = evaluations.map((ev) => valuesByQuery(ev, 0, qids));
-  const pairs = queryDiffs(qids, matrix, tie, options);
-  const asked = new Set(values.query ?? []);
-  const paired = new Set(pairs.flatMap((p) => p.queries.map((q) => q.qid)));
-  const unknown = [...asked].filter((qid) => !paired.has(qid));
-  if (unknown.length > 0) throw new UsageError(`--query ${unknown.join(', ')}: no such query is paired (in both runs, with a value).`);
-  const chosen = pairs.map((p) => {
-    const most = mostChanged(p, top);
-    const shown = new Set([...most.gains, ...most.losses].map((q) => q.qid));
-    return { ...most, requested: p.queries.filter((q) => asked.has(q.qid) && !shown.has(q.qid)) };
-  });
-  const explained = explain(chosen, read, evaluations, { qrelsPath, runPaths, spec, resolved, maxRank, judgedOnly, depth });
-  if (format === 'json') io.stdout(diffJson({ ...base, refused, options, findings, pairs, explained }));
-  else if (format === 'csv') io.stdout(diffCsv(names, evaluations, measure.name));
-  else {
-    const runs = evaluations.map((ev, i) => ({
-      name: names[i],
-      mean: ev.mean[0],
-      queries: ev.queries.length,
-      ...(ev.partial ? { partial: partialNote(ev.partial, ev.counts) } : {}),
-    }));
-    const convention = evaluations[0].convention.name;
-    io.stdout(diffText({ measure: measure.name, trecEval: measure.trecEval, spec, convention, runs, pairs, options, explained, top }));
+  async function diffRuns(keepIn: string): Promise<number> {
+    const { evaluations, read, findings, refused } = await evaluateRuns('diff', qrelsPath, runPaths, names, {
+      specs: [spec],
+      resolved,
+      complete,
+      jobs,
+      maxRank,
+      judgedOnly,
+      keepGoing,
+      keepQrels: top > 0 || (values.query ?? []).length > 0,
+      inputs: { ...inputOptions(values), keepIn },
+    });
+    const [measure] = trecMeasureNames(rows);
+    const base = { qrelsPath, runPaths, names, evaluations, measure, resolved: evaluations[0].convention, tie, top, depth };
+    if (refused) {
+      // No figure of any run, no comparison: the findings say which file stops it and how to go on.
+      if (format === 'json') io.stdout(diffJson({ ...base, refused, options, findings }));
+      else io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
+      return EXIT.findings;
+    }
+    const qids = unionOfQueries(evaluations);
+    const matrix = evaluations.map((ev) => valuesByQuery(ev, 0, qids));
+    const pairs = queryDiffs(qids, matrix, tie, options);
+    const asked = new Set(values.query ?? []);
+    const paired = new Set(pairs.flatMap((p) => p.queries.map((q) => q.qid)));
+    const unknown = [...asked].filter((qid) => !paired.has(qid));
+    if (unknown.length > 0) throw new UsageError(`--query ${unknown.join(', ')}: no such query is paired (in both runs, with a value).`);
+    const chosen = pairs.map((p) => {
+      const most = mostChanged(p, top);
+      const shown = new Set([...most.gains, ...most.losses].map((q) => q.qid));
+      return { ...most, requested: p.queries.filter((q) => asked.has(q.qid) && !shown.has(q.qid)) };
+    });
+    const explained = explain(chosen, read, evaluations, { qrelsPath, runPaths, spec, resolved, maxRank, judgedOnly, depth });
+    if (format === 'json') io.stdout(diffJson({ ...base, refused, options, findings, pairs, explained }));
+    else if (format === 'csv') io.stdout(diffCsv(names, evaluations, measure.name));
+    else {
+      const runs = evaluations.map((ev, i) => ({
+        name: names[i],
+        mean: ev.mean[0],
+        queries: ev.queries.length,
+        ...(ev.partial ? { partial: partialNote(ev.partial, ev.counts) } : {}),
+      }));
+      const convention = evaluations[0].convention.name;
+      io.stdout(diffText({ measure: measure.name, trecEval: measure.trecEval, spec, convention, runs, pairs, options, explained, top }));
+    }
+    if (format !== 'json') io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
+    return findings.some(fails) ? EXIT.findings : EXIT.ok;
   }
-  if (format !== 'json') io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
-  return findings.some(fails) ? EXIT.findings : EXIT.ok;
 }
 
 function tieOption(text: string | undefined): number {
@@ -188,8 +201,13 @@ function explain(
   read.forEach((ev, i) => ev.queries.forEach((q, j) => raw.set(shown[i].queries[j].qid, q.qid)));
   const rawIds = [...wanted].map((qid) => raw.get(qid)!);
   const ranked = rankTrecQueries({
-    qrelsPath: o.qrelsPath,
-    runs: o.runPaths.map((path, i) => ({ path, places: read[i].places, lacks: new Set(read[i].missing.map((m) => m.qid)) })),
+    // The TREC text each evaluation read (a file of another format: the text written from its rows).
+    qrelsPath: read[0].text?.qrelsPath ?? o.qrelsPath,
+    runs: o.runPaths.map((path, i) => ({
+      path: read[i].text?.runPath ?? path,
+      places: read[i].places,
+      lacks: new Set(read[i].missing.map((m) => m.qid)),
+    })),
     resolved: o.resolved,
     maxRank: o.maxRank,
     judgedOnly: o.judgedOnly,

@@ -25,7 +25,7 @@ import { fails, findingLine } from './report';
 import { TREC_COMPARE_HELP, comparesRuns, runTag, trecCompareCommand } from './trecCompare';
 import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
-import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { rowSpecs, trecTable, trecText } from './trecFormat';
 import { aggregate, metricName } from '../shared/core';
 import { CommandIo, PROCESS_IO } from './io';
@@ -39,6 +39,9 @@ trec_eval convention (the default) the text output is trec_eval's: same names, o
          the pool but unjudged). A .gz file is read through gunzip.
   RUN    lines "qid Q0 docid rank score tag" (ranked by score; the rank column is ignored); "-"
          reads the run from stdin; a .gz file is read through gunzip.
+  Either may also be TSV or CSV with a header (BEIR's query-id corpus-id score), JSON lines, one
+  JSON object {qid: {docid: value}} or Parquet, found by name and first bytes
+  (docs/guide/file-formats.md).
 
 Options:
   -m, --measure NAME     measures to compute; repeat it. trec_eval's names, parameters and sets
@@ -67,6 +70,11 @@ Options:
                          marked PARTIAL in every format ("partial" in the JSON); without it
                          nothing is evaluated, as trec_eval stops (the JSON says "refused").
                          Other conventions always go on, and mark the means the same way.
+      --qrels-format F   read the qrels as F: trec, tsv, csv, jsonl, json or parquet (default:
+      --run-format F     found from the name and the first bytes); the same for the run
+      --columns MAP      the columns of TSV, CSV, JSON lines and Parquet not named as usual:
+                         ROLE=NAME pairs (query, doc, score, grade, rank, tag), such as
+                         query=user,doc=item,score=prediction
   -h, --help             this help
 
 Exit codes: 0 done, 1 an error in the files (a malformed line, a duplicate under trec_eval's
@@ -101,6 +109,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   if (errors.length > 0) throw new UsageError(errors.join(' '));
   const resolved = trecConvention(values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
+  const inputs = inputOptions(values);
 
   const files = await readableFiles(qrelsName, runName, io.stdin).catch((e: unknown) => {
     throw e instanceof UnreadableInput ? new UsageError(e.message) : e;
@@ -127,6 +136,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         judgedOnly: !!values['judged-only'],
         relstring: values['per-query'] ? relstring?.length : undefined,
         missingAsTrecEval: mimic?.missing,
+        ...inputs,
       });
     } finally {
       progress.end();
@@ -140,7 +150,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
     const c = evaluation.counts;
     const nothing = refused || c.qrelsQueries === 0 || c.entries === 0 || c.evaluated === 0;
     const names = rows.map((r) => (trecNames ? r.trecName : metricName(r.spec)));
-    const name = runTag(runPath) ?? runName;
+    const name = evaluation.runTag ?? runTag(runPath) ?? runName;
     if (format === 'json') {
       const run: TrecJsonRun = {
         name,
@@ -171,7 +181,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         const text = trecText({
           ...figures,
           names: names.map(byteString),
-          runid: runid ? lastRunTag(runPath) : undefined,
+          runid: runid ? (evaluation.runTag ?? lastRunTag(runPath)) : undefined,
           relstring: relstring && {
             name: relstring.name,
             order: RELSTRING_ORDER,

@@ -7,7 +7,16 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MetricSpec, ResolvedConvention, compareText, naturalOrder } from '../shared/core';
-import { TrecEvaluation, TrecProblem, evaluateTrec, parseTrecMeasures, partialNote, shownBytes } from '../shared/trec';
+import {
+  TrecEvaluation,
+  TrecInputOptions,
+  TrecProblem,
+  evaluateTrec,
+  inputFormatOf,
+  parseTrecMeasures,
+  partialNote,
+  shownBytes,
+} from '../shared/trec';
 import {
   CompareOptions,
   compareSystems,
@@ -25,7 +34,7 @@ import { ReportFinding, fails, findingLine } from './report';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { rowSpecs } from './trecFormat';
 import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
-import { TREC_EVAL_OPTIONS, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
@@ -99,6 +108,7 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const maxRank = positiveInt('--max-rank', values['max-rank']);
   const judgedOnly = !!values['judged-only'];
   const { test, correction, alpha, trials, seed } = significanceOptions(values, runPaths.length);
+  const inputs = inputOptions(values);
   const format = outputFormat('trec', values, ['text', 'json', 'markdown', 'latex', 'csv']);
   const names = runNames(runPaths);
   const baseline = baselineIndex(values.baseline ?? names[0], names, runPaths);
@@ -113,6 +123,7 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     maxRank,
     judgedOnly,
     keepGoing: !!values['keep-going'],
+    inputs,
   });
   const jsonRuns: TrecJsonRun[] = evaluations.map((ev, i) => ({
     name: names[i],
@@ -180,6 +191,8 @@ export interface RunsOptions {
   keepGoing: boolean;
   /** Keep the qrels table of the first run's evaluation (TrecEvaluation.qrels), to rank some queries again. */
   keepQrels?: boolean;
+  /** How the qrels and runs are read when not as TREC text found by their names and first bytes. */
+  inputs?: TrecInputOptions;
 }
 
 /**
@@ -216,6 +229,7 @@ export async function evaluateRuns(
         judgedOnly,
         keepQrels,
         onProgress: progress.update,
+        ...o.inputs,
       });
     } finally {
       progress.end();
@@ -290,8 +304,9 @@ export function runNames(paths: readonly string[]): string[] {
   });
 }
 
-/** The sixth field of a run's first line (blank lines and # comments skipped), if any. */
+/** The sixth field of a run's first line (blank lines and # comments skipped), if any; none for a run that is not TREC text. */
 export function runTag(path: string): string | undefined {
+  if (inputFormatOf(path) !== 'trec') return undefined;
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);

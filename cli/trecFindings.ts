@@ -8,6 +8,11 @@ import { ReportFinding } from './report';
 /** How many missing queries the text of query-not-in-run names (the JSON's data lists all). */
 export const MISSING_NAMED = 10;
 
+// A problem that leaves a file unread: not text, or not the format it is read as.
+function unreadFile(p: TrecProblem): boolean {
+  return p.code === 'binary-file' || p.code === 'format-error';
+}
+
 /** A problem of the qrels or run file as a finding on the file named as given on the command line. */
 export function problemFinding(p: TrecProblem, qrelsPath: string, runPath: string): ReportFinding {
   const path = (file: TrecProblem['file']) => (file === 'qrels' ? qrelsPath : runPath);
@@ -64,7 +69,7 @@ export function fileFindings(
   const empty = { qrels: ev.counts.qrelsQueries === 0, run: ev.counts.entries === 0 };
   return ev.problems.filter(shown).map((p) => {
     const f = problemFinding(p, qrelsPath, runPath);
-    if (p.code !== 'malformed-line' || !empty[p.file] || ev.problems.some((q) => q.code === 'binary-file')) return f;
+    if (p.code !== 'malformed-line' || !empty[p.file] || ev.problems.some(unreadFile)) return f;
     return { ...f, message: `${f.message} No ${p.file === 'run' ? 'line to rank' : 'judgement'} is left, so nothing is evaluated.` };
   });
 }
@@ -75,8 +80,8 @@ export function summaryFindings(ev: TrecEvaluation, qrelsPath: string, runPath: 
   const out: ReportFinding[] = [];
   const c = ev.counts;
   const plural = (n: number, word: string) => (n === 1 ? `1 ${word} has` : `${n} ${word.replace(/y$/, 'ie')}s have`);
-  // A file that is not text, or whose every line is malformed, is told by its problem alone.
-  if (ev.problems.some((p) => p.code === 'binary-file')) return [];
+  // A file that is not text (or not its format), or whose every line is malformed, is told by its problem alone.
+  if (ev.problems.some(unreadFile)) return [];
   const malformed = (file: TrecProblem['file']) => ev.problems.some((p) => p.code === 'malformed-line' && p.file === file);
   const qidsApart = ev.apart.find((a) => a.ids === 'qids');
   if (c.qrelsQueries === 0 && !malformed('qrels')) {

@@ -4,6 +4,7 @@
  * same way.
  */
 import { resolveConvention, ResolvedConvention } from '../shared/core';
+import { INPUT_FORMATS, InputFormat, TrecInputOptions, parseColumnMap } from '../shared/trec';
 import { FORMAT_OPTIONS } from './outputFormat';
 import { UsageError, conventionOption } from './usage';
 
@@ -19,6 +20,9 @@ export const TREC_EVAL_OPTIONS = {
   ...FORMAT_OPTIONS,
   jobs: { type: 'string' },
   'keep-going': { type: 'boolean' },
+  'qrels-format': { type: 'string' },
+  'run-format': { type: 'string' },
+  columns: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -33,4 +37,20 @@ export function wholeNumber(name: string, text: string | undefined): number | un
 export function trecConvention(convention: string | undefined, level: number | undefined): ResolvedConvention {
   const base = conventionOption(convention ?? 'trec_eval');
   return level === undefined ? base : resolveConvention(base.preset, { ...base.overrides, relevanceThreshold: level - 1 }).resolved;
+}
+
+/** How --qrels-format, --run-format and --columns say the files are read (by default: found from their names and first bytes). */
+export function inputOptions(values: { 'qrels-format'?: string; 'run-format'?: string; columns?: string }): TrecInputOptions {
+  const format = (name: string, text: string | undefined): InputFormat | undefined => {
+    if (text === undefined) return undefined;
+    if (!(INPUT_FORMATS as readonly string[]).includes(text))
+      throw new UsageError(`${name} takes ${INPUT_FORMATS.join(', ')}; not "${text}".`);
+    return text as InputFormat;
+  };
+  const columns = values.columns === undefined ? undefined : parseColumnMap(values.columns);
+  if (typeof columns === 'string') throw new UsageError(columns);
+  return {
+    qrelsInput: { format: format('--qrels-format', values['qrels-format']), columns },
+    runInput: { format: format('--run-format', values['run-format']), columns },
+  };
 }

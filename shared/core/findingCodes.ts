@@ -181,6 +181,12 @@ export const FINDING_CODES = {
     summary:
       'The first line of a qrels or run file names its columns (qid iter docno rel, query-id corpus-id score): skipped, where trec_eval reads it as data.',
   },
+  'format-error': {
+    layer: 'trec',
+    severity: 'error',
+    summary:
+      'A qrels or run file that is not the format it is read as (by its name, its first bytes, or --qrels-format/--run-format: TSV or CSV with a header, JSON lines, a JSON object {qid: {docid: value}}, Parquet): the message says what was expected and where reading stopped; nothing is read from it.',
+  },
   'invalid-grade': {
     layer: 'trec',
     severity: 'error',

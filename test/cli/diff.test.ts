@@ -34,6 +34,21 @@ const HAND = tempFiles({
   'new.run':
     'q1 Q0 b 1 3 new\nq1 Q0 c 2 2 new\nq1 Q0 x 3 2 new\nq1 Q0 a 4 1 new\nq2 Q0 a 1 2 new\nq2 Q0 n 2 1 new\nq3 Q0 a 1 2 new\nq3 Q0 z 2 1 new\n',
   'broken.run': 'q1 Q0 a 1 3 broken\nq1 Q0 a 2 2 broken\n',
+  // The same judgments and rankings as BEIR's TSV, JSON lines and CSV (the scores alone order a run).
+  'hand.tsv': 'query-id\tcorpus-id\tscore\nq1\ta\t2\nq1\tb\t1\nq1\tc\t0\nq2\ta\t1\nq2\tn\t0\nq3\ta\t1\n',
+  'base.jsonl': [
+    ['q1', 'a', 3],
+    ['q1', 'c', 2],
+    ['q1', 'b', 1],
+    ['q1', 'z', 0.5],
+    ['q2', 'a', 2],
+    ['q2', 'n', 1],
+    ['q3', 'z', 2],
+    ['q3', 'a', 1],
+  ]
+    .map(([qid, docid, score]) => `${JSON.stringify({ qid, docid, score })}\n`)
+    .join(''),
+  'new.csv': 'qid,docid,score\nq1,b,3\nq1,c,2\nq1,x,2\nq1,a,1\nq2,a,2\nq2,n,1\nq3,a,2\nq3,z,1\n',
 });
 const TE = join(TREC_DATA, 'trec_eval');
 
@@ -240,6 +255,32 @@ describe('ranklens diff: the hand-made example (worked out at the top)', () => {
       [
         ['moved', 'a', 'relevant', 2, 1, 0.36907],
         ['moved', 'z', 'unjudged', 1, 2, 0],
+      ],
+    );
+  });
+
+  it('the same from BEIR TSV qrels, a JSON lines run and a CSV run: every figure, and the queries explained from their rows', () => {
+    const trec = diff(['hand.qrels', 'base.run', 'new.run', '-m', 'nDCG@3']);
+    const formats = diff(['hand.tsv', 'base.jsonl', 'new.csv', '-m', 'nDCG@3']);
+    assert.deepEqual(
+      formats.runs.map((r) => [r.name, round(r.mean)]),
+      [
+        ['base.jsonl', 0.8604],
+        ['new.csv', 0.7934],
+      ],
+    );
+    // Named by their files (a run of another format has no tag of its own here); every figure the same.
+    assert.deepEqual(
+      formats.comparisons.map((c) => ({ ...c, a: 'base', b: 'new' })),
+      trec.comparisons,
+    );
+    assert.deepEqual(
+      formats.comparisons[0].largestLosses[0].documents.map((d) => [d.change, d.docid, d.rankA, d.rankB]),
+      [
+        ['entered', 'x', null, 2],
+        ['left', 'a', 1, 4],
+        ['moved', 'b', 3, 1],
+        ['moved', 'c', 2, 3],
       ],
     );
   });

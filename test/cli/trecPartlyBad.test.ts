@@ -182,9 +182,15 @@ describe('ranklens trec tells many bad lines as one, with the likely cause', () 
     assert.deepEqual([json.refused, json.runs[0].means, json.runs[0].counts.rankedLines, json.findings.length], [true, {}, 0, 1]);
   });
 
-  it('a TSV with a header (BEIR\'s query-id corpus-id score): the header named, the lines "qid docid score"', () => {
+  it("a TSV with a header (BEIR's query-id corpus-id score) is read as such: the intact values", () => {
+    // Found by its header: the same rankings as results.test, so trec_eval's map on that file.
+    const tsv = trec('qrels.test', 'tsv.run', '-m', 'map');
+    assert.deepEqual([tsv.stdout, tsv.stderr, tsv.code], ['map                   \tall\t0.1785\n', '', 0]);
+  });
+
+  it('a TSV with a header read as TREC text (--run-format trec): the header named, the lines "qid docid score"', () => {
     // trec_eval: "trec_eval.get_results: Malformed line 1"; exit 2.
-    const r = trec('qrels.test', 'tsv.run', '-m', 'map');
+    const r = trec('qrels.test', 'tsv.run', '-m', 'map', '--run-format', 'trec');
     assert.deepEqual(r.stderr.split('\n'), [
       'tsv.run:1:1 warning header-line The first line names the columns ("query-id\\x09corpus-id\\x09score"): a header, not a ranked document. It is skipped; trec_eval stops on it ("Malformed line"). Delete it to give trec_eval the same file.',
       'tsv.run:2:1 error malformed-line 1500 run lines have 3 fields, not 6 (qid Q0 docid rank score tag); the lines are "qid docid score": write them as "qid Q0 docid rank score tag". Lines 2, 3, 4, 5, 6 and 1495 more. Nothing is evaluated: trec_eval stops at the first ("Malformed line"). Fix the lines, or add --keep-going to evaluate without them, every mean marked as computed on partial files.',
@@ -193,9 +199,14 @@ describe('ranklens trec tells many bad lines as one, with the likely cause', () 
     assert.deepEqual([r.stdout, r.code], ['', 1]);
   });
 
-  it('a CSV with a header: the separator named', () => {
+  it('a CSV with a header is read as such: the intact values', () => {
+    const csv = trec('qrels.test', 'csv.run', '-m', 'map');
+    assert.deepEqual([csv.stdout, csv.stderr, csv.code], ['map                   \tall\t0.1785\n', '', 0]);
+  });
+
+  it('a CSV with a header read as TREC text (--run-format trec): the separator named', () => {
     // trec_eval: "trec_eval.get_results: Malformed line 1"; exit 2.
-    const r = trec('qrels.test', 'csv.run', '-m', 'map');
+    const r = trec('qrels.test', 'csv.run', '-m', 'map', '--run-format', 'trec');
     assert.equal(
       r.stderr.split('\n')[1],
       'csv.run:2:1 error malformed-line 1500 run lines have 1 field, not 6 (qid Q0 docid rank score tag); the fields are separated by "," (comma-separated values); TREC files separate them with spaces or tabs. Lines 2, 3, 4, 5, 6 and 1495 more. Nothing is evaluated: trec_eval stops at the first ("Malformed line"). Fix the lines, or add --keep-going to evaluate without them, every mean marked as computed on partial files.',

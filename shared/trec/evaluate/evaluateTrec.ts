@@ -28,6 +28,7 @@ import { collapseProblems } from '../read/collapse';
 import { binaryFile, headerLine } from '../read/fileShape';
 import { TrecProblem, capProblems } from '../read/problems';
 import { SharedQrels } from '../read/qrelsTable';
+import { LineMap } from '../read/formats/trecLines';
 import { IdCause, idCause, unjudgedRankings } from './idsMeet';
 import { StorePiece } from '../store/runStore';
 import { QueryResult, RunPiece, StreamedPiece, TrecSetup, bytesOf } from './passes';
@@ -62,6 +63,14 @@ export interface TrecOptions {
   onProgress?: (done: number, total: number) => void;
   /** Keep the qrels table read (TrecEvaluation.qrels), to rank a few queries again without reading the qrels again. */
   keepQrels?: boolean;
+  /** Files read from another format as TREC text (see ../node/convertInput.ts): the rows skipped, and where each line came from. */
+  sources?: { qrels?: SourceFile; run?: SourceFile };
+}
+
+/** What reading a file of another format into TREC text found: its rows' problems, and each written line's place in it. */
+export interface SourceFile {
+  problems: TrecProblem[];
+  map?: LineMap;
 }
 
 /** How many lines and queries each file had, and what became of the queries. */
@@ -148,6 +157,13 @@ export interface TrecEvaluation {
   places: ReadonlyMap<string, RunPiece>;
   /** With TrecOptions.keepQrels: the qrels table read (in shared memory, not copied). */
   qrels?: SharedQrels;
+  /** A run read from another format: the tag its rows were given (its tag column's last, else the file's name). */
+  runTag?: string;
+  /**
+   * The TREC text read for each file: the file itself, or the one written from its rows (gone after
+   * the evaluation unless TrecInputOptions.keepIn kept it). `places` are byte ranges of this run text.
+   */
+  text?: { qrelsPath: string; runPath: string };
 }
 
 /** Runs over this size are split across threads when jobs are not given. */
@@ -287,9 +303,14 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
       (p): p is TrecProblem => p !== undefined,
     );
     const lineProblems = plan ? plan.problems : stored.flatMap((a) => a.problems);
-    const capped = capProblems([...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].sort(byPlace));
+    const read = [...marks, ...qrels.problems, ...lineProblems, ...queries.flatMap((q) => q.problems)].map((p) =>
+      placed(p, options.sources),
+    );
+    const fromSources = [...(options.sources?.qrels?.problems ?? []), ...(options.sources?.run?.problems ?? [])];
+    const capped = capProblems([...fromSources, ...read].sort(byPlace));
     const problems = collapseProblems(capped);
-    const placed = inline.judgements(missing, 0);
+    const firstJudged = inline.judgements(missing, 0);
+    const qrelsLine = (line: number) => options.sources?.qrels?.map?.source(line) ?? line;
     const evaluated = queries.filter((q) => runQids.has(q.qid));
     const apart = [
       ...docidsApart(evaluated, (qids) => inline.judgements(qids, SAMPLE_JUDGED)),
@@ -315,7 +336,7 @@ export async function evaluateTrecOn(platform: TrecPlatform, options: TrecOption
         noRelevant: queries.filter((q) => q.relevant === 0).length,
       },
       firstMissing: missing.length > 0 ? missing.reduce((a, b) => (compareText(a, b) <= 0 ? a : b)) : undefined,
-      missing: missing.map((qid, i) => ({ qid, line: placed[i].line })),
+      missing: missing.map((qid, i) => ({ qid, line: qrelsLine(firstJudged[i].line) })),
       partial: partialOf(capped),
       apart,
       scattered: cut === null ? runQids.size : cut.length,
@@ -455,6 +476,19 @@ function joined(spans: RunPiece[]): RunPiece[] {
   return out;
 }
 
+// A problem of a file read from another format, placed on the row its line came from: its line
+// (the columns of the TREC text written are not the file's: the whole line's start).
+function placed(p: TrecProblem, sources: TrecOptions['sources']): TrecProblem {
+  const map = (file: TrecProblem['file']) => sources?.[file]?.map;
+  const own = map(p.file);
+  if (!own && !p.related?.some((r) => map(r.file))) return p;
+  return {
+    ...p,
+    ...(own ? { line: own.source(p.line), start: 0, end: 0 } : {}),
+    related: p.related?.map((r) => ({ ...r, line: map(r.file)?.source(r.line) ?? r.line })),
+  };
+}
+
 function shift(p: TrecProblem, offset: number): TrecProblem {
   if (p.file !== 'run' || offset === 0) return p;
   return { ...p, line: p.line + offset, related: p.related?.map((r) => (r.file === 'run' ? { ...r, line: r.line + offset } : r)) };
@@ -468,8 +502,8 @@ function byPlace(a: TrecProblem, b: TrecProblem): number {
 export const SAMPLE_QUERIES = 1000;
 const SAMPLE_JUDGED = 1000;
 
-// The evaluation of files one of which is not text: nothing read, the problems say why.
-function unread(options: TrecOptions, problems: TrecProblem[]): TrecEvaluation {
+/** The evaluation of files one of which is not text (or not its format): nothing read, the problems say why. */
+export function unread(options: TrecOptions, problems: TrecProblem[]): TrecEvaluation {
   const zero = options.specs.map(() => NaN);
   return {
     specs: options.specs,

@@ -46,7 +46,9 @@ export async function readableFiles(
 async function plain(name: string, what: string, scratch: () => string, stdin: () => Readable): Promise<string> {
   const gz = name.endsWith('.gz');
   if (name !== '-' && !gz) return name;
-  const out = join(scratch(), what);
+  // The name keeps the extension before .gz (run.jsonl.gz: run.jsonl), which says the format.
+  const inner = gz ? /\.[A-Za-z0-9]+$/.exec(name.slice(0, -3)) : null;
+  const out = join(scratch(), `${what}${inner ? inner[0] : ''}`);
   const source: Readable = name === '-' ? stdin() : createReadStream(name);
   try {
     if (gz) await pipeline(source, createGunzip(), createWriteStream(out));

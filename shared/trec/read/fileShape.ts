@@ -14,7 +14,7 @@ const MAGIC: readonly [string, string][] = [
   ['BZh', 'bzip2-compressed: bunzip2 it'],
   ['\xfd7zXZ\x00', 'xz-compressed: unxz it'],
   ['\x28\xb5\x2f\xfd', 'zstd-compressed: unzstd it'],
-  ['PAR1', 'a Parquet file: write it out as text'],
+  ['PAR1', 'a Parquet file, read as TREC text as --qrels-format or --run-format trec asks: leave the option out to read it as Parquet'],
   ['\xff\xfe', 'UTF-16 text: save it as UTF-8'],
   ['\xfe\xff', 'UTF-16 text: save it as UTF-8'],
 ];

@@ -1,0 +1,459 @@
+/**
+ * Qrels and runs in other formats (tab- or comma-separated values, JSON lines, a JSON object,
+ * Parquet; see ../read/formats/inputFormat.ts) written as TREC text into a temporary file, which the
+ * engine then reads as any TREC file: every rule of the TREC readers applies to every format, and
+ * their problems are placed back on the rows they came from (LineMap).
+ */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parse as csvParser } from 'csv-parse';
+import { latin1 } from '../read/byteText';
+import { ColumnChoice, ColumnMap, InputFormat, chooseColumns, detectFormat } from '../read/formats/inputFormat';
+import { JsonLineKeys, addJsonLine, addJsonObject } from '../read/formats/jsonRows';
+import { LineMap, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
+import { JsonKeyCache, fastJsonLine } from '../read/formats/jsonLineBytes';
+import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
+import { HEAD_BYTES } from '../read/byteOrderMark';
+
+/** A qrels or run file as the engine reads it. */
+export interface TrecInput {
+  /** The TREC text to read: the file itself, or the temporary file it was written into. */
+  path: string;
+  format: InputFormat;
+  /** For a file written as TREC text: each written line's place in the file, the rows that were not written, and whether nothing was. */
+  map?: LineMap;
+  problems: TrecProblem[];
+  /** Rows that could not be written (each a malformed-line problem). */
+  skipped: number;
+  refused: boolean;
+  /** A run's tag as the TREC text has it (the tag column's last, else the file's name). */
+  tag?: string;
+}
+
+/** How a file is read: its format (detected when not given) and the names of its columns. */
+export interface InputOptions {
+  format?: InputFormat;
+  columns?: ColumnMap;
+}
+
+const CHUNK = 1 << 20;
+
+/** The first bytes of a file. */
+export function fileHead(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, HEAD_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The format of a file: given, else from its name (`name`, the one the user gave) and its first bytes. */
+export function inputFormatOf(path: string, name = path, given?: InputFormat): InputFormat {
+  return given ?? detectFormat(name, fileHead(path));
+}
+
+/** The file as TREC text: itself when it is TREC text, else written into `dir()` as `kind`. */
+export async function trecInput(
+  path: string,
+  kind: TrecFileKind,
+  dir: () => string,
+  options: InputOptions = {},
+  name = path,
+): Promise<TrecInput> {
+  const format = inputFormatOf(path, name, options.format);
+  if (format === 'trec') return { path, format, problems: [], skipped: 0, refused: false };
+  const tag = runName(name);
+  const lines = new TrecLines(kind, tag, format === 'parquet' ? 'row' : 'line');
+  const out = join(dir(), `${kind}.trec`);
+  const fd = openSync(out, 'w');
+  let lastTag = tag;
+  const flush = () => {
+    const bytes = lines.take();
+    if (bytes.length === 0) return;
+    lastTag = lines.lastTag(bytes) ?? lastTag;
+    writeSync(fd, bytes);
+  };
+  try {
+    if (format === 'jsonl') readJsonLines(path, lines, options.columns ?? {}, flush);
+    else if (format === 'json') readJsonObject(path, lines);
+    else if (format === 'parquet') await readParquet(path, lines, options.columns ?? {}, flush);
+    else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, options.columns ?? {}, flush);
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+  const problems = lines.list();
+  const refused = problems.some((p) => p.code === 'format-error');
+  return { path: out, format, map: lines.map, problems, skipped: lines.skipped, refused, tag: lastTag };
+}
+
+// A run's name when its rows have no tag: the file's name without its extensions, blanks as _.
+function runName(name: string): string {
+  const base = basename(name).replace(/(\.[A-Za-z0-9]+)+$/, '');
+  return (base || 'run').replace(/[\t\n\v\f\r ]/g, '_');
+}
+
+// JavaScript's longest string (V8's, in bytes of Latin-1).
+const LONGEST_STRING = 0x1fffffe8;
+
+// One JSON object is read whole: a file longer than a string can be is refused, not a crash.
+function readJsonObject(path: string, lines: TrecLines): void {
+  const size = statSync(path).size;
+  if (size > LONGEST_STRING) {
+    const message = `The ${lines.kind} file is one JSON object of ${size} bytes, more than can be read at once (${LONGEST_STRING}): write it as JSON lines (one {"qid", "docid", "score"} object per line). Nothing is read from it.`;
+    lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
+    return;
+  }
+  addJsonObject(lines, readLatin1(path));
+}
+
+function readLatin1(path: string): string {
+  const bytes = readBytes(path);
+  return stripMark(latin1(bytes, 0, bytes.length));
+}
+
+function readBytes(path: string): Buffer {
+  const size = statSync(path).size;
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = Buffer.alloc(size);
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, bytes, at, size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// A UTF-8 byte-order mark (as bytes) is not part of the text.
+function stripMark(text: string): string {
+  return text.startsWith('\xef\xbb\xbf') ? text.slice(3) : text;
+}
+
+/**
+ * Reads the file in chunks: onChunk gets the bytes, where to start (after a byte-order mark), how
+ * many are read, whether this is the end of the file, and the number of lines before; it returns
+ * where the first line it did not finish starts (kept for the next chunk) and the lines it read.
+ */
+function eachChunk(
+  path: string,
+  onChunk: (bytes: Uint8Array, from: number, size: number, last: boolean, line: number) => { next: number; lines: number },
+  onRead: () => void,
+): void {
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.alloc(CHUNK);
+    let kept = 0;
+    let line = 0;
+    for (let at = 0, first = true; ; first = false) {
+      if (kept === buffer.length) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, kept);
+        buffer = bigger;
+      }
+      const n = readSync(fd, buffer, kept, buffer.length - kept, at);
+      at += n;
+      const size = kept + n;
+      const from = first && size >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+      const done = onChunk(buffer, from, size, n === 0, line);
+      line = done.lines;
+      onRead();
+      if (n === 0) return;
+      buffer.copy(buffer, 0, done.next, size);
+      kept = size - done.next;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): void {
+  const keys = new JsonLineKeys(lines.kind, columns);
+  const cache = new JsonKeyCache(lines.kind, columns);
+  eachChunk(
+    path,
+    (bytes, from, size, last, firstLine) => {
+      let line = firstLine;
+      let start = from;
+      while (start < size) {
+        // The fast path finds the line's end as it reads; a line it does not take is found by indexOf.
+        const fast = fastJsonLine(lines, cache, bytes, start, size, line + 1, last);
+        if (fast >= 0) {
+          line++;
+          start = fast + 1;
+          continue;
+        }
+        let i = bytes.indexOf(10, start);
+        if (i < 0 || i > size) i = size;
+        if (i === size && !last) break;
+        line++;
+        addJsonLine(lines, keys, latin1(bytes, start, i > start && bytes[i - 1] === 13 ? i - 1 : i), line);
+        start = i + 1;
+      }
+      return { next: Math.min(start, size), lines: line };
+    },
+    flush,
+  );
+}
+
+/**
+ * Values separated by tabs or commas, with a header. A file without a double quote is split by hand
+ * (the common case, and fast); one with quotes is read by csv-parse, which knows the quoting rules.
+ */
+async function readDelimited(path: string, sep: string, lines: TrecLines, columns: ColumnMap, flush: () => void): Promise<void> {
+  let choice: ColumnChoice | undefined;
+  let width = 0;
+  const row = (cells: string[], line: number, text: string): boolean => {
+    if (!choice) {
+      if (cells.length === 1 && cells[0].trim() === '') return true;
+      const chosen = chooseColumns(cells, lines.kind, columns);
+      if (typeof chosen === 'string') {
+        const message = `The ${lines.kind} file's first line is not the header of ${sep === '\t' ? 'tab' : 'comma'}-separated values: ${chosen}. Nothing is read from it.`;
+        lines.refuse({ ...fieldProblem(lines.kind, line, 0, text.length, 'format-error', 'error', message), what: message });
+        return false;
+      }
+      choice = chosen;
+      width = cells.length;
+      return true;
+    }
+    if (cells.length === 1 && cells[0].trim() === '') return true;
+    if (cells.length !== width) {
+      lines.skip({ line, text }, `has ${cells.length} ${sep === '\t' ? 'tab' : 'comma'}-separated cells where the header names ${width}`);
+      return true;
+    }
+    const c = choice;
+    const at = (i: number): RowValue => (i >= 0 ? cells[i] : undefined);
+    const value = lines.kind === 'run' && c.value < 0 ? undefined : at(c.value);
+    lines.add({ line, text }, at(c.query), at(c.doc), value, lines.kind === 'run' ? at(c.rank) : undefined, at(c.tag));
+    return true;
+  };
+  if (!hasQuote(path)) {
+    // Split by hand, one pass over the bytes finding the separators and the line's end: a plain row
+    // (the width of the header, plain ids, a value without blanks) is copied byte for byte; any other
+    // goes through `row`, where each rule is worded.
+    const delimiter = sep.charCodeAt(0);
+    const ends = new Int32Array(1024);
+    let going = true;
+    eachChunk(
+      path,
+      (bytes, from, size, last, firstLine) => {
+        let line = firstLine;
+        let start = from;
+        while (start < size && going) {
+          const c = choice;
+          const fast = c !== undefined && c.value >= 0 && c.tag < 0 && width <= ends.length;
+          let n = 0;
+          let i = start;
+          if (fast) {
+            for (; i < size; i++) {
+              const b = bytes[i];
+              if (b === 10) break;
+              if (b === delimiter && n < width) ends[n++] = i;
+            }
+          } else {
+            i = bytes.indexOf(10, start);
+            if (i < 0 || i > size) i = size;
+          }
+          if (i === size && !last) break; // the line goes on in the next chunk
+          const end = i > start && bytes[i - 1] === 13 ? i - 1 : i;
+          line++;
+          if (fast && n === width - 1 && (ends[n - 1] ?? -1) < end) {
+            ends[n] = end;
+            const cut = (k: number) => (k === 0 ? start : ends[k - 1] + 1);
+            const qs = cut(c.query);
+            const ds = cut(c.doc);
+            let vs = cut(c.value);
+            let ve = ends[c.value];
+            while (vs < ve && (bytes[vs] === 32 || bytes[vs] === 9)) vs++;
+            while (ve > vs && (bytes[ve - 1] === 32 || bytes[ve - 1] === 9)) ve--;
+            if (plainId(bytes, qs, ends[c.query]) && plainId(bytes, ds, ends[c.doc]) && plainId(bytes, vs, ve)) {
+              lines.addBytes(line, bytes, qs, ends[c.query], ds, ends[c.doc], vs, ve);
+              start = i + 1;
+              continue;
+            }
+          }
+          if (end > start || i < size) {
+            const text = latin1(bytes, start, end);
+            going = row(text.split(sep), line, text);
+          }
+          start = i + 1;
+        }
+        return { next: Math.min(start, size), lines: line };
+      },
+      flush,
+    );
+    return;
+  }
+  const parser = csvParser({
+    delimiter: sep,
+    relax_column_count: true,
+    info: true,
+    bom: false,
+    skip_empty_lines: true,
+    encoding: 'latin1',
+  });
+  const bytes = readBytes(path);
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes.fill(32, 0, 3);
+  parser.end(bytes);
+  try {
+    let n = 0;
+    for await (const record of parser as AsyncIterable<{ record: Buffer[] | string[]; info: { lines: number } }>) {
+      // Read as Latin-1, each cell is its bytes.
+      const cells = record.record as string[];
+      if (!row(cells, record.info.lines, cells.join(sep))) break;
+      if (++n % 65536 === 0) flush();
+    }
+  } catch (e) {
+    const err = e as Error & { lines?: number; code?: string };
+    const line = err.lines ?? 1;
+    const message = `The ${lines.kind} file is not ${sep === '\t' ? 'tab' : 'comma'}-separated values: at line ${line}, ${err.message.replace(/^Invalid [^:]*: /, '')}. Nothing is read from it.`;
+    lines.refuse({ ...fieldProblem(lines.kind, line, 0, 0, 'format-error', 'error', message), what: message });
+  }
+}
+
+// Whether the file holds a double quote anywhere.
+function hasQuote(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(CHUNK);
+    for (let at = 0; ;) {
+      const n = readSync(fd, buffer, 0, CHUNK, at);
+      if (n === 0) return false;
+      if (buffer.subarray(0, n).indexOf(34) >= 0) return true;
+      at += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Parquet, row group by row group: the columns named as in a header (see chooseColumns); strings read as their bytes. */
+async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): Promise<void> {
+  const refuse = (what: string) => {
+    const message = `The ${lines.kind} file is not Parquet of the shape it is read as: ${what}. Nothing is read from it.`;
+    lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
+  };
+  // hyparquet is an ES module: imported when a Parquet file is read.
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetRead, parquetSchema } = await import('hyparquet');
+  let file;
+  let metadata;
+  try {
+    file = await asyncBufferFromFile(path);
+    metadata = await parquetMetadataAsync(file);
+  } catch (e) {
+    refuse(`its metadata cannot be read (${(e as Error).message})`);
+    return;
+  }
+  const names = parquetSchema(metadata).children.map((c) => c.element.name);
+  const choice = chooseColumns(names, lines.kind, columns);
+  if (typeof choice === 'string') {
+    refuse(choice);
+    return;
+  }
+  const roles = [choice.query, choice.doc, choice.value, choice.rank, choice.tag];
+  const wanted = [...new Set(roles.filter((i) => i >= 0))].map((i) => names[i]);
+  let groupStart = 0;
+  for (const group of metadata.row_groups) {
+    const count = Number(group.num_rows);
+    const data = new Map<string, ArrayLike<unknown>[]>(wanted.map((n) => [n, []]));
+    try {
+      await parquetRead({
+        file,
+        metadata,
+        columns: wanted,
+        rowStart: groupStart,
+        rowEnd: groupStart + count,
+        // Strings as their bytes, as every id is read: never decoded, so never mangled.
+        parsers: { stringFromBytes: (bytes: Uint8Array) => bytes },
+        onChunk: (chunk) => data.get(chunk.columnName)?.push(chunk.columnData),
+      });
+    } catch (e) {
+      refuse(`row group from row ${groupStart + 1} cannot be read (${(e as Error).message})`);
+      return;
+    }
+    const column = (i: number) => (i >= 0 ? joined(data.get(names[i])!) : undefined);
+    const [q, d, v, r, t] = roles.map(column);
+    // The fast path (ids as bytes, a number) needs a value column and no tag column.
+    const plain = choice.value >= 0 && !t;
+    for (let k = 0; k < count; k++) {
+      const row = groupStart + k + 1;
+      const text = '';
+      if (plain) {
+        const qk = q?.[k];
+        const dk = d?.[k];
+        const vk = v?.[k];
+        if (qk instanceof Uint8Array && dk instanceof Uint8Array && typeof vk === 'number' && lines.addParts(row, qk, dk, vk)) {
+          if ((k & 0xffff) === 0xffff) flush();
+          continue;
+        }
+      }
+      lines.add(
+        { line: row, text },
+        cell(q?.[k]),
+        cell(d?.[k]),
+        lines.kind === 'run' && choice.value < 0 ? undefined : cell(v?.[k]),
+        r ? cell(r[k]) : undefined,
+        t ? cell(t[k]) : undefined,
+      );
+      if ((k & 0xffff) === 0xffff) flush();
+    }
+    flush();
+    groupStart += count;
+  }
+}
+
+// A column's chunks of one row group as one list (nearly always a single chunk, not copied).
+function joined(chunks: ArrayLike<unknown>[]): ArrayLike<unknown> {
+  if (chunks.length === 1) return chunks[0];
+  const out: unknown[] = [];
+  for (const c of chunks) for (let i = 0; i < c.length; i++) out.push(c[i]);
+  return out;
+}
+
+// A Parquet value as a row value: bytes (a string column read without decoding) as a byte string.
+function cell(v: unknown): RowValue {
+  if (v instanceof Uint8Array) return latin1(v, 0, v.length);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v === null || v === undefined)
+    return v;
+  return undefined;
+}
+
+/** How the qrels and the run are read, when not as TREC text found by their names and first bytes. */
+export interface TrecInputOptions {
+  qrelsInput?: InputOptions;
+  runInput?: InputOptions;
+  /**
+   * A folder the caller owns and removes: files written as TREC text go into a new folder inside it
+   * and are kept, so that the caller can read them again (ranklens diff ranks a few queries again).
+   */
+  keepIn?: string;
+}
+
+/**
+ * Calls `evaluate` with both files as TREC text (written into a temporary folder, removed
+ * afterwards, when either is in another format), with what reading them found: the rows skipped and
+ * each written line's place. `refused` when a file is not its format at all.
+ */
+export async function withTrecInputs<T>(
+  qrelsPath: string,
+  runPath: string,
+  options: TrecInputOptions,
+  evaluate: (qrels: TrecInput, run: TrecInput) => Promise<T>,
+): Promise<T> {
+  let dir: string | undefined;
+  const scratch = () => (dir ??= mkdtempSync(join(options.keepIn ?? tmpdir(), 'ranklens-input-')));
+  try {
+    const qrels = await trecInput(qrelsPath, 'qrels', scratch, options.qrelsInput);
+    const run = await trecInput(runPath, 'run', scratch, options.runInput);
+    return await evaluate(qrels, run);
+  } finally {
+    if (dir && options.keepIn === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * Rows of any format written as the TREC lines the readers read, so that every rule of those
+ * readers (grades as trec_eval reads them, scores, ties, a docid twice) applies to every format
+ * alike; and the map back from each written line to the row's place in the file it came from.
+ */
+import { isSpace } from '../fields';
+import { ProblemList, TrecFileKind, TrecProblem, malformedLine } from '../problems';
+
+/** A row's place in its file: its line (or Parquet row), 1-based, and the row's text for a message. */
+export interface RowPlace {
+  line: number;
+  text: string;
+}
+
+/**
+ * Where each written line came from, as runs of lines: a run of rows one per line (JSON lines, CSV)
+ * is one segment, a JSON object with every row on its first line another.
+ */
+export class LineMap {
+  // Segments: the first written line, the source line it came from, and the step (1: a line per row, 0: the same line).
+  private firstLine: number[] = [];
+  private firstSource: number[] = [];
+  private step: number[] = [];
+  private lines = 0;
+
+  /** Records that the next written line came from source line `source`. */
+  push(source: number): void {
+    this.lines++;
+    const n = this.firstLine.length - 1;
+    if (n >= 0) {
+      const expected = this.firstSource[n] + this.step[n] * (this.lines - this.firstLine[n]);
+      if (expected === source) return;
+      // A segment of one line takes any step.
+      if (this.lines - this.firstLine[n] === 1 && this.step[n] === 1 && source === this.firstSource[n]) {
+        this.step[n] = 0;
+        return;
+      }
+    }
+    this.firstLine.push(this.lines);
+    this.firstSource.push(source);
+    this.step.push(1);
+  }
+
+  /** The source line of written line `line` (1-based). */
+  source(line: number): number {
+    let lo = 0;
+    let hi = this.firstLine.length - 1;
+    if (hi < 0) return line;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.firstLine[mid] <= line) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.firstSource[lo] + this.step[lo] * (line - this.firstLine[lo]);
+  }
+}
+
+/** A value read from a row: a byte string (Latin-1, one character per byte), or a number, or nothing. */
+export type RowValue = string | number | bigint | boolean | null | undefined;
+
+/** The TREC lines written so far and the problems of the rows that could not be written. */
+export class TrecLines {
+  readonly map = new LineMap();
+  private problems = new ProblemList();
+  // The TREC text written since the last take(), as bytes.
+  private out = new Uint8Array(1 << 16);
+  private used = 0;
+  private rowsSkipped = 0;
+  private tagBytes: Uint8Array;
+
+  /**
+   * kind: what the lines are; tag: the run's tag when a row has none. `where` names a place in
+   * messages: "line" or "row" (Parquet).
+   */
+  constructor(
+    readonly kind: TrecFileKind,
+    private tag: string,
+    private where: 'line' | 'row' = 'line',
+  ) {
+    this.tagBytes = bytesOf(tag);
+  }
+
+  /**
+   * Adds a row: a judgement (query, doc, grade) or a ranked document (query, doc, score, tag); a run
+   * row with no score is ranked by its rank (its score is minus the rank). A row that cannot be a
+   * TREC line (an id missing, empty or holding a blank, a value missing) is skipped with a
+   * malformed-line problem.
+   */
+  add(place: RowPlace, query: RowValue, doc: RowValue, value: RowValue, rank?: RowValue, tag?: RowValue): void {
+    const q = idText(query);
+    const d = idText(doc);
+    let v = numberText(value);
+    if (this.kind === 'run' && (value === undefined || value === null) && rank !== undefined) {
+      const r = numberText(rank);
+      v = r === undefined ? undefined : r.startsWith('-') ? r.slice(1) : r === '0' ? '0' : `-${r}`;
+    }
+    const t = tag === undefined || tag === null ? this.tag : idText(tag);
+    const wrong =
+      q === undefined
+        ? whatIsWrong('query id', query)
+        : d === undefined
+          ? whatIsWrong('document id', doc)
+          : v === undefined
+            ? whatIsWrong(this.kind === 'qrels' ? 'grade' : value === undefined && rank !== undefined ? 'rank' : 'score', value ?? rank)
+            : t === undefined
+              ? whatIsWrong('tag', tag)
+              : undefined;
+    if (wrong) {
+      this.skip(place, wrong);
+      return;
+    }
+    this.write(this.kind === 'qrels' ? `${q} 0 ${d} ${v}\n` : `${q} Q0 ${d} 0 ${v} ${t}\n`);
+    this.map.push(place.line);
+  }
+
+  /**
+   * Adds a row whose query id, document id and grade or score are the byte ranges [qs, qe), [ds,
+   * de), [vs, ve) of `bytes`, already checked (see plainId, plainNumber): the fast path of a plain row.
+   */
+  addBytes(line: number, bytes: Uint8Array, qs: number, qe: number, ds: number, de: number, vs: number, ve: number): void {
+    const tag = this.tagBytes;
+    const need = qe - qs + de - ds + ve - vs + tag.length + 12;
+    if (this.used + need > this.out.length) this.grow(need);
+    // Byte by byte: ids are short, and a view per field would cost more than the copy.
+    const out = this.out;
+    let at = this.used;
+    for (let i = qs; i < qe; i++) out[at++] = bytes[i];
+    out[at++] = 32;
+    if (this.kind === 'run') out[at++] = 81; // Q
+    out[at++] = 48; // 0
+    out[at++] = 32;
+    for (let i = ds; i < de; i++) out[at++] = bytes[i];
+    out[at++] = 32;
+    if (this.kind === 'run') {
+      out[at++] = 48;
+      out[at++] = 32;
+    }
+    for (let i = vs; i < ve; i++) out[at++] = bytes[i];
+    if (this.kind === 'run') {
+      out[at++] = 32;
+      for (let i = 0; i < tag.length; i++) out[at++] = tag[i];
+    }
+    out[at++] = 10;
+    this.used = at;
+    this.map.push(line);
+  }
+
+  /**
+   * Adds a row of ids as bytes and a finite grade or score (a Parquet row) if it is plain: ids without
+   * blanks, a whole-number grade; returns false for any other, left to add().
+   */
+  addParts(line: number, query: Uint8Array, doc: Uint8Array, value: number): boolean {
+    if (!Number.isFinite(value) || (this.kind === 'qrels' && !Number.isInteger(value))) return false;
+    if (!plainId(query, 0, query.length) || !plainId(doc, 0, doc.length)) return false;
+    const v = String(value);
+    const need = query.length + doc.length + v.length + this.tagBytes.length + 12;
+    if (this.used + need > this.out.length) this.grow(need);
+    const out = this.out;
+    let at = this.used;
+    out.set(query, at);
+    at += query.length;
+    this.used = at;
+    this.write(this.kind === 'qrels' ? ' 0 ' : ' Q0 ');
+    at = this.used;
+    out.set(doc, at);
+    this.used = at + doc.length;
+    this.write(this.kind === 'qrels' ? ` ${v}\n` : ` 0 ${v} `);
+    if (this.kind === 'run') {
+      out.set(this.tagBytes, this.used);
+      this.used += this.tagBytes.length;
+      out[this.used++] = 10;
+    }
+    this.map.push(line);
+    return true;
+  }
+
+  private write(text: string): void {
+    if (this.used + text.length > this.out.length) this.grow(text.length);
+    for (let i = 0; i < text.length; i++) this.out[this.used + i] = text.charCodeAt(i);
+    this.used += text.length;
+  }
+
+  private grow(need: number): void {
+    const next = new Uint8Array(Math.max(this.out.length * 2, this.used + need));
+    next.set(this.out.subarray(0, this.used));
+    this.out = next;
+  }
+
+  /** Skips a row that is not a row of the format (a line that is not JSON, a row with too few cells). */
+  skip(place: RowPlace, what: string): void {
+    this.rowsSkipped++;
+    const at = this.where === 'row' ? `Row ${place.line}` : 'The line';
+    this.problems.push(malformedLine(this.kind, place.line, place.text, 0, `${at} ${what}.`, 'It is skipped.'));
+  }
+
+  /** The problem of a file that is not its format at all: nothing of it is read. */
+  refuse(problem: TrecProblem): void {
+    this.problems.push(problem);
+  }
+
+  /** The bytes written since the last call (valid until the next row is added). */
+  take(): Uint8Array {
+    const bytes = this.out.subarray(0, this.used);
+    this.used = 0;
+    return bytes;
+  }
+
+  /** The tag of the last run line written, if any, as a byte string. */
+  lastTag(written: Uint8Array): string | undefined {
+    if (this.kind !== 'run' || written.length === 0) return undefined;
+    let start = written.length - 1;
+    while (start > 0 && written[start - 1] !== 32) start--;
+    return String.fromCharCode(...written.subarray(start, written.length - 1));
+  }
+
+  /** Rows skipped so far. */
+  get skipped(): number {
+    return this.rowsSkipped;
+  }
+
+  /** The problems of the rows skipped. */
+  list(): TrecProblem[] {
+    return this.problems.list();
+  }
+}
+
+function bytesOf(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+}
+
+/** Whether bytes[from, to) is an id a TREC field holds as it is: not empty, no blank (C's isspace). */
+export function plainId(bytes: Uint8Array, from: number, to: number): boolean {
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) {
+    const c = bytes[i];
+    if (c === 32 || (c >= 9 && c <= 13)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether bytes[from, to) is a plain decimal (-?digits, with a fraction for a score): read by the
+ * TREC readers exactly as its number, so written as it is. Anything else takes the general path.
+ */
+export function plainNumber(bytes: Uint8Array, from: number, to: number, whole: boolean): boolean {
+  let i = from;
+  if (i < to && bytes[i] === 45) i++;
+  const digits = i;
+  while (i < to && bytes[i] >= 48 && bytes[i] <= 57) i++;
+  if (i === digits) return false;
+  if (i === to) return true;
+  if (whole || bytes[i] !== 46) return false;
+  i++;
+  const fraction = i;
+  while (i < to && bytes[i] >= 48 && bytes[i] <= 57) i++;
+  return i === to && i > fraction;
+}
+
+// An id as a byte string for a TREC field: text or a whole number; none when it is empty or holds a blank.
+function idText(v: RowValue): string | undefined {
+  const text =
+    typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'bigint' ? String(v) : undefined;
+  if (text === undefined || text === '') return undefined;
+  for (let i = 0; i < text.length; i++) if (isSpace(text.charCodeAt(i))) return undefined;
+  return text;
+}
+
+/**
+ * A grade, score or rank as the TREC field the readers read: a number as its shortest text that
+ * reads back to the same double (so 1.0 is "1" and 1e400 is "Infinity", read as inf), a string as
+ * written, without the blanks around it (so "0x10", "nan" and "2.5" meet the readers' rules as they
+ * would in a TREC file); none when missing, empty, a boolean or holding a blank inside.
+ */
+function numberText(v: RowValue): string | undefined {
+  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
+  if (typeof v === 'bigint') return String(v);
+  if (typeof v !== 'string') return undefined;
+  let from = 0;
+  let to = v.length;
+  while (from < to && isSpace(v.charCodeAt(from))) from++;
+  while (to > from && isSpace(v.charCodeAt(to - 1))) to--;
+  const text = v.slice(from, to);
+  return idText(text);
+}
+
+function whatIsWrong(what: string, v: RowValue): string {
+  if (v === undefined) return `has no ${what}`;
+  if (v === null) return `has a null ${what}`;
+  if (typeof v === 'boolean') return `has ${v} for its ${what}, not a number`;
+  if (typeof v === 'object') return `has a list or an object for its ${what}`;
+  if (v === '' || (typeof v === 'string' && v.trim() === '')) return `has an empty ${what}`;
+  return `has a ${what} with a blank inside ("${String(v)}"), which a TREC field cannot hold`;
+}

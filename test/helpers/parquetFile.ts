@@ -1,0 +1,231 @@
+/**
+ * A small Parquet writer for tests and benchmarks (no Parquet writer is installed: hyparquet only
+ * reads): row groups of one uncompressed PLAIN page per column, columns of strings (UTF-8 bytes as given),
+ * doubles, 64-bit or 32-bit integers, each optional (null allowed) or required. Written from the
+ * Parquet format's Thrift definitions (parquet.thrift), in Thrift's compact protocol.
+ */
+
+/** A column: its name, type, and one value per row (null for none, only when `optional`). */
+export interface ParquetColumn {
+  name: string;
+  type: 'string' | 'double' | 'int64' | 'int32';
+  values: readonly (string | Uint8Array | number | bigint | null)[];
+  optional?: boolean;
+}
+
+const PHYSICAL = { string: 6, double: 5, int64: 2, int32: 1 } as const;
+
+/** The bytes of a Parquet file holding `columns` (all of the same length) in one row group. */
+export function parquetFile(columns: readonly ParquetColumn[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const writer = new ParquetWriter(
+    columns.map(({ name, type, optional }) => ({ name, type, optional })),
+    (bytes) => parts.push(bytes),
+  );
+  writer.rowGroup(columns.map((c) => c.values));
+  writer.end();
+  return concat(parts);
+}
+
+/** A Parquet file written row group by row group to `sink` (a file written as it goes, for large files). */
+export class ParquetWriter {
+  private offset = 4;
+  private rows = 0;
+  private groups: Uint8Array[] = [];
+
+  constructor(
+    private schema: readonly Omit<ParquetColumn, 'values'>[],
+    private sink: (bytes: Uint8Array) => void,
+  ) {
+    sink(ascii('PAR1'));
+  }
+
+  /** Writes one row group: each column's values, in schema order. */
+  rowGroup(values: readonly ParquetColumn['values'][]): void {
+    const count = values[0]?.length ?? 0;
+    const chunks: Uint8Array[] = [];
+    const start = this.offset;
+    this.schema.forEach((c, i) => {
+      const page = pageData({ ...c, values: values[i] });
+      const header = struct([
+        [1, 'i32', 0],
+        [2, 'i32', page.length],
+        [3, 'i32', page.length],
+        [
+          5,
+          'struct',
+          struct([
+            [1, 'i32', count],
+            [2, 'i32', 0],
+            [3, 'i32', 3],
+            [4, 'i32', 3],
+          ]),
+        ],
+      ]);
+      const meta = struct([
+        [1, 'i32', PHYSICAL[c.type]],
+        [2, 'list-i32', [0, 3]],
+        [3, 'list-string', [c.name]],
+        [4, 'i32', 0],
+        [5, 'i64', count],
+        [6, 'i64', header.length + page.length],
+        [7, 'i64', header.length + page.length],
+        [9, 'i64', this.offset],
+      ]);
+      chunks.push(
+        struct([
+          [2, 'i64', this.offset],
+          [3, 'struct', meta],
+        ]),
+      );
+      this.sink(header);
+      this.sink(page);
+      this.offset += header.length + page.length;
+    });
+    this.groups.push(
+      struct([
+        [1, 'list-struct', chunks],
+        [2, 'i64', this.offset - start],
+        [3, 'i64', count],
+      ]),
+    );
+    this.rows += count;
+  }
+
+  /** Writes the footer: the schema and the row groups. */
+  end(): void {
+    const schema = [
+      struct([
+        [4, 'string', 'schema'],
+        [5, 'i32', this.schema.length],
+      ]),
+      ...this.schema.map((c) =>
+        struct([
+          [1, 'i32', PHYSICAL[c.type]],
+          [3, 'i32', c.optional ? 1 : 0],
+          [4, 'string', c.name],
+          ...(c.type === 'string' ? ([[6, 'i32', 0]] as Field[]) : []),
+        ]),
+      ),
+    ];
+    const footer = struct([
+      [1, 'i32', 1],
+      [2, 'list-struct', schema],
+      [3, 'i64', this.rows],
+      [4, 'list-struct', this.groups],
+    ]);
+    const length = new Uint8Array(4);
+    new DataView(length.buffer).setUint32(0, footer.length, true);
+    this.sink(footer);
+    this.sink(length);
+    this.sink(ascii('PAR1'));
+  }
+}
+
+// The page: definition levels (optional columns: one RLE run per value), then the PLAIN values present.
+function pageData(c: ParquetColumn): Uint8Array {
+  const parts: Uint8Array[] = [];
+  if (c.optional) {
+    const levels = new Uint8Array(4 + 2 * c.values.length);
+    new DataView(levels.buffer).setUint32(0, 2 * c.values.length, true);
+    // A run of 1 (1 << 1), then the level in one byte.
+    c.values.forEach((v, i) => {
+      levels[4 + 2 * i] = 2;
+      levels[5 + 2 * i] = v === null ? 0 : 1;
+    });
+    parts.push(levels);
+  }
+  const present = c.values.filter((v) => v !== null);
+  if (c.type === 'string') {
+    const encoded = present.map((v) => (typeof v === 'string' ? Buffer.from(v, 'utf8') : (v as Uint8Array)));
+    const out = Buffer.alloc(encoded.reduce((n, b) => n + 4 + b.length, 0));
+    let at = 0;
+    for (const b of encoded) {
+      out.writeUInt32LE(b.length, at);
+      out.set(b, at + 4);
+      at += 4 + b.length;
+    }
+    parts.push(out);
+  } else {
+    const width = c.type === 'int32' ? 4 : 8;
+    const out = Buffer.alloc(width * present.length);
+    present.forEach((v, i) => {
+      if (c.type === 'double') out.writeDoubleLE(Number(v), 8 * i);
+      else if (c.type === 'int64') out.writeBigInt64LE(BigInt(v as number | bigint), 8 * i);
+      else out.writeInt32LE(Number(v), 4 * i);
+    });
+    parts.push(out);
+  }
+  return concat(parts);
+}
+
+type Field =
+  | [number, 'i32' | 'i64', number]
+  | [number, 'string', string]
+  | [number, 'struct', Uint8Array]
+  | [number, 'list-i32', number[]]
+  | [number, 'list-string', string[]]
+  | [number, 'list-struct', Uint8Array[]];
+
+// A Thrift compact-protocol struct: each field's header (id delta and type), its value, then a stop byte.
+function struct(fields: readonly Field[]): Uint8Array {
+  const out: number[] = [];
+  let last = 0;
+  const TYPE = { i32: 5, i64: 6, string: 8, struct: 12, 'list-i32': 9, 'list-string': 9, 'list-struct': 9 } as const;
+  for (const [id, type, value] of fields) {
+    out.push(((id - last) << 4) | TYPE[type]);
+    last = id;
+    if (type === 'i32' || type === 'i64') out.push(...varint(zigzag(value as number)));
+    else if (type === 'string') out.push(...binary(value as string));
+    else if (type === 'struct') out.push(...(value as Uint8Array));
+    else {
+      const list = value as unknown[];
+      const elem = type === 'list-i32' ? 5 : type === 'list-string' ? 8 : 12;
+      if (list.length < 15) out.push((list.length << 4) | elem);
+      else out.push(0xf0 | elem, ...varint(BigInt(list.length)));
+      for (const x of list) {
+        if (type === 'list-i32') out.push(...varint(zigzag(x as number)));
+        else if (type === 'list-string') out.push(...binary(x as string));
+        else out.push(...(x as Uint8Array));
+      }
+    }
+  }
+  out.push(0);
+  return Uint8Array.from(out);
+}
+
+function zigzag(n: number): bigint {
+  const b = BigInt(n);
+  return b >= 0n ? b << 1n : (-b << 1n) - 1n;
+}
+
+function varint(n: bigint): number[] {
+  const out: number[] = [];
+  let v = n;
+  do {
+    let byte = Number(v & 0x7fn);
+    v >>= 7n;
+    if (v > 0n) byte |= 0x80;
+    out.push(byte);
+  } while (v > 0n);
+  return out;
+}
+
+function binary(s: string): number[] {
+  const bytes = new TextEncoder().encode(s);
+  return [...varint(BigInt(bytes.length)), ...bytes];
+}
+
+function ascii(s: string): Uint8Array {
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
