@@ -1,12 +1,14 @@
 /**
  * "Ranklens: Compare Runs": two or more run files (the explorer's selection, or picked), their qrels
- * (a qrels file beside the first run, or one asked for once and remembered for the workspace),
+ * (the `qrels` rule of the nearest ranklens.config.json, a qrels file beside the first run, or one
+ * asked for once and remembered for the workspace),
  * compared by the bundled `ranklens diff … --json` and shown as the view shared/curves/diffHtml.ts
  * makes. The view asks for another measure, cutoff or number of explained queries, or for the
  * rankings of any query (the diff runs again, with --query), and to save its plot as SVG.
  */
 import * as vscode from 'vscode';
 import { DiffReportView, diffHtml } from '../shared/curves';
+import { CONFIG_FILE, configuredQrels, findProjectConfig } from '../shared/evaluation';
 import { runCli } from './platform';
 
 const VIEW_TYPE = 'ranklens.compareRuns';
@@ -42,8 +44,10 @@ export async function compareRuns(context: vscode.ExtensionContext, clicked?: vs
   await show(context, { qrels, runs, measure: 'nDCG@10', top: 5, queries: [] });
 }
 
-/** A qrels file beside the first run (its name says qrels), the one remembered, or one asked for once. */
+/** The config's qrels for the first run, a qrels file beside it (its name says qrels), the one remembered, or one asked for once. */
 async function findQrels(context: vscode.ExtensionContext, runs: readonly vscode.Uri[]): Promise<vscode.Uri | undefined> {
+  const configured = await qrelsFromConfig(runs[0]);
+  if (configured) return configured;
   const folder = vscode.Uri.joinPath(runs[0], '..');
   const names = new Set(runs.map((r) => r.toString()));
   const beside = (await vscode.workspace.fs.readDirectory(folder))
@@ -68,6 +72,35 @@ async function findQrels(context: vscode.ExtensionContext, runs: readonly vscode
   if (!asked?.[0]) return undefined;
   await context.workspaceState.update(QRELS_KEY, asked[0].toString());
   return asked[0];
+}
+
+/** The qrels the nearest ranklens.config.json (or package.json's `ranklens`) pairs with a run file, if it exists. */
+async function qrelsFromConfig(run: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const texts = new Map<string, string>();
+  for (let dir = vscode.Uri.joinPath(run, '..'); ; dir = vscode.Uri.joinPath(dir, '..')) {
+    for (const name of [CONFIG_FILE, 'package.json']) {
+      const file = vscode.Uri.joinPath(dir, name);
+      try {
+        texts.set(file.path, new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+      } catch {
+        // No such file here: look further up.
+      }
+    }
+    if (vscode.Uri.joinPath(dir, '..').path === dir.path) break;
+  }
+  const found = findProjectConfig(run.path, (p) => texts.get(p));
+  const qrels = found && configuredQrels(found, run.path);
+  if (!qrels) return undefined;
+  const uri = run.with({ path: qrels });
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return uri;
+  } catch {
+    void vscode.window.showWarningMessage(
+      `Ranklens: ${found.path} pairs ${vscode.workspace.asRelativePath(run)} with ${qrels}, which does not exist.`,
+    );
+    return undefined;
+  }
 }
 
 // One panel, reused: comparing again replaces the view.
