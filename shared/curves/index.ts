@@ -4,3 +4,5 @@ export type { MetricCurves } from './curves';
 export { curvesHtml } from './curvesHtml';
 export { MAX_BARS, OUTCOME_COLORS, diffHtml } from './diffHtml';
 export type { DiffComparisonView, DiffHtmlOptions, DiffReportView, ExplainedView } from './diffHtml';
+export { fixtureDiff } from './fixtureDiff';
+export type { FixtureDiffOptions } from './fixtureDiff';
