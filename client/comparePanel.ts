@@ -182,6 +182,7 @@ interface ViewMessage {
   qid?: string;
   /** The PNG's bytes, base64. */
   png?: string;
+  message?: string;
 }
 
 async function show(source: Source, state: ViewState): Promise<void> {
@@ -231,6 +232,8 @@ async function show(source: Source, state: ViewState): Promise<void> {
     } else if (m.type === 'savePng' && m.png) {
       const to = await vscode.window.showSaveDialog({ filters: { PNG: ['png'] }, title: 'Ranklens: save the plot as PNG' });
       if (to) await vscode.workspace.fs.writeFile(to, Buffer.from(m.png, 'base64'));
+    } else if (m.type === 'error' && m.message) {
+      void vscode.window.showErrorMessage(`Ranklens: ${m.message}`);
     }
   });
   current.onDidDispose(() => listening.dispose());

@@ -6,7 +6,7 @@
  * with its moved and unjudged documents. Colours come from the VS Code theme's variables. The one
  * script (with the CSP's nonce) sorts the table, and asks the extension (postMessage) for another
  * measure, cutoff or number of explained queries, for the rankings of a query not yet explained, and
- * to save the plot as SVG.
+ * to save the plot as SVG or as PNG (drawn here on a canvas; the bytes are posted).
  */
 import { escapeHtml } from './curvesHtml';
 
@@ -75,6 +75,9 @@ export interface DiffHtmlOptions {
 
 /** More queries than this are drawn as bars of consecutive queries (their mean); the table keeps every query. */
 export const MAX_BARS = 1000;
+
+/** A saved PNG is the plot at this many pixels per SVG unit: 2000 × 480. */
+export const PNG_SCALE = 2;
 
 /** Plot geometry in SVG user units; the CSS scales it to the pane's width. */
 const W = 1000;
@@ -205,7 +208,7 @@ export function plot(c: DiffComparisonView, tie: number, k: number, nonce: strin
 <style nonce="${escapeHtml(nonce)}">.bar.win{fill:${OUTCOME_COLORS.win.light}}.bar.loss{fill:${OUTCOME_COLORS.loss.light}}.bar.tie{fill:#888}.tie-band{fill:rgba(128,128,128,.2)}.zero{stroke:#888}.tick{font:11px sans-serif;fill:#888}</style>
 ${band}<line class="zero" x1="${PAD.left}" x2="${W - PAD.right}" y1="${f(zero)}" y2="${f(zero)}"/>${ticks}${rects}
 </svg>
-<figcaption class="muted">${escapeHtml(note)} <button type="button" class="save" data-plot="plot-${k}">Save plot as SVG</button></figcaption>
+<figcaption class="muted">${escapeHtml(note)} <button type="button" class="save" data-plot="plot-${k}">Save plot as SVG</button> <button type="button" class="save-png" data-plot="plot-${k}">Save plot as PNG</button></figcaption>
 </figure>`;
 }
 
@@ -352,7 +355,7 @@ tr:target, section:target h3 { outline: 2px solid var(--vscode-focusBorder, #009
 td.side.moved { border-left: 3px solid var(--rl-loss); }
 `;
 
-// Sorting, the controls and saving the plot. The extension answers 'measure' and 'save' (client/comparePanel.ts).
+// Sorting, the controls and saving the plot. The extension answers 'compare', 'explain', 'save' and 'savePng' (client/comparePanel.ts).
 const SCRIPT = `
 (function () {
   const vscode = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
@@ -404,6 +407,30 @@ const SCRIPT = `
     button.addEventListener('click', function () {
       const svg = document.getElementById(button.getAttribute('data-plot'));
       if (vscode && svg) vscode.postMessage({ type: 'save', svg: svg.outerHTML });
+    });
+  });
+  // PNG: the plot's SVG (its own light colours) drawn at twice its size on white, as a data: image
+  // (the CSP allows img-src data:), then the canvas's bytes posted to the extension, which saves them.
+  document.querySelectorAll('button.save-png').forEach(function (button) {
+    button.addEventListener('click', function () {
+      const svg = document.getElementById(button.getAttribute('data-plot'));
+      if (!vscode || !svg) return;
+      const box = svg.viewBox.baseVal;
+      const scale = ${PNG_SCALE};
+      const image = new Image();
+      image.onload = function () {
+        const canvas = document.createElement('canvas');
+        canvas.width = box.width * scale;
+        canvas.height = box.height * scale;
+        const g = canvas.getContext('2d');
+        g.fillStyle = '#ffffff';
+        g.fillRect(0, 0, canvas.width, canvas.height);
+        g.drawImage(image, 0, 0, canvas.width, canvas.height);
+        const url = canvas.toDataURL('image/png');
+        vscode.postMessage({ type: 'savePng', png: url.slice(url.indexOf(',') + 1) });
+      };
+      image.onerror = function () { vscode.postMessage({ type: 'error', message: 'The plot could not be drawn as PNG.' }); };
+      image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg.outerHTML);
     });
   });
 })();

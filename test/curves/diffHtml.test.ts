@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DiffReportView, ExplainedView, MAX_BARS, OUTCOME_COLORS, diffHtml } from '../../shared/curves';
+import { DiffReportView, ExplainedView, MAX_BARS, OUTCOME_COLORS, PNG_SCALE, diffHtml } from '../../shared/curves';
 
 const LOSS: ExplainedView = {
   id: 'q1',
@@ -149,6 +149,12 @@ describe('diffHtml', () => {
     assert.equal([...html.matchAll(/<script/g)].length, 1);
     assert.ok(html.includes('<script nonce="N0nce">'));
     assert.ok(html.includes('<button type="button" class="save" data-plot="plot-0">Save plot as SVG</button>'));
+    assert.ok(html.includes('<button type="button" class="save-png" data-plot="plot-0">Save plot as PNG</button>'));
+    // The PNG is drawn from a data: image (what img-src allows) at 2 pixels per unit of the 1000 × 240 plot.
+    assert.equal(PNG_SCALE, 2);
+    assert.ok(html.includes("image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg.outerHTML);"));
+    assert.ok(html.includes('const scale = 2;'));
+    assert.ok(html.includes('<svg id="plot-0" class="plot" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 240"'));
     assert.ok(html.includes('<svg id="plot-0" class="plot" xmlns="http://www.w3.org/2000/svg"'));
   });
 

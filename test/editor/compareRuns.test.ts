@@ -101,6 +101,11 @@ describe('the Compare Runs view in Chromium', () => {
       headless: true,
       viewport: { width: 1100, height: 900 },
     });
+    // The page's messages to the extension, kept where the test reads them (the webview's API stands in).
+    await context.addInitScript(() => {
+      const posted: unknown[] = [];
+      Object.assign(window, { posted, acquireVsCodeApi: () => ({ postMessage: (m: unknown) => posted.push(m) }) });
+    });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('request', (r) => requests.push(r.url()));
     page.on('console', (m) => {
@@ -175,6 +180,40 @@ describe('the Compare Runs view in Chromium', () => {
     assert.equal(new URL(page.url()).hash, '#row-0-q3');
   });
 
+  it('saves the plot as PNG: 2000 × 480 pixels on white, the bars in their colours, posted to the extension as base64', async () => {
+    await page.goto(page.url().split('#')[0]);
+    await page.click('button.save-png');
+    const png = await until('the PNG posted', () =>
+      page.evaluate(() => {
+        const m = (window as unknown as { posted: { type: string; png?: string }[] }).posted.find((p) => p.type === 'savePng');
+        return m?.png;
+      }),
+    );
+    const bytes = Buffer.from(png, 'base64');
+    // The PNG signature, then IHDR: width and height as big-endian 32-bit numbers at bytes 16 and 20.
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [2000, 480]);
+    // Read back in the page: the middle of each bar (SVG units × 2) and a corner, as RGB.
+    const pixels = await page.evaluate(async (b64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${b64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(image, 0, 0);
+      const at = (x: number, y: number) => Array.from(g.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
+      const rects = Array.from(document.querySelectorAll('svg.plot rect.bar'));
+      const middle = (r: Element) => {
+        const n = (k: string) => Number(r.getAttribute(k));
+        return at((n('x') + n('width') / 2) * 2, (n('y') + n('height') / 2) * 2);
+      };
+      return { win: middle(rects[0]), loss: middle(rects[2]), corner: at(2, 2) };
+    }, png);
+    assert.deepEqual(pixels, { win: [51, 34, 136], loss: [204, 102, 119], corner: [255, 255, 255] });
+  });
+
   it('40 queries at 1,100 px: nothing wider than the pane, dark theme colours, nothing from outside, no CSP error; a screenshot', async () => {
     await open(
       'forty.html',
@@ -214,11 +253,12 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
   let browser: Browser | undefined;
   let page: Page;
   let view: FrameLocator;
+  let workspace: string;
 
   before(async () => {
     assert.ok(existsSync(vsix), `${vsix} is missing: run npm run package`);
     const codeServer = ensureCodeServer();
-    const workspace = join(mkdtempSync(join(tmpdir(), 'ranklens-cmp-')), 'runs');
+    workspace = join(mkdtempSync(join(tmpdir(), 'ranklens-cmp-')), 'runs');
     mkdirSync(workspace);
     for (const name of ['hand.qrels', 'base.run', 'new.run']) writeFileSync(join(workspace, name), readFileSync(join(FILES, name)));
     cs = await startCodeServer({ codeServer, workspace, vsix });
@@ -311,5 +351,88 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
       ['moved', 'a', 'relevant (2)', '1', '4'],
     ]);
     assert.match((await section.locator('p.warn').textContent())!, /1 unjudged document entered the top 10 \(x\)/);
+  });
+
+  it("shows a query's rankings on demand: q2, a tie no one asked about, compared again with --query", async () => {
+    await view.locator('button.explain[data-qid="q2"]').click();
+    const section = view.locator('#q-0-q2');
+    await until('the rankings of q2 in view', async () => (await section.evaluate((s) => s.matches(':target'))) || undefined, T.slow);
+    assert.match((await section.locator('h3').textContent())!, /^Query q2: base 1\.0000 → new 1\.0000 \(\+0\.0000\)/);
+    const sides = await section
+      .locator('table.sides tbody tr')
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent)));
+    assert.deepEqual(sides, [
+      ['1', '', 'a', 'relevant (1)', '→ 1', '', 'a', 'relevant (1)', '→ 1'],
+      ['2', '', 'n', 'non-relevant (0)', '→ 2', '', 'n', 'non-relevant (0)', '→ 2'],
+    ]);
+    assert.equal(await section.locator('table.changes tbody tr').count(), 0);
+  });
+
+  it('compares again on another measure chosen in the view: P@1', async () => {
+    await view.locator('#family').selectOption('P');
+    await view.locator('#cutoff').fill('1');
+    await view.locator('#controls button[type="submit"]').click();
+    await until(
+      'the tab to say P@1',
+      async () => /P@1: new vs base/.test((await page.locator('.tab.active').getAttribute('aria-label')) ?? ''),
+      T.slow,
+    );
+    // P@1: base q1 a (relevant) 1, q2 a 1, q3 z (unjudged) 0; new q1 b (relevant) 1, q2 a 1, q3 a 1.
+    const drawn = await until('the P@1 bars', async () => {
+      const d = await view
+        .locator('svg.plot rect.bar')
+        .evaluateAll((rects) => rects.map((r) => [r.getAttribute('class'), Number(r.getAttribute('data-diff'))]));
+      return d.length === 3 && d[0][1] === 1 ? d : undefined;
+    });
+    assert.deepEqual(drawn, [
+      ['bar win', 1],
+      ['bar tie', 0],
+      ['bar tie', 0],
+    ]);
+    assert.deepEqual(await view.locator('table.queries tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))), [
+      'q3',
+      'q1',
+      'q2',
+    ]);
+    assert.equal(await view.locator('[data-wins]').textContent(), '1');
+  });
+
+  async function saveAs(button: string, name: string): Promise<Buffer> {
+    const file = join(workspace, name);
+    await view.locator(button).click();
+    // code-server's save dialog is VS Code's own: a path typed into the quick input.
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: T.ui });
+    // The dialog fills in the folder once it has read it: type the path after that, until it holds.
+    await until('the dialog to hold the path typed', async () => {
+      const now = await input.inputValue();
+      if (now === file) return true;
+      if (now === '') return undefined;
+      await input.fill(file);
+      await new Promise((r) => setTimeout(r, 300));
+      return (await input.inputValue()) === file || undefined;
+    });
+    await page.keyboard.press('Enter');
+    return until(`${name} written`, () => (existsSync(file) && readFileSync(file).length > 0 ? readFileSync(file) : undefined), T.slow);
+  }
+
+  it('saves the plot as SVG and as PNG where the dialog says', async () => {
+    const svg = (await saveAs('button.save', 'plot.svg')).toString('utf8');
+    assert.ok(
+      svg.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg id="plot-0" class="plot" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 240"',
+      ),
+    );
+    assert.deepEqual(
+      [...svg.matchAll(/<rect class="bar (\w+)"[^>]* data-diff="([^"]+)"/g)].map((m) => [m[1], Number(m[2])]),
+      [
+        ['win', 1],
+        ['tie', 0],
+        ['tie', 0],
+      ],
+    );
+    const png = await saveAs('button.save-png', 'plot.png');
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [2000, 480]);
   });
 });
