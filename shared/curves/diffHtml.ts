@@ -79,6 +79,10 @@ export const MAX_BARS = 1000;
 /** A saved PNG is the plot at this many pixels per SVG unit: 2000 × 480. */
 export const PNG_SCALE = 2;
 
+/** A table of more queries than this keeps a window of WINDOW_ROWS rows in the page at a time (the script moves it). */
+export const LAZY_ROWS = 500;
+export const WINDOW_ROWS = 200;
+
 /** Plot geometry in SVG user units; the CSS scales it to the pane's width. */
 const W = 1000;
 const H = 240;
@@ -224,9 +228,11 @@ function queryTable(c: DiffComparisonView, k: number, explained: ReadonlySet<str
     .join('\n');
   const head = (key: string, text: string, cls = '') =>
     `<th${cls}><button type="button" data-sort="${key}">${escapeHtml(text)}</button></th>`;
-  return `<div class="scroll table-box"><table class="queries" data-table="${k}"><thead><tr>${head('id', 'query')}${head('a', c.a, ' class="num"')}${head('b', c.b, ' class="num"')}${head('diff', `${c.b} − ${c.a}`, ' class="num"')}${head('order', 'outcome')}</tr></thead><tbody>
+  // The rows in a template, put in the table by the script (all of them, or a window of a long table).
+  return `<div class="scroll table-box"><table class="queries" data-table="${k}"><thead><tr>${head('id', 'query')}${head('a', c.a, ' class="num"')}${head('b', c.b, ' class="num"')}${head('diff', `${c.b} − ${c.a}`, ' class="num"')}${head('order', 'outcome')}</tr></thead><tbody></tbody></table></div>
+<template id="rows-${k}">
 ${rows}
-</tbody></table></div>`;
+</template>`;
 }
 
 /** One explained query: both top k side by side, moved documents linked, unjudged marked; then each change's effect. */
@@ -353,29 +359,94 @@ tr:target, section:target h3 { outline: 2px solid var(--vscode-focusBorder, #009
 .unjudged { color: var(--vscode-editorWarning-foreground, #bf8803); }
 .warn { color: var(--vscode-editorWarning-foreground, #bf8803); }
 td.side.moved { border-left: 3px solid var(--rl-loss); }
+tr.spacer td { padding: 0; border: 0; }
 `;
 
 // Sorting, the controls and saving the plot. The extension answers 'compare', 'explain', 'save' and 'savePng' (client/comparePanel.ts).
 const SCRIPT = `
 (function () {
   const vscode = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
+  // The table's rows come in a template: a table of more than LAZY rows keeps only a window of them
+  // (WINDOW rows) in the page, between two spacer rows as tall as the rows left out, and moves the
+  // window as the table scrolls, so that sorting and drawing 10,000 queries stay quick; a link to a
+  // row brings the window to it first, so that every query stays reachable.
+  const LAZY = ${LAZY_ROWS}, WINDOW = ${WINDOW_ROWS};
+  const rowFinders = [];
   document.querySelectorAll('table.queries').forEach(function (table) {
+    const template = document.getElementById('rows-' + table.getAttribute('data-table'));
+    const body = table.tBodies[0];
+    let order = Array.prototype.slice.call(template.content.querySelectorAll('tr'));
+    order.forEach(function (r) { document.adoptNode(r); });
+    const byId = new Map(order.map(function (r) { return [r.id, r]; }));
+    const box = table.closest('.table-box');
+    const lazy = order.length > LAZY;
+    const spacer = function () {
+      const tr = document.createElement('tr');
+      tr.className = 'spacer';
+      tr.setAttribute('aria-hidden', 'true');
+      const td = document.createElement('td');
+      td.colSpan = 5;
+      tr.appendChild(td);
+      return tr;
+    };
+    const above = spacer(), below = spacer();
+    let rowHeight = 0, first = 0;
+    const draw = function (from) {
+      const fresh = document.createElement('tbody');
+      if (!lazy) {
+        order.forEach(function (r) { fresh.appendChild(r); });
+      } else {
+        first = Math.max(0, Math.min(from, order.length - WINDOW));
+        fresh.appendChild(above);
+        for (let i = first; i < first + WINDOW; i++) fresh.appendChild(order[i]);
+        fresh.appendChild(below);
+      }
+      table.replaceChild(fresh, table.tBodies[0]);
+      if (!lazy) return;
+      if (!rowHeight) rowHeight = order[first].getBoundingClientRect().height || 20;
+      above.firstChild.style.height = first * rowHeight + 'px';
+      below.firstChild.style.height = (order.length - first - WINDOW) * rowHeight + 'px';
+    };
+    draw(0);
+    if (lazy) {
+      let pending = false;
+      box.addEventListener('scroll', function () {
+        if (pending) return;
+        pending = true;
+        requestAnimationFrame(function () {
+          pending = false;
+          const at = Math.floor(box.scrollTop / rowHeight);
+          if (at < first + WINDOW / 4 || at > first + (WINDOW * 3) / 4) draw(at - WINDOW / 2);
+        });
+      });
+    }
+    rowFinders.push(function (id) {
+      const row = byId.get(id);
+      if (!row || !lazy || row.isConnected) return;
+      const at = order.indexOf(row);
+      draw(at - WINDOW / 2);
+      box.scrollTop = at * rowHeight;
+    });
     let key = 'diff', up = false; // as drawn: the largest gain first
     table.querySelectorAll('th button').forEach(function (button) {
       button.addEventListener('click', function () {
         const k = button.getAttribute('data-sort');
         up = k === key ? !up : k === 'id' || k === 'order';
         key = k;
-        const body = table.tBodies[0];
-        const rows = Array.prototype.slice.call(body.rows);
-        const value = function (r) { const v = r.getAttribute('data-' + k); return k === 'id' ? v : v === '' ? NaN : Number(v); };
         const collator = new Intl.Collator('en', { numeric: true });
-        rows.sort(function (x, y) {
-          const a = value(x), b = value(y);
+        // Each row's key read once.
+        const keyed = order.map(function (r) {
+          const v = r.getAttribute('data-' + k);
+          return { row: r, v: k === 'id' ? v : v === '' ? NaN : Number(v) };
+        });
+        keyed.sort(function (x, y) {
+          const a = x.v, b = y.v;
           const c = k === 'id' ? collator.compare(a, b) : (isNaN(a) ? 1 : isNaN(b) ? -1 : a - b);
           return up ? c : -c;
         });
-        rows.forEach(function (r) { body.appendChild(r); });
+        order = keyed.map(function (e) { return e.row; });
+        draw(0);
+        if (lazy) box.scrollTop = 0;
       });
     });
   });
@@ -387,19 +458,23 @@ const SCRIPT = `
     const top = document.getElementById('top').value.trim();
     if (vscode) vscode.postMessage({ type: 'compare', measure: cutoff ? family + '@' + cutoff : family, top: top });
   });
-  document.querySelectorAll('button.explain').forEach(function (button) {
-    button.addEventListener('click', function () {
-      if (vscode) vscode.postMessage({ type: 'explain', qid: button.getAttribute('data-qid') });
-    });
-  });
-  // Links within the page, the plot's SVG links too, followed here: VS Code's webview would hand an
+  // Buttons and links in the rows, which come and go, answered where the click arrives.
+  // Links within the page, the plot's SVG links too, are followed here: VS Code's webview would hand an
   // SVG link to the editor as a link to open, and scroll to an HTML one without marking its target.
-  document.querySelectorAll('a[href^="#"]').forEach(function (a) {
-    a.addEventListener('click', function (e) {
-      e.preventDefault();
-      e.stopPropagation();
-      location.hash = a.getAttribute('href');
-    });
+  document.addEventListener('click', function (e) {
+    const target = e.target instanceof Element ? e.target : null;
+    const explain = target && target.closest('button.explain');
+    if (explain) {
+      if (vscode) vscode.postMessage({ type: 'explain', qid: explain.getAttribute('data-qid') });
+      return;
+    }
+    const a = target && target.closest('a[href^="#"]');
+    if (!a) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const href = a.getAttribute('href');
+    rowFinders.forEach(function (find) { find(href.slice(1)); });
+    location.hash = href;
   });
   const reveal = document.body.getAttribute('data-reveal');
   if (reveal && document.getElementById(reveal)) location.hash = '#' + reveal;

@@ -214,6 +214,75 @@ describe('the Compare Runs view in Chromium', () => {
     assert.deepEqual(pixels, { win: [51, 34, 136], loss: [204, 102, 119], corner: [255, 255, 255] });
   });
 
+  it('10,000 queries: a window of 200 rows in the page, sorted at once, every query reachable from its bar', async (t) => {
+    const n = 10_000;
+    // Query i + 1 gains (5000 − i) / 10,000: q1 +0.5 first, q10000 −0.4999 last.
+    const queries = Array.from({ length: n }, (_, i) => ({
+      id: `q${i + 1}`,
+      a: 0.5,
+      b: 0.5 + (5000 - i) / n,
+      diff: (5000 - i) / n,
+      outcome: i < 5000 ? 'win' : i === 5000 ? 'tie' : 'loss',
+    }));
+    const big: DiffReportView = {
+      measure: { name: 'nDCG@10', trecEval: 'ndcg_cut_10' },
+      convention: { name: 'trec_eval' },
+      tie: 0,
+      top: 0,
+      depth: 10,
+      runs: [
+        { name: 'a', mean: 0.5, queries: [], partial: null },
+        { name: 'b', mean: 0.50005, queries: [], partial: null },
+      ],
+      comparisons: [
+        {
+          a: 'a',
+          b: 'b',
+          diff: 0.00005,
+          ci: [-0.01, 0.01],
+          pAdjusted: 0.99,
+          significant: false,
+          paired: n,
+          unpaired: 0,
+          wins: 5000,
+          ties: 1,
+          losses: 4999,
+          queries,
+          largestGains: [],
+          largestLosses: [],
+        },
+      ],
+      significance: { test: 't', correction: 'holm', alpha: 0.05 },
+    };
+    const started = Date.now();
+    await open('big.html', diffHtml(big, { title: 'big', nonce: 'big' }));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    const drawn = Date.now() - started;
+    const rows = () => page.$$eval('table.queries tbody tr:not(.spacer)', (r) => r.map((x) => x.getAttribute('data-id')));
+    const first = await rows();
+    assert.deepEqual([first.length, first[0], first[199]], [200, 'q1', 'q200']);
+    assert.equal(await page.locator('table.queries tr.spacer').count(), 2);
+    const sortMs = await page.evaluate(async () => {
+      const t0 = performance.now();
+      document.querySelector<HTMLButtonElement>('button[data-sort="diff"]')!.click();
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    });
+    const sorted = await rows();
+    // Ascending now: the largest loss first.
+    assert.deepEqual([sorted.length, sorted[0], sorted[1]], [200, 'q10000', 'q9999']);
+    // The last bar (queries q9991 … q10000) leads to q9991's row, brought into the page.
+    await page.click('svg.plot a[data-qid="q9991"]');
+    assert.equal(new URL(page.url()).hash, '#row-0-q9991');
+    assert.ok(await page.locator('#row-0-q9991').evaluate((r) => r.matches(':target') && r.isConnected));
+    // Scrolling the table to its end brings the last rows in.
+    await page.locator('.table-box').evaluate((b) => b.scrollTo(0, b.scrollHeight));
+    await until('the last rows drawn', async () => (await rows()).includes('q1') || undefined);
+    t.diagnostic(
+      `10,000 queries: drawn in ${drawn} ms, sorted in ${Math.round(sortMs)} ms (load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`,
+    );
+  });
+
   it('40 queries at 1,100 px: nothing wider than the pane, dark theme colours, nothing from outside, no CSP error; a screenshot', async () => {
     await open(
       'forty.html',
