@@ -66,6 +66,20 @@ const FILES = tempFiles({
   ...forty(),
 });
 
+/**
+ * Two systems in a fixture (test/curves/fixtureDiff.test.ts works it out): P@2, new − base: q3 +0.5,
+ * q2 0, q1 −0.5, where the unjudged x entered new's top 2 and b (grade 1) left it.
+ */
+const SYSTEMS = `{
+  "metrics": ["P@2", "RR"],
+  "qrels": {"q1": {"a": 2, "b": 1, "n": 0}, "q2": {"a": 1}, "q3": {"a": 1}},
+  "runs": {
+    "base": {"q1": {"a": 3, "b": 2, "n": 1}, "q2": {"z": 2, "a": 1}, "q3": {"z": 2, "y": 1}},
+    "new": {"q1": {"x": 3, "a": 2, "b": 1}, "q2": {"a": 2, "z": 1}, "q3": {"a": 2, "z": 1}}
+  }
+}
+`;
+
 function report(args: string[]): DiffReportView {
   const r = ranklens(['diff', ...args, '--json'], FILES);
   assert.equal(r.code, 0, r.stderr);
@@ -323,6 +337,7 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
   let page: Page;
   let view: FrameLocator;
   let workspace: string;
+  let wb: Workbench;
 
   before(async () => {
     assert.ok(existsSync(vsix), `${vsix} is missing: run npm run package`);
@@ -330,10 +345,12 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
     workspace = join(mkdtempSync(join(tmpdir(), 'ranklens-cmp-')), 'runs');
     mkdirSync(workspace);
     for (const name of ['hand.qrels', 'base.run', 'new.run']) writeFileSync(join(workspace, name), readFileSync(join(FILES, name)));
+    writeFileSync(join(workspace, 'systems.rank.json'), SYSTEMS);
     cs = await startCodeServer({ codeServer, workspace, vsix });
     browser = await chromium.launch({ executablePath: chromiumPath, args: editorChromiumArgs, headless: true });
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    await new Workbench(page).open(`${cs.url}/?folder=${encodeURIComponent(workspace)}`);
+    wb = new Workbench(page);
+    await wb.open(`${cs.url}/?folder=${encodeURIComponent(workspace)}`);
   });
 
   after(async () => {
@@ -503,5 +520,45 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
     const png = await saveAs('button.save-png', 'plot.png');
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [2000, 480]);
+  });
+
+  it("opens a fixture's systems case by case from the palette: bars, the test, the largest loss's rankings", async () => {
+    await wb.openFromExplorer('systems.rank.json');
+    // The system lenses share the fixture's first line, beyond the window's width here: the palette
+    // opens the same view (the lens's arguments are checked over LSP, test/protocol/systems.test.ts).
+    await wb.waitForLens((t) => t.includes('new vs base: P@2 0.500'), 'the system lens of new');
+    await wb.runCommand('Ranklens: Compare Systems Case by Case');
+    await until(
+      'the view on the fixture',
+      async () => /P@2: new vs base \(systems\.rank\.json\)/.test((await page.locator('.tab.active').getAttribute('aria-label')) ?? ''),
+      T.slow,
+    );
+    const drawn = await until('the P@2 bars of the systems', async () => {
+      const d = await view
+        .locator('svg.plot rect.bar')
+        .evaluateAll((rects) => rects.map((r) => [r.getAttribute('class'), Number(r.getAttribute('data-diff'))]));
+      return d.length === 3 && d[0][1] === 0.5 ? d : undefined;
+    });
+    assert.deepEqual(drawn, [
+      ['bar win', 0.5],
+      ['bar tie', 0],
+      ['bar loss', -0.5],
+    ]);
+    assert.match(
+      (await view.locator('p.test').textContent())!,
+      /Mean difference \+0\.0000, 95% CI \[−1\.2421, \+1\.2421\]; p = 1\.0000 \(paired Student's t-test\)/,
+    );
+    await view.locator('svg.plot a[data-qid="q1"]').click();
+    await view.locator('#row-0-q1 a').click();
+    const section = view.locator('#q-0-q1');
+    await until('the rankings of q1 in view', async () => (await section.evaluate((s) => s.matches(':target'))) || undefined);
+    const changes = await section
+      .locator('table.changes tbody tr')
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent)));
+    assert.deepEqual(changes, [
+      ['entered', 'x', 'unjudged', '–', '1', '+0.0000'],
+      ['left', 'b', 'relevant (1)', '2', '3', '−0.5000'],
+      ['moved', 'a', 'relevant (2)', '1', '2', '+0.0000'],
+    ]);
   });
 });
