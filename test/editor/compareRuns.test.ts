@@ -346,6 +346,15 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
     mkdirSync(workspace);
     for (const name of ['hand.qrels', 'base.run', 'new.run']) writeFileSync(join(workspace, name), readFileSync(join(FILES, name)));
     writeFileSync(join(workspace, 'systems.rank.json'), SYSTEMS);
+    // Runs with no qrels beside them, paired by the config's rule with qrels in another folder.
+    mkdirSync(join(workspace, 'project', 'judged'), { recursive: true });
+    writeFileSync(
+      join(workspace, 'ranklens.config.json'),
+      '{\n  // runs to their qrels\n  "qrels": {"project/*.run": "project/judged/dev.qrels"}\n}\n',
+    );
+    writeFileSync(join(workspace, 'project', 'judged', 'dev.qrels'), readFileSync(join(FILES, 'hand.qrels')));
+    writeFileSync(join(workspace, 'project', 'bm25.run'), readFileSync(join(FILES, 'base.run'), 'utf8').replace(/ base$/gm, ' bm25'));
+    writeFileSync(join(workspace, 'project', 'dense.run'), readFileSync(join(FILES, 'new.run'), 'utf8').replace(/ new$/gm, ' dense'));
     cs = await startCodeServer({ codeServer, workspace, vsix });
     browser = await chromium.launch({ executablePath: chromiumPath, args: editorChromiumArgs, headless: true });
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
@@ -367,23 +376,24 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
       .locator('.explorer-folders-view .monaco-list-row')
       .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
 
-  it('opens from the explorer on two selected runs, with the qrels beside them', async () => {
+  /** Selects two runs in the explorer and runs Compare Runs from its context menu. */
+  async function compareFromExplorer(a: string, b: string): Promise<void> {
     // The menu lists the extension's item once the extension host has read the extensions: select
     // and open it again until it does.
     const item = page.locator('.context-view .action-label', { hasText: /^Compare Runs$/ });
     const menu = page.locator('.context-view .monaco-menu');
     await until(
-      'the context menu on base.run and new.run to offer Compare Runs',
+      `the context menu on ${a} and ${b} to offer Compare Runs`,
       async () => {
         if (await menu.isVisible()) {
           await page.keyboard.press('Escape');
           await menu.waitFor({ state: 'hidden', timeout: T.ui });
         }
-        await row('base.run').click();
-        await row('new.run').click({ modifiers: ['Control'] });
+        await row(a).click();
+        await row(b).click({ modifiers: ['Control'] });
         const selected = await page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]').count();
         if (selected !== 2) return undefined;
-        await row('new.run').click({ button: 'right' });
+        await row(b).click({ button: 'right' });
         return (
           (await item.isVisible({ timeout: 1500 }).catch(() => false)) ||
           (await item
@@ -398,6 +408,10 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
     // Monaco's menu runs an item on Enter (a synthetic click may land before the menu takes the mouse).
     await item.hover();
     await page.keyboard.press('Enter');
+  }
+
+  it('opens from the explorer on two selected runs, with the qrels beside them', async () => {
+    await compareFromExplorer('base.run', 'new.run');
     view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('svg.plot rect.bar').first().waitFor({ state: 'visible', timeout: T.slow });
     assert.match((await page.locator('.tab.active').getAttribute('aria-label'))!, /nDCG@10: new vs base/);
@@ -560,5 +574,29 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
       ['left', 'b', 'relevant (1)', '2', '3', '−0.5000'],
       ['moved', 'a', 'relevant (2)', '1', '2', '+0.0000'],
     ]);
+  });
+
+  it('takes the qrels that ranklens.config.json pairs with the runs (none beside them, none asked for)', async () => {
+    await row('project').click();
+    await row('bm25.run').waitFor({ state: 'visible', timeout: T.ui });
+    await compareFromExplorer('bm25.run', 'dense.run');
+    await until(
+      'the view on bm25 and dense',
+      async () => /nDCG@10: dense vs bm25/.test((await page.locator('.tab.active').getAttribute('aria-label')) ?? ''),
+      T.slow,
+    );
+    // The hand-made example again, judged by project/judged/dev.qrels (a copy of hand.qrels).
+    const drawn = await until('the bars of dense − bm25', async () => {
+      const d = await view
+        .locator('svg.plot rect.bar')
+        .evaluateAll((rects) => rects.map((r) => [r.getAttribute('class'), Number(Number(r.getAttribute('data-diff')).toFixed(4))]));
+      return d.length === 3 ? d : undefined;
+    });
+    assert.deepEqual(drawn, [
+      ['bar win', 0.3691],
+      ['bar tie', 0],
+      ['bar loss', -0.2427],
+    ]);
+    assert.equal(await page.locator('.quick-input-widget input').isVisible(), false, 'no dialog asked for the qrels');
   });
 });
