@@ -5,6 +5,7 @@
  * and losses under a stated tie margin, `trec`'s paired test for the pair, and the queries that
  * changed most explained by the documents that entered and left the top k.
  */
+import { qrelsForRuns } from './configuredQrels';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,8 @@ values and difference, largest gain first; then the queries that changed most ea
 by the documents that entered or left the top k, with their judgments (relevant and its grade,
 non-relevant, UNJUDGED), their ranks in both runs (trec_eval's order: score, then docid, both
 descending) and what each did to the measure. Unjudged documents entering the top k are named.
+QRELS may be left out when the nearest ranklens.config.json's "qrels" rules pair every run given
+with one qrels file ({"runs/*.run": "qrels/dev.qrels"}).
 
 Options:
   -m, --measure NAME   the one measure compared, any name "ranklens trec" takes (nDCG@10, AP, P@10,
@@ -81,7 +84,13 @@ export async function diffCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   }
   if (values['per-query']) throw new UsageError('diff lists every query already; -q belongs to ranklens trec.');
   const format = outputFormat('diff', values, ['text', 'json', 'csv']);
-  if (positionals.length < 3) throw new UsageError(`diff takes QRELS and two or more runs; got ${positionals.length} file(s).`);
+  // Only runs, paired with one qrels by ranklens.config.json's "qrels" rules: those qrels judge them.
+  const configured = positionals.length >= 2 ? qrelsForRuns(positionals) : undefined;
+  if (configured) positionals.unshift(configured);
+  if (positionals.length < 3)
+    throw new UsageError(
+      `diff takes QRELS and two or more runs; got ${positionals.length} file(s). Runs alone do when ranklens.config.json's "qrels" pairs them all with one qrels file.`,
+    );
   const [qrelsPath, ...runPaths] = positionals;
   for (const path of positionals) {
     if (path === '-') throw new UsageError('diff reads files only; give each run as a file, not stdin (-).');

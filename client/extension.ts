@@ -10,6 +10,7 @@ import {
   COMPARE_CONVENTIONS_COMMAND,
   COMPARE_REQUEST,
   COMPARE_RUNS_COMMAND,
+  COMPARE_SYSTEMS_COMMAND,
   CURVES_REQUEST,
   CaseBreakdownParams,
   CompareParams,
@@ -24,7 +25,7 @@ import {
 import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { curvesHtml, MetricCurves } from '../shared/curves';
 import { showCurvesPanel } from './curvesPanel';
-import { compareRuns } from './comparePanel';
+import { compareRuns, compareSystems } from './comparePanel';
 import { MarkdownViews } from './markdownViews';
 import { DOCUMENT_SCHEMES, newClient } from './platform';
 import { StatusItem } from './statusItem';
@@ -140,6 +141,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(SHOW_CURVES_COMMAND, () => showCurves()),
     vscode.commands.registerCommand(COMPARE_RUNS_COMMAND, (clicked?: vscode.Uri, selected?: vscode.Uri[]) =>
       compareRuns(context, clicked, selected),
+    ),
+    vscode.commands.registerCommand(COMPARE_SYSTEMS_COMMAND, (uri?: string, fixture?: number) =>
+      compareSystems(() => client, uri, fixture),
     ),
     vscode.commands.registerCommand(RESTART_SERVER_COMMAND, async () => {
       await client?.stop();

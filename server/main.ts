@@ -52,7 +52,8 @@ import { WorkspaceWatcher } from './features/workspaceWatcher';
 import { connection, forgetProjectConfigs, workspaceFiles } from './platform';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/fixtureSuite';
-import { FIXTURE_TESTS_REQUEST, FixtureTestsParams } from '../shared/protocol';
+import { FIXTURE_TESTS_REQUEST, FixtureTestsParams, SYSTEMS_DIFF_REQUEST, SystemsDiffParams, SystemsDiffResult } from '../shared/protocol';
+import { systemsDiff } from './features/systemsDiff';
 
 let init: InitializationOptions = {};
 let roots: string[] = [];
@@ -371,6 +372,15 @@ connection.onRequest(COMPARE_REQUEST, (params: CompareParams): MarkdownResult | 
   if (!shown) return null;
   const name = uriPath(params.uri).split(/[\\/]/).pop()!;
   return { title: `Conventions: ${name}`, markdown: conventionComparison(shown.analysis.evaluation, name) };
+});
+
+connection.onRequest(SYSTEMS_DIFF_REQUEST, (params: SystemsDiffParams): SystemsDiffResult | null => {
+  const shown = service.shown(params.uri);
+  if (!shown) return null;
+  // A position in the current text says which fixture only when the analysis shown is of that text.
+  const now = service.current(params.uri);
+  const offset = params.position && !shown.stale && now ? now.doc.text.offsetAt(params.position) : undefined;
+  return systemsDiff(shown.analysis.evaluation, uriPath(params.uri).split(/[\\/]/).pop()!, params, offset);
 });
 
 connection.onRequest(FIXTURE_TESTS_REQUEST, (params: FixtureTestsParams) => fixtureTestsFor(service, params.uri));

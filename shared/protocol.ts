@@ -29,6 +29,33 @@ export interface CurvesParams {
   compare?: boolean;
 }
 
+/**
+ * Request: a fixture's systems compared case by case on one measure, as the report the Compare Runs
+ * view draws (shared/curves/fixtureDiff.ts: the shape of `ranklens diff --json`), or a message saying
+ * why there is none; null when the file is not open.
+ */
+export const SYSTEMS_DIFF_REQUEST = 'ranklens/systemsDiff';
+export interface SystemsDiffParams {
+  uri: string;
+  /** The fixture by index; by default the one at position, else the first that compares systems. */
+  fixture?: number;
+  position?: { line: number; character: number };
+  /** Any metric name; by default the fixture's first headline metric. */
+  measure?: string;
+  /** The tie margin (default 0), cases explained each way (default 5), cases explained whatever their difference. */
+  tie?: number;
+  top?: number;
+  cases?: string[];
+}
+export interface SystemsDiffResult {
+  title: string;
+  /** The report (DiffReportView in shared/curves/diffHtml.ts); absent with a message. */
+  report?: unknown;
+  message?: string;
+  /** The fixture's own metrics, which the view offers first. */
+  measures?: string[];
+}
+
 export interface MarkdownResult {
   title: string;
   markdown: string;
@@ -68,6 +95,8 @@ export const RESTART_SERVER_COMMAND = 'ranklens.restartServer';
 /** "Ranklens: Compare Runs": runs compared query by query (`ranklens diff`) in a view; from the palette or on run files in the explorer. */
 export const COMPARE_RUNS_COMMAND = 'ranklens.compareRuns';
 export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
+/** "Ranklens: Compare Systems": a fixture's systems case by case in the Compare Runs view; its arguments (uri, fixture index) from a system lens. */
+export const COMPARE_SYSTEMS_COMMAND = 'ranklens.compareSystems';
 
 export interface InitializationOptions {
   /** A fixed wait in ms after an edit before validating (0 validates at once: tests); by default the wait adapts (server/debounce.ts). */

@@ -18,7 +18,7 @@ import {
   systemReadout,
   systemTooltip,
 } from '../../shared/text';
-import { COMPARE_CONVENTIONS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
+import { COMPARE_CONVENTIONS_COMMAND, COMPARE_SYSTEMS_COMMAND, SHOW_CASE_BREAKDOWN_COMMAND } from '../../shared/protocol';
 import { Placer } from '../positions';
 
 /**
@@ -44,11 +44,17 @@ function caseTexts(fe: FixtureEvaluation, i: number, options: CaseLensOptions): 
   return texts;
 }
 
-/** One lens per compared system, above the fixture: its means, and against the first system, its marks and their tests as the tooltip. */
-function systemLenses(fe: FixtureEvaluation, top: Position): CodeLens[] {
+/**
+ * One lens per compared system, above the fixture: its means, and against the first system, its marks
+ * and their tests as the tooltip; a click compares the systems case by case (Compare Systems).
+ */
+function systemLenses(fe: FixtureEvaluation, uri: string, f: number, top: Position): CodeLens[] {
   return (fe.systems?.names ?? []).map((_, s) => ({
     range: { start: top, end: top },
-    command: { title: systemReadout(fe, s), command: '', ...(s > 0 ? { tooltip: systemTooltip(fe, s) } : {}) },
+    command: {
+      ...Command.create(systemReadout(fe, s), COMPARE_SYSTEMS_COMMAND, uri, f),
+      ...(s > 0 ? { tooltip: systemTooltip(fe, s) } : {}),
+    },
   }));
 }
 
@@ -60,7 +66,7 @@ export interface LensOptions extends CaseLensOptions {
 const marked = (t: LensText, options: LensOptions) => (options.stale ? staleLens(t, options.marks) : t);
 
 /** The convention and means lenses above a fixture, then one per compared system. */
-function fixtureLenses(fe: FixtureEvaluation, uri: string, top: Position, options: LensOptions): CodeLens[] {
+function fixtureLenses(fe: FixtureEvaluation, uri: string, f: number, top: Position, options: LensOptions): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const t of [conventionLens(fe), meanLens(fe)]) {
     const m = marked(t, options);
@@ -69,7 +75,7 @@ function fixtureLenses(fe: FixtureEvaluation, uri: string, top: Position, option
       command: { ...Command.create(m.title, COMPARE_CONVENTIONS_COMMAND, uri), tooltip: m.tooltip },
     });
   }
-  lenses.push(...systemLenses(fe, top));
+  lenses.push(...systemLenses(fe, uri, f, top));
   return lenses;
 }
 
@@ -92,7 +98,7 @@ export function codeLenses(
 ): CodeLens[] {
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
-    lenses.push(...fixtureLenses(fe, uri, place.position(fe.fixture.span.start), options));
+    lenses.push(...fixtureLenses(fe, uri, f, place.position(fe.fixture.span.start), options));
     fe.cases.forEach((c, i) => {
       const range = place.range(c.node.id.span);
       for (let j = caseLensCount(fe, i), k = 0; k < j; k++) {
@@ -119,7 +125,7 @@ export function codeLensesIn(
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
     const top = place.position(fe.fixture.span.start);
-    if (within(top.line)) lenses.push(...fixtureLenses(fe, uri, top, options));
+    if (within(top.line)) lenses.push(...fixtureLenses(fe, uri, f, top, options));
     fe.cases.forEach((c, i) => {
       const range = place.range(c.node.id.span);
       if (within(range.start.line)) for (const t of caseTexts(fe, i, options)) lenses.push(caseLens(range, t, uri, f, i, options));

@@ -6,7 +6,7 @@
  * with its moved and unjudged documents. Colours come from the VS Code theme's variables. The one
  * script (with the CSP's nonce) sorts the table, and asks the extension (postMessage) for another
  * measure, cutoff or number of explained queries, for the rankings of a query not yet explained, and
- * to save the plot as SVG.
+ * to save the plot as SVG or as PNG (drawn here on a canvas; the bytes are posted).
  */
 import { escapeHtml } from './curvesHtml';
 
@@ -75,6 +75,13 @@ export interface DiffHtmlOptions {
 
 /** More queries than this are drawn as bars of consecutive queries (their mean); the table keeps every query. */
 export const MAX_BARS = 1000;
+
+/** A saved PNG is the plot at this many pixels per SVG unit: 2000 × 480. */
+export const PNG_SCALE = 2;
+
+/** A table of more queries than this keeps a window of WINDOW_ROWS rows in the page at a time (the script moves it). */
+export const LAZY_ROWS = 500;
+export const WINDOW_ROWS = 200;
 
 /** Plot geometry in SVG user units; the CSS scales it to the pane's width. */
 const W = 1000;
@@ -205,7 +212,7 @@ export function plot(c: DiffComparisonView, tie: number, k: number, nonce: strin
 <style nonce="${escapeHtml(nonce)}">.bar.win{fill:${OUTCOME_COLORS.win.light}}.bar.loss{fill:${OUTCOME_COLORS.loss.light}}.bar.tie{fill:#888}.tie-band{fill:rgba(128,128,128,.2)}.zero{stroke:#888}.tick{font:11px sans-serif;fill:#888}</style>
 ${band}<line class="zero" x1="${PAD.left}" x2="${W - PAD.right}" y1="${f(zero)}" y2="${f(zero)}"/>${ticks}${rects}
 </svg>
-<figcaption class="muted">${escapeHtml(note)} <button type="button" class="save" data-plot="plot-${k}">Save plot as SVG</button></figcaption>
+<figcaption class="muted">${escapeHtml(note)} <button type="button" class="save" data-plot="plot-${k}">Save plot as SVG</button> <button type="button" class="save-png" data-plot="plot-${k}">Save plot as PNG</button></figcaption>
 </figure>`;
 }
 
@@ -221,9 +228,11 @@ function queryTable(c: DiffComparisonView, k: number, explained: ReadonlySet<str
     .join('\n');
   const head = (key: string, text: string, cls = '') =>
     `<th${cls}><button type="button" data-sort="${key}">${escapeHtml(text)}</button></th>`;
-  return `<div class="scroll table-box"><table class="queries" data-table="${k}"><thead><tr>${head('id', 'query')}${head('a', c.a, ' class="num"')}${head('b', c.b, ' class="num"')}${head('diff', `${c.b} − ${c.a}`, ' class="num"')}${head('order', 'outcome')}</tr></thead><tbody>
+  // The rows in a template, put in the table by the script (all of them, or a window of a long table).
+  return `<div class="scroll table-box"><table class="queries" data-table="${k}"><thead><tr>${head('id', 'query')}${head('a', c.a, ' class="num"')}${head('b', c.b, ' class="num"')}${head('diff', `${c.b} − ${c.a}`, ' class="num"')}${head('order', 'outcome')}</tr></thead><tbody></tbody></table></div>
+<template id="rows-${k}">
 ${rows}
-</tbody></table></div>`;
+</template>`;
 }
 
 /** One explained query: both top k side by side, moved documents linked, unjudged marked; then each change's effect. */
@@ -350,29 +359,94 @@ tr:target, section:target h3 { outline: 2px solid var(--vscode-focusBorder, #009
 .unjudged { color: var(--vscode-editorWarning-foreground, #bf8803); }
 .warn { color: var(--vscode-editorWarning-foreground, #bf8803); }
 td.side.moved { border-left: 3px solid var(--rl-loss); }
+tr.spacer td { padding: 0; border: 0; }
 `;
 
-// Sorting, the controls and saving the plot. The extension answers 'measure' and 'save' (client/comparePanel.ts).
+// Sorting, the controls and saving the plot. The extension answers 'compare', 'explain', 'save' and 'savePng' (client/comparePanel.ts).
 const SCRIPT = `
 (function () {
   const vscode = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
+  // The table's rows come in a template: a table of more than LAZY rows keeps only a window of them
+  // (WINDOW rows) in the page, between two spacer rows as tall as the rows left out, and moves the
+  // window as the table scrolls, so that sorting and drawing 10,000 queries stay quick; a link to a
+  // row brings the window to it first, so that every query stays reachable.
+  const LAZY = ${LAZY_ROWS}, WINDOW = ${WINDOW_ROWS};
+  const rowFinders = [];
   document.querySelectorAll('table.queries').forEach(function (table) {
+    const template = document.getElementById('rows-' + table.getAttribute('data-table'));
+    const body = table.tBodies[0];
+    let order = Array.prototype.slice.call(template.content.querySelectorAll('tr'));
+    order.forEach(function (r) { document.adoptNode(r); });
+    const byId = new Map(order.map(function (r) { return [r.id, r]; }));
+    const box = table.closest('.table-box');
+    const lazy = order.length > LAZY;
+    const spacer = function () {
+      const tr = document.createElement('tr');
+      tr.className = 'spacer';
+      tr.setAttribute('aria-hidden', 'true');
+      const td = document.createElement('td');
+      td.colSpan = 5;
+      tr.appendChild(td);
+      return tr;
+    };
+    const above = spacer(), below = spacer();
+    let rowHeight = 0, first = 0;
+    const draw = function (from) {
+      const fresh = document.createElement('tbody');
+      if (!lazy) {
+        order.forEach(function (r) { fresh.appendChild(r); });
+      } else {
+        first = Math.max(0, Math.min(from, order.length - WINDOW));
+        fresh.appendChild(above);
+        for (let i = first; i < first + WINDOW; i++) fresh.appendChild(order[i]);
+        fresh.appendChild(below);
+      }
+      table.replaceChild(fresh, table.tBodies[0]);
+      if (!lazy) return;
+      if (!rowHeight) rowHeight = order[first].getBoundingClientRect().height || 20;
+      above.firstChild.style.height = first * rowHeight + 'px';
+      below.firstChild.style.height = (order.length - first - WINDOW) * rowHeight + 'px';
+    };
+    draw(0);
+    if (lazy) {
+      let pending = false;
+      box.addEventListener('scroll', function () {
+        if (pending) return;
+        pending = true;
+        requestAnimationFrame(function () {
+          pending = false;
+          const at = Math.floor(box.scrollTop / rowHeight);
+          if (at < first + WINDOW / 4 || at > first + (WINDOW * 3) / 4) draw(at - WINDOW / 2);
+        });
+      });
+    }
+    rowFinders.push(function (id) {
+      const row = byId.get(id);
+      if (!row || !lazy || row.isConnected) return;
+      const at = order.indexOf(row);
+      draw(at - WINDOW / 2);
+      box.scrollTop = at * rowHeight;
+    });
     let key = 'diff', up = false; // as drawn: the largest gain first
     table.querySelectorAll('th button').forEach(function (button) {
       button.addEventListener('click', function () {
         const k = button.getAttribute('data-sort');
         up = k === key ? !up : k === 'id' || k === 'order';
         key = k;
-        const body = table.tBodies[0];
-        const rows = Array.prototype.slice.call(body.rows);
-        const value = function (r) { const v = r.getAttribute('data-' + k); return k === 'id' ? v : v === '' ? NaN : Number(v); };
         const collator = new Intl.Collator('en', { numeric: true });
-        rows.sort(function (x, y) {
-          const a = value(x), b = value(y);
+        // Each row's key read once.
+        const keyed = order.map(function (r) {
+          const v = r.getAttribute('data-' + k);
+          return { row: r, v: k === 'id' ? v : v === '' ? NaN : Number(v) };
+        });
+        keyed.sort(function (x, y) {
+          const a = x.v, b = y.v;
           const c = k === 'id' ? collator.compare(a, b) : (isNaN(a) ? 1 : isNaN(b) ? -1 : a - b);
           return up ? c : -c;
         });
-        rows.forEach(function (r) { body.appendChild(r); });
+        order = keyed.map(function (e) { return e.row; });
+        draw(0);
+        if (lazy) box.scrollTop = 0;
       });
     });
   });
@@ -384,19 +458,23 @@ const SCRIPT = `
     const top = document.getElementById('top').value.trim();
     if (vscode) vscode.postMessage({ type: 'compare', measure: cutoff ? family + '@' + cutoff : family, top: top });
   });
-  document.querySelectorAll('button.explain').forEach(function (button) {
-    button.addEventListener('click', function () {
-      if (vscode) vscode.postMessage({ type: 'explain', qid: button.getAttribute('data-qid') });
-    });
-  });
-  // Links within the page, the plot's SVG links too, followed here: VS Code's webview would hand an
+  // Buttons and links in the rows, which come and go, answered where the click arrives.
+  // Links within the page, the plot's SVG links too, are followed here: VS Code's webview would hand an
   // SVG link to the editor as a link to open, and scroll to an HTML one without marking its target.
-  document.querySelectorAll('a[href^="#"]').forEach(function (a) {
-    a.addEventListener('click', function (e) {
-      e.preventDefault();
-      e.stopPropagation();
-      location.hash = a.getAttribute('href');
-    });
+  document.addEventListener('click', function (e) {
+    const target = e.target instanceof Element ? e.target : null;
+    const explain = target && target.closest('button.explain');
+    if (explain) {
+      if (vscode) vscode.postMessage({ type: 'explain', qid: explain.getAttribute('data-qid') });
+      return;
+    }
+    const a = target && target.closest('a[href^="#"]');
+    if (!a) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const href = a.getAttribute('href');
+    rowFinders.forEach(function (find) { find(href.slice(1)); });
+    location.hash = href;
   });
   const reveal = document.body.getAttribute('data-reveal');
   if (reveal && document.getElementById(reveal)) location.hash = '#' + reveal;
@@ -404,6 +482,30 @@ const SCRIPT = `
     button.addEventListener('click', function () {
       const svg = document.getElementById(button.getAttribute('data-plot'));
       if (vscode && svg) vscode.postMessage({ type: 'save', svg: svg.outerHTML });
+    });
+  });
+  // PNG: the plot's SVG (its own light colours) drawn at twice its size on white, as a data: image
+  // (the CSP allows img-src data:), then the canvas's bytes posted to the extension, which saves them.
+  document.querySelectorAll('button.save-png').forEach(function (button) {
+    button.addEventListener('click', function () {
+      const svg = document.getElementById(button.getAttribute('data-plot'));
+      if (!vscode || !svg) return;
+      const box = svg.viewBox.baseVal;
+      const scale = ${PNG_SCALE};
+      const image = new Image();
+      image.onload = function () {
+        const canvas = document.createElement('canvas');
+        canvas.width = box.width * scale;
+        canvas.height = box.height * scale;
+        const g = canvas.getContext('2d');
+        g.fillStyle = '#ffffff';
+        g.fillRect(0, 0, canvas.width, canvas.height);
+        g.drawImage(image, 0, 0, canvas.width, canvas.height);
+        const url = canvas.toDataURL('image/png');
+        vscode.postMessage({ type: 'savePng', png: url.slice(url.indexOf(',') + 1) });
+      };
+      image.onerror = function () { vscode.postMessage({ type: 'error', message: 'The plot could not be drawn as PNG.' }); };
+      image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg.outerHTML);
     });
   });
 })();

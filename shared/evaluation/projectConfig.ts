@@ -8,6 +8,7 @@ import { ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { findPreset, renamedPreset, renamedPresetMessage } from '../core/conventions';
 import { isFindingCode } from '../core/findingCodes';
 import { parseMetricName } from '../core/metricNames';
+import { globToRegExp } from '../fixture/files/glob';
 import { FixtureOptions } from './fixtureSettings';
 
 export const CONFIG_FILE = 'ranklens.config.json';
@@ -20,6 +21,8 @@ export interface ProjectConfig {
   defaultCutoffs?: number[];
   headlineMetrics?: string[];
   severity?: Record<string, ConfigSeverity>;
+  /** Run files (a glob relative to the config's folder) to the qrels that judge them (a path relative to it), in the order written. */
+  qrels?: Record<string, string>;
 }
 
 export interface FoundConfig {
@@ -32,7 +35,7 @@ export interface FoundConfig {
   problems: string[];
 }
 
-const KEYS: readonly string[] = ['$schema', 'defaultConvention', 'defaultCutoffs', 'headlineMetrics', 'severity'];
+const KEYS: readonly string[] = ['$schema', 'defaultConvention', 'defaultCutoffs', 'headlineMetrics', 'severity', 'qrels'];
 
 /** Reads a configuration object; every bad value is left out with a problem saying so. */
 export function readProjectConfig(raw: unknown): { config: ProjectConfig; problems: string[] } {
@@ -71,7 +74,52 @@ export function readProjectConfig(raw: unknown): { config: ProjectConfig; proble
       }
     }
   }
+  if (r.qrels !== undefined) readQrelsRules(r.qrels, config, problems);
   return { config, problems };
+}
+
+// "qrels": {"runs/*.run": "qrels/dev.qrels"}: each rule a non-empty glob to a non-empty path; a bad rule is left out.
+function readQrelsRules(rules: unknown, config: ProjectConfig, problems: string[]): void {
+  if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) {
+    problems.push('qrels must map globs of run files to qrels paths, e.g. {"runs/*.run": "qrels/dev.qrels"}; it is ignored.');
+    return;
+  }
+  config.qrels = {};
+  for (const [glob, path] of Object.entries(rules)) {
+    if (glob.trim() === '') problems.push(`qrels: an empty glob is ignored.`);
+    else if (typeof path !== 'string' || path.trim() === '')
+      problems.push(`qrels: "${glob}": ${JSON.stringify(path)} is ignored (the path of a qrels file, relative to the configuration).`);
+    else config.qrels[glob] = path;
+  }
+}
+
+/**
+ * The qrels the configuration pairs with a run file: the first rule whose glob (relative to the
+ * configuration's folder, "/"-separated) matches the run's path, as a path with "/"; undefined when none does.
+ */
+export function configuredQrels(found: FoundConfig, runPath: string): string | undefined {
+  const rules = found.config.qrels;
+  if (!rules) return undefined;
+  const dir = found.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
+  const run = runPath.replace(/\\/g, '/');
+  if (!run.startsWith(`${dir}/`)) return undefined;
+  const relative = run.slice(dir.length + 1);
+  for (const [glob, qrels] of Object.entries(rules)) {
+    if (globToRegExp(glob.replace(/^\.\//, '')).test(relative)) return joinPath(dir, qrels);
+  }
+  return undefined;
+}
+
+// A configured path resolved against the configuration's folder: absolute paths (/…, C:/…) kept, . and .. folded.
+function joinPath(dir: string, path: string): string {
+  const p = path.replace(/\\/g, '/');
+  if (p.startsWith('/') || /^[A-Za-z]:\//.test(p)) return p;
+  const parts = dir.split('/');
+  for (const part of p.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.join('/');
 }
 
 /** Parses ranklens.config.json (comments allowed) or package.json's `ranklens` key; undefined for a package.json without one. */

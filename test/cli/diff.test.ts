@@ -27,7 +27,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { TREC_DATA, ranklens, tempFiles } from './ranklens';
 
-const HAND = tempFiles({
+const HAND_FILES: Record<string, string> = {
   'hand.qrels': 'q1 0 a 2\nq1 0 b 1\nq1 0 c 0\nq2 0 a 1\nq2 0 n 0\nq3 0 a 1\n',
   'base.run':
     'q1 Q0 a 1 3 base\nq1 Q0 c 2 2 base\nq1 Q0 b 3 1 base\nq1 Q0 z 4 0.5 base\nq2 Q0 a 1 2 base\nq2 Q0 n 2 1 base\nq3 Q0 z 1 2 base\nq3 Q0 a 2 1 base\n',
@@ -49,7 +49,8 @@ const HAND = tempFiles({
     .map(([qid, docid, score]) => `${JSON.stringify({ qid, docid, score })}\n`)
     .join(''),
   'new.csv': 'qid,docid,score\nq1,b,3\nq1,c,2\nq1,x,2\nq1,a,1\nq2,a,2\nq2,n,1\nq3,a,2\nq3,z,1\n',
-});
+};
+const HAND = tempFiles(HAND_FILES);
 const TE = join(TREC_DATA, 'trec_eval');
 
 interface DiffReport {
@@ -102,6 +103,52 @@ function diff(args: string[], cwd = HAND): DiffReport {
 
 const round = (x: number | null, d = 4) => (x === null ? null : Number(x.toFixed(d)));
 const values = (run: DiffReport['runs'][number]) => run.queries.map((q) => [q.id, round(q.value)]);
+
+describe('ranklens diff: the qrels from ranklens.config.json', () => {
+  // The hand-made example laid out as a project: runs/ paired with qrels/hand.qrels by the config.
+  const files = (config: string) =>
+    tempFiles({
+      'ranklens.config.json': config,
+      'qrels/hand.qrels': HAND_FILES['hand.qrels'],
+      'runs/base.run': HAND_FILES['base.run'],
+      'runs/new.run': HAND_FILES['new.run'],
+      'other/new.run': HAND_FILES['new.run'],
+    });
+
+  it('given only runs that the config pairs with one qrels file, judges them by it (q3 +0.3691, q2 0, q1 −0.5701 at nDCG@3)', () => {
+    const dir = files('{ // runs to their qrels\n  "qrels": {"runs/*.run": "qrels/hand.qrels"}\n}\n');
+    const report = diff(['-m', 'nDCG@3', 'runs/base.run', 'runs/new.run'], dir);
+    assert.deepEqual(
+      report.comparisons[0].queries.map((q) => [q.id, round(q.diff), q.outcome]),
+      [
+        ['q3', 0.3691, 'win'],
+        ['q2', 0, 'tie'],
+        ['q1', -0.5701, 'loss'],
+      ],
+    );
+    assert.deepEqual(
+      report.runs.map((r) => [r.name, round(r.mean)]),
+      [
+        ['base', 0.8604],
+        ['new', 0.7934],
+      ],
+    );
+    // The same with the qrels written out.
+    assert.deepEqual(diff(['-m', 'nDCG@3', 'qrels/hand.qrels', 'runs/base.run', 'runs/new.run'], dir).comparisons, report.comparisons);
+  });
+
+  it('does not guess when a run is paired with nothing, or the runs with different qrels', () => {
+    const dir = files('{"qrels": {"runs/*.run": "qrels/hand.qrels"}}');
+    const unpaired = ranklens(['diff', 'runs/base.run', 'other/new.run'], dir);
+    assert.equal(unpaired.code, 2);
+    assert.match(
+      unpaired.stderr,
+      /diff takes QRELS and two or more runs; got 2 file\(s\)\. Runs alone do when ranklens\.config\.json's "qrels" pairs them all/,
+    );
+    const split = files('{"qrels": {"runs/base.run": "qrels/hand.qrels", "runs/new.run": "runs/base.run"}}');
+    assert.equal(ranklens(['diff', 'runs/base.run', 'runs/new.run'], split).code, 2);
+  });
+});
 
 describe('ranklens diff: per-query values are trec_eval -q', () => {
   it("trec_eval's own test files, -c (results.trunc misses query 302): ndcg_cut_10 per query", () => {

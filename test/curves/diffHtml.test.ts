@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DiffReportView, ExplainedView, MAX_BARS, OUTCOME_COLORS, diffHtml } from '../../shared/curves';
+import { DiffReportView, ExplainedView, LAZY_ROWS, MAX_BARS, OUTCOME_COLORS, PNG_SCALE, WINDOW_ROWS, diffHtml } from '../../shared/curves';
 
 const LOSS: ExplainedView = {
   id: 'q1',
@@ -149,6 +149,12 @@ describe('diffHtml', () => {
     assert.equal([...html.matchAll(/<script/g)].length, 1);
     assert.ok(html.includes('<script nonce="N0nce">'));
     assert.ok(html.includes('<button type="button" class="save" data-plot="plot-0">Save plot as SVG</button>'));
+    assert.ok(html.includes('<button type="button" class="save-png" data-plot="plot-0">Save plot as PNG</button>'));
+    // The PNG is drawn from a data: image (what img-src allows) at 2 pixels per unit of the 1000 × 240 plot.
+    assert.equal(PNG_SCALE, 2);
+    assert.ok(html.includes("image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg.outerHTML);"));
+    assert.ok(html.includes('const scale = 2;'));
+    assert.ok(html.includes('<svg id="plot-0" class="plot" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 240"'));
     assert.ok(html.includes('<svg id="plot-0" class="plot" xmlns="http://www.w3.org/2000/svg"'));
   });
 
@@ -168,6 +174,10 @@ describe('diffHtml', () => {
     assert.equal(Number(drawn[0][4]).toFixed(5), '0.49955');
     assert.ok(big.includes('Each bar is the mean of 10 consecutive queries (10000 in all); the table lists every one.'));
     assert.equal([...big.matchAll(/<tr id="row-0-/g)].length, 10_000);
+    // Every row in the template the script takes them from, the table's body empty until it does: a
+    // window of 200 rows of a table longer than 500 (test/editor/compareRuns.test.ts draws it).
+    assert.deepEqual([LAZY_ROWS, WINDOW_ROWS], [500, 200]);
+    assert.ok(big.includes('<tbody></tbody></table></div>\n<template id="rows-0">\n<tr id="row-0-_3cq0_26_3e"'));
     assert.ok(big.includes('data-id="&lt;q0&amp;&gt;"') && !big.includes('<q0&>'));
   });
 });

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CONFIG_FILE,
+  configuredQrels,
   findProjectConfig,
   parseConfigFile,
   readProjectConfig,
@@ -104,7 +105,7 @@ describe('readProjectConfig', () => {
   it('names unknown keys with the keys it knows, and takes $schema silently', () => {
     assert.deepEqual(readProjectConfig({ $schema: 'x', defaultCutoff: [3] }), {
       config: {},
-      problems: ['Unknown key "defaultCutoff"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.'],
+      problems: ['Unknown key "defaultCutoff"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.'],
     });
   });
 
@@ -127,7 +128,7 @@ describe('parseConfigFile', () => {
       config: { defaultCutoffs: [3] },
       problems: [
         'Not valid JSON (PropertyNameExpected at offset 21).',
-        'Unknown key "x"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity.',
+        'Unknown key "x"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.',
       ],
     });
     // Nothing readable at all is an empty configuration with the syntax problem.
@@ -238,5 +239,57 @@ describe('withProjectConfig', () => {
     assert.deepEqual(withProjectConfig(settings, found), { ...settings, defaultCutoffs: [1] });
     assert.equal(withProjectConfig(settings, undefined), settings);
     assert.deepEqual(withProjectConfig(settings, { ...found, config: {} }), settings);
+  });
+});
+
+describe('qrels rules', () => {
+  const found = (qrels: Record<string, string>, path = '/p/ranklens.config.json') => ({
+    path,
+    source: 'ranklens.config.json',
+    problems: [],
+    config: { qrels },
+  });
+
+  it('keeps each rule in the order written, and leaves out an empty glob or a path that is not a string', () => {
+    assert.deepEqual(readProjectConfig({ qrels: { 'runs/*.run': 'qrels/dev.qrels', 'test/**': '../t.qrels' } }), {
+      config: { qrels: { 'runs/*.run': 'qrels/dev.qrels', 'test/**': '../t.qrels' } },
+      problems: [],
+    });
+    assert.deepEqual(readProjectConfig({ qrels: { 'runs/*.run': 'qrels/dev.qrels', '': 'x.qrels', 'b/*': 3, 'c/*': '' } }), {
+      config: { qrels: { 'runs/*.run': 'qrels/dev.qrels' } },
+      problems: [
+        'qrels: an empty glob is ignored.',
+        'qrels: "b/*": 3 is ignored (the path of a qrels file, relative to the configuration).',
+        'qrels: "c/*": "" is ignored (the path of a qrels file, relative to the configuration).',
+      ],
+    });
+    const refused = 'qrels must map globs of run files to qrels paths, e.g. {"runs/*.run": "qrels/dev.qrels"}; it is ignored.';
+    assert.deepEqual(readProjectConfig({ qrels: 'qrels/dev.qrels' }), { config: {}, problems: [refused] });
+    assert.deepEqual(readProjectConfig({ qrels: ['runs/*.run'] }).problems, [refused]);
+  });
+
+  it('pairs a run with the first rule that matches its path relative to the config, the qrels resolved there', () => {
+    const config = found({ 'runs/bm25*.run': 'qrels/bm25.qrels', 'runs/*.run': 'qrels/dev.qrels', '**/*.trec': '../shared/all.qrels' });
+    assert.equal(configuredQrels(config, '/p/runs/bm25-tuned.run'), '/p/qrels/bm25.qrels');
+    assert.equal(configuredQrels(config, '/p/runs/splade.run'), '/p/qrels/dev.qrels');
+    assert.equal(configuredQrels(config, '/p/deep/er/x.trec'), '/shared/all.qrels');
+    assert.equal(configuredQrels(config, '/p/x.trec'), '/shared/all.qrels');
+    // * stays within a folder; a file outside the config's folder is not paired.
+    assert.equal(configuredQrels(config, '/p/runs/old/splade.run'), undefined);
+    assert.equal(configuredQrels(config, '/q/runs/splade.run'), undefined);
+    assert.equal(configuredQrels(found({ './runs/*.run': '/abs/dev.qrels' }), '/p/runs/a.run'), '/abs/dev.qrels');
+    assert.equal(
+      configuredQrels(found({ 'runs/*.run': 'dev.qrels' }, 'C:\\p\\ranklens.config.json'), 'C:\\p\\runs\\a.run'),
+      'C:/p/dev.qrels',
+    );
+    assert.equal(configuredQrels({ ...config, config: {} }, '/p/runs/a.run'), undefined);
+  });
+
+  it('reads the rules from ranklens.config.json with comments, as found from a run', () => {
+    const text = '{\n  // runs to qrels\n  "qrels": {"runs/*.run": "qrels/dev.qrels"}\n}\n';
+    const got = findProjectConfig('/p/runs/a.run', (path) => (path === '/p/ranklens.config.json' ? text : undefined));
+    assert.ok(got);
+    assert.deepEqual(got.config, { qrels: { 'runs/*.run': 'qrels/dev.qrels' } });
+    assert.equal(configuredQrels(got, '/p/runs/a.run'), '/p/qrels/dev.qrels');
   });
 });

@@ -16,6 +16,7 @@ import { hover } from '../../server/features/hover';
 import { ActionRequest, codeActions } from '../../server/features/codeActions';
 import { FixtureLanguage } from '../../shared/fixture/parse';
 import { FixtureOptions } from '../../shared/evaluation';
+import { COMPARE_SYSTEMS_COMMAND } from '../../shared/protocol';
 
 function analysis(text: string, language: FixtureLanguage = 'json', options: FixtureOptions = {}): Analysis {
   return analyzeText(`file:///t.rank.${language}`, text, language, options);
@@ -138,17 +139,17 @@ describe('code lenses', () => {
     assert.equal(isCaseLensData(undefined), false);
   });
 
-  it('adds one lens per compared system, the first without a tooltip', () => {
+  it('adds one lens per compared system, the first without a tooltip, each opening Compare Systems on its fixture', () => {
     const text =
       '{"k": [1], "metrics": ["P@1"], "qrels": {"q1": {"a": 1}, "q2": {"b": 1}}, "runs": {"A": {"q1": {"a": 1}, "q2": {"c": 1}}, "B": {"q1": {"a": 1}, "q2": {"b": 1}}}}';
     const s = analysis(text);
     const lenses = codeLenses(s.evaluation, s.uri, placeIn(text), 0);
-    const systems = lenses.filter((l) => l.command?.command === '');
+    const systems = lenses.filter((l) => l.command?.command === COMPARE_SYSTEMS_COMMAND);
     assert.deepEqual(
-      systems.map((l) => [l.command?.title, l.command?.tooltip === undefined]),
+      systems.map((l) => [l.command?.title, l.command?.tooltip === undefined, l.command?.arguments]),
       [
-        ['A (baseline, 2 cases): P@1 0.500', true],
-        ['B vs A: P@1 1.000', false],
+        ['A (baseline, 2 cases): P@1 0.500', true, [s.uri, 0]],
+        ['B vs A: P@1 1.000', false, [s.uri, 0]],
       ],
     );
   });

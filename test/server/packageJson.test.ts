@@ -8,6 +8,7 @@ import { PRESET_NAMES } from '../../shared/core/conventions';
 import {
   COMPARE_CONVENTIONS_COMMAND,
   COMPARE_RUNS_COMMAND,
+  COMPARE_SYSTEMS_COMMAND,
   RESTART_SERVER_COMMAND,
   SHOW_CASE_BREAKDOWN_COMMAND,
   SHOW_CURVES_COMMAND,
@@ -29,7 +30,14 @@ describe('package.json', () => {
   it('contributes the commands the lenses and the client use', () => {
     assert.deepEqual(
       manifest.contributes.commands.map((c: { command: string }) => c.command),
-      [SHOW_CASE_BREAKDOWN_COMMAND, COMPARE_CONVENTIONS_COMMAND, SHOW_CURVES_COMMAND, COMPARE_RUNS_COMMAND, RESTART_SERVER_COMMAND],
+      [
+        SHOW_CASE_BREAKDOWN_COMMAND,
+        COMPARE_CONVENTIONS_COMMAND,
+        SHOW_CURVES_COMMAND,
+        COMPARE_RUNS_COMMAND,
+        COMPARE_SYSTEMS_COMMAND,
+        RESTART_SERVER_COMMAND,
+      ],
     );
   });
 
