@@ -8,7 +8,8 @@
  * leading to its row and the row to its two rankings with the moved and unjudged documents, the
  * table sorted by a click, bars reached by the keyboard, nothing wider than the pane, nothing loaded
  * from outside and no CSP error. Every run writes test-results/compare-runs.png; docs/compare-runs.png
- * is written when missing or with RANKLENS_UPDATE_SCREENSHOT=1.
+ * is written when missing or with RANKLENS_UPDATE_SCREENSHOT=1, and so is docs/compare-runs-editor.png,
+ * the view opened in code-server (the README's picture).
  *
  * Then in code-server 4.100.3 with ranklens.vsix: base.run and new.run selected in the explorer,
  * "Compare Runs" from its context menu (the qrels found beside them), and the same checks in the
@@ -415,6 +416,12 @@ describe('Ranklens: Compare Runs in code-server with ranklens.vsix', { timeout: 
     view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('svg.plot rect.bar').first().waitFor({ state: 'visible', timeout: T.slow });
     assert.match((await page.locator('.tab.active').getAttribute('aria-label'))!, /nDCG@10: new vs base/);
+    // The README's picture: the view in the editor, as a user first sees it.
+    const shot = await page.screenshot({ fullPage: false });
+    mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
+    writeFileSync(join(repoRoot, 'test-results', 'compare-runs-view.png'), shot);
+    const docShot = join(repoRoot, 'docs', 'compare-runs-editor.png');
+    if (!existsSync(docShot) || process.env.RANKLENS_UPDATE_SCREENSHOT === '1') writeFileSync(docShot, shot);
   });
 
   it('draws the bars sorted and coloured by sign, and leads from the largest loss to its moved and unjudged documents', async () => {
