@@ -192,20 +192,21 @@ function pageData(c: ParquetColumn, dictionary?: Map<unknown, number>): Uint8Arr
   }
   const indices = present.map((v) => dictionary.get(dictionaryKey(v)) ?? 0);
   const width = Math.max(1, 32 - Math.clz32(dictionary.size - 1));
-  const out: number[] = [width];
   const groups = Math.floor(indices.length / 8);
+  parts.push(Uint8Array.of(width));
   if (groups > 0) {
-    out.push(...varint(BigInt((groups << 1) | 1)));
+    parts.push(Uint8Array.from(varint(BigInt(groups) * 2n + 1n)));
     const packed = new Uint8Array(groups * width);
     for (let i = 0; i < groups * 8; i++)
       for (let b = 0; b < width; b++) if ((indices[i] >> b) & 1) packed[(i * width + b) >> 3] |= 1 << ((i * width + b) & 7);
-    out.push(...packed);
+    parts.push(packed);
   }
+  const runs: number[] = [];
   for (let i = groups * 8; i < indices.length; i++) {
-    out.push(2); // a run of 1
-    for (let b = 0; b < width; b += 8) out.push((indices[i] >> b) & 0xff);
+    runs.push(2); // a run of 1
+    for (let b = 0; b < width; b += 8) runs.push((indices[i] >> b) & 0xff);
   }
-  parts.push(Uint8Array.from(out));
+  parts.push(Uint8Array.from(runs));
   return concat(parts);
 }
 
