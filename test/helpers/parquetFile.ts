@@ -170,19 +170,24 @@ export class ParquetWriter {
   }
 }
 
-// The page: definition levels (optional columns: one RLE run per value), then the values present:
+// The page: definition levels (optional columns), then the values present:
 // PLAIN, or their indices in `dictionary` (the bit width in one byte, then bit-packed groups of 8,
 // then a run of 1 for each value left).
 function pageData(c: ParquetColumn, dictionary?: Map<unknown, number>): Uint8Array {
   const parts: Uint8Array[] = [];
   if (c.optional) {
-    const levels = new Uint8Array(4 + 2 * c.values.length);
-    new DataView(levels.buffer).setUint32(0, 2 * c.values.length, true);
-    // A run of 1 (1 << 1), then the level in one byte.
-    c.values.forEach((v, i) => {
-      levels[4 + 2 * i] = 2;
-      levels[5 + 2 * i] = v === null ? 0 : 1;
-    });
+    // One RLE run per stretch of equal levels (a header, count << 1, then the level in one byte), as pyarrow writes them.
+    const runs: number[] = [];
+    for (let i = 0; i < c.values.length;) {
+      const level = c.values[i] === null ? 0 : 1;
+      let j = i + 1;
+      while (j < c.values.length && (c.values[j] === null ? 0 : 1) === level) j++;
+      runs.push(...varint(BigInt(j - i) << 1n), level);
+      i = j;
+    }
+    const levels = new Uint8Array(4 + runs.length);
+    new DataView(levels.buffer).setUint32(0, runs.length, true);
+    levels.set(runs, 4);
     parts.push(levels);
   }
   const present = c.values.filter((v) => v !== null);
