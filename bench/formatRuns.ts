@@ -1,12 +1,13 @@
 /**
  * The benchmark's TREC run written in the other formats `ranklens trec` reads (TSV with a header,
- * JSON lines, Parquet in row groups of 1,048,576 rows as pyarrow writes them), line by line, so that
- * the same 10,000 × 1,000 run is timed in each against its TREC text.
+ * JSON lines, Parquet in row groups of 1,048,576 rows as pyarrow writes them: PLAIN and required
+ * ('parquet'), or optional and dictionary-encoded, pyarrow's default ('parquet-dict')), line by line,
+ * so that the same 10,000 × 1,000 run is timed in each against its TREC text.
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { ParquetWriter } from '../test/helpers/parquetFile';
 
-export const RUN_FORMATS = ['tsv', 'jsonl', 'parquet'] as const;
+export const RUN_FORMATS = ['tsv', 'jsonl', 'parquet', 'parquet-dict'] as const;
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
 const GROUP = 1 << 20;
@@ -15,12 +16,13 @@ const GROUP = 1 << 20;
 export function writeRunAs(from: string, to: string, format: RunFormat): void {
   const fd = openSync(to, 'w');
   try {
-    if (format === 'parquet') {
+    if (format === 'parquet' || format === 'parquet-dict') {
+      const dictionary = format === 'parquet-dict';
       const writer = new ParquetWriter(
         [
-          { name: 'qid', type: 'string' },
-          { name: 'docid', type: 'string' },
-          { name: 'score', type: 'double' },
+          { name: 'qid', type: 'string', optional: dictionary, dictionary },
+          { name: 'docid', type: 'string', optional: dictionary, dictionary },
+          { name: 'score', type: 'double', optional: dictionary, dictionary },
         ],
         (bytes) => {
           writeSync(fd, bytes);

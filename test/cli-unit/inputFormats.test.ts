@@ -11,9 +11,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tempFiles } from '../cli/ranklens';
-import { parquetFile } from '../helpers/parquetFile';
+import { ParquetWriter, parquetFile } from '../helpers/parquetFile';
 import { ranklens } from './run';
 import { LineMap } from '../../shared/trec/read/formats/trecLines';
+import { NUMBER_BYTES, writeNumber } from '../../shared/trec/read/formats/numberBytes';
 import { chooseColumns, detectFormat, parseColumnMap } from '../../shared/trec/read/formats/inputFormat';
 
 // q1 judges d1 (2), d2 (0), d3 (1); q2 judges d4 (1). The run ranks q1 by score, the tie of d1 and
@@ -68,6 +69,23 @@ function folder(): string {
       { name: 'score', type: 'double', values: [0.5, 0.5, 0.8, 0.1, 0.9] },
     ]),
   );
+  // As pyarrow and pandas write by default: optional columns, dictionary-encoded, here in pages of 2 rows.
+  writeFileSync(
+    join(dir, 'dict.qrels.parquet'),
+    parquetFile([
+      { name: 'query_id', type: 'string', values: ['q1', 'q1', 'q1', 'q2'], optional: true, dictionary: true, pageRows: 2 },
+      { name: 'doc_id', type: 'string', values: ['d1', 'd2', 'd3', 'd4'], optional: true, dictionary: true, pageRows: 2 },
+      { name: 'relevance', type: 'int32', values: [2, 0, 1, 1], optional: true, dictionary: true, pageRows: 2 },
+    ]),
+  );
+  writeFileSync(
+    join(dir, 'dict.run.parquet'),
+    parquetFile([
+      { name: 'qid', type: 'string', values: ['q1', 'q1', 'q1', 'q2', 'q2'], optional: true, dictionary: true, pageRows: 2 },
+      { name: 'docid', type: 'string', values: ['d1', 'd2', 'd3', 'd4', 'd5'], optional: true, dictionary: true, pageRows: 2 },
+      { name: 'score', type: 'double', values: [0.5, 0.5, 0.8, 0.1, 0.9], optional: true, dictionary: true, pageRows: 2 },
+    ]),
+  );
   writeFileSync(join(dir, 'run.jsonl.gz'), gzipSync(TEXT['run.jsonl']));
   writeFileSync(join(dir, 'qrels.tsv.gz'), gzipSync(TEXT['qrels.tsv']));
   return dir;
@@ -91,10 +109,21 @@ describe('ranklens trec: qrels and runs in other formats', () => {
     'qrels.json',
     'qrels.csv',
     'qrels.parquet',
+    'dict.qrels.parquet',
     'qrels.tsv.gz',
     'marked.tsv',
   ]) {
-    for (const run of ['run.trec', 'run.tsv', 'run.jsonl', 'run.json', 'run.csv', 'run.parquet', 'run.jsonl.gz', 'ranked.csv']) {
+    for (const run of [
+      'run.trec',
+      'run.tsv',
+      'run.jsonl',
+      'run.json',
+      'run.csv',
+      'run.parquet',
+      'dict.run.parquet',
+      'run.jsonl.gz',
+      'ranked.csv',
+    ]) {
       it(`${qrels} and ${run} give the same values`, async () => {
         const r = await ranklens(['trec', qrels, run, ...MEASURES], { cwd: dir });
         assert.equal(r.stderr, '');
@@ -152,6 +181,78 @@ describe('ranklens trec: files larger than one read', () => {
       const got = await ranklens(['trec', 'q.trec', run, '-m', 'map', '-m', 'ndcg', '-m', 'num_ret'], { cwd: dir });
       assert.equal(got.stdout, want.stdout, run);
       assert.equal(got.stderr, '', run);
+    }
+  });
+});
+
+describe('ranklens trec: Parquet of many row groups and pages', () => {
+  // 300 queries × 200 documents as above, in row groups of 25,000 rows (the last of 10,000), pages of
+  // 4,096 rows: PLAIN and required, or dictionary-encoded and optional as pyarrow writes them.
+  const trec: string[] = [];
+  const qids: string[] = [];
+  const docids: string[] = [];
+  const scores: number[] = [];
+  const qrels: string[] = [];
+  for (let q = 1; q <= 300; q++)
+    for (let d = 1; d <= 200; d++) {
+      const score = ((q * 7919 + d * 104729) % 1000) / 100;
+      trec.push(`q${q} Q0 doc-${d} 0 ${score} r`);
+      qids.push(`q${q}`);
+      docids.push(`doc-${d}`);
+      scores.push(score);
+      if ((q + d) % 3 === 0) qrels.push(`q${q} 0 doc-${d} ${1 + ((q * d) % 2)}`);
+    }
+  const write = (path: string, docs: (string | null)[], dictionary: boolean) => {
+    const optional = dictionary || docs.includes(null);
+    const schema = [
+      { name: 'qid', type: 'string', optional, dictionary, pageRows: 4096 },
+      { name: 'docid', type: 'string', optional, dictionary, pageRows: 4096 },
+      { name: 'score', type: 'double', optional, dictionary, pageRows: 4096 },
+    ] as const;
+    const parts: Uint8Array[] = [];
+    const writer = new ParquetWriter(schema, (b) => parts.push(b));
+    for (let at = 0; at < qids.length; at += 25_000)
+      writer.rowGroup([qids.slice(at, at + 25_000), docs.slice(at, at + 25_000), scores.slice(at, at + 25_000)]);
+    writer.end();
+    writeFileSync(path, Buffer.concat(parts));
+  };
+  const MEASURES_BIG = ['-m', 'map', '-m', 'ndcg', '-m', 'num_ret'];
+
+  it('reads PLAIN and dictionary-encoded pages into the same run as its TREC text', async () => {
+    const dir = tempFiles({ 'q.trec': `${qrels.join('\n')}\n`, 'r.trec': `${trec.join('\n')}\n` });
+    write(join(dir, 'plain.parquet'), docids, false);
+    write(join(dir, 'dict.parquet'), docids, true);
+    const want = await ranklens(['trec', 'q.trec', 'r.trec', ...MEASURES_BIG], { cwd: dir });
+    assert.match(want.stdout, /^num_ret +\tall\t60000\n/);
+    for (const run of ['plain.parquet', 'dict.parquet']) {
+      const got = await ranklens(['trec', 'q.trec', run, ...MEASURES_BIG], { cwd: dir });
+      assert.equal(got.stdout, want.stdout, run);
+      assert.equal(got.stderr, '', run);
+    }
+  });
+
+  it('a blank in an id and a null docid are each a malformed row on their row, in either encoding', async () => {
+    const docs: (string | null)[] = [...docids];
+    docs[4] = 'doc 5'; // row 5, in a row group read whole
+    docs[30_000] = null; // row 30,001: its row group has a null
+    const kept = trec.filter((_, i) => i !== 4 && i !== 30_000);
+    const dir = tempFiles({ 'q.trec': `${qrels.join('\n')}\n`, 'r.trec': `${kept.join('\n')}\n` });
+    write(join(dir, 'plain.parquet'), docs, false);
+    write(join(dir, 'dict.parquet'), docs, true);
+    const want = await ranklens(['trec', 'q.trec', 'r.trec', ...MEASURES_BIG], { cwd: dir });
+    assert.match(want.stdout, /^num_ret +\tall\t59998\n/);
+    for (const run of ['plain.parquet', 'dict.parquet']) {
+      const got = await ranklens(['trec', 'q.trec', run, ...MEASURES_BIG, '--keep-going'], { cwd: dir });
+      assert.equal(
+        got.stdout,
+        `PARTIAL: these means leave out 2 of 60000 run lines (see the errors): they are not the means of the files given.\n${want.stdout}`,
+        run,
+      );
+      assert.equal(
+        got.stderr,
+        `${run}:5:1 error malformed-line Row 5 has a document id with a blank inside ("doc 5"), which a TREC field cannot hold. It is skipped.\n` +
+          `${run}:30001:1 error malformed-line Row 30001 has a null document id. It is skipped.\n`,
+      );
     }
   });
 });
@@ -268,6 +369,37 @@ describe('ranklens trec: hostile files in other formats', () => {
 
 describe('input formats: detection, columns and line places', () => {
   const bytes = (s: string) => Buffer.from(s, 'latin1');
+  it('writes a Parquet number as String() writes it, or leaves it to String()', () => {
+    const text = (v: number): string | undefined => {
+      const out = new Uint8Array(NUMBER_BYTES);
+      const end = writeNumber(out, 0, v);
+      return end < 0 ? undefined : Buffer.from(out.subarray(0, end)).toString('latin1');
+    };
+    assert.equal(text(27.5389), '27.5389');
+    assert.equal(text(-27.5389), '-27.5389');
+    assert.equal(text(0.05), '0.05');
+    assert.equal(text(0.000001), '0.000001');
+    assert.equal(text(-0), '0');
+    assert.equal(text(2), '2');
+    assert.equal(text(123456789.123456), '123456789.123456');
+    assert.equal(text(1e9), '1000000000');
+    assert.equal(text(999999999999999), '999999999999999');
+    // Left to String(): 0.30000000000000004, 1e-7 (String writes an exponent), 7 places, 1e15, inf.
+    for (const v of [0.1 + 0.2, 1e-7, 0.1234567, 1e15, 1 / 3, Infinity, NaN]) assert.equal(text(v), undefined, String(v));
+    // Every value it writes is String()'s text: 300,000 decimals of 1 to 16 digits, 0 to 7 places.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let written = 0;
+    for (let i = 0; i < 300_000; i++) {
+      const v = ((random() < 0.3 ? -1 : 1) * Math.floor(random() * 10 ** (1 + Math.floor(random() * 16)))) / 10 ** Math.floor(random() * 8);
+      const t = text(v);
+      if (t === undefined) continue;
+      written++;
+      if (t !== String(v)) assert.fail(`${String(v)} written as ${t}`);
+    }
+    assert.ok(written > 150_000, `${written} written`);
+  });
+
   it('detects each format from the name and the first bytes', () => {
     assert.equal(detectFormat('x.txt', bytes('q1 0 d1 1\n')), 'trec');
     assert.equal(detectFormat('x.txt', bytes('query-id\tcorpus-id\tscore\nq1\td1\t1\n')), 'tsv');

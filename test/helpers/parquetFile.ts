@@ -1,8 +1,10 @@
 /**
  * A small Parquet writer for tests and benchmarks (no Parquet writer is installed: hyparquet only
- * reads): row groups of one uncompressed PLAIN page per column, columns of strings (UTF-8 bytes as given),
- * doubles, 64-bit or 32-bit integers, each optional (null allowed) or required. Written from the
- * Parquet format's Thrift definitions (parquet.thrift), in Thrift's compact protocol.
+ * reads): row groups of uncompressed pages, columns of strings (UTF-8 bytes as given), doubles,
+ * 64-bit or 32-bit integers, each optional (null allowed) or required, each PLAIN or, as pyarrow and
+ * pandas write by default, dictionary-encoded (a PLAIN dictionary page, then data pages of
+ * RLE_DICTIONARY indices, bit-packed in groups of 8 and the rest in runs). Written from the Parquet
+ * format's Thrift definitions (parquet.thrift), in Thrift's compact protocol.
  */
 
 /** A column: its name, type, and one value per row (null for none, only when `optional`). */
@@ -11,6 +13,10 @@ export interface ParquetColumn {
   type: 'string' | 'double' | 'int64' | 'int32';
   values: readonly (string | Uint8Array | number | bigint | null)[];
   optional?: boolean;
+  /** A dictionary page and RLE_DICTIONARY data pages (pyarrow's default) rather than PLAIN values. */
+  dictionary?: boolean;
+  /** Rows per data page (all in one page when not given). */
+  pageRows?: number;
 }
 
 const PHYSICAL = { string: 6, double: 5, int64: 2, int32: 1 } as const;
@@ -46,41 +52,75 @@ export class ParquetWriter {
     const chunks: Uint8Array[] = [];
     const start = this.offset;
     this.schema.forEach((c, i) => {
-      const page = pageData({ ...c, values: values[i] });
-      const header = struct([
-        [1, 'i32', 0],
-        [2, 'i32', page.length],
-        [3, 'i32', page.length],
-        [
-          5,
-          'struct',
-          struct([
-            [1, 'i32', count],
-            [2, 'i32', 0],
-            [3, 'i32', 3],
-            [4, 'i32', 3],
-          ]),
-        ],
-      ]);
+      const column = { ...c, values: values[i] };
+      const chunkStart = this.offset;
+      let dictionaryOffset: number | undefined;
+      let pages: ParquetColumn['values'][] = [column.values];
+      let dictionary: Map<unknown, number> | undefined;
+      if (c.dictionary) {
+        dictionary = new Map();
+        const entries: ParquetColumn['values'][number][] = [];
+        for (const v of column.values) {
+          if (v !== null && !dictionary.has(dictionaryKey(v))) {
+            dictionary.set(dictionaryKey(v), entries.length);
+            entries.push(v);
+          }
+        }
+        const page = plainValues(c.type, entries);
+        dictionaryOffset = this.offset;
+        this.page(
+          page,
+          [
+            [
+              7,
+              'struct',
+              struct([
+                [1, 'i32', entries.length],
+                [2, 'i32', 0],
+              ]),
+            ],
+          ],
+          2,
+        );
+      }
+      if (c.pageRows) {
+        pages = [];
+        for (let at = 0; at < column.values.length; at += c.pageRows) pages.push(column.values.slice(at, at + c.pageRows));
+      }
+      const dataOffset = this.offset;
+      for (const values of pages) {
+        const page = pageData({ ...column, values }, dictionary);
+        this.page(page, [
+          [
+            5,
+            'struct',
+            struct([
+              [1, 'i32', values.length],
+              [2, 'i32', dictionary ? 8 : 0],
+              [3, 'i32', 3],
+              [4, 'i32', 3],
+            ]),
+          ],
+        ]);
+      }
+      const size = this.offset - chunkStart;
       const meta = struct([
         [1, 'i32', PHYSICAL[c.type]],
-        [2, 'list-i32', [0, 3]],
+        [2, 'list-i32', dictionary ? [0, 3, 8] : [0, 3]],
         [3, 'list-string', [c.name]],
         [4, 'i32', 0],
         [5, 'i64', count],
-        [6, 'i64', header.length + page.length],
-        [7, 'i64', header.length + page.length],
-        [9, 'i64', this.offset],
+        [6, 'i64', size],
+        [7, 'i64', size],
+        [9, 'i64', dataOffset],
+        ...(dictionaryOffset === undefined ? [] : ([[11, 'i64', dictionaryOffset]] as Field[])),
       ]);
       chunks.push(
         struct([
-          [2, 'i64', this.offset],
+          [2, 'i64', chunkStart],
           [3, 'struct', meta],
         ]),
       );
-      this.sink(header);
-      this.sink(page);
-      this.offset += header.length + page.length;
     });
     this.groups.push(
       struct([
@@ -90,6 +130,14 @@ export class ParquetWriter {
       ]),
     );
     this.rows += count;
+  }
+
+  // One page: its header (type 0, a data page, unless given; sizes; the fields given), then its bytes.
+  private page(bytes: Uint8Array, fields: Field[], type = 0): void {
+    const header = struct([[1, 'i32', type], [2, 'i32', bytes.length], [3, 'i32', bytes.length], ...fields]);
+    this.sink(header);
+    this.sink(bytes);
+    this.offset += header.length + bytes.length;
   }
 
   /** Writes the footer: the schema and the row groups. */
@@ -122,21 +170,59 @@ export class ParquetWriter {
   }
 }
 
-// The page: definition levels (optional columns: one RLE run per value), then the PLAIN values present.
-function pageData(c: ParquetColumn): Uint8Array {
+// The page: definition levels (optional columns), then the values present:
+// PLAIN, or their indices in `dictionary` (the bit width in one byte, then bit-packed groups of 8,
+// then a run of 1 for each value left).
+function pageData(c: ParquetColumn, dictionary?: Map<unknown, number>): Uint8Array {
   const parts: Uint8Array[] = [];
   if (c.optional) {
-    const levels = new Uint8Array(4 + 2 * c.values.length);
-    new DataView(levels.buffer).setUint32(0, 2 * c.values.length, true);
-    // A run of 1 (1 << 1), then the level in one byte.
-    c.values.forEach((v, i) => {
-      levels[4 + 2 * i] = 2;
-      levels[5 + 2 * i] = v === null ? 0 : 1;
-    });
+    // One RLE run per stretch of equal levels (a header, count << 1, then the level in one byte), as pyarrow writes them.
+    const runs: number[] = [];
+    for (let i = 0; i < c.values.length;) {
+      const level = c.values[i] === null ? 0 : 1;
+      let j = i + 1;
+      while (j < c.values.length && (c.values[j] === null ? 0 : 1) === level) j++;
+      runs.push(...varint(BigInt(j - i) << 1n), level);
+      i = j;
+    }
+    const levels = new Uint8Array(4 + runs.length);
+    new DataView(levels.buffer).setUint32(0, runs.length, true);
+    levels.set(runs, 4);
     parts.push(levels);
   }
   const present = c.values.filter((v) => v !== null);
-  if (c.type === 'string') {
+  if (!dictionary) {
+    parts.push(plainValues(c.type, present));
+    return concat(parts);
+  }
+  const indices = present.map((v) => dictionary.get(dictionaryKey(v)) ?? 0);
+  const width = Math.max(1, 32 - Math.clz32(dictionary.size - 1));
+  const groups = Math.floor(indices.length / 8);
+  parts.push(Uint8Array.of(width));
+  if (groups > 0) {
+    parts.push(Uint8Array.from(varint(BigInt(groups) * 2n + 1n)));
+    const packed = new Uint8Array(groups * width);
+    for (let i = 0; i < groups * 8; i++)
+      for (let b = 0; b < width; b++) if ((indices[i] >> b) & 1) packed[(i * width + b) >> 3] |= 1 << ((i * width + b) & 7);
+    parts.push(packed);
+  }
+  const runs: number[] = [];
+  for (let i = groups * 8; i < indices.length; i++) {
+    runs.push(2); // a run of 1
+    for (let b = 0; b < width; b += 8) runs.push((indices[i] >> b) & 0xff);
+  }
+  parts.push(Uint8Array.from(runs));
+  return concat(parts);
+}
+
+// A value as a key of the dictionary: bytes and strings each by their content.
+function dictionaryKey(v: ParquetColumn['values'][number]): unknown {
+  return v instanceof Uint8Array ? `b${Buffer.from(v).toString('latin1')}` : typeof v === 'string' ? `s${v}` : v;
+}
+
+// Values one after the other, as PLAIN writes them.
+function plainValues(type: ParquetColumn['type'], present: ParquetColumn['values']): Uint8Array {
+  if (type === 'string') {
     const encoded = present.map((v) => (typeof v === 'string' ? Buffer.from(v, 'utf8') : (v as Uint8Array)));
     const out = Buffer.alloc(encoded.reduce((n, b) => n + 4 + b.length, 0));
     let at = 0;
@@ -145,18 +231,16 @@ function pageData(c: ParquetColumn): Uint8Array {
       out.set(b, at + 4);
       at += 4 + b.length;
     }
-    parts.push(out);
-  } else {
-    const width = c.type === 'int32' ? 4 : 8;
-    const out = Buffer.alloc(width * present.length);
-    present.forEach((v, i) => {
-      if (c.type === 'double') out.writeDoubleLE(Number(v), 8 * i);
-      else if (c.type === 'int64') out.writeBigInt64LE(BigInt(v as number | bigint), 8 * i);
-      else out.writeInt32LE(Number(v), 4 * i);
-    });
-    parts.push(out);
+    return out;
   }
-  return concat(parts);
+  const width = type === 'int32' ? 4 : 8;
+  const out = Buffer.alloc(width * present.length);
+  present.forEach((v, i) => {
+    if (type === 'double') out.writeDoubleLE(Number(v), 8 * i);
+    else if (type === 'int64') out.writeBigInt64LE(BigInt(v as number | bigint), 8 * i);
+    else out.writeInt32LE(Number(v), 4 * i);
+  });
+  return out;
 }
 
 type Field =

@@ -4,7 +4,7 @@
  * engine then reads as any TREC file: every rule of the TREC readers applies to every format, and
  * their problems are placed back on the rows they came from (LineMap).
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, write, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse as csvParser } from 'csv-parse';
@@ -13,6 +13,7 @@ import { ColumnChoice, ColumnMap, InputFormat, chooseColumns, detectFormat } fro
 import { JsonLineKeys, addJsonLine, addJsonObject } from '../read/formats/jsonRows';
 import { LineMap, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
 import { JsonKeyCache, fastJsonLine } from '../read/formats/jsonLineBytes';
+import { ByteColumn, ChunkBytes, NumberColumn, PageTools, readByteColumn, readNumberColumn } from '../read/formats/parquetColumns';
 import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
 import { HEAD_BYTES } from '../read/byteOrderMark';
 
@@ -70,19 +71,47 @@ export async function trecInput(
   const out = join(dir(), `${kind}.trec`);
   const fd = openSync(out, 'w');
   let lastTag = tag;
+  let position = 0;
   const flush = () => {
     const bytes = lines.take();
     if (bytes.length === 0) return;
     lastTag = lines.lastTag(bytes) ?? lastTag;
-    writeSync(fd, bytes);
+    writeSync(fd, bytes, 0, bytes.length, position);
+    position += bytes.length;
+  };
+  // Parquet's rows are written behind: the copy into the file runs on another thread while the
+  // next rows are converted, and each row group waits for its writes (so its text is all it holds).
+  const pending: Promise<void>[] = [];
+  const spare: Uint8Array<ArrayBuffer>[] = [];
+  const flushBehind = () => {
+    const bytes = lines.takeOwned(spare.pop());
+    if (bytes.length === 0) return;
+    lastTag = lines.lastTag(bytes) ?? lastTag;
+    const at = position;
+    position += bytes.length;
+    const whole = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.buffer.byteLength - bytes.byteOffset);
+    pending.push(
+      new Promise((done, fail) =>
+        write(fd, bytes, 0, bytes.length, at, (e) => {
+          spare.push(whole);
+          if (e) fail(e);
+          else done();
+        }),
+      ),
+    );
+  };
+  const written = async () => {
+    await Promise.all(pending.splice(0));
   };
   try {
     if (format === 'jsonl') readJsonLines(path, lines, options.columns ?? {}, flush);
     else if (format === 'json') readJsonObject(path, lines);
-    else if (format === 'parquet') await readParquet(path, lines, options.columns ?? {}, flush);
+    else if (format === 'parquet') await readParquet(path, lines, options.columns ?? {}, flush, { flush: flushBehind, written });
     else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, options.columns ?? {}, flush);
     flush();
+    await written();
   } finally {
+    await Promise.allSettled(pending);
     closeSync(fd);
   }
   const problems = lines.list();
@@ -335,7 +364,13 @@ function hasQuote(path: string): boolean {
 }
 
 /** Parquet, row group by row group: the columns named as in a header (see chooseColumns); strings read as their bytes. */
-async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): Promise<void> {
+async function readParquet(
+  path: string,
+  lines: TrecLines,
+  columns: ColumnMap,
+  flush: () => void,
+  behind: { flush: () => void; written: () => Promise<void> },
+): Promise<void> {
   const refuse = (what: string) => {
     const message = `The ${lines.kind} file is not Parquet of the shape it is read as: ${what}. Nothing is read from it.`;
     lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
@@ -359,9 +394,19 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, f
   }
   const roles = [choice.query, choice.doc, choice.value, choice.rank, choice.tag];
   const wanted = [...new Set(roles.filter((i) => i >= 0))].map((i) => names[i]);
+  const fast =
+    choice.value >= 0 && choice.rank < 0 && choice.tag < 0
+      ? await fastParquet(path, metadata, [choice.query, choice.doc, choice.value], names)
+      : undefined;
   let groupStart = 0;
   for (const group of metadata.row_groups) {
     const count = Number(group.num_rows);
+    const done = fast !== undefined && fastRowGroup(fast, group, groupStart, count, lines, behind.flush);
+    await behind.written();
+    if (done) {
+      groupStart += count;
+      continue;
+    }
     const data = new Map<string, ArrayLike<unknown>[]>(wanted.map((n) => [n, []]));
     try {
       await parquetRead({
@@ -406,6 +451,110 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, f
     }
     flush();
     groupStart += count;
+  }
+}
+
+type ParquetMetadata = import('hyparquet', { with: { 'resolution-mode': 'import' } }).FileMetaData;
+type RowGroupMetadata = ParquetMetadata['row_groups'][number];
+
+// What the fast path of Parquet needs: the file, hyparquet's page functions, and the columns of the
+// query id, document id and value (by index in the row group) with their types.
+interface FastParquet {
+  path: string;
+  tools: PageTools;
+  columns: number[];
+  valueType: 'DOUBLE' | 'FLOAT' | 'INT32';
+  maxDefinition: number[];
+}
+
+/**
+ * The fast path when the query and document ids are strings (or plain byte arrays) and the value a
+ * DOUBLE, FLOAT or signed INT32, each a flat column: what hyparquet would read them as, read without
+ * an object per value (./../read/formats/parquetColumns.ts). Undefined for any other file.
+ */
+async function fastParquet(path: string, metadata: ParquetMetadata, roles: number[], names: string[]): Promise<FastParquet | undefined> {
+  const elements = roles.map((i) => metadata.schema.find((e, k) => k > 0 && e.name === names[i]));
+  if (elements.some((e) => !e || e.num_children || e.repetition_type === 'REPEATED')) return undefined;
+  const [q, d, v] = elements as NonNullable<(typeof elements)[number]>[];
+  const stringish = (e: typeof q) =>
+    e.type === 'BYTE_ARRAY' && (!e.converted_type || e.converted_type === 'UTF8') && (!e.logical_type || e.logical_type.type === 'STRING');
+  if (!stringish(q) || !stringish(d)) return undefined;
+  const signed = !v.logical_type || (v.logical_type.type === 'INTEGER' && v.logical_type.isSigned);
+  const number =
+    (v.type === 'DOUBLE' || v.type === 'FLOAT') && !v.converted_type && !v.logical_type
+      ? v.type
+      : v.type === 'INT32' && signed && (!v.converted_type || ['INT_8', 'INT_16', 'INT_32'].includes(v.converted_type))
+        ? 'INT32'
+        : undefined;
+  if (!number) return undefined;
+  // The root's children must be the columns themselves (no nesting) for a column's index to be its place in a row group.
+  const columns = roles.map((i) => metadata.schema.slice(1).findIndex((e) => e.name === names[i]));
+  if (metadata.schema.length - 1 !== metadata.row_groups[0]?.columns.length) return undefined;
+  const { parquetHeader } = await import('hyparquet/src/column.js');
+  const { decompressPage } = await import('hyparquet/src/datapage.js');
+  const { readRleBitPackedHybrid } = await import('hyparquet/src/encoding.js');
+  const tools = { parquetHeader, decompressPage, readRleBitPackedHybrid } as unknown as PageTools;
+  const maxDefinition = elements.map((e) => (e?.repetition_type === 'REQUIRED' ? 0 : 1));
+  return { path, tools, columns, valueType: number, maxDefinition };
+}
+
+/** One row group by the fast path; false (nothing written) when a column is not one it reads: hyparquet reads the group. */
+function fastRowGroup(
+  fast: FastParquet,
+  group: RowGroupMetadata,
+  groupStart: number,
+  count: number,
+  lines: TrecLines,
+  flush: () => void,
+): boolean {
+  const chunk = (k: number): ChunkBytes | undefined => {
+    const column = group.columns[fast.columns[k]];
+    const meta = column?.meta_data;
+    if (!meta || column.file_path || Number(meta.num_values) !== count) return undefined;
+    const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+    const size = Number(meta.total_compressed_size);
+    return { bytes: readRange(fast.path, start, size), rows: count, codec: meta.codec, maxDefinition: fast.maxDefinition[k] };
+  };
+  let q: ByteColumn | undefined;
+  let d: ByteColumn | undefined;
+  let v: NumberColumn | undefined;
+  try {
+    const qc = chunk(0);
+    q = qc && readByteColumn(fast.tools, qc);
+    const dc = q && chunk(1);
+    d = dc && readByteColumn(fast.tools, dc);
+    const vc = d && chunk(2);
+    v = vc && readNumberColumn(fast.tools, vc, fast.valueType);
+  } catch {
+    return false; // hyparquet reads it again, and says what is wrong
+  }
+  if (!q || !d || !v) return false;
+  const { bytes: qb, starts: qs, ends: qe } = q;
+  const { bytes: db, starts: ds, ends: de } = d;
+  for (let k = 0; k < count; k++) {
+    const row = groupStart + k + 1;
+    if (!lines.addRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], v[k]))
+      lines.add({ line: row, text: '' }, latin1(qb, qs[k], qe[k]), latin1(db, ds[k], de[k]), v[k]);
+    if ((k & 0xffff) === 0xffff) flush();
+  }
+  flush();
+  return true;
+}
+
+// `size` bytes of the file from `start`.
+function readRange(path: string, start: number, size: number): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, bytes, at, size - at, start + at);
+      if (n === 0) break;
+      at += n;
+    }
+    return bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -15,6 +15,8 @@ type KeyRole = 'query' | 'doc' | 'grade' | 'score' | 'other' | 'slow';
 export class JsonKeyCache {
   private keys: Uint8Array[] = [];
   private roles: KeyRole[] = [];
+  /** Where a line's query id, document id, grade and score are ([start, end) each), reused line after line. */
+  readonly found = new Int32Array(8);
   constructor(
     private kind: TrecFileKind,
     private map: ColumnMap,
@@ -75,7 +77,8 @@ export function fastJsonLine(
   while (i < end && blank(bytes[i])) i++;
   if (bytes[i] !== 123) return -1; // {
   i++;
-  const found = [-1, -1, -1, -1, -1, -1, -1, -1]; // query, doc, grade, score: [start, end) each
+  const found = keys.found; // query, doc, grade, score: [start, end) each
+  found.fill(-1);
   for (let k = 0; ; k++) {
     while (i < end && blank(bytes[i])) i++;
     if (bytes[i] !== QUOTE) return -1;

@@ -3,6 +3,7 @@
  * readers (grades as trec_eval reads them, scores, ties, a docid twice) applies to every format
  * alike; and the map back from each written line to the row's place in the file it came from.
  */
+import { writeNumber } from './numberBytes';
 import { isSpace } from '../fields';
 import { ProblemList, TrecFileKind, TrecProblem, malformedLine } from '../problems';
 
@@ -150,26 +151,54 @@ export class TrecLines {
    * blanks, a whole-number grade; returns false for any other, left to add().
    */
   addParts(line: number, query: Uint8Array, doc: Uint8Array, value: number): boolean {
+    return this.addRanges(line, query, 0, query.length, doc, 0, doc.length, value);
+  }
+
+  /**
+   * addParts with the ids as ranges of byte arrays, query[qs, qe) and doc[ds, de) (Parquet's fast
+   * path: no view per value). The value is written as String(value), as every Parquet number is.
+   */
+  addRanges(line: number, query: Uint8Array, qs: number, qe: number, doc: Uint8Array, ds: number, de: number, value: number): boolean {
     if (!Number.isFinite(value) || (this.kind === 'qrels' && !Number.isInteger(value))) return false;
-    if (!plainId(query, 0, query.length) || !plainId(doc, 0, doc.length)) return false;
-    const v = String(value);
-    const need = query.length + doc.length + v.length + this.tagBytes.length + 12;
+    if (qs >= qe || ds >= de) return false;
+    const tag = this.tagBytes;
+    // String() of a finite number is at most 25 characters (-1.2345678901234567e-308), writeNumber's fewer.
+    const need = qe - qs + de - ds + 25 + tag.length + 12;
     if (this.used + need > this.out.length) this.grow(need);
     const out = this.out;
     let at = this.used;
-    out.set(query, at);
-    at += query.length;
-    this.used = at;
-    this.write(this.kind === 'qrels' ? ' 0 ' : ' Q0 ');
-    at = this.used;
-    out.set(doc, at);
-    this.used = at + doc.length;
-    this.write(this.kind === 'qrels' ? ` ${v}\n` : ` 0 ${v} `);
-    if (this.kind === 'run') {
-      out.set(this.tagBytes, this.used);
-      this.used += this.tagBytes.length;
-      out[this.used++] = 10;
+    // Byte by byte, each checked as it is copied (a blank: nothing is kept, the row is left to add()).
+    for (let i = qs; i < qe; i++) {
+      const c = query[i];
+      if (c === 32 || (c >= 9 && c <= 13)) return false;
+      out[at++] = c;
     }
+    out[at++] = 32;
+    if (this.kind === 'run') out[at++] = 81; // Q
+    out[at++] = 48; // 0
+    out[at++] = 32;
+    for (let i = ds; i < de; i++) {
+      const c = doc[i];
+      if (c === 32 || (c >= 9 && c <= 13)) return false;
+      out[at++] = c;
+    }
+    out[at++] = 32;
+    if (this.kind === 'run') {
+      out[at++] = 48;
+      out[at++] = 32;
+    }
+    const end = writeNumber(out, at, value);
+    if (end >= 0) at = end;
+    else {
+      const v = String(value);
+      for (let i = 0; i < v.length; i++) out[at++] = v.charCodeAt(i);
+    }
+    if (this.kind === 'run') {
+      out[at++] = 32;
+      for (let i = 0; i < tag.length; i++) out[at++] = tag[i];
+    }
+    out[at++] = 10;
+    this.used = at;
     this.map.push(line);
     return true;
   }
@@ -201,6 +230,14 @@ export class TrecLines {
   /** The bytes written since the last call (valid until the next row is added). */
   take(): Uint8Array {
     const bytes = this.out.subarray(0, this.used);
+    this.used = 0;
+    return bytes;
+  }
+
+  /** The bytes written since the last call, theirs to keep: the next rows go into `next` (a buffer given back), else a new one. */
+  takeOwned(next?: Uint8Array<ArrayBuffer>): Uint8Array {
+    const bytes = this.out.subarray(0, this.used);
+    this.out = next && next.length >= this.out.length ? next : new Uint8Array(this.out.length);
     this.used = 0;
     return bytes;
   }
