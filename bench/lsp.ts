@@ -227,8 +227,12 @@ async function session(language: Language, cases: number, predictions: number, e
   return s;
 }
 
-/** VS Code's JSON language server on the same file, validating it against the fixture schema; its peak RSS. */
-async function jsonServerPeak(text: string, edits: number): Promise<number> {
+/**
+ * VS Code's JSON language server (vscode-langservers-extracted, a dev dependency of the benchmark
+ * only), started and told to validate *.rank.json against the fixture schema; `onDiagnostics` sees
+ * every diagnostics notification.
+ */
+async function startJsonServer(onDiagnostics: (p: PublishDiagnosticsParams) => void) {
   const bin = join(
     __dirname,
     '..',
@@ -242,12 +246,7 @@ async function jsonServerPeak(text: string, edits: number): Promise<number> {
   );
   const proc = spawn(process.execPath, [bin, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  const published: PublishDiagnosticsParams[] = [];
-  let wake = () => {};
-  connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-    published.push(p);
-    wake();
-  });
+  connection.onNotification('textDocument/publishDiagnostics', onDiagnostics);
   connection.onRequest('workspace/configuration', () => [null]);
   connection.onRequest('client/registerCapability', () => null);
   connection.listen();
@@ -264,6 +263,17 @@ async function jsonServerPeak(text: string, edits: number): Promise<number> {
     settings: {
       json: { validate: { enable: true }, schemas: [{ uri: 'inmemory://rank-fixture.schema.json', fileMatch: ['*.rank.json'], schema }] },
     },
+  });
+  return { proc, connection };
+}
+
+/** VS Code's JSON language server on the same file, validating it against the fixture schema; its peak RSS. */
+async function jsonServerPeak(text: string, edits: number): Promise<number> {
+  const published: PublishDiagnosticsParams[] = [];
+  let wake = () => {};
+  const { proc, connection } = await startJsonServer((p) => {
+    published.push(p);
+    wake();
   });
   const uri = 'file:///bench/big.rank.json';
   const waitPublish = async (count: number) => {
@@ -361,39 +371,9 @@ function completionFigure(times: number[]): string {
 
 /** VS Code's JSON language server opening the text (validating it against the fixture schema): ms to its first diagnostics. */
 async function jsonServerOpen(text: string): Promise<number> {
-  const bin = join(
-    __dirname,
-    '..',
-    '..',
-    'node_modules',
-    'vscode-langservers-extracted',
-    'lib',
-    'json-language-server',
-    'node',
-    'jsonServerMain.js',
-  );
-  const proc = spawn(process.execPath, [bin, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   let published: () => void = () => {};
   const first = new Promise<void>((r) => (published = r));
-  connection.onNotification('textDocument/publishDiagnostics', () => published());
-  connection.onRequest('workspace/configuration', () => [null]);
-  connection.onRequest('client/registerCapability', () => null);
-  connection.listen();
-  await connection.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    workspaceFolders: null,
-    capabilities: { textDocument: { publishDiagnostics: { relatedInformation: true } } },
-    initializationOptions: { provideFormatter: false },
-  });
-  await connection.sendNotification('initialized', {});
-  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'rank-fixture.schema.json'), 'utf8'));
-  await connection.sendNotification('workspace/didChangeConfiguration', {
-    settings: {
-      json: { validate: { enable: true }, schemas: [{ uri: 'inmemory://rank-fixture.schema.json', fileMatch: ['*.rank.json'], schema }] },
-    },
-  });
+  const { proc, connection } = await startJsonServer(() => published());
   const t = performance.now();
   await connection.sendNotification('textDocument/didOpen', {
     textDocument: { uri: 'file:///bench/plain.rank.json', languageId: 'json', version: 1, text },
