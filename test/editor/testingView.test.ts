@@ -270,7 +270,18 @@ describe('VS Code Testing view with ranklens.vsix', { timeout: 600_000 }, () => 
       await (await row(3, fx.broken.metric)).dblclick();
       const peek = page.locator('.peekview-widget').filter({ hasText: 'Expected' }).first();
       await peek.waitFor({ state: 'visible', timeout: T.ui });
-      const text = await peek.innerText();
+      // The diff editor's Expected/Actual labels render a moment after the message; on a busy machine the first read misses them.
+      let text = '';
+      await until(
+        'the peek to show its Expected and Actual sides',
+        async () => {
+          text = await peek.innerText();
+          const lines = text.split('\n').map((s) => s.trim());
+          return lines.includes('Expected') && lines.includes('Actual');
+        },
+        T.ui,
+        200,
+      );
       assert.ok(text.startsWith(`Expected ${fx.broken.metric} = ${fx.broken.wrongText}, computed `), text);
       const doc = parseFixture(fx.broken.text, 'json');
       const convention = fixtureTests(doc, evaluateDocument(doc)).documents[0].convention;
