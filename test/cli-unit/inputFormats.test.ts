@@ -43,6 +43,11 @@ const TEXT: Record<string, string> = {
     '{"qid": "q1", "docid": "d1", "score": 0.5}\n{"qid": "q1", "docid": "d2", "score": 0.5}\n{"qid": "q1", "docid": "d3", "score": 0.8}\n{"qid": "q2", "docid": "d4", "score": 0.1}\n{"qid": "q2", "docid": "d5", "score": 0.9}\n',
   'run.json': '{\n  "q1": {"d1": 0.5, "d2": 0.5, "d3": 0.8},\n  "q2": {"d4": 0.1, "d5": 0.9}\n}\n',
   'run.csv': 'user_id,item_id,prediction\nq1,d1,0.5\nq1,d2,0.5\nq1,d3,0.8\nq2,d4,0.1\nq2,"d5",0.9\n',
+  // A list of records: as pandas' to_json(orient="records") writes it (one line, no blanks), and laid out by hand.
+  'qrels.records.json':
+    '[{"qid":"q1","docid":"d1","relevance":2},{"qid":"q1","docid":"d2","relevance":0},{"qid":"q1","docid":"d3","relevance":1},{"qid":"q2","docid":"d4","relevance":1}]',
+  'run.records.json':
+    '[\n  {"query_id": "q1", "doc_id": "d1", "score": 0.5},\n  {"query_id": "q1", "doc_id": "d2", "score": 0.5},\n  {"query_id": "q1", "doc_id": "d3", "score": 0.8},\n  {"query_id": "q2", "doc_id": "d4", "score": 0.1},\n  {"query_id": "q2", "doc_id": "d5", "score": 0.9}\n]\n',
   // Ranked by rank alone (no score): d3 first, then d2, d1; q2: d5, d4.
   'ranked.csv': 'qid,docid,rank\nq1,d3,1\nq1,d2,2\nq1,d1,3\nq2,d5,1\nq2,d4,2\n',
   // Own column names, given with --columns.
@@ -107,6 +112,7 @@ describe('ranklens trec: qrels and runs in other formats', () => {
     'qrels.tsv',
     'qrels.jsonl',
     'qrels.json',
+    'qrels.records.json',
     'qrels.csv',
     'qrels.parquet',
     'dict.qrels.parquet',
@@ -118,6 +124,7 @@ describe('ranklens trec: qrels and runs in other formats', () => {
       'run.tsv',
       'run.jsonl',
       'run.json',
+      'run.records.json',
       'run.csv',
       'run.parquet',
       'dict.run.parquet',
@@ -321,6 +328,42 @@ describe('ranklens trec: hostile files in other formats', () => {
       'fixture.json:1:11 error format-error The run file is not JSON of the shape it is read as: at line 1, column 11, expected an object {document id: score} for query "cases", found a list (this looks like a Ranklens fixture: check it with ranklens check). Nothing is read from it.\n',
     );
     assert.equal(r.code, 1);
+  });
+
+  it('a list of records takes --columns and pandas\' "\\/"; a null score is a malformed row on its record\'s line; a list cut short or holding a list is refused where it stops', async () => {
+    const dir = tempFiles({
+      'q.tsv': 'qid\tdocid\tscore\nq1\td/1\t2\nq1\td2\t0\nq1\td3\t1\nq2\td4\t1\n',
+      // pandas writes NaN as null; its second line holds the last record.
+      'own.json':
+        '[{"user":"q1","item":"d\\/1","prediction":0.5},{"user":"q1","item":"d2","prediction":null},{"user":"q1","item":"d3","prediction":0.8},\n{"user":"q2","item":"d4","prediction":0.1}]',
+      'cut.json': '[{"qid": "q1", "docid": "d1", "score": 0.5},\n {"qid": "q1", "docid": "d3", "sco',
+      'nested.json': '[{"qid": "q1", "docid": ["d1"], "score": 0.5}]',
+    });
+    const columns = ['--columns', 'query=user,doc=item,score=prediction'];
+    const r = await ranklens(['trec', 'q.tsv', 'own.json', '-m', 'map', '-q', ...columns], { cwd: dir });
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      'own.json:1:1 error malformed-line The line has a null score. Nothing is evaluated: trec_eval stops here ("Malformed line"). Fix the lines, or add --keep-going to evaluate without them, every mean marked as computed on partial files.\n',
+    );
+    // Without d2's row: q1 ranks d3 (0.8), d/1 (0.5), both relevant: AP 1; q2 ranks d4: AP 1.
+    const k = await ranklens(['trec', 'q.tsv', 'own.json', '-m', 'map', '-q', '--keep-going', ...columns], { cwd: dir });
+    assert.equal(
+      k.stdout,
+      'map                   \tq1\t1.0000\nmap                   \tq2\t1.0000\nPARTIAL: these means leave out 1 of 4 run lines (see the errors): they are not the means of the files given.\nmap                   \tall\t1.0000\n',
+    );
+    const cut = await ranklens(['trec', 'q.tsv', 'cut.json', '-m', 'map'], { cwd: dir });
+    assert.equal(cut.stdout, '');
+    assert.equal(
+      cut.stderr,
+      'cut.json:2:31 error format-error The run file is not JSON of the shape it is read as: at line 2, column 31, expected a column name (a string), found a string that does not end on its line (is the file cut short?). Nothing is read from it.\n',
+    );
+    const nested = await ranklens(['trec', 'q.tsv', 'nested.json', '-m', 'map'], { cwd: dir });
+    assert.equal(
+      nested.stderr,
+      'nested.json:1:25 error format-error The run file is not JSON of the shape it is read as: at line 1, column 25, expected a number, a string or null for "docid", found a list. Nothing is read from it.\n',
+    );
+    assert.equal(nested.code, 1);
   });
 
   it('a JSON object cut short is refused at the end of the file; a Parquet file that is not one, at its metadata', async () => {

@@ -70,53 +70,82 @@ export async function trecInput(
   const lines = new TrecLines(kind, tag, format === 'parquet' ? 'row' : 'line');
   const out = join(dir(), `${kind}.trec`);
   const fd = openSync(out, 'w');
-  let lastTag = tag;
-  let position = 0;
-  const flush = () => {
-    const bytes = lines.take();
+  const writer = new WriteBehind(fd, lines, tag);
+  try {
+    const columns = options.columns ?? {};
+    if (format === 'jsonl') await readJsonLines(path, lines, columns, writer);
+    else if (format === 'json') readJsonObject(path, lines, columns);
+    else if (format === 'parquet') await readParquet(path, lines, columns, writer);
+    else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, columns, writer);
+    writer.flush();
+    await writer.written();
+  } finally {
+    await writer.settled();
+    closeSync(fd);
+  }
+  const problems = lines.list();
+  const refused = problems.some((p) => p.code === 'format-error');
+  return { path: out, format, map: lines.map, problems, skipped: lines.skipped, refused, tag: writer.lastTag };
+}
+
+// Writes in flight at most: each holds a converted chunk (a megabyte or two of TREC text).
+const WRITES_IN_FLIGHT = 4;
+
+/**
+ * The TREC text written behind the conversion: each flush hands the bytes converted so far to a
+ * write on libuv's threads, so that the copy into the file (a third of the conversion's time when it
+ * was written in this thread) runs on another core while the next rows are converted. Buffers come
+ * back when their write is done and take the next rows.
+ */
+class WriteBehind {
+  /** The tag of the last run line written (the file's name until a line is written). */
+  lastTag: string;
+  private position = 0;
+  private pending: Promise<void>[] = [];
+  private spare: Uint8Array<ArrayBuffer>[] = [];
+
+  constructor(
+    private fd: number,
+    private lines: TrecLines,
+    tag: string,
+  ) {
+    this.lastTag = tag;
+  }
+
+  /** Starts the write of the rows converted since the last flush. */
+  flush(): void {
+    const bytes = this.lines.takeOwned(this.spare.pop());
     if (bytes.length === 0) return;
-    lastTag = lines.lastTag(bytes) ?? lastTag;
-    writeSync(fd, bytes, 0, bytes.length, position);
-    position += bytes.length;
-  };
-  // Parquet's rows are written behind: the copy into the file runs on another thread while the
-  // next rows are converted, and each row group waits for its writes (so its text is all it holds).
-  const pending: Promise<void>[] = [];
-  const spare: Uint8Array<ArrayBuffer>[] = [];
-  const flushBehind = () => {
-    const bytes = lines.takeOwned(spare.pop());
-    if (bytes.length === 0) return;
-    lastTag = lines.lastTag(bytes) ?? lastTag;
-    const at = position;
-    position += bytes.length;
+    this.lastTag = this.lines.lastTag(bytes) ?? this.lastTag;
+    const at = this.position;
+    this.position += bytes.length;
     const whole = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.buffer.byteLength - bytes.byteOffset);
-    pending.push(
+    this.pending.push(
       new Promise((done, fail) =>
-        write(fd, bytes, 0, bytes.length, at, (e) => {
-          spare.push(whole);
+        write(this.fd, bytes, 0, bytes.length, at, (e) => {
+          this.spare.push(whole);
           if (e) fail(e);
           else done();
         }),
       ),
     );
-  };
-  const written = async () => {
-    await Promise.all(pending.splice(0));
-  };
-  try {
-    if (format === 'jsonl') readJsonLines(path, lines, options.columns ?? {}, flush);
-    else if (format === 'json') readJsonObject(path, lines);
-    else if (format === 'parquet') await readParquet(path, lines, options.columns ?? {}, flush, { flush: flushBehind, written });
-    else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, options.columns ?? {}, flush);
-    flush();
-    await written();
-  } finally {
-    await Promise.allSettled(pending);
-    closeSync(fd);
   }
-  const problems = lines.list();
-  const refused = problems.some((p) => p.code === 'format-error');
-  return { path: out, format, map: lines.map, problems, skipped: lines.skipped, refused, tag: lastTag };
+
+  /** Flushes, then waits while too many writes are in flight (so that memory stays bounded). */
+  async flushAndWait(): Promise<void> {
+    this.flush();
+    while (this.pending.length > WRITES_IN_FLIGHT) await this.pending.shift();
+  }
+
+  /** Waits for every write started (throws the first that failed). */
+  async written(): Promise<void> {
+    await Promise.all(this.pending.splice(0));
+  }
+
+  /** Waits for every write started, failed or not (before the file is closed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.pending);
+  }
 }
 
 // A run's name when its rows have no tag: the file's name without its extensions, blanks as _.
@@ -128,15 +157,15 @@ function runName(name: string): string {
 // JavaScript's longest string (V8's, in bytes of Latin-1).
 const LONGEST_STRING = 0x1fffffe8;
 
-// One JSON object is read whole: a file longer than a string can be is refused, not a crash.
-function readJsonObject(path: string, lines: TrecLines): void {
+// One JSON object or list of records is read whole: a file longer than a string can be is refused, not a crash.
+function readJsonObject(path: string, lines: TrecLines, columns: ColumnMap): void {
   const size = statSync(path).size;
   if (size > LONGEST_STRING) {
-    const message = `The ${lines.kind} file is one JSON object of ${size} bytes, more than can be read at once (${LONGEST_STRING}): write it as JSON lines (one {"qid", "docid", "score"} object per line). Nothing is read from it.`;
+    const message = `The ${lines.kind} file is one JSON value of ${size} bytes, more than can be read at once (${LONGEST_STRING}): write it as JSON lines (one {"qid", "docid", "score"} object per line). Nothing is read from it.`;
     lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
     return;
   }
-  addJsonObject(lines, readLatin1(path));
+  addJsonObject(lines, readLatin1(path), new JsonLineKeys(lines.kind, columns));
 }
 
 function readLatin1(path: string): string {
@@ -171,11 +200,11 @@ function stripMark(text: string): string {
  * many are read, whether this is the end of the file, and the number of lines before; it returns
  * where the first line it did not finish starts (kept for the next chunk) and the lines it read.
  */
-function eachChunk(
+async function eachChunk(
   path: string,
   onChunk: (bytes: Uint8Array, from: number, size: number, last: boolean, line: number) => { next: number; lines: number },
-  onRead: () => void,
-): void {
+  onRead: () => Promise<void>,
+): Promise<void> {
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.alloc(CHUNK);
@@ -193,7 +222,7 @@ function eachChunk(
       const from = first && size >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
       const done = onChunk(buffer, from, size, n === 0, line);
       line = done.lines;
-      onRead();
+      await onRead();
       if (n === 0) return;
       buffer.copy(buffer, 0, done.next, size);
       kept = size - done.next;
@@ -203,10 +232,10 @@ function eachChunk(
   }
 }
 
-function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush: () => void): void {
+async function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
   const keys = new JsonLineKeys(lines.kind, columns);
   const cache = new JsonKeyCache(lines.kind, columns);
-  eachChunk(
+  await eachChunk(
     path,
     (bytes, from, size, last, firstLine) => {
       let line = firstLine;
@@ -228,7 +257,7 @@ function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush
       }
       return { next: Math.min(start, size), lines: line };
     },
-    flush,
+    () => writer.flushAndWait(),
   );
 }
 
@@ -236,7 +265,7 @@ function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, flush
  * Values separated by tabs or commas, with a header. A file without a double quote is split by hand
  * (the common case, and fast); one with quotes is read by csv-parse, which knows the quoting rules.
  */
-async function readDelimited(path: string, sep: string, lines: TrecLines, columns: ColumnMap, flush: () => void): Promise<void> {
+async function readDelimited(path: string, sep: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
   let choice: ColumnChoice | undefined;
   let width = 0;
   const row = (cells: string[], line: number, text: string): boolean => {
@@ -270,7 +299,7 @@ async function readDelimited(path: string, sep: string, lines: TrecLines, column
     const delimiter = sep.charCodeAt(0);
     const ends = new Int32Array(1024);
     let going = true;
-    eachChunk(
+    await eachChunk(
       path,
       (bytes, from, size, last, firstLine) => {
         let line = firstLine;
@@ -316,7 +345,7 @@ async function readDelimited(path: string, sep: string, lines: TrecLines, column
         }
         return { next: Math.min(start, size), lines: line };
       },
-      flush,
+      () => writer.flushAndWait(),
     );
     return;
   }
@@ -337,7 +366,7 @@ async function readDelimited(path: string, sep: string, lines: TrecLines, column
       // Read as Latin-1, each cell is its bytes.
       const cells = record.record as string[];
       if (!row(cells, record.info.lines, cells.join(sep))) break;
-      if (++n % 65536 === 0) flush();
+      if (++n % 65536 === 0) await writer.flushAndWait();
     }
   } catch (e) {
     const err = e as Error & { lines?: number; code?: string };
@@ -368,8 +397,7 @@ async function readParquet(
   path: string,
   lines: TrecLines,
   columns: ColumnMap,
-  flush: () => void,
-  behind: { flush: () => void; written: () => Promise<void> },
+  writer: WriteBehind,
 ): Promise<void> {
   const refuse = (what: string) => {
     const message = `The ${lines.kind} file is not Parquet of the shape it is read as: ${what}. Nothing is read from it.`;
@@ -401,8 +429,8 @@ async function readParquet(
   let groupStart = 0;
   for (const group of metadata.row_groups) {
     const count = Number(group.num_rows);
-    const done = fast !== undefined && fastRowGroup(fast, group, groupStart, count, lines, behind.flush);
-    await behind.written();
+    const done = fast !== undefined && fastRowGroup(fast, group, groupStart, count, lines, writer);
+    await writer.written();
     if (done) {
       groupStart += count;
       continue;
@@ -435,7 +463,7 @@ async function readParquet(
         const dk = d?.[k];
         const vk = v?.[k];
         if (qk instanceof Uint8Array && dk instanceof Uint8Array && typeof vk === 'number' && lines.addParts(row, qk, dk, vk)) {
-          if ((k & 0xffff) === 0xffff) flush();
+          if ((k & 0xffff) === 0xffff) writer.flush();
           continue;
         }
       }
@@ -447,9 +475,10 @@ async function readParquet(
         r ? cell(r[k]) : undefined,
         t ? cell(t[k]) : undefined,
       );
-      if ((k & 0xffff) === 0xffff) flush();
+      if ((k & 0xffff) === 0xffff) writer.flush();
     }
-    flush();
+    writer.flush();
+    await writer.written();
     groupStart += count;
   }
 }
@@ -505,7 +534,7 @@ function fastRowGroup(
   groupStart: number,
   count: number,
   lines: TrecLines,
-  flush: () => void,
+  writer: WriteBehind,
 ): boolean {
   const chunk = (k: number): ChunkBytes | undefined => {
     const column = group.columns[fast.columns[k]];
@@ -535,9 +564,9 @@ function fastRowGroup(
     const row = groupStart + k + 1;
     if (!lines.addRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], v[k]))
       lines.add({ line: row, text: '' }, latin1(qb, qs[k], qe[k]), latin1(db, ds[k], de[k]), v[k]);
-    if ((k & 0xffff) === 0xffff) flush();
+    if ((k & 0xffff) === 0xffff) writer.flush();
   }
-  flush();
+  writer.flush();
   return true;
 }
 

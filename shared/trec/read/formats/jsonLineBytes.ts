@@ -6,7 +6,7 @@
  */
 import { TrecFileKind } from '../problems';
 import { COLUMN_NAMES, ColumnMap, ColumnRole } from './inputFormat';
-import { TrecLines, plainId, plainNumber } from './trecLines';
+import { TrecLines } from './trecLines';
 
 // A role of a key as this path reads it; 'other' keys are passed over, 'slow' ones send the line to the general path.
 type KeyRole = 'query' | 'doc' | 'grade' | 'score' | 'other' | 'slow';
@@ -73,15 +73,16 @@ export function fastJsonLine(
   line: number,
   atEnd: boolean,
 ): number {
+  // Every read is bounded by `end`: past it the buffer holds bytes of an earlier chunk.
   let i = start;
   while (i < end && blank(bytes[i])) i++;
-  if (bytes[i] !== 123) return -1; // {
+  if (i >= end || bytes[i] !== 123) return -1; // {
   i++;
   const found = keys.found; // query, doc, grade, score: [start, end) each
   found.fill(-1);
   for (let k = 0; ; k++) {
     while (i < end && blank(bytes[i])) i++;
-    if (bytes[i] !== QUOTE) return -1;
+    if (i >= end || bytes[i] !== QUOTE) return -1;
     const ks = i + 1;
     i = ks;
     while (i < end && bytes[i] !== QUOTE) {
@@ -93,47 +94,56 @@ export function fastJsonLine(
     if (role === 'slow') return -1;
     i++;
     while (i < end && blank(bytes[i])) i++;
-    if (bytes[i] !== 58) return -1; // :
+    if (i >= end || bytes[i] !== 58) return -1; // :
     i++;
     while (i < end && blank(bytes[i])) i++;
+    if (i >= end) return -1;
+    // The value is checked as it is scanned, in one pass: a string's blanks (an id cannot hold
+    // one), a number's shape (a plain decimal, -?digits with a fraction only where a run's score or
+    // an unread key may have one; an exponent, true, null, a list or an object: the general path).
     let vs: number;
     let ve: number;
     let text = false;
     if (bytes[i] === QUOTE) {
       vs = i + 1;
       i = vs;
-      while (i < end && bytes[i] !== QUOTE) {
-        if (bytes[i] === BACKSLASH) return -1;
-        i++;
+      let blanks = false;
+      for (; i < end; i++) {
+        const c = bytes[i];
+        if (c === QUOTE) break;
+        if (c === BACKSLASH) return -1;
+        if (c === 32 || (c >= 9 && c <= 13)) blanks = true;
       }
       if (i >= end) return -1;
       ve = i;
       i++;
       text = true;
+      // An id cannot be empty or hold a blank; a grade or score is not a string here.
+      if (role !== 'other' && (blanks || ve === vs || role === 'grade' || role === 'score')) return -1;
     } else {
       vs = i;
-      while (i < end && ((bytes[i] >= 48 && bytes[i] <= 57) || bytes[i] === 45 || bytes[i] === 46)) i++;
-      ve = i;
-      // true, null, a list, an object, a number with an exponent: the general path.
-      if (!plainNumber(bytes, vs, ve, false)) return -1;
+      if (bytes[i] === 45) i++; // -
+      const digits = i;
+      while (i < end && bytes[i] >= 48 && bytes[i] <= 57) i++;
       // JSON has no leading zeros: "01" is not a number.
-      const d = bytes[vs] === 45 ? vs + 1 : vs;
-      if (bytes[d] === 48 && d + 1 < ve && bytes[d + 1] !== 46) return -1;
+      if (i === digits || (bytes[digits] === 48 && i > digits + 1)) return -1;
+      if (i < end && bytes[i] === 46) {
+        // A fraction: not in an id, nor in a qrels grade.
+        if (role === 'query' || role === 'doc' || (lines.kind === 'qrels' && role !== 'other')) return -1;
+        const fraction = ++i;
+        while (i < end && bytes[i] >= 48 && bytes[i] <= 57) i++;
+        if (i === fraction) return -1;
+      }
+      ve = i;
     }
     if (role !== 'other') {
       const slot = role === 'query' ? 0 : role === 'doc' ? 2 : role === 'grade' ? 4 : 6;
       if (found[slot] >= 0) return -1; // two keys for one role: the general path decides
-      const isId = slot < 4;
-      if (
-        isId
-          ? !plainId(bytes, vs, ve) || (!text && !plainNumber(bytes, vs, ve, true))
-          : text || !plainNumber(bytes, vs, ve, lines.kind === 'qrels')
-      )
-        return -1;
       found[slot] = vs;
       found[slot + 1] = ve;
     }
     while (i < end && blank(bytes[i])) i++;
+    if (i >= end) return -1;
     if (bytes[i] === 44) {
       i++;
       continue;

@@ -115,20 +115,25 @@ function jsonError(e: unknown, text: string): string {
 }
 
 /**
- * Reads one JSON object {qid: {docid: value}} (bytes as Latin-1) into `lines`, each pair on the line
- * where its docid is. Anything else (a list, a fixture, a value that is not an object of numbers, a
- * file cut short) adds one format-error problem, at the line and column where reading stopped, and
- * no row: a file read in part would give wrong numbers.
+ * Reads one JSON value (bytes as Latin-1) into `lines`: an object {qid: {docid: value}}, each pair on
+ * the line where its docid is, or a list of records [{"qid": …, "docid": …, "score": …}, …] (pandas'
+ * to_json(orient="records")), each record read as a JSON line is (the same column names, `keys`) on
+ * the line where it starts. Anything else (a fixture, a value that is not an object of numbers, a
+ * record holding a list, a file cut short) adds one format-error problem, at the line and column
+ * where reading stopped, and no row: a file read in part would give wrong numbers.
  */
-export function addJsonObject(lines: TrecLines, text: string): void {
+export function addJsonObject(lines: TrecLines, text: string, keys: JsonLineKeys): void {
   const scan = new JsonScan(text);
   const stop = (what: string): void => {
     lines.refuse(scan.problem(lines.kind, what));
   };
   const rows: { line: number; qid: string; docid: string; value: RowValue }[] = [];
   scan.blank();
+  if (scan.peek() === '[') return addRecords(lines, scan, keys);
   if (scan.peek() !== '{')
-    return stop(`expected a JSON object {query id: {document id: ${lines.kind === 'qrels' ? 'grade' : 'score'}}}, found ${scan.found()}`);
+    return stop(
+      `expected a JSON object {query id: {document id: ${lines.kind === 'qrels' ? 'grade' : 'score'}}} or a list of records, found ${scan.found()}`,
+    );
   scan.next();
   for (let first = true; ; first = false) {
     scan.blank();
@@ -172,6 +177,57 @@ export function addJsonObject(lines: TrecLines, text: string): void {
   scan.blank();
   if (scan.peek() !== '') return stop(`expected the end of the file after the object, found ${scan.found()}`);
   for (const r of rows) lines.add({ line: r.line, text: '' }, r.qid, r.docid, r.value);
+}
+
+// A list of records, read whole before any row is added (a file cut short adds none).
+function addRecords(lines: TrecLines, scan: JsonScan, keys: JsonLineKeys): void {
+  const stop = (what: string): void => {
+    lines.refuse(scan.problem(lines.kind, what));
+  };
+  const example = `{"qid": …, "docid": …, "${lines.kind === 'qrels' ? 'relevance' : 'score'}": …}`;
+  const records: { line: number; row: Record<string, RowValue> }[] = [];
+  scan.next();
+  for (let first = true; ; first = false) {
+    scan.blank();
+    if (scan.peek() === ']' && first) break;
+    if (scan.peek() !== '{') return stop(`expected a record ${example}, found ${scan.found()}`);
+    const line = scan.line;
+    scan.next();
+    const row: Record<string, RowValue> = {};
+    for (let firstKey = true; ; firstKey = false) {
+      scan.blank();
+      if (scan.peek() === '}' && firstKey) break;
+      const key = scan.string();
+      if (key === undefined) return stop(`expected a column name (a string), found ${scan.found()}`);
+      if (!scan.colon()) return stop(`expected ":" after "${key}", found ${scan.found()}`);
+      scan.blank();
+      const value = scan.literal();
+      if (value === undefined) return stop(`expected a number, a string or null for "${key}", found ${scan.found()}`);
+      row[key] = value.value;
+      scan.blank();
+      if (scan.peek() === ',') scan.next();
+      else if (scan.peek() === '}') break;
+      else return stop(`expected "," or "}" after the value of "${key}", found ${scan.found()}`);
+    }
+    scan.next();
+    records.push({ line, row });
+    scan.blank();
+    if (scan.peek() === ',') scan.next();
+    else if (scan.peek() === ']') break;
+    else return stop(`expected "," or "]" after a record, found ${scan.found()}`);
+  }
+  scan.next();
+  scan.blank();
+  if (scan.peek() !== '') return stop(`expected the end of the file after the list, found ${scan.found()}`);
+  for (const { line, row } of records)
+    lines.add(
+      { line, text: '' },
+      keys.value(row, 'query') as RowValue,
+      keys.value(row, 'doc') as RowValue,
+      keys.measure(row) as RowValue,
+      lines.kind === 'run' ? (keys.value(row, 'rank') as RowValue) : undefined,
+      lines.kind === 'run' ? (keys.value(row, 'tag') as RowValue) : undefined,
+    );
 }
 
 // Where a JSON text is being read: the offset, its line, and where that line starts.
@@ -235,6 +291,21 @@ class JsonScan {
     this.at += m[0].length;
     return m[0] === 'NaN' ? NaN : Number(m[0]);
   }
+  /** A record's value at the offset: scalar(), or true, false or null; undefined if none (a list, an object). */
+  literal(): { value: RowValue } | undefined {
+    for (const [word, value] of [
+      ['null', null],
+      ['true', true],
+      ['false', false],
+    ] as const) {
+      if (this.text.startsWith(word, this.at)) {
+        this.at += word.length;
+        return { value };
+      }
+    }
+    const value = this.scalar();
+    return value === undefined ? undefined : { value };
+  }
   /** What is at the offset, for a message. */
   found(): string {
     if (this.at >= this.text.length) return 'the end of the file (is it cut short?)';
@@ -245,7 +316,9 @@ class JsonScan {
         : c === '{'
           ? 'an object'
           : c === '"'
-            ? 'a string'
+            ? /^"(?:[^"\\\n]|\\.)*"/.test(this.text.slice(this.at, this.at + 4096))
+              ? 'a string'
+              : 'a string that does not end on its line (is the file cut short?)'
             : /[-\d]/.test(c)
               ? 'a number'
               : `"${this.text.slice(this.at, this.at + 12)}"`;

@@ -102,7 +102,10 @@ export class TrecLines {
         : d === undefined
           ? whatIsWrong('document id', doc)
           : v === undefined
-            ? whatIsWrong(this.kind === 'qrels' ? 'grade' : value === undefined && rank !== undefined ? 'rank' : 'score', value ?? rank)
+            ? whatIsWrong(
+                this.kind === 'qrels' ? 'grade' : value === undefined && rank !== undefined ? 'rank' : 'score',
+                value === undefined ? rank : value,
+              )
             : t === undefined
               ? whatIsWrong('tag', tag)
               : undefined;
