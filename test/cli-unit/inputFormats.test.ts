@@ -11,7 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tempFiles } from '../cli/ranklens';
-import { ParquetWriter, parquetFile } from '../helpers/parquetFile';
+import { ParquetColumn, ParquetWriter, parquetFile } from '../helpers/parquetFile';
+import { snappyCompress } from '../helpers/snappy';
 import { ranklens } from './run';
 import { LineMap } from '../../shared/trec/read/formats/trecLines';
 import { NUMBER_BYTES, writeNumber } from '../../shared/trec/read/formats/numberBytes';
@@ -161,6 +162,42 @@ describe('ranklens trec: qrels and runs in other formats', () => {
   });
 });
 
+describe('ranklens trec: compressed Parquet', () => {
+  const pyarrow = (codec: ParquetColumn['codec']): ParquetColumn[] => [
+    { name: 'qid', type: 'string', values: ['q1', 'q1', 'q1', 'q2', 'q2'], optional: true, dictionary: true, codec },
+    { name: 'docid', type: 'string', values: ['d1', 'd2', 'd3', 'd4', 'd5'], optional: true, dictionary: true, codec },
+    { name: 'score', type: 'double', values: [0.5, 0.5, 0.8, 0.1, 0.9], optional: true, dictionary: true, codec },
+  ];
+
+  it('Snappy, as its format describes it: "abcdabcdabcd" is its length, a literal "abcd" and a copy of 8 bytes from 4 back', () => {
+    assert.deepEqual([...snappyCompress(Buffer.from('abcdabcdabcd'))], [0x0c, 0x0c, 0x61, 0x62, 0x63, 0x64, 0x1e, 0x04, 0x00]);
+  });
+
+  it("pyarrow's default (optional, dictionary-encoded, Snappy-compressed pages) and gzip give the hand-worked values", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'snappy.parquet'), parquetFile(pyarrow('SNAPPY')));
+    writeFileSync(join(dir, 'gzip.parquet'), parquetFile(pyarrow('GZIP')));
+    for (const run of ['snappy.parquet', 'gzip.parquet']) {
+      const r = await ranklens(['trec', 'qrels.trec', run, ...MEASURES], { cwd: dir });
+      assert.equal(r.stdout, EXPECTED, run);
+      assert.equal(r.stderr, '', run);
+    }
+  });
+
+  it('a codec Ranklens does not decompress (ZSTD) is refused, naming the column, the codec and how to rewrite the file', async () => {
+    const dir = folder();
+    const columns = pyarrow(undefined).map((c) => (c.name === 'docid' ? { ...c, codec: { unapplied: 'ZSTD' as const } } : c));
+    writeFileSync(join(dir, 'zstd.parquet'), parquetFile(columns));
+    const r = await ranklens(['trec', 'qrels.trec', 'zstd.parquet', ...MEASURES], { cwd: dir });
+    assert.equal(r.stdout, '');
+    assert.equal(
+      r.stderr,
+      'zstd.parquet:1:1 error format-error The run file is not Parquet of the shape it is read as: its column "docid" is compressed with ZSTD, which Ranklens does not decompress (it reads Parquet uncompressed or compressed with Snappy, pyarrow\'s default, gzip or Brotli); rewrite it with pyarrow, pyarrow.parquet.write_table(pyarrow.parquet.read_table(path), new_path, compression="snappy"), or pandas, df.to_parquet(new_path, compression="snappy"). Nothing is read from it.\n',
+    );
+    assert.equal(r.code, 1);
+  });
+});
+
 describe('ranklens trec: files larger than one read', () => {
   it('reads TSV and JSON lines of 3 MB the same across the 1 MB pieces they are read in, CRLF included', async () => {
     // 300 queries × 200 documents; every third judged, grade 1 or 2; scores with ties.
@@ -209,12 +246,12 @@ describe('ranklens trec: Parquet of many row groups and pages', () => {
       scores.push(score);
       if ((q + d) % 3 === 0) qrels.push(`q${q} 0 doc-${d} ${1 + ((q * d) % 2)}`);
     }
-  const write = (path: string, docs: (string | null)[], dictionary: boolean) => {
+  const write = (path: string, docs: (string | null)[], dictionary: boolean, codec?: 'SNAPPY') => {
     const optional = dictionary || docs.includes(null);
     const schema = [
-      { name: 'qid', type: 'string', optional, dictionary, pageRows: 4096 },
-      { name: 'docid', type: 'string', optional, dictionary, pageRows: 4096 },
-      { name: 'score', type: 'double', optional, dictionary, pageRows: 4096 },
+      { name: 'qid', type: 'string', optional, dictionary, pageRows: 4096, codec },
+      { name: 'docid', type: 'string', optional, dictionary, pageRows: 4096, codec },
+      { name: 'score', type: 'double', optional, dictionary, pageRows: 4096, codec },
     ] as const;
     const parts: Uint8Array[] = [];
     const writer = new ParquetWriter(schema, (b) => parts.push(b));
@@ -225,13 +262,15 @@ describe('ranklens trec: Parquet of many row groups and pages', () => {
   };
   const MEASURES_BIG = ['-m', 'map', '-m', 'ndcg', '-m', 'num_ret'];
 
-  it('reads PLAIN and dictionary-encoded pages into the same run as its TREC text', async () => {
+  it('reads PLAIN and dictionary-encoded pages, uncompressed or Snappy-compressed, into the same run as its TREC text', async () => {
     const dir = tempFiles({ 'q.trec': `${qrels.join('\n')}\n`, 'r.trec': `${trec.join('\n')}\n` });
     write(join(dir, 'plain.parquet'), docids, false);
     write(join(dir, 'dict.parquet'), docids, true);
+    write(join(dir, 'snappy.parquet'), docids, false, 'SNAPPY');
+    write(join(dir, 'dict-snappy.parquet'), docids, true, 'SNAPPY');
     const want = await ranklens(['trec', 'q.trec', 'r.trec', ...MEASURES_BIG], { cwd: dir });
     assert.match(want.stdout, /^num_ret +\tall\t60000\n/);
-    for (const run of ['plain.parquet', 'dict.parquet']) {
+    for (const run of ['plain.parquet', 'dict.parquet', 'snappy.parquet', 'dict-snappy.parquet']) {
       const got = await ranklens(['trec', 'q.trec', run, ...MEASURES_BIG], { cwd: dir });
       assert.equal(got.stdout, want.stdout, run);
       assert.equal(got.stderr, '', run);

@@ -1,7 +1,7 @@
 /**
  * `npm run conformance` (its second part): the conformance files written in every other format
  * Ranklens reads (TSV with BEIR's header, CSV, JSON lines, one JSON object {qid: {docid: value}},
- * Parquet), and `ranklens trec` on each pair expected to print what trec_eval prints on the TREC
+ * a JSON list of records as pandas writes it, Parquet), and `ranklens trec` on each pair expected to print what trec_eval prints on the TREC
  * text, value for value; only the runid line is left out (those formats have no tag column here).
  * The files: trec_eval's own test files (qrels.test, results.test), the seeded random pairs of
  * trecEval.ts (with and without judged queries missing from the run, -c), and its layouts (grouped,
@@ -46,6 +46,14 @@ const FORMATS: Record<
     qrels: (rows) => jsonObject(rows, 3),
     run: (rows) => jsonObject(rows, 4),
   },
+  // pandas' to_json(orient="records"): one line, no blanks, "/" escaped.
+  records: {
+    ext: 'records.json',
+    qrels: (rows) =>
+      `[${rows.map((r) => `{"query_id":${pandasString(r[0])},"doc_id":${pandasString(r[2])},"relevance":${r[3]}}`).join(',')}]`,
+    run: (rows) =>
+      `[${rows.map((r) => `{"qid":${pandasString(r[0])},"docid":${pandasString(r[2])},"score":${jsonNumber(r[4])}}`).join(',')}]`,
+  },
   parquet: {
     ext: 'parquet',
     qrels: (rows) =>
@@ -66,6 +74,8 @@ const FORMATS: Record<
 const lines = (rows: string[]) => `${rows.join('\n')}\n`;
 // A TREC score as JSON writes a number: "3." or ".5" are not JSON numbers.
 const jsonNumber = (text: string) => JSON.stringify(Number(text));
+// A string as pandas writes it: JSON's, with "/" as "\/".
+const pandasString = (text: string) => JSON.stringify(text).replace(/\//g, '\\/');
 
 // {qid: {docid: value}}, queries in the order they first appear, pretty-printed as Python's json.dump(indent=1).
 function jsonObject(rows: string[][], column: number): string {

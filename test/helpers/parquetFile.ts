@@ -1,11 +1,14 @@
 /**
  * A small Parquet writer for tests and benchmarks (no Parquet writer is installed: hyparquet only
- * reads): row groups of uncompressed pages, columns of strings (UTF-8 bytes as given), doubles,
+ * reads): row groups of pages, columns of strings (UTF-8 bytes as given), doubles,
  * 64-bit or 32-bit integers, each optional (null allowed) or required, each PLAIN or, as pyarrow and
  * pandas write by default, dictionary-encoded (a PLAIN dictionary page, then data pages of
  * RLE_DICTIONARY indices, bit-packed in groups of 8 and the rest in runs). Written from the Parquet
- * format's Thrift definitions (parquet.thrift), in Thrift's compact protocol.
+ * format's Thrift definitions (parquet.thrift), in Thrift's compact protocol. Pages may be
+ * compressed with Snappy (./snappy.ts), pyarrow's default, or gzip (Node's zlib).
  */
+import { gzipSync } from 'node:zlib';
+import { snappyCompress } from './snappy';
 
 /** A column: its name, type, and one value per row (null for none, only when `optional`). */
 export interface ParquetColumn {
@@ -17,15 +20,19 @@ export interface ParquetColumn {
   dictionary?: boolean;
   /** Rows per data page (all in one page when not given). */
   pageRows?: number;
+  /** How its pages are compressed: uncompressed when not given; Snappy (pyarrow's default), gzip, or a codec named but not applied (for a reader's refusal). */
+  codec?: 'SNAPPY' | 'GZIP' | { unapplied: 'ZSTD' | 'LZ4_RAW' };
 }
 
 const PHYSICAL = { string: 6, double: 5, int64: 2, int32: 1 } as const;
+// parquet.thrift's CompressionCodec.
+const CODECS = { UNCOMPRESSED: 0, SNAPPY: 1, GZIP: 2, ZSTD: 6, LZ4_RAW: 7 } as const;
 
 /** The bytes of a Parquet file holding `columns` (all of the same length) in one row group. */
 export function parquetFile(columns: readonly ParquetColumn[]): Uint8Array {
   const parts: Uint8Array[] = [];
   const writer = new ParquetWriter(
-    columns.map(({ name, type, optional }) => ({ name, type, optional })),
+    columns.map(({ name, type, optional, dictionary, pageRows, codec }) => ({ name, type, optional, dictionary, pageRows, codec })),
     (bytes) => parts.push(bytes),
   );
   writer.rowGroup(columns.map((c) => c.values));
@@ -36,6 +43,8 @@ export function parquetFile(columns: readonly ParquetColumn[]): Uint8Array {
 /** A Parquet file written row group by row group to `sink` (a file written as it goes, for large files). */
 export class ParquetWriter {
   private offset = 4;
+  // The chunks' sizes had their pages not been compressed (total_uncompressed_size).
+  private plainSize = 0;
   private rows = 0;
   private groups: Uint8Array[] = [];
 
@@ -54,6 +63,7 @@ export class ParquetWriter {
     this.schema.forEach((c, i) => {
       const column = { ...c, values: values[i] };
       const chunkStart = this.offset;
+      const plainSize = this.plainSize;
       let dictionaryOffset: number | undefined;
       let pages: ParquetColumn['values'][] = [column.values];
       let dictionary: Map<unknown, number> | undefined;
@@ -81,6 +91,7 @@ export class ParquetWriter {
             ],
           ],
           2,
+          c.codec,
         );
       }
       if (c.pageRows) {
@@ -90,27 +101,33 @@ export class ParquetWriter {
       const dataOffset = this.offset;
       for (const values of pages) {
         const page = pageData({ ...column, values }, dictionary);
-        this.page(page, [
+        this.page(
+          page,
           [
-            5,
-            'struct',
-            struct([
-              [1, 'i32', values.length],
-              [2, 'i32', dictionary ? 8 : 0],
-              [3, 'i32', 3],
-              [4, 'i32', 3],
-            ]),
+            [
+              5,
+              'struct',
+              struct([
+                [1, 'i32', values.length],
+                [2, 'i32', dictionary ? 8 : 0],
+                [3, 'i32', 3],
+                [4, 'i32', 3],
+              ]),
+            ],
           ],
-        ]);
+          0,
+          c.codec,
+        );
       }
       const size = this.offset - chunkStart;
+      const codec = c.codec === undefined ? 'UNCOMPRESSED' : typeof c.codec === 'string' ? c.codec : c.codec.unapplied;
       const meta = struct([
         [1, 'i32', PHYSICAL[c.type]],
         [2, 'list-i32', dictionary ? [0, 3, 8] : [0, 3]],
         [3, 'list-string', [c.name]],
-        [4, 'i32', 0],
+        [4, 'i32', CODECS[codec]],
         [5, 'i64', count],
-        [6, 'i64', size],
+        [6, 'i64', this.plainSize - plainSize],
         [7, 'i64', size],
         [9, 'i64', dataOffset],
         ...(dictionaryOffset === undefined ? [] : ([[11, 'i64', dictionaryOffset]] as Field[])),
@@ -132,12 +149,14 @@ export class ParquetWriter {
     this.rows += count;
   }
 
-  // One page: its header (type 0, a data page, unless given; sizes; the fields given), then its bytes.
-  private page(bytes: Uint8Array, fields: Field[], type = 0): void {
-    const header = struct([[1, 'i32', type], [2, 'i32', bytes.length], [3, 'i32', bytes.length], ...fields]);
+  // One page: its header (type 0, a data page, unless given; sizes; the fields given), then its bytes, compressed with `codec`.
+  private page(bytes: Uint8Array, fields: Field[], type = 0, codec?: ParquetColumn['codec']): void {
+    const stored = codec === 'SNAPPY' ? snappyCompress(bytes) : codec === 'GZIP' ? new Uint8Array(gzipSync(bytes)) : bytes;
+    const header = struct([[1, 'i32', type], [2, 'i32', bytes.length], [3, 'i32', stored.length], ...fields]);
     this.sink(header);
-    this.sink(bytes);
-    this.offset += header.length + bytes.length;
+    this.sink(stored);
+    this.offset += header.length + stored.length;
+    this.plainSize += header.length + bytes.length;
   }
 
   /** Writes the footer: the schema and the row groups. */

@@ -6,6 +6,7 @@
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, write, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { basename, join } from 'node:path';
 import { parse as csvParser } from 'csv-parse';
 import { latin1 } from '../read/byteText';
@@ -393,12 +394,7 @@ function hasQuote(path: string): boolean {
 }
 
 /** Parquet, row group by row group: the columns named as in a header (see chooseColumns); strings read as their bytes. */
-async function readParquet(
-  path: string,
-  lines: TrecLines,
-  columns: ColumnMap,
-  writer: WriteBehind,
-): Promise<void> {
+async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
   const refuse = (what: string) => {
     const message = `The ${lines.kind} file is not Parquet of the shape it is read as: ${what}. Nothing is read from it.`;
     lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
@@ -422,6 +418,13 @@ async function readParquet(
   }
   const roles = [choice.query, choice.doc, choice.value, choice.rank, choice.tag];
   const wanted = [...new Set(roles.filter((i) => i >= 0))].map((i) => names[i]);
+  const codec = unreadCodec(metadata, wanted);
+  if (codec) {
+    refuse(
+      `its column "${codec.column}" is compressed with ${codec.codec}, which Ranklens does not decompress (it reads Parquet uncompressed or compressed with Snappy, pyarrow's default, gzip or Brotli); rewrite it with pyarrow, pyarrow.parquet.write_table(pyarrow.parquet.read_table(path), new_path, compression="snappy"), or pandas, df.to_parquet(new_path, compression="snappy")`,
+    );
+    return;
+  }
   const fast =
     choice.value >= 0 && choice.rank < 0 && choice.tag < 0
       ? await fastParquet(path, metadata, [choice.query, choice.doc, choice.value], names)
@@ -445,6 +448,7 @@ async function readParquet(
         rowEnd: groupStart + count,
         // Strings as their bytes, as every id is read: never decoded, so never mangled.
         parsers: { stringFromBytes: (bytes: Uint8Array) => bytes },
+        compressors: ZLIB_CODECS,
         onChunk: (chunk) => data.get(chunk.columnName)?.push(chunk.columnData),
       });
     } catch (e) {
@@ -484,6 +488,25 @@ async function readParquet(
 }
 
 type ParquetMetadata = import('hyparquet', { with: { 'resolution-mode': 'import' } }).FileMetaData;
+
+// The codecs hyparquet decompresses itself (besides none): Snappy; and those Node's zlib does.
+const HYPARQUET_CODECS = ['UNCOMPRESSED', 'SNAPPY'];
+const ZLIB_CODECS = {
+  GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)),
+  BROTLI: (input: Uint8Array) => new Uint8Array(brotliDecompressSync(input)),
+};
+
+// The first column read that is compressed with a codec neither hyparquet nor zlib decompresses (ZSTD, LZ4, LZO), if any.
+function unreadCodec(metadata: ParquetMetadata, wanted: string[]): { column: string; codec: string } | undefined {
+  for (const group of metadata.row_groups)
+    for (const chunk of group.columns) {
+      const meta = chunk.meta_data;
+      const column = meta?.path_in_schema[0];
+      if (!meta || column === undefined || !wanted.includes(column)) continue;
+      if (!HYPARQUET_CODECS.includes(meta.codec) && !(meta.codec in ZLIB_CODECS)) return { column, codec: meta.codec };
+    }
+  return undefined;
+}
 type RowGroupMetadata = ParquetMetadata['row_groups'][number];
 
 // What the fast path of Parquet needs: the file, hyparquet's page functions, and the columns of the
@@ -542,7 +565,13 @@ function fastRowGroup(
     if (!meta || column.file_path || Number(meta.num_values) !== count) return undefined;
     const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
     const size = Number(meta.total_compressed_size);
-    return { bytes: readRange(fast.path, start, size), rows: count, codec: meta.codec, maxDefinition: fast.maxDefinition[k] };
+    return {
+      bytes: readRange(fast.path, start, size),
+      rows: count,
+      codec: meta.codec,
+      decompressors: ZLIB_CODECS,
+      maxDefinition: fast.maxDefinition[k],
+    };
   };
   let q: ByteColumn | undefined;
   let d: ByteColumn | undefined;

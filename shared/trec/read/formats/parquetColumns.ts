@@ -25,9 +25,12 @@ export interface PageHeaderFields {
 /** hyparquet's functions for pages (hyparquet/src/column.js, datapage.js, encoding.js). */
 export interface PageTools {
   parquetHeader(reader: PageReader): PageHeaderFields;
-  decompressPage(bytes: Uint8Array, size: number, codec: string, compressors: undefined): Uint8Array;
+  decompressPage(bytes: Uint8Array, size: number, codec: string, compressors: Decompressors | undefined): Uint8Array;
   readRleBitPackedHybrid(reader: PageReader, width: number, output: Int32Array | Uint8Array, length?: number): void;
 }
+
+/** Decompressors by codec, for those hyparquet does not decompress itself (its `compressors` option). */
+export type Decompressors = Partial<Record<string, (input: Uint8Array, outputLength: number) => Uint8Array>>;
 
 /** A column of byte strings: row k's bytes are bytes[starts[k], ends[k]). */
 export interface ByteColumn {
@@ -39,11 +42,12 @@ export interface ByteColumn {
 /** A column of numbers (DOUBLE, FLOAT or INT32), one per row. */
 export type NumberColumn = Float64Array | Float32Array | Int32Array;
 
-/** A column chunk: its bytes (from its dictionary page or first data page to its end), rows, codec and maximum definition level (0 or 1). */
+/** A column chunk: its bytes (from its dictionary page or first data page to its end), rows, codec (and decompressors) and maximum definition level (0 or 1). */
 export interface ChunkBytes {
   bytes: Uint8Array;
   rows: number;
   codec: string;
+  decompressors?: Decompressors;
   maxDefinition: number;
 }
 
@@ -71,14 +75,14 @@ function eachPage(tools: PageTools, chunk: ChunkBytes, visit: PageVisitor): bool
     const compressed = bytes.subarray(reader.offset, reader.offset + size);
     reader.offset += size;
     if (header.type === 'DICTIONARY_PAGE') {
-      const page = tools.decompressPage(compressed, header.uncompressed_page_size, codec, undefined);
+      const page = tools.decompressPage(compressed, header.uncompressed_page_size, codec, chunk.decompressors);
       if (!visit.dictionary(page, header.dictionary_page_header?.num_values ?? -1)) return false;
       continue;
     }
     if (header.type !== 'DATA_PAGE' || !header.data_page_header) return false;
     const count = header.data_page_header.num_values;
     if (row + count > rows) return false;
-    const page = tools.decompressPage(compressed, header.uncompressed_page_size, codec, undefined);
+    const page = tools.decompressPage(compressed, header.uncompressed_page_size, codec, chunk.decompressors);
     const pageReader: PageReader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
     if (maxDefinition === 1) {
       // Definition levels: every row must have its value (a null is left to hyparquet).
