@@ -229,6 +229,23 @@ describe('ranklens trec: files larger than one read', () => {
   });
 });
 
+describe('ranklens trec: a truncated last JSON line after a full read', () => {
+  it('is malformed even where the bytes left in the read buffer past it would close it ("}\\n" of an earlier line)', async () => {
+    // 30,000 lines of 45 bytes: the last read of the 1 MB buffer ends inside the cut line, and the
+    // buffer's next bytes, left from the first read, are those of a line at the same place: "}\n".
+    const rows = Array.from({ length: 30_000 }, (_, i) => `{"qid": "q1", "docid": "d${String(i).padStart(5, '0')}", "score": 0.5}`);
+    const dir = tempFiles({ 'q.trec': 'q1 0 d00001 1\n', 'r.jsonl': `${rows.join('\n')}\n{"qid": "q1", "docid": "d99999", "score": 0.5` });
+    const r = await ranklens(['trec', 'q.trec', 'r.jsonl', '-m', 'num_ret'], { cwd: dir });
+    assert.equal(r.stdout, '');
+    assert.match(
+      r.stderr,
+      /^r\.jsonl:30001:1 error malformed-line The line is not JSON \(it ends before the object closes: a truncated line\?\)\./,
+    );
+    const k = await ranklens(['trec', 'q.trec', 'r.jsonl', '-m', 'num_ret', '--keep-going'], { cwd: dir });
+    assert.match(k.stdout, /num_ret +\tall\t30000\n$/);
+  });
+});
+
 describe('ranklens trec: Parquet of many row groups and pages', () => {
   // 300 queries × 200 documents as above, in row groups of 25,000 rows (the last of 10,000), pages of
   // 4,096 rows: PLAIN and required, or dictionary-encoded and optional as pyarrow writes them.

@@ -90,7 +90,7 @@ export async function trecInput(
 }
 
 // Writes in flight at most: each holds a converted chunk (a megabyte or two of TREC text).
-const WRITES_IN_FLIGHT = 4;
+const WRITES_IN_FLIGHT = 2;
 
 /**
  * The TREC text written behind the conversion: each flush hands the bytes converted so far to a
