@@ -16,7 +16,8 @@
  * is within 1.5× of `trec QRELS A B`. --diff-only runs that row alone (it needs no trec_eval).
  *
  * The largest run is also timed as TSV, JSON lines and Parquet beside its TREC text (formats();
- * --formats-only times only those, without trec_eval).
+ * --formats-only times only those, without trec_eval; with --baseline, the baseline's build on each
+ * format too, in the same loops).
  *
  * --baseline DIR times another build's dist/cli.js (a checkout of an earlier commit, built) in the
  * same loops, the two builds taking turns going first, and prints this build's time and memory over
@@ -276,7 +277,7 @@ function main(argv: string[]): number {
       console.log(
         `trec formats: the ${sizes[0].toLocaleString('en')}-query run (${data.runLines.toLocaleString('en')} lines), median of ${runs} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)})`,
       );
-      formats(dir, data.qrelsPath, data.runPath, runs, sizes[0] === 10_000 ? '10k' : '2k');
+      formats(dir, data.qrelsPath, data.runPath, runs, sizes[0] === 10_000 ? '10k' : '2k', baselineCli);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -293,7 +294,7 @@ function main(argv: string[]): number {
       const size = queries === 10_000 ? '10k' : '2k';
       const sub = join(dir, size);
       const data = generateTrec(sub, { queries, docs: 1000, seed: 42 });
-      if (queries === sizes[0]) formats(sub, data.qrelsPath, data.runPath, runs, size);
+      if (queries === sizes[0]) formats(sub, data.qrelsPath, data.runPath, runs, size, baselineCli);
       for (const layout of ['grouped', 'shuffled', 'interleaved'] as Layout[]) {
         const run = layout === 'grouped' ? data.runPath : join(sub, `${layout}.run`);
         if (layout !== 'grouped') relayout(data.runPath, run, layout, 7);
@@ -333,19 +334,27 @@ function main(argv: string[]): number {
  * ranklens on each format and on the TREC text in the same loop, taking turns going first; the
  * ratio is the median of each loop's pair. The outputs must be equal but for the runid line.
  */
-function formats(dir: string, qrels: string, run: string, runs: number, size: string): void {
+function formats(dir: string, qrels: string, run: string, runs: number, size: string, baselineCli?: string): void {
   for (const format of RUN_FORMATS) {
     const path = join(dir, `bench.${format}`);
     writeRunAs(run, path, format);
     const ratios: number[] = [];
+    const baselineRatios: number[] = [];
     const ours: Run[] = [];
     const text: Run[] = [];
-    const time = (file: string) => timeOnce(process.execPath, [CLI, 'trec', '-c', qrels, file]);
+    const before: Run[] = [];
+    const time = (file: string, cli = CLI) => timeOnce(process.execPath, [cli, 'trec', '-c', qrels, file]);
     for (let i = 0; i < runs; i++) {
+      // The baseline, when given, goes first in every other loop, after this build's in the others.
+      const baselineFirst = baselineCli && i % 2 === 1 ? time(path, baselineCli) : undefined;
       const first = i % 2 === 0 ? time(run) : undefined;
       ours.push(time(path));
       text.push(first ?? time(run));
       ratios.push(ours[i].wallMs / text[i].wallMs);
+      if (baselineCli) {
+        before.push(baselineFirst ?? time(path, baselineCli));
+        baselineRatios.push(ours[i].wallMs / before[i].wallMs);
+      }
     }
     const body = (r: Run) =>
       r.stdout
@@ -356,8 +365,12 @@ function formats(dir: string, qrels: string, run: string, runs: number, size: st
     const same = body(ours[0]) === body(text[0]);
     const a = figure(ours);
     const b = figure(text);
+    const c = before.length > 0 ? figure(before) : undefined;
+    const beside = c
+      ? ` | the baseline ${(c.medianMs / 1000).toFixed(2)} s ${c.peakRssMb.toFixed(0)} MB (CPU ${c.cpuS.toFixed(2)} s), ${summarize(baselineRatios).median.toFixed(2)}× the baseline's time, baseline ${summarize(before.map((r, i) => r.wallMs / text[i].wallMs)).median.toFixed(2)}× the TREC text; same output as the baseline: ${body(ours[0]) === body(before[0]) ? 'yes' : 'NO'}`
+      : '';
     console.log(
-      `trec ${size} ${format} run: ranklens ${(a.medianMs / 1000).toFixed(2)} s ${a.peakRssMb.toFixed(0)} MB (CPU ${a.cpuS.toFixed(2)} s) | the TREC text ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB; ${verdict('vs TREC text', summarize(ratios).median, 2)} (median of each loop's pair; load ${loadavg()[0].toFixed(1)}); same output (runid aside): ${same ? 'yes' : 'NO'}`,
+      `trec ${size} ${format} run: ranklens ${(a.medianMs / 1000).toFixed(2)} s ${a.peakRssMb.toFixed(0)} MB (CPU ${a.cpuS.toFixed(2)} s) | the TREC text ${(b.medianMs / 1000).toFixed(2)} s ${b.peakRssMb.toFixed(0)} MB; ${verdict('vs TREC text', summarize(ratios).median, 2)} (median of each loop's pair; load ${loadavg()[0].toFixed(1)}); same output (runid aside): ${same ? 'yes' : 'NO'}${beside}`,
     );
     rmSync(path);
   }

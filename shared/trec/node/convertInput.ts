@@ -499,8 +499,8 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, w
 type ParquetMetadata = import('hyparquet', { with: { 'resolution-mode': 'import' } }).FileMetaData;
 
 // The codecs hyparquet decompresses itself (besides none): Snappy; and those Node's zlib does.
-const HYPARQUET_CODECS = ['UNCOMPRESSED', 'SNAPPY'];
-const ZLIB_CODECS = {
+const HYPARQUET_CODECS: readonly string[] = ['UNCOMPRESSED', 'SNAPPY'];
+const ZLIB_CODECS: Readonly<Record<'GZIP' | 'BROTLI', (input: Uint8Array) => Uint8Array>> = {
   GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)),
   BROTLI: (input: Uint8Array) => new Uint8Array(brotliDecompressSync(input)),
 };
