@@ -40,8 +40,8 @@ trec_eval convention (the default) the text output is trec_eval's: same names, o
   RUN    lines "qid Q0 docid rank score tag" (ranked by score; the rank column is ignored); "-"
          reads the run from stdin; a .gz file is read through gunzip.
   Either may also be TSV or CSV with a header (BEIR's query-id corpus-id score), JSON lines, one
-  JSON object {qid: {docid: value}} or Parquet, found by name and first bytes
-  (docs/guide/file-formats.md).
+  JSON object {qid: {docid: value}}, a JSON list of records (pandas' orient="records") or
+  Parquet, found by name and first bytes (docs/guide/file-formats.md).
 
 Options:
   -m, --measure NAME     measures to compute; repeat it. trec_eval's names, parameters and sets
@@ -72,7 +72,7 @@ Options:
                          Other conventions always go on, and mark the means the same way.
       --qrels-format F   read the qrels as F: trec, tsv, csv, jsonl, json or parquet (default:
       --run-format F     found from the name and the first bytes); the same for the run
-      --columns MAP      the columns of TSV, CSV, JSON lines and Parquet not named as usual:
+      --columns MAP      the columns of TSV, CSV, JSON and Parquet not named as usual:
                          ROLE=NAME pairs (query, doc, score, grade, rank, tag), such as
                          query=user,doc=item,score=prediction
   -h, --help             this help
