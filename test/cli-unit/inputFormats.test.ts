@@ -422,6 +422,32 @@ describe('ranklens trec: hostile files in other formats', () => {
     assert.equal(nested.code, 1);
   });
 
+  it('a list of records with a byte-order mark, CRLF, a Latin-1 id, 1e400, NaN, "0x1p-1" and numbers for ids reads as its TREC text', async () => {
+    const dir = tempFiles({});
+    writeFileSync(join(dir, 'q.trec'), Buffer.from('q1 0 d\xe9 1\nq1 0 y 1\n2 0 7 1\n', 'latin1'));
+    writeFileSync(
+      join(dir, 'r.json'),
+      Buffer.from(
+        '\xef\xbb\xbf[{"qid": "q1", "docid": "d\xe9", "score": 1e400},\r\n {"qid": "q1", "docid": "x", "score": NaN},\r\n {"qid": "q1", "docid": "y", "score": "0x1p-1"},\r\n {"qid": 2, "docid": 7, "score": 0.5}]\r\n',
+        'latin1',
+      ),
+    );
+    writeFileSync(join(dir, 'r.trec'), Buffer.from('q1 Q0 d\xe9 0 inf r\nq1 Q0 x 0 nan r\nq1 Q0 y 0 0x1p-1 r\n2 Q0 7 0 0.5 r\n', 'latin1'));
+    const args = ['-q', '-m', 'map', '-m', 'num_ret'];
+    const r = await ranklens(['trec', 'q.trec', 'r.json', ...args], { cwd: dir });
+    // q1: dé (inf) first, then y (0.5) above x (NaN): AP (1/1 + 2/2) / 2 = 1; query 2: its one document, relevant.
+    assert.equal(
+      r.stdout,
+      'num_ret               \t2\t1\nmap                   \t2\t1.0000\nnum_ret               \tq1\t3\nmap                   \tq1\t1.0000\nnum_ret               \tall\t4\nmap                   \tall\t1.0000\n',
+    );
+    assert.deepEqual(
+      r.stderr.split('\n').map((l) => /^r\.json:(\d+):1 warning unusual-score/.exec(l)?.[1]),
+      ['1', '2', '3', undefined],
+    );
+    const trec = await ranklens(['trec', 'q.trec', 'r.trec', ...args], { cwd: dir });
+    assert.equal(r.stdout, trec.stdout);
+  });
+
   it('a JSON object cut short is refused at the end of the file; a Parquet file that is not one, at its metadata', async () => {
     const dir = tempFiles({ 'q.tsv': TEXT['qrels.tsv'], 'cut.json': '{"q1": {"d1": 0.5,\n "d3": ', 'bad.parquet': 'PAR1 not really' });
     const r = await ranklens(['trec', 'q.tsv', 'cut.json', '-m', 'map'], { cwd: dir });
