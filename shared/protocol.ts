@@ -88,6 +88,23 @@ export interface StatusParams {
   short?: string;
 }
 
+/**
+ * Request: how a TREC file is paired: a run with the qrels its configuration names (`qrels`, a URI;
+ * absent when no rule pairs it, with `message` saying how to pair it), by which configuration
+ * (`config`, a URI) and rule (`glob`); `role: 'none'` for a file that is no run or qrels.
+ */
+export const TREC_PAIRING_REQUEST = 'ranklens/trecPairing';
+export interface TrecPairingParams {
+  uri: string;
+}
+export interface TrecPairingResult {
+  role: 'run' | 'qrels' | 'none';
+  qrels?: string /* uri */;
+  config?: string /* uri */;
+  glob?: string;
+  message?: string;
+}
+
 /** Commands the VS Code client implements (code lenses name them; the server never executes them). */
 export const SHOW_CASE_BREAKDOWN_COMMAND = 'ranklens.showCaseBreakdown';
 export const COMPARE_CONVENTIONS_COMMAND = 'ranklens.compareConventions';
@@ -97,6 +114,8 @@ export const COMPARE_RUNS_COMMAND = 'ranklens.compareRuns';
 export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
 /** "Ranklens: Compare Systems": a fixture's systems case by case in the Compare Runs view; its arguments (uri, fixture index) from a system lens. */
 export const COMPARE_SYSTEMS_COMMAND = 'ranklens.compareSystems';
+/** "Ranklens: Pick Qrels for This Run": a qrels file picked for the active (or clicked) run, written as a rule of the nearest ranklens.config.json. */
+export const PICK_QRELS_COMMAND = 'ranklens.pickQrels';
 
 export interface InitializationOptions {
   /** A fixed wait in ms after an edit before validating (0 validates at once: tests); by default the wait adapts (server/debounce.ts). */

@@ -12,6 +12,8 @@ export { EvaluationCache, evaluateDocumentCached } from './caseCache';
 export { declaredFindingCodes, evaluateDeclared, missingDeclaredFindings } from './expectFindings';
 export { CONFIG_FILE, configuredQrels, findProjectConfig, withProjectConfig } from './projectConfig';
 export type { ConfigSeverity, FoundConfig } from './projectConfig';
+export { qrelsRuleEdit, relativePath, runGlobChoices } from './qrelsRule';
+export type { QrelsRule } from './qrelsRule';
 export { mostChanged, queryDiffs } from './queryDiff';
 export type { PairDiff, QueryDiff } from './queryDiff';
 export { documentMoves } from './documentMoves';
