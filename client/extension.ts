@@ -177,8 +177,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => client,
       () => fixtureSelector().map((s) => s.pattern),
     ),
-    vscode.commands.registerCommand(PICK_QRELS_COMMAND, async (clicked?: vscode.Uri) => {
-      const edited = await pickQrels(clicked);
+    vscode.commands.registerCommand(PICK_QRELS_COMMAND, async (clicked?: vscode.Uri, qrels?: unknown, runs?: unknown) => {
+      const edited = await pickQrels(clicked, qrels, runs);
       status.refresh();
       return edited;
     }),

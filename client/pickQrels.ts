@@ -14,27 +14,34 @@ import { RUN_LANGUAGE, trecPatterns } from './trecFiles';
 /** Folders no qrels search walks into (as the workspace file scan skips them). */
 const EXCLUDE = '**/{node_modules,.git,.hg,.svn,dist,out}/**';
 
-/** The command; resolves with the configuration it edited, undefined when the user stopped or nothing changed. */
-export async function pickQrels(clicked?: vscode.Uri): Promise<vscode.Uri | undefined> {
+/**
+ * The command; resolves with the configuration it edited, undefined when the user stopped. A caller
+ * may give the qrels and which runs (`run`: this one, `folder`: its folder's) instead of asking; the
+ * explorer gives the clicked file and the selection.
+ */
+export async function pickQrels(clicked?: vscode.Uri, given?: unknown, runs?: unknown): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor?.document;
   const run = clicked instanceof vscode.Uri ? clicked : active?.languageId === RUN_LANGUAGE ? active.uri : undefined;
   if (!run) {
     void vscode.window.showInformationMessage('Ranklens: open a run file (.run, .trec) to pick its qrels.');
     return undefined;
   }
-  const qrels = await chooseQrels(run);
+  const qrels = given instanceof vscode.Uri ? given : await chooseQrels(run);
   if (!qrels) return undefined;
   const target = await configFor(run);
   const configDir = target.uri.path.replace(/\/[^/]*$/, '');
   const choices = runGlobChoices(configDir, run.path);
   const folder = choices.folder.replace(/\/?[^/]*$/, '') || '.';
-  const globPick = await vscode.window.showQuickPick(
-    [
-      { label: choices.run, description: 'this run only' },
-      { label: choices.folder, description: `every ${choices.folder.slice(choices.folder.lastIndexOf('/') + 1)} in ${folder}` },
-    ],
-    { title: `Ranklens: the runs ${vscode.workspace.asRelativePath(qrels)} judges`, placeHolder: `A rule of ${shown(target.uri)}` },
-  );
+  const globPick =
+    runs === 'run' || runs === 'folder'
+      ? { label: choices[runs] }
+      : await vscode.window.showQuickPick(
+          [
+            { label: choices.run, description: 'this run only' },
+            { label: choices.folder, description: `every ${choices.folder.slice(choices.folder.lastIndexOf('/') + 1)} in ${folder}` },
+          ],
+          { title: `Ranklens: the runs ${vscode.workspace.asRelativePath(qrels)} judges`, placeHolder: `A rule of ${shown(target.uri)}` },
+        );
   if (!globPick) return undefined;
   const rule = { glob: globPick.label, qrels: relativePath(configDir, qrels.path) };
   const edit = qrelsRuleEdit(target.text, rule, choices.run, target.under);

@@ -36,7 +36,7 @@ export function runGlobChoices(configDir: string, runPath: string): { run: strin
   return { run, folder: `${run.slice(0, slash + 1)}*${extension}` };
 }
 
-const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } } as const;
 
 /**
  * The edit of a configuration's text (empty for a new file) that pairs `run` (relative to the

@@ -15,10 +15,11 @@ import { lensChecks } from './lensChecks';
 import { canProbe, record } from './report';
 import { settingChecks } from './settingChecks';
 import { statusChecks } from './statusChecks';
+import { trecChecks } from './trecChecks';
 
 /** Every check, in the order they run. The status bar is read off the page, which only the code-server runner can. */
 function allChecks(): Check[] {
-  return [...commandChecks, ...lensChecks, ...diagnosticChecks, ...settingChecks, ...(canProbe() ? statusChecks : [])];
+  return [...commandChecks, ...lensChecks, ...diagnosticChecks, ...settingChecks, ...trecChecks, ...(canProbe() ? statusChecks : [])];
 }
 
 export async function run(): Promise<void> {
