@@ -28,14 +28,16 @@ export class StatusItem {
   /** Bumped by every refresh, so that a pairing answered late leaves a newer refresh's text alone. */
   private generation = 0;
 
+  /** `id` names the two items (VS Code refuses a second language status item of the same id: a second StatusItem, as a test makes, needs its own). */
   constructor(
     private selector: vscode.DocumentSelector,
     private pairing: PairingSource,
+    id = 'ranklens',
   ) {
-    this.item = vscode.languages.createLanguageStatusItem('ranklens.status', selector);
+    this.item = vscode.languages.createLanguageStatusItem(`${id}.status`, selector);
     this.item.name = 'Ranklens';
     this.item.command = { title: 'Compare conventions', command: COMPARE_CONVENTIONS_COMMAND };
-    this.bar = vscode.window.createStatusBarItem('ranklens.statusBar', vscode.StatusBarAlignment.Left, 10);
+    this.bar = vscode.window.createStatusBarItem(`${id}.statusBar`, vscode.StatusBarAlignment.Left, 10);
     this.bar.name = 'Ranklens';
     this.bar.command = COMPARE_CONVENTIONS_COMMAND;
     this.refresh();

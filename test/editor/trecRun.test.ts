@@ -184,10 +184,28 @@ describe('TREC runs and qrels in code-server with ranklens.vsix', { timeout: 600
     await page.keyboard.press('Enter');
   }
 
+  /**
+   * Quick open (Ctrl+P) of a file in a subfolder: its row reads "NAME FOLDER", which Workbench.openFile
+   * (for files at the root) does not take for the name.
+   */
+  async function openInFolder(name: string, folder: string): Promise<void> {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: T.ui });
+    await input.fill(name);
+    await until(`quick open to focus ${folder}/${name}`, async () => {
+      const focused = await page.locator('.quick-input-widget .monaco-list-row.focused').first().innerText({ timeout: 1000 });
+      return (await input.inputValue()) === name && focused.split('\n').join(' ').includes(name) && focused.includes(folder);
+    });
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`.tab.active[aria-label^="${name}"]`, { timeout: T.ui });
+    await page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: T.ui });
+  }
+
   it('opens bm25.run as a TREC run, and notes.txt as plain text', async () => {
     await wb.openFile('notes.txt');
     assert.equal(await languageMode(), 'Plain Text');
-    await wb.openFile('bm25.run');
+    await openInFolder('bm25.run', 'runs');
     await until('bm25.run to read as a TREC run', async () => (await languageMode()) === 'TREC run', T.slow);
   });
 
@@ -228,7 +246,7 @@ describe('TREC runs and qrels in code-server with ranklens.vsix', { timeout: 600
   });
 
   it('Pick Qrels for This Run pairs new.run: the rule written to ranklens.config.json, then its lenses and qrels', async () => {
-    await wb.openFile('new.run');
+    await openInFolder('new.run', 'runs');
     await until('new.run to read as a TREC run', async () => (await languageMode()) === 'TREC run', T.slow);
     await qrelsStatus((t) => t === 'no qrels');
     await wb.runCommand('Ranklens: Pick Qrels for This Run');

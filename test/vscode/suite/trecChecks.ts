@@ -93,11 +93,15 @@ export const trecChecks: Check[] = [
       assert.equal(doc.getText(), expected);
       assert.equal(doc.isDirty, false, 'saved');
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(configUri)), expected);
-      // The same choice again changes nothing; the folder's rule replaces old.qrels in place.
+      // The same choice again changes nothing. The folder's rule gets dev.qrels, and moves first: the
+      // run's own rule before it would otherwise stay the one in force.
       await vscode.commands.executeCommand('ranklens.pickQrels', run, qrels, 'run');
       assert.equal(doc.getText(), expected);
       await vscode.commands.executeCommand('ranklens.pickQrels', run, qrels, 'folder');
-      assert.equal(doc.getText(), expected.replace('qrels/old.qrels', 'qrels/dev.qrels'));
+      assert.equal(
+        doc.getText(),
+        '{\n  // the team\'s runs\n  "defaultConvention": "trec_eval",\n  "qrels": {\n    "runs/*.run": "qrels/dev.qrels",\n    "runs/bm25.run": "qrels/dev.qrels"\n  }\n}\n',
+      );
     },
   },
   {
@@ -129,10 +133,14 @@ export const trecChecks: Check[] = [
         glob: 'runs/*.run',
       };
       const asked: string[] = [];
-      const item = new StatusItem([{ pattern: '**/*.none' }], async (uri) => {
-        asked.push(uri);
-        return answer;
-      });
+      const item = new StatusItem(
+        [{ pattern: '**/*.none' }],
+        async (uri) => {
+          asked.push(uri);
+          return answer;
+        },
+        'ranklens-api-suite',
+      );
       try {
         const run = await write('runs/status.run', RUN);
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(run));
