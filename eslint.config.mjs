@@ -81,7 +81,16 @@ export default tseslint.config(
     },
   },
   pure('shared', 'shared/ is the pure core', FRONT_ENDS),
-  pure('shared/core', 'shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec', 'trecdoc']),
+  pure('shared/core', 'shared/core is the bottom layer', [
+    ...FRONT_ENDS,
+    'fixture',
+    'evaluation',
+    'inference',
+    'text',
+    'curves',
+    'trec',
+    'trecdoc',
+  ]),
   pure('shared/stats', 'shared/stats is pure statistics on plain arrays', [
     ...FRONT_ENDS,
     'core',
@@ -116,7 +125,14 @@ export default tseslint.config(
     'files',
   ]),
   pure('shared/fixture/syntax', 'shared/fixture/syntax reads text into the located tree', [...FIXTURE_BANS, 'editing', 'files']),
-  pure('shared/evaluation', 'shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec', 'trecdoc']),
+  pure('shared/evaluation', 'shared/evaluation joins the model with the core', [
+    ...FRONT_ENDS,
+    'inference',
+    'text',
+    'curves',
+    'trec',
+    'trecdoc',
+  ]),
   pure('shared/inference', 'shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec', 'trecdoc']),
   // shared/text: the rule of shared/ as a whole, plus curves and trec (TREC documents' words come through trecdoc).
   pure('shared/text', 'shared/ is the pure core', [...FRONT_ENDS, 'curves', 'trec']),

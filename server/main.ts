@@ -150,7 +150,8 @@ function validateTrec(uri: string): void {
   const version = doc.text.version;
   if (role === 'qrels') {
     const view = trec.qrelsView(uri);
-    if (view) void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecQrelsFindings(view), uri, placer(doc.text), options) });
+    if (view)
+      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecQrelsFindings(view), uri, placer(doc.text), options) });
     return;
   }
   const toRead = trec.qrelsToRead(uri);
@@ -162,7 +163,8 @@ function validateTrec(uri: string): void {
     });
   }
   const view = trec.run(uri);
-  if (view) void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecRunFindings(view), uri, placer(doc.text), options) });
+  if (view)
+    void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecRunFindings(view), uri, placer(doc.text), options) });
 }
 
 /** The open runs that read a document as their qrels, checked again (it opened, changed or closed). */

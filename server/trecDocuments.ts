@@ -184,15 +184,33 @@ export class TrecDocuments {
     const qrelsText = pairing.qrelsPath !== undefined ? this.qrelsText(pairing) : undefined;
     const made = entry.madeFrom;
     const pairingKey = JSON.stringify([pairing.qrelsPath, pairing.message]);
-    if (entry.view && made && made.version === doc.text.version && made.qrelsText === qrelsText && made.settings === settings.key && made.pairing === pairingKey)
+    if (
+      entry.view &&
+      made &&
+      made.version === doc.text.version &&
+      made.qrelsText === qrelsText &&
+      made.settings === settings.key &&
+      made.pairing === pairingKey
+    )
       return entry.view;
-    const run = entry.view && made?.version === doc.text.version && made.settings === settings.key ? entry.view.run : readRunDocument(doc.text.getText(), settings.asTrecEval);
+    const run =
+      entry.view && made?.version === doc.text.version && made.settings === settings.key
+        ? entry.view.run
+        : readRunDocument(doc.text.getText(), settings.asTrecEval);
     const view: TrecRunView = { uri, version: doc.text.version, run, settings, pairing };
     if (pairing.qrelsPath !== undefined) {
       if (qrelsText === undefined) view.pairing = { ...pairing, message: `Reading the qrels ${pairing.qrelsPath} …` };
-      else if (qrelsText === null) view.pairing = { ...pairing, message: `The qrels ${pairing.qrelsPath} that ${pairing.config?.source ?? 'the configuration'} pairs with this run cannot be read.` };
+      else if (qrelsText === null)
+        view.pairing = {
+          ...pairing,
+          message: `The qrels ${pairing.qrelsPath} that ${pairing.config?.source ?? 'the configuration'} pairs with this run cannot be read.`,
+        };
       else {
-        view.qrels = readQrelsDocument(qrelsText, settings.asTrecEval, settings.convention.convention.duplicates === 'error' ? 'error' : 'warning');
+        view.qrels = readQrelsDocument(
+          qrelsText,
+          settings.asTrecEval,
+          settings.convention.convention.duplicates === 'error' ? 'error' : 'warning',
+        );
         view.evaluation = evaluateRunDocument(run, view.qrels, settings, entry.cache);
       }
     }
@@ -215,7 +233,12 @@ export class TrecDocuments {
     const known = this.qrelsViews.get(uri);
     if (known && known.version === doc.text.version && known.settings.key === settings.key) return known;
     const duplicates = settings.convention.convention.duplicates === 'error' ? 'error' : 'warning';
-    const view = { uri, version: doc.text.version, qrels: readQrelsDocument(doc.text.getText(), settings.asTrecEval, duplicates), settings };
+    const view = {
+      uri,
+      version: doc.text.version,
+      qrels: readQrelsDocument(doc.text.getText(), settings.asTrecEval, duplicates),
+      settings,
+    };
     this.qrelsViews.set(uri, view);
     return view;
   }

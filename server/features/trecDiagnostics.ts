@@ -14,7 +14,12 @@ export function trecRunFindings(view: TrecRunView): LocatedFinding[] {
   if (view.evaluation) out.push(...view.evaluation.findings);
   else if (!view.pairing.message?.startsWith('Reading')) {
     const name = uriPath(view.uri).split('/').pop()!;
-    out.push({ code: 'run-not-paired', severity: 'info', span: { start: 0, end: 0 }, message: unpairedRunMessage(name, view.pairing.message) });
+    out.push({
+      code: 'run-not-paired',
+      severity: 'info',
+      span: { start: 0, end: 0 },
+      message: unpairedRunMessage(name, view.pairing.message),
+    });
   }
   return out;
 }

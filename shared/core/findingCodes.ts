@@ -266,13 +266,13 @@ export const FINDING_CODES = {
     layer: 'trec',
     severity: 'info',
     summary:
-      "A run line whose rank column differs from the rank trec_eval gives it (score descending, then docid descending): the column is ignored (the editor, once per query, with how many lines differ).",
+      'A run line whose rank column differs from the rank trec_eval gives it (score descending, then docid descending): the column is ignored (the editor, once per query, with how many lines differ).',
   },
   'unjudged-in-top-k': {
     layer: 'trec',
     severity: 'warning',
     summary:
-      'Half or more of a judged query\'s top k documents (k: the largest cutoff of the headline measures, else 10) are unjudged: every measure counts them as non-relevant (the editor, at the query\'s first line).',
+      "Half or more of a judged query's top k documents (k: the largest cutoff of the headline measures, else 10) are unjudged: every measure counts them as non-relevant (the editor, at the query's first line).",
   },
 
   // The command's own checks.

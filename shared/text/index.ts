@@ -20,4 +20,13 @@ export { metricSignature } from './signatureText';
 export type { MetricSignature } from './signatureText';
 export { DIFF_WIDTH, diffText, judgmentText, queryText } from './diffText';
 export type { DiffTextInput } from './diffText';
-export { PICK_QRELS_COMMAND, relevantGrade, trecEntryHover, trecFileLens, trecJudgmentMark, trecQrelsHover, trecQueryLens, unpairedRunMessage } from './trecDocText';
+export {
+  PICK_QRELS_COMMAND,
+  relevantGrade,
+  trecEntryHover,
+  trecFileLens,
+  trecJudgmentMark,
+  trecQrelsHover,
+  trecQueryLens,
+  unpairedRunMessage,
+} from './trecDocText';

@@ -28,7 +28,10 @@ export function trecFileLens(ev: RunEvaluation, qrelsName: string): { title: str
   const counted = left === 0 ? `${ev.evaluated}` : `${ev.evaluated - left} of ${ev.evaluated} (${left} NaN)`;
   const values = ev.evaluated === 0 ? 'no query judged' : s.names.map((name, j) => `${name} ${fmt(ev.mean[j])}`).join(' · ');
   const partial = ev.partial ? ' · PARTIAL' : '';
-  const missing = ev.missing.length > 0 ? `\n${ev.missing.length} judged quer${ev.missing.length === 1 ? 'y has' : 'ies have'} no line in the run: skipped.` : '';
+  const missing =
+    ev.missing.length > 0
+      ? `\n${ev.missing.length} judged quer${ev.missing.length === 1 ? 'y has' : 'ies have'} no line in the run: skipped.`
+      : '';
   return {
     title: `${s.convention.preset} (${s.conventionSource}) · mean of ${counted}: ${values}${partial}`,
     tooltip:
@@ -67,13 +70,19 @@ export function trecEntryHover(ev: RunEvaluation, e: QueryEvaluation, entry: num
   if (!e.judged) return lines.join('\n\n');
   const rank = e.rankOf[entry];
   if (rank === 0) {
-    lines.push(e.ranked?.rejected ? 'Not ranked: the query lists a docid twice (duplicates=error).' : 'Not ranked: a repeat of a docid listed before (duplicates=first).');
+    lines.push(
+      e.ranked?.rejected
+        ? 'Not ranked: the query lists a docid twice (duplicates=error).'
+        : 'Not ranked: a repeat of a docid listed before (duplicates=first).',
+    );
     return lines.join('\n\n');
   }
   const written = Number.parseInt(rankColumn, 10);
   const differs = written !== rank ? ` The rank column says ${rankColumn}: trec_eval ignores it.` : '';
   lines.push(`trec_eval rank **${rank}** of ${e.rankOf.filter((r) => r > 0).length} (score descending, then docid descending).${differs}`);
-  lines.push(`gain ${fmt(gain(Number.isNaN(grade) ? 0 : grade, conv), 3)} · discount at rank ${rank}: ${fmt(discount(rank, conv), 4)} (${conv.discount})`);
+  lines.push(
+    `gain ${fmt(gain(Number.isNaN(grade) ? 0 : grade, conv), 3)} · discount at rank ${rank}: ${fmt(discount(rank, conv), 4)} (${conv.discount})`,
+  );
   if (e.ranked) {
     const adds = itemContributions(e.ranked, rank, ev.settings.specs, conv).map(
       (c) => `- ${c.metric}: ${c.amount === null ? '—' : `+${fmt(c.amount, 4)}`} (${c.how})`,
@@ -84,14 +93,23 @@ export function trecEntryHover(ev: RunEvaluation, e: QueryEvaluation, entry: num
 }
 
 /** The hover on a qrels line: the query's judgements per grade, and how many of its relevant documents each open run retrieves. */
-export function trecQrelsHover(q: QrelsDocQuery, conv: Convention, runs: readonly { name: string; retrieved: number; lines: number }[]): string {
+export function trecQrelsHover(
+  q: QrelsDocQuery,
+  conv: Convention,
+  runs: readonly { name: string; retrieved: number; lines: number }[],
+): string {
   const perGrade = new Map<number, number>();
   for (const l of q.labels) perGrade.set(l.grade, (perGrade.get(l.grade) ?? 0) + 1);
   const grades = [...perGrade].sort((a, b) => b[0] - a[0]).map(([g, n]) => `grade ${g}: ${n}`);
   const relevant = q.labels.filter((l) => relevantGrade(l.grade, conv)).length;
-  const out = [`Query **${q.qid}**: ${q.labels.length} judgement${q.labels.length === 1 ? '' : 's'}, ${relevant} relevant — ${grades.join(' · ')}`];
+  const out = [
+    `Query **${q.qid}**: ${q.labels.length} judgement${q.labels.length === 1 ? '' : 's'}, ${relevant} relevant — ${grades.join(' · ')}`,
+  ];
   if (runs.length === 0) out.push('No open run is paired with these qrels.');
-  for (const r of runs) out.push(`- ${r.name}: retrieves ${r.retrieved} of the ${relevant} relevant (${r.lines} line${r.lines === 1 ? '' : 's'} for this query)`);
+  for (const r of runs)
+    out.push(
+      `- ${r.name}: retrieves ${r.retrieved} of the ${relevant} relevant (${r.lines} line${r.lines === 1 ? '' : 's'} for this query)`,
+    );
   return out.join('\n\n');
 }
 

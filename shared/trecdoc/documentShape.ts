@@ -15,7 +15,7 @@ export function binaryText(text: string, file: TrecFileKind): LocatedFinding | u
   const nul = head.indexOf('\x00');
   let replaced = 0;
   for (let i = head.indexOf('\ufffd'); i >= 0; i = head.indexOf('\ufffd', i + 1)) replaced++;
-  if (nul < 0 && replaced * 10 < head.length) return undefined;
+  if (nul < 0 && (replaced === 0 || replaced * 10 < head.length)) return undefined;
   const what =
     nul >= 0
       ? `it holds NUL characters (the first at character ${nul}), which no text line holds`

@@ -28,7 +28,12 @@ export class FindingList {
       let last = this.kept[this.kept.length - 1];
       for (const f of this.kept) if (f.code === code) last = f;
       const more = n - FINDINGS_LISTED;
-      notes.push({ code, severity: last.severity, span: last.span, message: `… and ${more} more ${code} finding${more === 1 ? '' : 's'} after this one, not listed.` });
+      notes.push({
+        code,
+        severity: last.severity,
+        span: last.span,
+        message: `… and ${more} more ${code} finding${more === 1 ? '' : 's'} after this one, not listed.`,
+      });
     }
     return [...this.kept, ...notes];
   }

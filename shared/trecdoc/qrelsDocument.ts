@@ -41,7 +41,15 @@ export interface QrelsDocument {
 /** Reads a qrels document's text; asTrecEval: trec_eval's reading of grades and comments. */
 export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSeverity: 'error' | 'warning'): QrelsDocument {
   const starts = lineStarts(text);
-  const doc: QrelsDocument = { text, lineStarts: starts, queries: new Map(), queryOnLine: new Map(), findings: [], skipped: 0, binary: false };
+  const doc: QrelsDocument = {
+    text,
+    lineStarts: starts,
+    queries: new Map(),
+    queryOnLine: new Map(),
+    findings: [],
+    skipped: 0,
+    binary: false,
+  };
   const binary = binaryText(text, 'qrels');
   if (binary) return { ...doc, findings: [binary], binary: true };
   const findings = new FindingList();
@@ -155,7 +163,12 @@ function gradeOf(text: string, start: number, end: number, asTrecEval: boolean, 
   }
   const grade = parseDecimal(text, start, end);
   if (!Number.isFinite(grade)) {
-    findings.push({ code: 'invalid-grade', severity: 'error', span, message: `The grade "${written}" is not a number. The line is skipped.` });
+    findings.push({
+      code: 'invalid-grade',
+      severity: 'error',
+      span,
+      message: `The grade "${written}" is not a number. The line is skipped.`,
+    });
     return undefined;
   }
   findings.push({

@@ -137,7 +137,12 @@ function scoreOf(text: string, start: number, end: number, asTrecEval: boolean, 
   const named = asTrecEval ? cAtof(written) : namedFloat(written);
   const span = { start, end };
   if (named === undefined) {
-    findings.push({ code: 'invalid-score', severity: 'error', span, message: `The score "${written}" is not a number. The line is skipped.` });
+    findings.push({
+      code: 'invalid-score',
+      severity: 'error',
+      span,
+      message: `The score "${written}" is not a number. The line is skipped.`,
+    });
     return undefined;
   }
   findings.push({

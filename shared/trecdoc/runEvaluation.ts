@@ -86,7 +86,12 @@ export interface RunEvaluation {
 }
 
 /** Evaluates a run document against a qrels document under the settings, reusing the cache's unchanged queries. */
-export function evaluateRunDocument(run: RunDocument, qrels: QrelsDocument, settings: TrecDocSettings, cache: RunEvaluationCache): RunEvaluation {
+export function evaluateRunDocument(
+  run: RunDocument,
+  qrels: QrelsDocument,
+  settings: TrecDocSettings,
+  cache: RunEvaluationCache,
+): RunEvaluation {
   if (cache.settingsKey !== settings.key) {
     cache.settingsKey = settings.key;
     cache.entries.clear();
@@ -129,7 +134,12 @@ export function evaluateRunDocument(run: RunDocument, qrels: QrelsDocument, sett
 }
 
 /** One query ranked and measured, with its notes (by entry: placed later, so that a cached query's notes follow its lines). */
-export function evaluateQuery(run: RunDocument, q: RunDocQuery, judged: QrelsDocQuery | undefined, settings: TrecDocSettings): QueryEvaluation {
+export function evaluateQuery(
+  run: RunDocument,
+  q: RunDocQuery,
+  judged: QrelsDocQuery | undefined,
+  settings: TrecDocSettings,
+): QueryEvaluation {
   const n = q.entries.length;
   const rankOf = new Int32Array(n);
   const grades = new Float64Array(n).fill(NaN);
@@ -140,7 +150,15 @@ export function evaluateQuery(run: RunDocument, q: RunDocQuery, judged: QrelsDoc
       values: settings.specs.map(() => NaN),
       rankOf,
       grades,
-      notes: [{ entry: 0, field: 'qid', code: 'query-not-in-qrels', severity: 'info', message: `Query ${q.qid} has no judgement in the qrels: ignored, as trec_eval ignores it.` }],
+      notes: [
+        {
+          entry: 0,
+          field: 'qid',
+          code: 'query-not-in-qrels',
+          severity: 'info',
+          message: `Query ${q.qid} has no judgement in the qrels: ignored, as trec_eval ignores it.`,
+        },
+      ],
     };
   }
   const conv = settings.convention.convention;
@@ -232,7 +250,13 @@ function rankColumnNote(run: RunDocument, q: RunDocQuery, rankOf: Int32Array): Q
 }
 
 // The first score shared by documents of different grades (the tie decides their order: docid descending), at its second line.
-function tieNote(run: RunDocument, q: RunDocQuery, predictions: readonly Prediction[], grades: Float64Array, rankOf: Int32Array): QueryNote[] {
+function tieNote(
+  run: RunDocument,
+  q: RunDocQuery,
+  predictions: readonly Prediction[],
+  grades: Float64Array,
+  rankOf: Int32Array,
+): QueryNote[] {
   const firstWith = new Map<number, number>();
   for (let k = 0; k < predictions.length; k++) {
     const score = run.score[q.entries[k]];
@@ -276,7 +300,7 @@ function unjudgedNote(q: RunDocQuery, ranked: RankedCase, k: number): QueryNote[
 }
 
 function ordinal(n: number): string {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${s}`;
 }
 
@@ -313,11 +337,27 @@ function fileFindings(run: RunDocument, qrels: QrelsDocument, missing: readonly 
   const out: LocatedFinding[] = [];
   const malformed = run.findings.some((f) => f.code === 'malformed-line');
   if (run.count === 0 && !malformed)
-    out.push({ code: 'empty-file', severity: 'error', span: top, message: 'The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").' });
+    out.push({
+      code: 'empty-file',
+      severity: 'error',
+      span: top,
+      message: 'The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").',
+    });
   if (qrels.queries.size === 0 && !qrels.binary)
-    out.push({ code: 'empty-file', severity: 'error', span: top, message: 'The qrels hold no judgement, so nothing is evaluated (trec_eval stops on an empty qrels file: "Cannot read qrels file").' });
+    out.push({
+      code: 'empty-file',
+      severity: 'error',
+      span: top,
+      message: 'The qrels hold no judgement, so nothing is evaluated (trec_eval stops on an empty qrels file: "Cannot read qrels file").',
+    });
   if (run.count > 0 && qrels.queries.size > 0 && !run.queries.some((q) => qrels.queries.has(q.qid)))
-    out.push({ code: 'nothing-evaluated', severity: 'error', span: top, message: 'No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info").' });
+    out.push({
+      code: 'nothing-evaluated',
+      severity: 'error',
+      span: top,
+      message:
+        'No query is both judged in the qrels and in the run, so nothing is evaluated (trec_eval stops: "No queries with both results and relevance info").',
+    });
   if (missing.length > 0 && run.count > 0) {
     const named = missing.slice(0, 10);
     const list = named.length < missing.length ? `${named.join(', ')} and ${missing.length - named.length} more` : joined(named);
@@ -349,7 +389,12 @@ export function entryIndex(q: RunDocQuery, i: number): number {
 }
 
 /** How many of a judged query's relevant documents (`relevant`: a grade's test) a run retrieves, and its lines for the query; undefined when it has none. */
-export function relevantRetrieved(ev: RunEvaluation, run: RunDocument, qid: string, relevant: (grade: number) => boolean): { retrieved: number; lines: number } | undefined {
+export function relevantRetrieved(
+  ev: RunEvaluation,
+  run: RunDocument,
+  qid: string,
+  relevant: (grade: number) => boolean,
+): { retrieved: number; lines: number } | undefined {
   const q = run.queryIndex.get(qid);
   if (q === undefined) return undefined;
   const e = ev.queries[q];

@@ -78,7 +78,20 @@ describe('TREC runs and qrels in the editor', () => {
       `0: ${Q1_LENS}`,
       `4: ${Q2_LENS}`,
     ]);
-    const cli = ranklens(['trec', join(dir, 'qrels/dev.qrels'), join(dir, 'runs/bm25.run'), '-q', '-m', 'nDCG@10', '-m', 'AP@10', '-m', 'P@1', '-m', 'R@1']);
+    const cli = ranklens([
+      'trec',
+      join(dir, 'qrels/dev.qrels'),
+      join(dir, 'runs/bm25.run'),
+      '-q',
+      '-m',
+      'nDCG@10',
+      '-m',
+      'AP@10',
+      '-m',
+      'P@1',
+      '-m',
+      'R@1',
+    ]);
     const values = trecValues(cli.stdout);
     const fromCli = (q: string) => ['nDCG@10', 'AP@10', 'P@1', 'R@1'].map((m) => `${m} ${Number(values[m][q]).toFixed(3)}`).join(' · ');
     assert.equal(fromCli('q1'), Q1_LENS);
@@ -141,7 +154,10 @@ describe('TREC runs and qrels in the editor', () => {
     await client.open(swapped, RUN.replace('q1 Q0 d7 3 7.0', 'q1 Q0 d7 4 7.0').replace('q1 Q0 d2 4 7.0', 'q1 Q0 d2 3 7.0'), 'trec-run');
     const diags = await evaluated(swapped, 'rank-column-ignored');
     const h2 = await client.hover(swapped, client.text(swapped).indexOf('d2 3'));
-    assert.match((h2?.contents as { value: string }).value, /trec_eval rank \*\*4\*\* of 4 .* The rank column says 3: trec_eval ignores it\./);
+    assert.match(
+      (h2?.contents as { value: string }).value,
+      /trec_eval rank \*\*4\*\* of 4 .* The rank column says 3: trec_eval ignores it\./,
+    );
     const rank = diags.find((d) => d.code === 'rank-column-ignored')!;
     assert.deepEqual([rank.range.start.line, rank.range.start.character], [2, 9]);
     assert.equal(
