@@ -22,3 +22,8 @@ export function projectConfigFor(_uri: string): FoundConfig | undefined {
 }
 
 export function forgetProjectConfigs(): void {}
+
+/** A web worker has no disk: no path becomes a URI it could read (it reads no configuration that names one). */
+export function fileUri(_path: string): string | undefined {
+  return undefined;
+}

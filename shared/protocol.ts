@@ -88,23 +88,6 @@ export interface StatusParams {
   short?: string;
 }
 
-/**
- * Request: how a TREC file is paired: a run with the qrels its configuration names (`qrels`, a URI;
- * absent when no rule pairs it, with `message` saying how to pair it), by which configuration
- * (`config`, a URI) and rule (`glob`); `role: 'none'` for a file that is no run or qrels.
- */
-export const TREC_PAIRING_REQUEST = 'ranklens/trecPairing';
-export interface TrecPairingParams {
-  uri: string;
-}
-export interface TrecPairingResult {
-  role: 'run' | 'qrels' | 'none';
-  qrels?: string /* uri */;
-  config?: string /* uri */;
-  glob?: string;
-  message?: string;
-}
-
 /** Commands the VS Code client implements (code lenses name them; the server never executes them). */
 export const SHOW_CASE_BREAKDOWN_COMMAND = 'ranklens.showCaseBreakdown';
 export const COMPARE_CONVENTIONS_COMMAND = 'ranklens.compareConventions';
@@ -198,4 +181,25 @@ export interface FixtureTestsResult {
   }[];
   /** Error findings that fail the file and are no expectation (syntax errors, unknown keys, …). */
   errors: { code: string; message: string; range: TestRange }[];
+}
+
+/**
+ * Request: how the server pairs an open TREC document (the status bar's text, the Pick Qrels
+ * command's starting point): a run with its qrels (from the ranklens.config.json rule whose glob
+ * matched), qrels, or neither; `message` says why a run is not paired (no rule, the qrels not found, a
+ * web worker that reads no configuration).
+ */
+export const TREC_PAIRING_REQUEST = 'ranklens/trecPairing';
+export interface TrecPairingParams {
+  uri: string;
+}
+export interface TrecPairingResult {
+  role: 'run' | 'qrels' | 'none';
+  /** The qrels' URI, for a paired run. */
+  qrels?: string;
+  /** The URI of the ranklens.config.json (or package.json) whose rule paired it. */
+  config?: string;
+  /** That rule's glob, as written. */
+  glob?: string;
+  message?: string;
 }

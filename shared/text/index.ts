@@ -22,3 +22,13 @@ export { DIFF_WIDTH, diffText, judgmentText, queryText } from './diffText';
 export type { DiffTextInput } from './diffText';
 export { pairingStatus } from './pairingText';
 export type { PairingAnswer } from './pairingText';
+export {
+  PICK_QRELS_COMMAND,
+  relevantGrade,
+  trecEntryHover,
+  trecFileLens,
+  trecJudgmentMark,
+  trecQrelsHover,
+  trecQueryLens,
+  unpairedRunMessage,
+} from './trecDocText';

@@ -158,6 +158,24 @@ describe('layering lint', () => {
     );
   });
 
+  it('keeps shared/trecdoc between the text and the layers it reads: no Node, nothing above it imports it but text', async () => {
+    assert.equal((await violations('shared/trecdoc/x.ts', "import { readFileSync } from 'node:fs';\n")).length, 1);
+    assert.equal((await violations('shared/trecdoc/x.ts', "import { evaluateTrec } from '../trec/node/convertInput';\n")).length, 1);
+    assert.equal((await violations('shared/trecdoc/x.ts', "import { lensTitle } from '../text/lensText';\n")).length, 1);
+    assert.equal((await violations('shared/trec/read/x.ts', "import { readRunDocument } from '../../trecdoc/runDocument';\n")).length, 1);
+    assert.equal((await violations('shared/evaluation/x.ts', "import { readRunDocument } from '../trecdoc/runDocument';\n")).length, 1);
+    assert.equal((await violations('server/x.ts', "import { readRunDocument } from '../shared/trecdoc/runDocument';\n")).length, 1);
+    assert.deepEqual(
+      await violations(
+        'shared/trecdoc/ok.ts',
+        "import { FieldSplitter } from '../trec/read/fields';\nimport { fixtureSettings } from '../evaluation/fixtureSettings';\nimport { rankCase } from '../core/ranking';\n",
+      ),
+      [],
+    );
+    assert.deepEqual(await violations('shared/text/ok.ts', "import { RunEvaluation } from '../trecdoc/runEvaluation';\n"), []);
+    assert.deepEqual(await violations('server/ok.ts', "import { readRunDocument } from '../shared/trecdoc';\n"), []);
+  });
+
   it('accepts the imports each layer may make', async () => {
     assert.deepEqual(
       await violations(
