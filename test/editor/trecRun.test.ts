@@ -6,8 +6,9 @@
  * the hover on a docid naming its judgment, and the status bar naming its qrels. new.run opens with
  * "no qrels"; Ranklens: Pick Qrels for This Run, with qrels/dev.qrels and "runs/new.run" picked, writes
  * the rule into ranklens.config.json on disk, and the lenses and "qrels: dev.qrels" follow. notes.txt
- * stays plain text. The picture of bm25.run with its hover is docs/trec-run-editor.png (written when
- * missing or with RANKLENS_UPDATE_SCREENSHOT=1; every run writes test-results/trec-run-editor.png).
+ * stays plain text. The picture of bm25.run with its hover and the Problems panel is
+ * docs/trec-run-editor.png (written when missing or with RANKLENS_UPDATE_SCREENSHOT=1; every run
+ * writes test-results/trec-run-editor.png).
  *
  * The expected values are trec_eval 10.0-rc3's (`trec_eval -q -m ndcg_cut.1,3,5,10 -m map_cut.10 -m
  * map -m P.1,3,5,10 -m recall.1,3,5,10 dev.qrels RUN`), on bm25.run without its line 7 (trec_eval
@@ -61,6 +62,8 @@ type Values = Record<string, number>;
 /** trec_eval -q's values by Ranklens's metric names (nDCG@k = ndcg_cut_k, AP@10 = map_cut_10, AP = map, P@k = P_k, R@k = recall_k). */
 const TREC_EVAL: Record<string, Record<string, Values>> = {
   'bm25.run': {
+    // The means of q1 and q3 (q2 is left out), from trec_eval's values of each.
+    all: { 'nDCG@10': (0.7763 + 0.6309) / 2, 'AP@10': 0.5, 'P@1': 0.5, 'R@1': 0.3333 / 2 },
     q1: {
       ...at('nDCG', [1, 0.6388, 0.7763, 0.7763]),
       'AP@10': 0.5,
@@ -86,7 +89,7 @@ const TREC_EVAL: Record<string, Record<string, Values>> = {
       ...at('R', [0.5, 0.5, 0.5, 0.5]),
     },
     q3: { ...at('nDCG', [1, 1, 1, 1]), 'AP@10': 1, AP: 1, ...at('P', [1, 0.3333, 0.2, 0.1]), ...at('R', [1, 1, 1, 1]) },
-    // The "all" line: the file lens's means.
+    // The "all" line: the means of the file's lens.
     all: {
       ...at('nDCG', [0.8333, 0.8275, 0.8275, 0.8275]),
       'AP@10': 0.7222,
@@ -99,6 +102,11 @@ const TREC_EVAL: Record<string, Record<string, Values>> = {
 
 function at(metric: string, values: number[]): Values {
   return Object.fromEntries([1, 3, 5, 10].map((k, i) => [`${metric}@${k}`, values[i]]));
+}
+
+/** Every lens shown: the lenses of one line are drawn in one decoration, " | " between them. */
+async function shownLenses(wb: Workbench): Promise<string[]> {
+  return (await wb.lenses()).flatMap((line) => line.split(/\s+\|\s+/)).map((l) => l.trim());
 }
 
 /** The `NAME VALUE` pairs of a lens ("nDCG@10 0.776 · AP@10 0.500"). */
@@ -210,11 +218,15 @@ describe('TREC runs and qrels in code-server with ranklens.vsix', { timeout: 600
   });
 
   it("shows each query's trec_eval values in a lens on its first line, and leaves q2 with its duplicate docid out", async () => {
-    const lenses = await wb.waitForLens((t) => /nDCG@10 0\.776/.test(t), "q1's nDCG@10 0.776");
+    await wb.waitForLens((t) => /nDCG@10 0\.776/.test(t), "q1's nDCG@10 0.776");
+    const lenses = await shownLenses(wb);
     const values = lenses.filter((l) => /nDCG@10 \d/.test(l) && !/mean/.test(l));
     assert.equal(values.length, 2, `q1 and q3 have values: ${JSON.stringify(lenses)}`);
     assertTrecEval(values[0], TREC_EVAL['bm25.run'].q1, 'q1');
     assertTrecEval(values[1], TREC_EVAL['bm25.run'].q3, 'q3');
+    const file = lenses.find((l) => /mean of 2 of 3/.test(l));
+    assert.ok(file, `a file lens with the means of 2 of the 3 queries: ${JSON.stringify(lenses)}`);
+    assertTrecEval(file, TREC_EVAL['bm25.run'].all, 'the means');
     assert.ok(
       lenses.some((l) => /not evaluated/.test(l) && /twice|duplicate/.test(l)),
       `q2's lens says it is not evaluated: ${JSON.stringify(lenses)}`,
@@ -225,10 +237,14 @@ describe('TREC runs and qrels in code-server with ranklens.vsix', { timeout: 600
     await page.waitForSelector('.squiggly-error', { timeout: T.slow });
     const problems = await wb.problems('bm25.run', (p) => p.some((x) => x.code === 'duplicate-prediction'));
     const duplicate = problems.find((p) => p.code === 'duplicate-prediction')!;
-    assert.equal(duplicate.line, 7);
-    assert.match(duplicate.message, /d6/);
-    assert.match(duplicate.raw, /bm25\.run.*5|line 5|:5/);
-    await page.keyboard.press('Control+Shift+M'); // the panel closed again, for the picture
+    // "q2 Q0 d6": the docid at column 7 of line 7, and its first occurrence, line 5, as related information.
+    assert.deepEqual([duplicate.line, duplicate.column], [7, 7]);
+    assert.match(duplicate.message, /"d6" appears twice for query q2/);
+    const rows = await page.locator('.markers-panel .monaco-list-row').allInnerTexts();
+    assert.ok(
+      rows.some((r) => /bm25\.run/.test(r) && /\(5, 7\)|Ln 5, Col 7/.test(r)),
+      `the first occurrence (5, 7) listed with it: ${JSON.stringify(rows)}`,
+    );
   });
 
   it("names the docid's judgment on hover, and the qrels in the status bar; the picture", async () => {
@@ -271,7 +287,8 @@ describe('TREC runs and qrels in code-server with ranklens.vsix', { timeout: 600
 }
 `,
     );
-    const lenses = await wb.waitForLens((t) => /nDCG@10 0\.722/.test(t), "new.run's q1 nDCG@10 0.722");
+    await wb.waitForLens((t) => /nDCG@10 0\.722/.test(t), "new.run's q1 nDCG@10 0.722");
+    const lenses = await shownLenses(wb);
     const queries = lenses.filter((l) => /nDCG@10 \d/.test(l) && !/mean/.test(l));
     assert.equal(queries.length, 3, JSON.stringify(lenses));
     assertTrecEval(queries[0], TREC_EVAL['new.run'].q1, 'q1');
