@@ -261,6 +261,28 @@ describe('TREC runs and qrels in code-server with ranklens.vsix', { timeout: 600
     await page.keyboard.press('Escape');
   });
 
+  it("offers Pick Qrels for This Run in the explorer's context menu of a run, and not of qrels", async () => {
+    const row = (name: string) =>
+      page
+        .locator('.explorer-folders-view .monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) });
+    const item = page.locator('.context-view .action-label', { hasText: /^Pick Qrels for This Run$/ });
+    const menu = page.locator('.context-view .monaco-menu');
+    // The qrels folder opened (once: a second click would close it), so that dev.qrels is listed.
+    if (!(await row('dev.qrels').first().isVisible())) await row('qrels').click();
+    await row('dev.qrels').first().waitFor({ state: 'visible', timeout: T.ui });
+    const offered = async (name: string) => {
+      await row(name).first().click({ button: 'right' });
+      await menu.waitFor({ state: 'visible', timeout: T.ui });
+      const shown = await item.isVisible();
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: T.ui });
+      return shown;
+    };
+    assert.equal(await until('the menu of new.run to offer Pick Qrels', () => offered('new.run'), T.ui, 500), true);
+    assert.equal(await offered('dev.qrels'), false);
+  });
+
   it('Pick Qrels for This Run pairs new.run: the rule written to ranklens.config.json, then its lenses and qrels', async () => {
     await openInFolder('new.run', 'runs');
     await until('new.run to read as a TREC run', async () => (await languageMode()) === 'TREC run', T.slow);
