@@ -63,6 +63,8 @@ describe('package.json', () => {
       assert.deepEqual(patternsOf(language('trec-qrels')), [...DEFAULT_QRELS_PATTERNS]);
       assert.deepEqual(properties['ranklens.trec.runPatterns'].default, [...DEFAULT_RUN_PATTERNS]);
       assert.deepEqual(properties['ranklens.trec.qrelsPatterns'].default, [...DEFAULT_QRELS_PATTERNS]);
+      // The server's defaults, for clients that send no settings.
+      assert.deepEqual(DEFAULT_SETTINGS.trec, { runPatterns: [...DEFAULT_RUN_PATTERNS], qrelsPatterns: [...DEFAULT_QRELS_PATTERNS] });
       for (const key of ['ranklens.trec.runPatterns', 'ranklens.trec.qrelsPatterns']) {
         assert.deepEqual(properties[key].items, { type: 'string' }, key);
         assert.match(properties[key].markdownDescription, /files\.associations/, key);
