@@ -26,6 +26,7 @@ export {
   trecEntryHover,
   trecFileLens,
   trecJudgmentMark,
+  trecLensesLimited,
   trecQrelsHover,
   trecQueryLens,
   unpairedRunMessage,
