@@ -78,8 +78,11 @@ export class TrecDocuments {
   private roles = new Map<string, TrecRole>();
   private runs = new Map<string, RunEntry>();
   private qrelsViews = new Map<string, TrecQrelsView>();
-  /** Qrels read from disk (not open), by URI; null when they could not be read. */
-  private disk = new Map<string, string | null>();
+  /**
+   * Qrels read from disk (not open), by URI; text null when they could not be read; stale once the
+   * file changed (or closed in the editor): read again, the old text serving meanwhile.
+   */
+  private disk = new Map<string, { text: string | null; stale: boolean }>();
 
   constructor(private host: TrecHost) {}
 
@@ -123,8 +126,12 @@ export class TrecDocuments {
   /** A file changed on disk: its copy is read again when next needed. Returns whether it was qrels some run reads. */
   changedOnDisk(uri: string): boolean {
     const path = uriPath(uri);
-    const known = [...this.disk.keys()].some((u) => uriPath(u) === path);
-    for (const u of [...this.disk.keys()]) if (uriPath(u) === path) this.disk.delete(u);
+    let known = false;
+    for (const [u, copy] of this.disk) {
+      if (!samePath(uriPath(u), path)) continue;
+      copy.stale = true;
+      known = true;
+    }
     return known;
   }
 
@@ -163,13 +170,16 @@ export class TrecDocuments {
    */
   qrelsToRead(uri: string): string | undefined {
     const p = this.pairing(uri);
-    if (!p.qrelsUri || this.openText(p.qrelsPath!) !== undefined || this.disk.has(p.qrelsUri)) return undefined;
+    if (!p.qrelsUri || this.openText(p.qrelsPath!) !== undefined) return undefined;
+    const copy = this.disk.get(p.qrelsUri);
+    if (copy && !copy.stale) return undefined;
+    if (copy) copy.stale = false; // read once, however many runs ask meanwhile
     return p.qrelsUri;
   }
 
-  /** Keeps qrels read from disk (null: they could not be read). */
+  /** Keeps qrels read from disk (undefined: they could not be read). */
   readQrels(uri: string, text: string | undefined): void {
-    this.disk.set(uri, text ?? null);
+    this.disk.set(uri, { text: text ?? null, stale: false });
   }
 
   /** A run's view at its current version, made at most once per version of the run, its qrels and the settings. */
@@ -255,7 +265,9 @@ export class TrecDocuments {
   private qrelsText(p: Pairing): string | null | undefined {
     const open = this.openText(p.qrelsPath!);
     if (open !== undefined) return open;
-    return p.qrelsUri ? this.disk.get(p.qrelsUri) : null;
+    if (!p.qrelsUri) return null;
+    const copy = this.disk.get(p.qrelsUri);
+    return copy ? copy.text : undefined;
   }
 
   private openText(path: string): string | undefined {

@@ -28,6 +28,7 @@ export {
   trecEntryHover,
   trecFileLens,
   trecJudgmentMark,
+  trecLensesLimited,
   trecQrelsHover,
   trecQueryLens,
   unpairedRunMessage,

@@ -21,6 +21,11 @@ export function trecQueryLens(ev: RunEvaluation, query: number): string {
   return ev.settings.names.map((name, j) => `${name} ${fmt(e.values[j])}`).join(' · ');
 }
 
+/** What the file's lenses say when the queries past the first `shown` get none in a whole-file answer, and why. */
+export function trecLensesLimited(shown: number, total: number): string {
+  return `lenses on the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} queries: an editor that asks for the lines on screen (ranklens/codeLenses) gets every query's`;
+}
+
 /** The file's lens: the convention and where it came from, then the means over the judged queries, as `ranklens trec` prints them. */
 export function trecFileLens(ev: RunEvaluation, qrelsName: string): { title: string; tooltip: string } {
   const s = ev.settings;
@@ -105,11 +110,9 @@ export function trecQrelsHover(
   const out = [
     `Query **${q.qid}**: ${q.labels.length} judgement${q.labels.length === 1 ? '' : 's'}, ${relevant} relevant — ${grades.join(' · ')}`,
   ];
-  if (runs.length === 0) out.push('No open run is paired with these qrels.');
-  for (const r of runs)
-    out.push(
-      `- ${r.name}: retrieves ${r.retrieved} of the ${relevant} relevant (${r.lines} line${r.lines === 1 ? '' : 's'} for this query)`,
-    );
+  const line = (r: (typeof runs)[number]) =>
+    `- ${r.name}: retrieves ${r.retrieved} of the ${relevant} relevant (${r.lines} line${r.lines === 1 ? '' : 's'} for this query)`;
+  out.push(runs.length === 0 ? 'No open run is paired with these qrels.' : runs.map(line).join('\n'));
   return out.join('\n\n');
 }
 

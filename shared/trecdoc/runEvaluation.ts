@@ -14,6 +14,7 @@ import { metricValue } from '../core/metrics/dispatch';
 import { RankedCase, rankCase } from '../core/ranking';
 import { LocatedFinding } from '../fixture/model/model';
 import { cAtol } from '../trec/read/cNumbers';
+import { isWholeNumber, parseDecimal } from '../trec/read/fields';
 import { inTrecEvalOrder } from '../trec/evaluate/trecEvalOrder';
 import { QrelsDocQuery, QrelsDocument } from './qrelsDocument';
 import { DOCID, RANK, RunDocQuery, RunDocument, SCORE, docidOf, queryText, rankWritten } from './runDocument';
@@ -231,8 +232,13 @@ function duplicateNote(q: RunDocQuery, predictions: readonly Prediction[], setti
 function rankColumnNote(run: RunDocument, q: RunDocQuery, rankOf: Int32Array): QueryNote[] {
   let first = -1;
   let count = 0;
+  const text = run.text;
   q.entries.forEach((i, k) => {
-    if (rankOf[k] === 0 || cAtol(rankWritten(run, i)) === rankOf[k]) return;
+    const from = run.at[6 * i + RANK];
+    const to = run.at[6 * i + RANK + 1];
+    // The rank column as C's atol reads it; a plain whole number (nearly always) without a string.
+    const written = isWholeNumber(text, from, to) ? parseDecimal(text, from, to) : cAtol(text.slice(from, to));
+    if (rankOf[k] === 0 || written === rankOf[k]) return;
     count++;
     if (first < 0) first = k;
   });

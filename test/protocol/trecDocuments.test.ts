@@ -191,6 +191,43 @@ describe('TREC runs and qrels in the editor', () => {
     assert.match(titles(after)[0], /mean of 1 of 2 \(1 NaN\): nDCG@10 0\.541 · AP@10 0\.333 · P@1 0\.000 · R@1 0\.000 · PARTIAL$/);
   });
 
+  it('evaluates the run against the qrels open in the editor, unsaved edits included, and counts on a qrels line what each open run retrieves', async () => {
+    const run = uri('runs/bm25.run');
+    const qrels = uri('qrels/dev.qrels');
+    // Plain text, as an editor without the trec-qrels language opens it: the file name makes it qrels.
+    const published = client.publishedCount(run);
+    await client.open(qrels, QRELS.replace('q1 0 d3 0', 'q1 0 d3 1'), 'plaintext');
+    await client.until(() => (client.publishedCount(run) > published ? true : undefined), 'the run checked again');
+    // d3 at rank 1 becomes relevant. The same qrels saved as dev2.qrels:
+    // /tmp/trec_eval -q -m ndcg_cut.10 -m map_cut.10 -m P.1 -m recall.1 dev2.qrels bm25.run gives for q1
+    // ndcg_cut_10 0.7560, map_cut_10 0.6875 ((1/1 + 2/2 + 3/4) / 4 relevant), P_1 1.0000, recall_1 0.2500.
+    assert.equal(titles(await client.codeLenses(run))[1], '0: nDCG@10 0.756 · AP@10 0.688 · P@1 1.000 · R@1 0.250');
+    const hover = await client.hover(qrels, 0);
+    assert.equal(
+      (hover?.contents as { value: string }).value,
+      'Query **q1**: 4 judgements, 4 relevant — grade 2: 1 · grade 1: 3\n\n' +
+        // Every open run paired with these qrels: the edits of dup.run and edit.run touched q2 only.
+        '- bm25.run: retrieves 3 of the 4 relevant (4 lines for this query)\n' +
+        '- dup.run: retrieves 3 of the 4 relevant (4 lines for this query)\n' +
+        '- edit.run: retrieves 3 of the 4 relevant (4 lines for this query)',
+    );
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: qrels }), { role: 'qrels' });
+    // Closed, the qrels are read from disk again.
+    const before = client.publishedCount(run);
+    await client.close(qrels);
+    await client.until(() => (client.publishedCount(run) > before + 1 ? true : undefined), 'the run checked against the disk');
+    assert.equal(titles(await client.codeLenses(run))[1], `0: ${Q1_LENS}`);
+  });
+
+  it('never takes a .txt file for TREC unless a pattern names it', async () => {
+    const notes = uri('runs/notes.txt');
+    await client.open(notes, RUN, 'plaintext');
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: notes }), { role: 'none' });
+    const named = uri('qrels/qrels-dev.txt');
+    await client.open(named, QRELS, 'plaintext');
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: named }), { role: 'qrels' });
+  });
+
   it('tells a run no rule pairs how to pair it, on its first line', async () => {
     const run = uri('other/lone.run');
     await client.open(run, RUN, 'trec-run');
