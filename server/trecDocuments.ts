@@ -36,6 +36,8 @@ export interface Pairing {
   glob?: string;
   /** Why the run is not paired (or its qrels cannot be read). */
   message?: string;
+  /** The qrels are being read from disk: the run is evaluated once they are. */
+  reading?: boolean;
 }
 
 /** A run as the features see it: its model, its pairing, and its evaluation when paired and the qrels read. */
@@ -209,7 +211,7 @@ export class TrecDocuments {
         : readRunDocument(doc.text.getText(), settings.asTrecEval);
     const view: TrecRunView = { uri, version: doc.text.version, run, settings, pairing };
     if (pairing.qrelsPath !== undefined) {
-      if (qrelsText === undefined) view.pairing = { ...pairing, message: `Reading the qrels ${pairing.qrelsPath} …` };
+      if (qrelsText === undefined) view.pairing = { ...pairing, reading: true, message: `Reading the qrels ${pairing.qrelsPath} …` };
       else if (qrelsText === null)
         view.pairing = {
           ...pairing,

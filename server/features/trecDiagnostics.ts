@@ -12,7 +12,7 @@ import { uriPath } from '../workspaceFiles';
 export function trecRunFindings(view: TrecRunView): LocatedFinding[] {
   const out = [...view.run.findings];
   if (view.evaluation) out.push(...view.evaluation.findings);
-  else if (!view.pairing.message?.startsWith('Reading')) {
+  else if (!view.pairing.reading) {
     const name = uriPath(view.uri).split('/').pop()!;
     out.push({
       code: 'run-not-paired',

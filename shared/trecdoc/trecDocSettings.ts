@@ -24,23 +24,25 @@ export interface TrecDocSettings {
 }
 
 // A fixture that sets nothing: every setting comes from the options.
-const BARE: FixtureNode = {
-  span: { start: 0, end: 0 },
-  shape: 'fixture',
-  k: null,
-  kSpan: null,
-  metrics: null,
-  metricsSpan: null,
-  convention: null,
-  cases: [],
-  casesSpan: null,
-  expectFindings: null,
-  expectFindingsSpan: null,
-};
+function bareFixture(): FixtureNode {
+  return {
+    span: { start: 0, end: 0 },
+    shape: 'fixture',
+    k: null,
+    kSpan: null,
+    metrics: null,
+    metricsSpan: null,
+    convention: null,
+    cases: [],
+    casesSpan: null,
+    expectFindings: null,
+    expectFindingsSpan: null,
+  };
+}
 
 /** The settings a run document is evaluated under, from the front end's options (settings and project config). */
 export function trecDocSettings(options: FixtureOptions): TrecDocSettings {
-  const s = fixtureSettings(BARE, options);
+  const s = fixtureSettings(bareFixture(), options);
   // A headline measure named in the settings counts even at a cutoff the defaults do not list.
   const named = (options.headlineMetrics ?? []).flatMap((m) => parseMetricSpec(m).spec ?? []);
   const specs = named.length > 0 ? named : s.headline.map((i) => s.specs[i]);
