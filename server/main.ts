@@ -49,7 +49,7 @@ import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
-import { connection, fileUri, forgetProjectConfigs, projectConfigFor, workspaceFiles } from './platform';
+import { connection, fileUri, forgetProjectConfigs, projectConfigFor, readFileNow, workspaceFiles } from './platform';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/fixtureSuite';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams, SYSTEMS_DIFF_REQUEST, SystemsDiffParams, SystemsDiffResult } from '../shared/protocol';
@@ -94,9 +94,8 @@ const trec: TrecDocuments = new TrecDocuments({
   options: (uri) => service.optionsFor(uri),
   projectConfig: projectConfigFor,
   fileUri,
+  readFile: readFileNow,
 });
-/** Qrels paired with open runs are read from disk here when they are not open. */
-const trecFiles = workspaceFiles(() => []);
 // The convention search republishes the document's diagnostics when it finishes on the current version.
 const inference = new BackgroundInference((uri, version) => {
   const now = service.current(uri);
@@ -141,7 +140,7 @@ function sendStatus(uri: string): void {
   void connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 
-/** Diagnostics for an open TREC document; a run whose qrels are on disk has them read first, then is checked again. */
+/** Diagnostics for an open TREC document. */
 function validateTrec(uri: string): void {
   const role = trec.roleOf(uri);
   const doc = service.documents.get(uri);
@@ -153,14 +152,6 @@ function validateTrec(uri: string): void {
     if (view)
       void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecQrelsFindings(view), uri, placer(doc.text), options) });
     return;
-  }
-  const toRead = trec.qrelsToRead(uri);
-  if (toRead) {
-    void trecFiles.read(toRead).then((text) => {
-      trec.readQrels(toRead, text);
-      validateTrec(uri);
-      refreshViews();
-    });
   }
   const view = trec.run(uri);
   if (view)

@@ -27,3 +27,8 @@ export function forgetProjectConfigs(): void {}
 export function fileUri(_path: string): string | undefined {
   return undefined;
 }
+
+/** A web worker reads no file (it pairs no run with qrels). */
+export function readFileNow(_uri: string): string | undefined {
+  return undefined;
+}

@@ -36,8 +36,6 @@ export interface Pairing {
   glob?: string;
   /** Why the run is not paired (or its qrels cannot be read). */
   message?: string;
-  /** The qrels are being read from disk: the run is evaluated once they are. */
-  reading?: boolean;
 }
 
 /** A run as the features see it: its model, its pairing, and its evaluation when paired and the qrels read. */
@@ -67,24 +65,23 @@ export interface TrecHost {
   projectConfig(uri: string): FoundConfig | undefined;
   /** The file URI of a path; undefined where there is no file system (a web worker). */
   fileUri(path: string): string | undefined;
+  /** A file's text from disk, read now; undefined when it cannot be read. */
+  readFile(uri: string): string | undefined;
 }
 
 interface RunEntry {
   cache: RunEvaluationCache;
   view?: TrecRunView;
   /** What the view was made from: the run's version, the qrels' text, the settings. */
-  madeFrom?: { version: number; qrelsText?: string; settings: string; pairing: string };
+  madeFrom?: { version: number; qrelsText?: string | null; settings: string; pairing: string };
 }
 
 export class TrecDocuments {
   private roles = new Map<string, TrecRole>();
   private runs = new Map<string, RunEntry>();
   private qrelsViews = new Map<string, TrecQrelsView>();
-  /**
-   * Qrels read from disk (not open), by URI; text null when they could not be read; stale once the
-   * file changed (or closed in the editor): read again, the old text serving meanwhile.
-   */
-  private disk = new Map<string, { text: string | null; stale: boolean }>();
+  /** Qrels read from disk (not open), by URI, read once until the file changes (or is closed in the editor); null when they could not be read. */
+  private disk = new Map<string, string | null>();
 
   constructor(private host: TrecHost) {}
 
@@ -128,13 +125,9 @@ export class TrecDocuments {
   /** A file changed on disk: its copy is read again when next needed. Returns whether it was qrels some run reads. */
   changedOnDisk(uri: string): boolean {
     const path = uriPath(uri);
-    let known = false;
-    for (const [u, copy] of this.disk) {
-      if (!samePath(uriPath(u), path)) continue;
-      copy.stale = true;
-      known = true;
-    }
-    return known;
+    const copies = [...this.disk.keys()].filter((u) => samePath(uriPath(u), path));
+    for (const u of copies) this.disk.delete(u);
+    return copies.length > 0;
   }
 
   /** How a run is paired (from its URI alone). */
@@ -166,24 +159,6 @@ export class TrecDocuments {
     };
   }
 
-  /**
-   * The qrels a run is paired with that must be read from disk first (not open, not read yet): the
-   * caller reads them (readQrels) and evaluates the run again.
-   */
-  qrelsToRead(uri: string): string | undefined {
-    const p = this.pairing(uri);
-    if (!p.qrelsUri || this.openText(p.qrelsPath!) !== undefined) return undefined;
-    const copy = this.disk.get(p.qrelsUri);
-    if (copy && !copy.stale) return undefined;
-    if (copy) copy.stale = false; // read once, however many runs ask meanwhile
-    return p.qrelsUri;
-  }
-
-  /** Keeps qrels read from disk (undefined: they could not be read). */
-  readQrels(uri: string, text: string | undefined): void {
-    this.disk.set(uri, { text: text ?? null, stale: false });
-  }
-
   /** A run's view at its current version, made at most once per version of the run, its qrels and the settings. */
   run(uri: string): TrecRunView | undefined {
     if (this.roles.get(uri) !== 'run') return undefined;
@@ -211,8 +186,7 @@ export class TrecDocuments {
         : readRunDocument(doc.text.getText(), settings.asTrecEval);
     const view: TrecRunView = { uri, version: doc.text.version, run, settings, pairing };
     if (pairing.qrelsPath !== undefined) {
-      if (qrelsText === undefined) view.pairing = { ...pairing, reading: true, message: `Reading the qrels ${pairing.qrelsPath} …` };
-      else if (qrelsText === null)
+      if (qrelsText === null || qrelsText === undefined)
         view.pairing = {
           ...pairing,
           message: `The qrels ${pairing.qrelsPath} that ${pairing.config?.source ?? 'the configuration'} pairs with this run cannot be read.`,
@@ -227,7 +201,7 @@ export class TrecDocuments {
       }
     }
     entry.view = view;
-    entry.madeFrom = { version: doc.text.version, qrelsText: qrelsText ?? undefined, settings: settings.key, pairing: pairingKey };
+    entry.madeFrom = { version: doc.text.version, qrelsText, settings: settings.key, pairing: pairingKey };
     return view;
   }
 
@@ -263,13 +237,14 @@ export class TrecDocuments {
       .filter((v): v is TrecRunView => !!v && v.pairing.qrelsPath !== undefined && samePath(v.pairing.qrelsPath, path));
   }
 
-  // The qrels' text: the open document's (unsaved edits win), else the copy read from disk; undefined when not read yet, null when unreadable.
-  private qrelsText(p: Pairing): string | null | undefined {
+  // The qrels' text: the open document's (unsaved edits win), else the file's (read once until it changes); null when unreadable.
+  private qrelsText(p: Pairing): string | null {
     const open = this.openText(p.qrelsPath!);
     if (open !== undefined) return open;
     if (!p.qrelsUri) return null;
-    const copy = this.disk.get(p.qrelsUri);
-    return copy ? copy.text : undefined;
+    let text = this.disk.get(p.qrelsUri);
+    if (text === undefined) this.disk.set(p.qrelsUri, (text = this.host.readFile(p.qrelsUri) ?? null));
+    return text;
   }
 
   private openText(path: string): string | undefined {

@@ -8,11 +8,11 @@ import { unpairedRunMessage } from '../../shared/text';
 import { TrecQrelsView, TrecRunView } from '../trecDocuments';
 import { uriPath } from '../workspaceFiles';
 
-/** A run's findings (none from a pairing still being read). */
+/** A run's findings. */
 export function trecRunFindings(view: TrecRunView): LocatedFinding[] {
   const out = [...view.run.findings];
   if (view.evaluation) out.push(...view.evaluation.findings);
-  else if (!view.pairing.reading) {
+  else {
     const name = uriPath(view.uri).split('/').pop()!;
     out.push({
       code: 'run-not-paired',

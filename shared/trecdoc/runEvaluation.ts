@@ -17,6 +17,7 @@ import { cAtol } from '../trec/read/cNumbers';
 import { isWholeNumber, parseDecimal } from '../trec/read/fields';
 import { inTrecEvalOrder } from '../trec/evaluate/trecEvalOrder';
 import { QrelsDocQuery, QrelsDocument } from './qrelsDocument';
+import { FindingList } from './findingList';
 import { DOCID, RANK, RunDocQuery, RunDocument, SCORE, docidOf, queryText, rankWritten } from './runDocument';
 import { TrecDocSettings } from './trecDocSettings';
 
@@ -310,9 +311,9 @@ function ordinal(n: number): string {
   return `${n}${s}`;
 }
 
-// Every query's notes at their places in the run as it is now.
+// Every query's notes at their places in the run as it is now (at most FINDINGS_LISTED of a code, then one note counting the rest).
 function placeNotes(run: RunDocument, queries: readonly QueryEvaluation[]): LocatedFinding[] {
-  const out: LocatedFinding[] = [];
+  const out = new FindingList();
   queries.forEach((e, qi) => {
     const q = run.queries[qi];
     for (const n of e.notes) {
@@ -321,7 +322,7 @@ function placeNotes(run: RunDocument, queries: readonly QueryEvaluation[]): Loca
       out.push({ code: n.code, severity: n.severity, message: n.message, span, ...(related ? { related } : {}) });
     }
   });
-  return out;
+  return out.list();
 }
 
 /** The span of a field of prediction i (the qid: from its line's start to the Q0 field). */

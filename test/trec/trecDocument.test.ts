@@ -173,4 +173,13 @@ describe('a run evaluated against its qrels', () => {
       ],
     );
   });
+
+  it('lists at most 100 findings of a code across queries, then one note counting the rest', () => {
+    const qrels = readQrelsDocument(Array.from({ length: 150 }, (_, q) => `q${q} 0 judged 1`).join('\n'), true, 'error');
+    const run = readRunDocument(Array.from({ length: 150 }, (_, q) => `q${q} Q0 other 1 1 t`).join('\n'), true);
+    const ev = evaluateRunDocument(run, qrels, trecDocSettings({ headlineMetrics: ['P@1'] }), runEvaluationCache());
+    const unjudged = ev.findings.filter((f) => f.code === 'unjudged-in-top-k');
+    assert.equal(unjudged.length, 101);
+    assert.equal(unjudged[100].message, '… and 50 more unjudged-in-top-k findings after this one, not listed.');
+  });
 });
