@@ -4,6 +4,7 @@
 //   server ─┼─▶ shared/protocol (imports nothing)   │ curves ─┤
 //   cli ────┘   shared/{text,curves,inference} ─▶ evaluation ─▶ fixture ─▶ core   trec ─▶ core
 //                                                                  stats (pure statistics, imports no other layer)
+//               shared/text ─▶ trecdoc ─▶ evaluation, trec (its read/ and evaluate/ files without Node), core
 //
 // - Each folder lists the folders it must not reach; nothing in shared/ imports vscode or LSP packages.
 // - Nor Node: shared/trec/node/ is the one folder of shared/ that may (files, worker threads, stdin),
@@ -30,7 +31,7 @@ const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).map((m) =
 const nodeModules = (except = []) => `^(node:)?(?!(${except.join('|') || '$^'})$)(${NODE_BUILTINS.join('|')})(/|$)`;
 
 /** The layers of shared/ that have a door (index.ts). */
-const LAYERS = ['core', 'stats', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec'];
+const LAYERS = ['core', 'stats', 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec', 'trecdoc'];
 const PAST_A_DOOR = [
   `(^|/)shared/(${LAYERS.join('|')})/.`,
   'it reaches past a door: import the layer itself (e.g. ../shared/fixture, its index.ts), which names what front ends use.',
@@ -64,9 +65,9 @@ const pure = (folder, message, folders) => rule(folder, message, folders, EDITOR
 const above = (...names) => names.map((n) => [`^\\.\\./${n}(/|$)`, `it must not import ${n}/, a layer above it.`]);
 
 const FRONT_ENDS = ['server', 'client', 'cli', 'features'];
-const FIXTURE_BANS = [...FRONT_ENDS, 'evaluation', 'inference', 'text', 'curves', 'trec'];
+const FIXTURE_BANS = [...FRONT_ENDS, 'evaluation', 'inference', 'text', 'curves', 'trec', 'trecdoc'];
 const TREC = 'shared/trec reads TREC files for the core';
-const TREC_BANS = [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves'];
+const TREC_BANS = [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trecdoc'];
 const trec = (folder, paths, node = ['buffer']) => rule(folder, TREC, TREC_BANS, EDITOR_PACKAGES, { node, paths });
 
 export default tseslint.config(
@@ -80,7 +81,16 @@ export default tseslint.config(
     },
   },
   pure('shared', 'shared/ is the pure core', FRONT_ENDS),
-  pure('shared/core', 'shared/core is the bottom layer', [...FRONT_ENDS, 'fixture', 'evaluation', 'inference', 'text', 'curves', 'trec']),
+  pure('shared/core', 'shared/core is the bottom layer', [
+    ...FRONT_ENDS,
+    'fixture',
+    'evaluation',
+    'inference',
+    'text',
+    'curves',
+    'trec',
+    'trecdoc',
+  ]),
   pure('shared/stats', 'shared/stats is pure statistics on plain arrays', [
     ...FRONT_ENDS,
     'core',
@@ -90,6 +100,7 @@ export default tseslint.config(
     'text',
     'curves',
     'trec',
+    'trecdoc',
   ]),
   pure('shared/fixture', 'shared/fixture reads text into the model', FIXTURE_BANS),
   pure('shared/fixture/model', 'shared/fixture/model is what a parse produces', [
@@ -114,11 +125,20 @@ export default tseslint.config(
     'files',
   ]),
   pure('shared/fixture/syntax', 'shared/fixture/syntax reads text into the located tree', [...FIXTURE_BANS, 'editing', 'files']),
-  pure('shared/evaluation', 'shared/evaluation joins the model with the core', [...FRONT_ENDS, 'inference', 'text', 'curves', 'trec']),
-  pure('shared/inference', 'shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec']),
-  // shared/text: the rule of shared/ as a whole, plus curves and trec.
+  pure('shared/evaluation', 'shared/evaluation joins the model with the core', [
+    ...FRONT_ENDS,
+    'inference',
+    'text',
+    'curves',
+    'trec',
+    'trecdoc',
+  ]),
+  pure('shared/inference', 'shared/inference searches conventions over evaluations', [...FRONT_ENDS, 'text', 'curves', 'trec', 'trecdoc']),
+  // shared/text: the rule of shared/ as a whole, plus curves and trec (TREC documents' words come through trecdoc).
   pure('shared/text', 'shared/ is the pure core', [...FRONT_ENDS, 'curves', 'trec']),
-  pure('shared/curves', 'shared/curves draws metrics against k', [...FRONT_ENDS, 'text', 'inference', 'trec']),
+  pure('shared/curves', 'shared/curves draws metrics against k', [...FRONT_ENDS, 'text', 'inference', 'trec', 'trecdoc']),
+  // shared/trecdoc: TREC documents in the editor; the web-worker server bundles it, so trec's node/ is out of reach.
+  pure('shared/trecdoc', 'shared/trecdoc reads TREC documents for the editor', [...FRONT_ENDS, 'inference', 'text', 'curves', 'node']),
   trec('shared/trec', []),
   trec('shared/trec/store', above('read', 'evaluate', 'node')),
   trec('shared/trec/read', above('evaluate', 'node')),

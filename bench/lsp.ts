@@ -18,8 +18,13 @@
  *     `ranklens check`; beside VS Code's JSON server opening the same fixture as JSON (the plain
  *     baseline: a server that only validates the file against the schema).
  *
+ *   - TREC documents (issue 34, section `trec`): a 100,000-line run (100 queries × 1,000 lines)
+ *     paired with its qrels by ranklens.config.json: open → the first codeLens answer with every
+ *     query's values, and an edit of one line → that query's lens fresh; beside the same data as a
+ *     qrels/run fixture ({"qrels": …, "run": …}), opened and edited the same way.
+ *
  *   npm run bench:lsp                 # everything
- *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace editor
+ *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace editor trec
  *   node out/bench/lsp.js --baseline DIR json   # beside another build's dist/server.js
  *
  * With --baseline DIR (a checkout of an earlier commit, built), each section runs on this build and
@@ -651,6 +656,138 @@ async function workspace(out: Output): Promise<void> {
   }
 }
 
+/** A TREC run of queries × depth lines, its qrels (30 judgements a query) and the same data as a qrels/run fixture. */
+function trecData(queries: number, depth: number): { run: string; qrels: string; fixture: string; relevant: string[] } {
+  const next = random(34);
+  const run: string[] = [];
+  const qrels: string[] = [];
+  const fixtureRun: string[] = [];
+  const fixtureQrels: string[] = [];
+  const relevant: string[] = [];
+  for (let q = 0; q < queries; q++) {
+    const judged = new Map<string, number>();
+    while (judged.size < 30) judged.set(`doc${Math.floor(next() * depth * 1.5)}`, Math.floor(next() * 3));
+    // A relevant document of the run, past its first ten: the one an edit moves to the top.
+    const late = [...judged].find(([d, g]) => g > 0 && Number(d.slice(3)) >= 10 && Number(d.slice(3)) < depth);
+    judged.set(late ? late[0] : `doc${depth - 1}`, late ? late[1] : 2);
+    relevant.push(late ? late[0] : `doc${depth - 1}`);
+    for (const [d, g] of judged) qrels.push(`q${q} 0 ${d} ${g}`);
+    fixtureQrels.push(`    "q${q}": {${[...judged].map(([d, g]) => `"${d}": ${g}`).join(', ')}}`);
+    const scores: string[] = [];
+    for (let r = 0; r < depth; r++) {
+      const score = (1000 - r - next() * 0.5).toFixed(4);
+      run.push(`q${q} Q0 doc${r} ${r + 1} ${score} bench`);
+      scores.push(`      "doc${r}": ${score}`);
+    }
+    fixtureRun.push(`    "q${q}": {\n${scores.join(',\n')}\n    }`);
+  }
+  const fixture = `{\n  "qrels": {\n${fixtureQrels.join(',\n')}\n  },\n  "run": {\n${fixtureRun.join(',\n')}\n  }\n}\n`;
+  return { run: `${run.join('\n')}\n`, qrels: `${qrels.join('\n')}\n`, fixture, relevant };
+}
+
+/** The titles of the lenses on a line (resolved if need be), joined, polling the codeLens answer until `ok` takes them (at most 20 s). */
+async function lensTitleWhen(client: TestClient, uri: string, line: number, ok: (title: string) => boolean): Promise<string> {
+  const deadline = performance.now() + 20_000;
+  for (;;) {
+    const lenses = (await client.codeLenses(uri)).filter((l) => l.range.start.line === line);
+    const resolved = await Promise.all(lenses.map((l) => (l.command ? l : client.resolveCodeLens(l))));
+    const title = resolved.map((l) => l.command?.title ?? '').join(' · ');
+    if ((title && ok(title)) || performance.now() > deadline) return title;
+  }
+}
+
+/**
+ * Opens the run (or the fixture) in a fresh server: ms from the open to the lenses of the last query
+ * with their values; then `edits` edits of one score (a relevant document's, past the first ten,
+ * made the highest): ms each to that query's lenses fresh.
+ */
+async function trecSession(dir: string, file: string, edits: number, relevant: string[]): Promise<{ open: number; edit: number[] }> {
+  const client = await TestClient.start({ ...DEFAULTS, workspace: dir });
+  const uri = fileUri(join(dir, file));
+  const text = readFileSync(join(dir, file), 'utf8');
+  const fixture = file.endsWith('.json');
+  const t = performance.now();
+  await client.open(uri, text, fixture ? 'json' : 'trec-run');
+  // A query's lenses: on its first run line, or on its line of the fixture's qrels ("q9": {"doc…).
+  const offsetOf = (find: string) => client.text(uri).indexOf(find);
+  const lensLine = (q: number) => client.document(uri).positionAt(offsetOf(fixture ? `"q${q}": {"` : `q${q} Q0 doc0 `)).line;
+  const queries = 100;
+  await lensTitleWhen(client, uri, lensLine(queries - 1), (title) => /\d\.\d{3}/.test(title));
+  const open = performance.now() - t;
+  const times: number[] = [];
+  for (let e = 0; e < edits; e++) {
+    const q = (e * 37) % queries;
+    const line = lensLine(q);
+    const before = await lensTitleWhen(client, uri, line, () => true);
+    const marker = fixture ? `"${relevant[q]}": ` : `q${q} Q0 ${relevant[q]} `;
+    let at = client.text(uri).indexOf(marker, fixture ? offsetOf(`"q${q}": {\n`) : 0) + marker.length;
+    if (!fixture) at = client.text(uri).indexOf(' ', at) + 1; // past the rank
+    const end = endOfNumber(client.text(uri), at);
+    const start = performance.now();
+    const range = { start: client.document(uri).positionAt(at), end: client.document(uri).positionAt(end) };
+    await client.edit(uri, [{ range, text: '1000.9' }]);
+    await lensTitleWhen(client, uri, line, (title) => title !== before);
+    times.push(performance.now() - start);
+  }
+  await client.stop();
+  return { open, edit: times };
+}
+
+/** Where the number written at text[at] ends. */
+function endOfNumber(text: string, at: number): number {
+  let end = at;
+  while (/[0-9.]/.test(text[end] ?? '')) end++;
+  return end;
+}
+
+/** TREC documents in the editor (issue 34): a 100,000-line run against the same data as a fixture. */
+async function trec(out: Output): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
+  try {
+    const data = trecData(100, 1000);
+    writeFileSync(join(dir, 'ranklens.config.json'), JSON.stringify({ qrels: { '*.run': 'dev.qrels' } }));
+    writeFileSync(join(dir, 'dev.qrels'), data.qrels);
+    writeFileSync(join(dir, 'bm25.run'), data.run);
+    writeFileSync(join(dir, 'bm25.rank.json'), data.fixture);
+    const runs = 3;
+    const edits = 10;
+    const run = { open: [] as number[], edit: [] as number[] };
+    const fixture = { open: [] as number[], edit: [] as number[] };
+    for (let i = 0; i < runs; i++) {
+      for (const [file, into] of [
+        ['bm25.run', run],
+        ['bm25.rank.json', fixture],
+      ] as const) {
+        const s = await trecSession(dir, file, edits, data.relevant);
+        into.open.push(s.open);
+        into.edit.push(...s.edit);
+      }
+    }
+    const o = stats(run.open).median;
+    const e = stats(run.edit);
+    say(
+      out,
+      `TREC run of 100,000 lines (100 queries × 1,000) paired by ranklens.config.json, median of ${runs} servers (load ${loadavg()[0].toFixed(1)})`,
+    );
+    row(
+      out,
+      "open → every query's lens (same data as a fixture)",
+      `${ms(o)} (fixture ${ms(stats(fixture.open).median)})`,
+      '< 1 s',
+      o < 1000,
+    );
+    row(
+      out,
+      "edit one line → its query's lens fresh, median / p95",
+      `${ms(e.median)} / ${ms(e.p95)} (fixture ${ms(stats(fixture.edit).median)})`,
+      '< 300 ms median',
+      e.median < 300,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const sections: Record<string, (out: Output) => Promise<void>> = {
     json: (out) => big(out, 'json'),
@@ -659,6 +796,7 @@ async function main(): Promise<void> {
     large,
     workspace,
     editor,
+    trec,
   };
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--baseline');

@@ -10,10 +10,11 @@
  */
 import * as vscode from 'vscode';
 import { DiffReportView, diffHtml } from '../shared/curves';
-import { CONFIG_FILE, configuredQrels, findProjectConfig } from '../shared/evaluation';
+import { configuredQrels } from '../shared/evaluation';
 import { BaseLanguageClient } from 'vscode-languageclient';
 import { SYSTEMS_DIFF_REQUEST, SystemsDiffParams, SystemsDiffResult } from '../shared/protocol';
 import { runCli } from './platform';
+import { nearestConfig } from './projectConfigFile';
 
 const VIEW_TYPE = 'ranklens.compareRuns';
 const QRELS_KEY = 'ranklens.compareRuns.qrels';
@@ -112,19 +113,7 @@ async function findQrels(context: vscode.ExtensionContext, runs: readonly vscode
 
 /** The qrels the nearest ranklens.config.json (or package.json's `ranklens`) pairs with a run file, if it exists. */
 async function qrelsFromConfig(run: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const texts = new Map<string, string>();
-  for (let dir = vscode.Uri.joinPath(run, '..'); ; dir = vscode.Uri.joinPath(dir, '..')) {
-    for (const name of [CONFIG_FILE, 'package.json']) {
-      const file = vscode.Uri.joinPath(dir, name);
-      try {
-        texts.set(file.path, new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
-      } catch {
-        // No such file here: look further up.
-      }
-    }
-    if (vscode.Uri.joinPath(dir, '..').path === dir.path) break;
-  }
-  const found = findProjectConfig(run.path, (p) => texts.get(p));
+  const found = await nearestConfig(run);
   const qrels = found && configuredQrels(found, run.path);
   if (!qrels) return undefined;
   const uri = run.with({ path: qrels });

@@ -1,7 +1,8 @@
 /**
  * The Ranklens VS Code extension: starts the language server (a Node process over IPC on the desktop,
  * a web worker in VS Code for the Web; see platform.ts), and hosts what needs the editor — the case
- * breakdown and convention comparison views, the status item, the restart command.
+ * breakdown and convention comparison views, the status item, the restart command, and TREC runs
+ * and qrels as documents (their languages, the pairing in the status bar, Pick Qrels for This Run).
  */
 import * as vscode from 'vscode';
 import { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
@@ -16,11 +17,15 @@ import {
   CompareParams,
   CurvesParams,
   MarkdownResult,
+  PICK_QRELS_COMMAND,
   RESTART_SERVER_COMMAND,
   SHOW_CASE_BREAKDOWN_COMMAND,
   SHOW_CURVES_COMMAND,
   STATUS_NOTIFICATION,
   StatusParams,
+  TREC_PAIRING_REQUEST,
+  TrecPairingParams,
+  TrecPairingResult,
 } from '../shared/protocol';
 import { DEFAULT_FIXTURE_PATTERNS } from '../shared/fixture';
 import { curvesHtml, MetricCurves } from '../shared/curves';
@@ -33,6 +38,8 @@ import { LensWindow } from './lensWindow';
 import { UnchangedDiagnostics } from './unchangedDiagnostics';
 import { serveWorkspaceFiles } from './workspaceFiles';
 import { registerFixtureTests } from './testController';
+import { pickQrels } from './pickQrels';
+import { trecSelector, watchTrecDocuments } from './trecFiles';
 
 let client: BaseLanguageClient | undefined;
 
@@ -46,7 +53,9 @@ function fixtureSelector(): { scheme: string; pattern: string }[] {
 function createClient(context: vscode.ExtensionContext, status: StatusItem, lenses: LensWindow): BaseLanguageClient {
   const unchanged = new UnchangedDiagnostics();
   const clientOptions: LanguageClientOptions = {
-    documentSelector: fixtureSelector(),
+    // Fixtures by file name; runs and qrels by language, which their file patterns and the
+    // ranklens.trec.* settings give them (trecFiles.ts).
+    documentSelector: [...fixtureSelector(), ...trecSelector(DOCUMENT_SCHEMES)],
     middleware: { ...lenses.middleware(), handleDiagnostics: unchanged.handleDiagnostics },
     // VS Code's own JSON validation already reports JSON syntax errors and completes from the schema,
     // and a YAML extension completes *.rank.yaml from it: ours would list each twice.
@@ -124,9 +133,24 @@ async function showCurves(): Promise<void> {
   });
 }
 
+/** The server's pairing of a run; undefined when no server answers (not started, restarting, or the request failed). */
+async function trecPairing(uri: string): Promise<TrecPairingResult | undefined> {
+  if (!client?.isRunning()) return undefined;
+  try {
+    return (await client.sendRequest<TrecPairingResult | null>(TREC_PAIRING_REQUEST, { uri } satisfies TrecPairingParams)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a saved file can change which qrels a run is paired with: a project configuration. */
+function isConfigFile(uri: vscode.Uri): boolean {
+  return /\/(ranklens\.config|package)\.json$/.test(uri.path);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const views = new MarkdownViews();
-  const status = new StatusItem(fixtureSelector());
+  const status = new StatusItem(fixtureSelector(), trecPairing);
   const lenses = new LensWindow(() => client);
   client = createClient(context, status, lenses);
   context.subscriptions.push(
@@ -153,7 +177,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => client,
       () => fixtureSelector().map((s) => s.pattern),
     ),
+    vscode.commands.registerCommand(PICK_QRELS_COMMAND, async (clicked?: vscode.Uri, qrels?: unknown, runs?: unknown) => {
+      const edited = await pickQrels(clicked, qrels, runs);
+      status.refresh();
+      return edited;
+    }),
+    watchTrecDocuments(),
     vscode.window.onDidChangeActiveTextEditor(() => status.refresh()),
+    vscode.workspace.onDidSaveTextDocument((d) => {
+      if (isConfigFile(d.uri)) status.refresh();
+    }),
+    // The server pairs a run again when its configuration changes, and publishes the run's
+    // diagnostics then (the hint of a run without qrels comes or goes): ask again at that moment.
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      const active = vscode.window.activeTextEditor?.document.uri.toString();
+      if (active && e.uris.some((u) => u.toString() === active)) status.refresh();
+    }),
     vscode.workspace.onDidCloseTextDocument((d) => status.forget(d.uri.toString())),
     // The document selector is fixed when the client starts, so new file patterns need a new client.
     vscode.workspace.onDidChangeConfiguration(async (e) => {
@@ -164,6 +203,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await client.start();
+  status.refresh();
 }
 
 export async function deactivate(): Promise<void> {

@@ -49,11 +49,17 @@ import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
-import { connection, forgetProjectConfigs, workspaceFiles } from './platform';
+import { connection, fileUri, forgetProjectConfigs, projectConfigFor, readFileNow, workspaceFiles } from './platform';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/fixtureSuite';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams, SYSTEMS_DIFF_REQUEST, SystemsDiffParams, SystemsDiffResult } from '../shared/protocol';
 import { systemsDiff } from './features/systemsDiff';
+import { TREC_PAIRING_REQUEST, TrecPairingParams, TrecPairingResult } from '../shared/protocol';
+import { TrecDocuments } from './trecDocuments';
+import { trecCodeLenses } from './features/trecLenses';
+import { qrelsLineHover, trecRunHover } from './features/trecHover';
+import { trecInlayHints } from './features/trecInlayHints';
+import { trecQrelsFindings, trecRunFindings } from './features/trecDiagnostics';
 
 let init: InitializationOptions = {};
 let roots: string[] = [];
@@ -82,6 +88,14 @@ const watcher: WorkspaceWatcher = new WorkspaceWatcher(
   workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]),
 );
 const service: RanklensService = new RanklensService(watcher);
+const trec: TrecDocuments = new TrecDocuments({
+  documents: service.documents,
+  settings: () => service.settings,
+  options: (uri) => service.optionsFor(uri),
+  projectConfig: projectConfigFor,
+  fileUri,
+  readFile: readFileNow,
+});
 // The convention search republishes the document's diagnostics when it finishes on the current version.
 const inference = new BackgroundInference((uri, version) => {
   const now = service.current(uri);
@@ -126,10 +140,54 @@ function sendStatus(uri: string): void {
   void connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 
+/** Diagnostics for an open TREC document. */
+function validateTrec(uri: string): void {
+  const role = trec.roleOf(uri);
+  const doc = service.documents.get(uri);
+  if (!role || !doc) return;
+  const options = { severities: service.severitiesFor(uri), declared: null, skipSyntax: false };
+  const version = doc.text.version;
+  if (role === 'qrels') {
+    const view = trec.qrelsView(uri);
+    if (view)
+      void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecQrelsFindings(view), uri, placer(doc.text), options) });
+    return;
+  }
+  const view = trec.run(uri);
+  if (view)
+    void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(trecRunFindings(view), uri, placer(doc.text), options) });
+}
+
+/** The open runs that read a document as their qrels, checked again (it opened, changed or closed). */
+function validateRunsReading(uri: string): void {
+  const runs = trec.runsPairedWith(uri);
+  for (const r of runs) validateTrec(r.uri);
+  if (runs.length > 0) refreshViews();
+}
+
+/** Lenses and inlay hints drawn again, where the client can be asked to. */
+function refreshViews(): void {
+  if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
+  if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
+}
+
+/** Every open document decided again (settings changed), and each TREC one checked again. */
+function revalidateTrec(): void {
+  trec.reset();
+  for (const uri of service.documents.uris()) {
+    const doc = service.documents.get(uri)!;
+    const was = trec.roleOf(uri);
+    if (service.isOpen(uri)) trec.forget(uri);
+    else if (!trec.decide(uri, doc.text.languageId) && was) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+  for (const uri of trec.openUris()) validateTrec(uri);
+}
+
 /** Asks the client for ranklens.* (or takes what it sent at start) and revalidates everything. */
 async function loadSettings(pushed?: unknown): Promise<void> {
   const raw = can.configuration ? await connection.workspace.getConfiguration('ranklens') : (pushed ?? init.settings);
-  const before = service.settings.extraFilePatterns.join('\n');
+  const patterns = (s: Settings) => [...s.extraFilePatterns, '', ...s.trec.runPatterns, '', ...s.trec.qrelsPatterns].join('\n');
+  const before = patterns(service.settings);
   const settings = readSettings(raw);
   // The first answer usually repeats the defaults a document opened meanwhile was evaluated with:
   // evaluating it (and the workspace) again would double the first pass.
@@ -137,10 +195,11 @@ async function loadSettings(pushed?: unknown): Promise<void> {
   if (changed) {
     service.reset(settings);
     for (const uri of service.openFixtures()) validate(uri);
+    revalidateTrec();
     if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
     if (can.inlayRefresh) void connection.languages.inlayHint.refresh();
   } else if (init.status) for (const uri of service.openFixtures()) sendStatus(uri);
-  if (before !== service.settings.extraFilePatterns.join('\n')) await watchFiles(service.settings);
+  if (before !== patterns(service.settings)) await watchFiles(service.settings);
   if (changed || !scanStarted) void watcher.scan(roots);
   scanStarted = true;
 }
@@ -150,7 +209,8 @@ let watchRegistration: { dispose(): void } | undefined;
 async function watchFiles(settings: Settings): Promise<void> {
   if (!can.watchRegistration) return;
   watchRegistration?.dispose();
-  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns, CONFIG_FILE, 'package.json'].map((p) =>
+  const trecPatterns = [...settings.trec.runPatterns, ...settings.trec.qrelsPatterns];
+  const globs = [...DEFAULT_FIXTURE_PATTERNS, ...settings.extraFilePatterns, ...trecPatterns, CONFIG_FILE, 'package.json'].map((p) =>
     p.startsWith('**/') ? p : `**/${p}`,
   );
   watchRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, {
@@ -199,19 +259,30 @@ connection.onDidChangeConfiguration((params) => {
 
 connection.onDidOpenTextDocument(({ textDocument: d }) => {
   if (service.open(d.uri, d.languageId, d.version, d.text)) validate(d.uri);
+  else if (trec.decide(d.uri, d.languageId)) validateTrec(d.uri);
+  // Qrels that open runs read from disk are now read from the editor.
+  validateRunsReading(d.uri);
 });
 
 connection.onDidChangeTextDocument(({ textDocument: d, contentChanges }) => {
   service.documents.change(d.uri, d.version, contentChanges);
   inference.cancel(d.uri);
   if (service.isOpen(d.uri)) debouncer.schedule(d.uri, () => validate(d.uri));
+  else if (trec.roleOf(d.uri)) debouncer.schedule(d.uri, () => validateTrec(d.uri));
+  if (trec.openRuns().length > 0) debouncer.schedule(`${d.uri}#qrels`, () => validateRunsReading(d.uri));
 });
 
 connection.onDidCloseTextDocument(({ textDocument: d }) => {
   debouncer.drop(d.uri);
   inference.drop(d.uri);
+  const wasTrec = trec.roleOf(d.uri) !== undefined;
+  trec.forget(d.uri);
+  if (wasTrec) void connection.sendDiagnostics({ uri: d.uri, diagnostics: [] });
   const wasFixture = service.isOpen(d.uri);
   service.close(d.uri);
+  // Qrels closed with unsaved edits: the runs read them from disk again.
+  trec.changedOnDisk(d.uri);
+  validateRunsReading(d.uri);
   // The file as saved on disk still counts (workspace diagnostics); unsaved or deleted files clear.
   if (wasFixture)
     void watcher.checkFile(d.uri).then((checked: boolean) => {
@@ -225,9 +296,12 @@ connection.onDidChangeWatchedFiles(({ changes }) => {
     forgetProjectConfigs();
     service.reset(service.settings);
     for (const uri of service.openFixtures()) validate(uri);
+    revalidateTrec();
     if (can.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh');
     void watcher.scan(roots);
   }
+  // Qrels on disk that open runs read: read again.
+  if (changes.some((c) => trec.changedOnDisk(c.uri))) for (const uri of trec.openRuns()) validateTrec(uri);
   void watcher.changed(changes);
 });
 
@@ -239,6 +313,8 @@ function lensOptions(stale: boolean): LensOptions {
 connection.onCodeLens(({ textDocument }, token) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
+  const run = trec.run(textDocument.uri);
+  if (run) return trecCodeLenses(run);
   const shown = service.shown(textDocument.uri);
   return shown
     ? codeLenses(
@@ -262,6 +338,8 @@ connection.onCodeLensResolve((lens, token) => {
 connection.onRequest(CODE_LENSES_REQUEST, (params: CodeLensesParams, token: CancellationToken) => {
   cancelled(token);
   if (!service.settings.codeLens.enable) return [];
+  const run = trec.run(params.uri);
+  if (run) return trecCodeLenses(run, params.lines);
   const shown = service.shown(params.uri);
   return shown ? codeLensesIn(shown.analysis.evaluation, params.uri, shown.place, params.lines, lensOptions(shown.stale)) : [];
 });
@@ -269,6 +347,9 @@ connection.onRequest(CODE_LENSES_REQUEST, (params: CodeLensesParams, token: Canc
 connection.languages.inlayHint.on(({ textDocument, range }, token) => {
   cancelled(token);
   if (!service.settings.inlayHints.enable) return [];
+  const run = trec.run(textDocument.uri);
+  const runDoc = service.documents.get(textDocument.uri);
+  if (run && runDoc) return trecInlayHints(run, range, placer(runDoc.text));
   const shown = service.shown(textDocument.uri);
   return shown ? inlayHints(shown.analysis.evaluation, range, shown.place, shown.changed) : [];
 });
@@ -276,6 +357,17 @@ connection.languages.inlayHint.on(({ textDocument, range }, token) => {
 connection.onHover(({ textDocument, position }, token) => {
   cancelled(token);
   if (!service.settings.hover.enable) return null;
+  const trecDoc = service.documents.get(textDocument.uri);
+  const role = trec.roleOf(textDocument.uri);
+  if (role && trecDoc) {
+    const offset = trecDoc.text.offsetAt(position);
+    if (role === 'qrels') {
+      const view = trec.qrelsView(textDocument.uri);
+      return view ? qrelsLineHover(view, offset, trec.runsPairedWith(textDocument.uri)) : null;
+    }
+    const run = trec.run(textDocument.uri);
+    return run ? trecRunHover(run, offset, placer(trecDoc.text)) : null;
+  }
   const now = service.current(textDocument.uri);
   if (!now) return null;
   const { analysis, doc } = now;
@@ -384,5 +476,7 @@ connection.onRequest(SYSTEMS_DIFF_REQUEST, (params: SystemsDiffParams): SystemsD
 });
 
 connection.onRequest(FIXTURE_TESTS_REQUEST, (params: FixtureTestsParams) => fixtureTestsFor(service, params.uri));
+
+connection.onRequest(TREC_PAIRING_REQUEST, (params: TrecPairingParams): TrecPairingResult => trec.pairingResult(params.uri));
 
 connection.listen();

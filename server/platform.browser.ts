@@ -22,3 +22,13 @@ export function projectConfigFor(_uri: string): FoundConfig | undefined {
 }
 
 export function forgetProjectConfigs(): void {}
+
+/** A web worker has no disk: no path becomes a URI it could read (it reads no configuration that names one). */
+export function fileUri(_path: string): string | undefined {
+  return undefined;
+}
+
+/** A web worker reads no file (it pairs no run with qrels). */
+export function readFileNow(_uri: string): string | undefined {
+  return undefined;
+}

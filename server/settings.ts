@@ -26,7 +26,16 @@ export interface Settings {
   diagnostics: { conventionDependent: boolean };
   /** Glob patterns of more files to treat as fixtures, besides *.rank.json / *.rank.yaml. */
   extraFilePatterns: string[];
+  /**
+   * File-name patterns of TREC runs and qrels, for clients that give them no language id of their own
+   * (VS Code's client gives trec-run and trec-qrels); a .txt file is TREC only when a pattern says so.
+   */
+  trec: { runPatterns: string[]; qrelsPatterns: string[] };
 }
+
+/** ranklens.trec.runPatterns and ranklens.trec.qrelsPatterns by default. */
+export const DEFAULT_RUN_PATTERNS: readonly string[] = ['*.run', '*.trec'];
+export const DEFAULT_QRELS_PATTERNS: readonly string[] = ['*.qrels', 'qrels*.txt', '*.qrels.txt'];
 
 export const DEFAULT_SETTINGS: Settings = {
   defaultConvention: DEFAULT_PRESET,
@@ -38,6 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   severity: {},
   diagnostics: { conventionDependent: false },
   extraFilePatterns: [],
+  trec: { runPatterns: [...DEFAULT_RUN_PATTERNS], qrelsPatterns: [...DEFAULT_QRELS_PATTERNS] },
 };
 
 type Raw = Record<string, unknown>;
@@ -84,7 +94,21 @@ export function readSettings(raw: unknown): Settings {
     extraFilePatterns: Array.isArray(raw.extraFilePatterns)
       ? raw.extraFilePatterns.filter((p): p is string => typeof p === 'string' && p.length > 0)
       : [],
+    trec: {
+      runPatterns: patterns(trecSetting(raw, 'runPatterns'), d.trec.runPatterns),
+      qrelsPatterns: patterns(trecSetting(raw, 'qrelsPatterns'), d.trec.qrelsPatterns),
+    },
   };
+}
+
+// ranklens.trec.<key>: VS Code sends { trec: { key } }; other clients may send the dotted key.
+function trecSetting(raw: Raw, key: string): unknown {
+  return isObject(raw.trec) && key in raw.trec ? raw.trec[key] : raw[`trec.${key}`];
+}
+
+// A list of patterns as given (an empty list turns the patterns off); anything else keeps the default.
+function patterns(v: unknown, fallback: readonly string[]): string[] {
+  return Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string' && p.length > 0) : [...fallback];
 }
 
 /** How the settings shape every evaluation. */

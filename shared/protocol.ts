@@ -97,6 +97,8 @@ export const COMPARE_RUNS_COMMAND = 'ranklens.compareRuns';
 export const SHOW_CURVES_COMMAND = 'ranklens.showMetricCurves';
 /** "Ranklens: Compare Systems": a fixture's systems case by case in the Compare Runs view; its arguments (uri, fixture index) from a system lens. */
 export const COMPARE_SYSTEMS_COMMAND = 'ranklens.compareSystems';
+/** "Ranklens: Pick Qrels for This Run": a qrels file picked for the active (or clicked) run, written as a rule of the nearest ranklens.config.json. */
+export const PICK_QRELS_COMMAND = 'ranklens.pickQrels';
 
 export interface InitializationOptions {
   /** A fixed wait in ms after an edit before validating (0 validates at once: tests); by default the wait adapts (server/debounce.ts). */
@@ -179,4 +181,25 @@ export interface FixtureTestsResult {
   }[];
   /** Error findings that fail the file and are no expectation (syntax errors, unknown keys, …). */
   errors: { code: string; message: string; range: TestRange }[];
+}
+
+/**
+ * Request: how the server pairs an open TREC document (the status bar's text, the Pick Qrels
+ * command's starting point): a run with its qrels (from the ranklens.config.json rule whose glob
+ * matched), qrels, or neither; `message` says why a run is not paired (no rule, the qrels not found, a
+ * web worker that reads no configuration).
+ */
+export const TREC_PAIRING_REQUEST = 'ranklens/trecPairing';
+export interface TrecPairingParams {
+  uri: string;
+}
+export interface TrecPairingResult {
+  role: 'run' | 'qrels' | 'none';
+  /** The qrels' URI, for a paired run. */
+  qrels?: string;
+  /** The URI of the ranklens.config.json (or package.json) whose rule paired it. */
+  config?: string;
+  /** That rule's glob, as written. */
+  glob?: string;
+  message?: string;
 }

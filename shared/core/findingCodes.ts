@@ -262,8 +262,29 @@ export const FINDING_CODES = {
       'Queries whose run lines are not one block (read again where they lie), or a run not grouped by query (its lines kept until the run is read).',
   },
 
+  'rank-column-ignored': {
+    layer: 'trec',
+    severity: 'info',
+    summary:
+      'A run line whose rank column differs from the rank trec_eval gives it (score descending, then docid descending): the column is ignored (the editor, once per query, with how many lines differ).',
+  },
+  'unjudged-in-top-k': {
+    layer: 'trec',
+    severity: 'warning',
+    summary:
+      "Half or more of a judged query's top k documents (k: the largest cutoff of the headline measures, else 10) are unjudged: every measure counts them as non-relevant (the editor, at the query's first line).",
+  },
+
   // The command's own checks.
   'expected-finding-missing': { layer: 'cli', severity: 'error', summary: 'expectFindings declares a code that the file does not have.' },
+
+  // TREC documents in the editor.
+  'run-not-paired': {
+    layer: 'editor',
+    severity: 'info',
+    summary:
+      'A TREC run open in the editor that no ranklens.config.json "qrels" rule pairs with qrels (or whose qrels cannot be read): it gets its format diagnostics only, and this note on its first line says how to pair it.',
+  },
 
   // The editor's convention search, off the typing path.
   'convention-match': {

@@ -98,6 +98,11 @@ function readQrelsRules(rules: unknown, config: ProjectConfig, problems: string[
  * configuration's folder, "/"-separated) matches the run's path, as a path with "/"; undefined when none does.
  */
 export function configuredQrels(found: FoundConfig, runPath: string): string | undefined {
+  return configuredQrelsRule(found, runPath)?.qrels;
+}
+
+/** configuredQrels with the rule that paired them: its glob as written, and the qrels path resolved. */
+export function configuredQrelsRule(found: FoundConfig, runPath: string): { glob: string; qrels: string } | undefined {
   const rules = found.config.qrels;
   if (!rules) return undefined;
   const dir = found.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
@@ -105,7 +110,7 @@ export function configuredQrels(found: FoundConfig, runPath: string): string | u
   if (!run.startsWith(`${dir}/`)) return undefined;
   const relative = run.slice(dir.length + 1);
   for (const [glob, qrels] of Object.entries(rules)) {
-    if (globToRegExp(glob.replace(/^\.\//, '')).test(relative)) return joinPath(dir, qrels);
+    if (globToRegExp(glob.replace(/^\.\//, '')).test(relative)) return { glob, qrels: joinPath(dir, qrels) };
   }
   return undefined;
 }

@@ -20,3 +20,16 @@ export { metricSignature } from './signatureText';
 export type { MetricSignature } from './signatureText';
 export { DIFF_WIDTH, diffText, judgmentText, queryText } from './diffText';
 export type { DiffTextInput } from './diffText';
+export { pairingStatus } from './pairingText';
+export type { PairingAnswer } from './pairingText';
+export {
+  PICK_QRELS_COMMAND,
+  relevantGrade,
+  trecEntryHover,
+  trecFileLens,
+  trecJudgmentMark,
+  trecLensesLimited,
+  trecQrelsHover,
+  trecQueryLens,
+  unpairedRunMessage,
+} from './trecDocText';

@@ -19,7 +19,7 @@ async function violations(file: string, source: string): Promise<string[]> {
 describe('layering lint', () => {
   it('refuses a core file that imports the fixture layer', async () => {
     assert.deepEqual(await violations('shared/core/metrics/bad.ts', "import { FixtureNode } from '../../fixture/model';\n"), [
-      "1: '../../fixture/model' import is restricted from being used by a pattern. shared/core is the bottom layer: it must not import server, client, cli, features, fixture, evaluation, inference, text, curves, trec.",
+      "1: '../../fixture/model' import is restricted from being used by a pattern. shared/core is the bottom layer: it must not import server, client, cli, features, fixture, evaluation, inference, text, curves, trec, trecdoc.",
     ]);
   });
 
@@ -36,7 +36,7 @@ describe('layering lint', () => {
 
   it("keeps the fixture layer's folders one way: model ◀ tree ◀ schema ◀ syntax", async () => {
     assert.deepEqual(await violations('shared/fixture/model/bad.ts', "import { TreeNode } from '../tree/locatedTree';\n"), [
-      "1: '../tree/locatedTree' import is restricted from being used by a pattern. shared/fixture/model is what a parse produces: it must not import server, client, cli, features, evaluation, inference, text, curves, trec, tree, schema, syntax, editing, files.",
+      "1: '../tree/locatedTree' import is restricted from being used by a pattern. shared/fixture/model is what a parse produces: it must not import server, client, cli, features, evaluation, inference, text, curves, trec, trecdoc, tree, schema, syntax, editing, files.",
     ]);
     assert.equal((await violations('shared/fixture/tree/bad.ts', "import { readFixture } from '../schema/fixtureSchema';\n")).length, 1);
     assert.equal((await violations('shared/fixture/schema/bad.ts', "import { syntaxOf } from '../syntax/syntaxes';\n")).length, 1);
@@ -71,7 +71,7 @@ describe('layering lint', () => {
 
   it('refuses a statistics file that imports the core, and an evaluation file that imports the inference', async () => {
     assert.deepEqual(await violations('shared/stats/bad.ts', "import { fmt } from '../core/explanation';\n"), [
-      "1: '../core/explanation' import is restricted from being used by a pattern. shared/stats is pure statistics on plain arrays: it must not import server, client, cli, features, core, fixture, evaluation, inference, text, curves, trec.",
+      "1: '../core/explanation' import is restricted from being used by a pattern. shared/stats is pure statistics on plain arrays: it must not import server, client, cli, features, core, fixture, evaluation, inference, text, curves, trec, trecdoc.",
     ]);
     assert.equal(
       (await violations('shared/evaluation/bad.ts', "import { inferFixture } from '../inference/fixtureInference';\n")).length,
@@ -156,6 +156,24 @@ describe('layering lint', () => {
       ),
       [],
     );
+  });
+
+  it('keeps shared/trecdoc between the text and the layers it reads: no Node, nothing above it imports it but text', async () => {
+    assert.equal((await violations('shared/trecdoc/x.ts', "import { readFileSync } from 'node:fs';\n")).length, 1);
+    assert.equal((await violations('shared/trecdoc/x.ts', "import { evaluateTrec } from '../trec/node/convertInput';\n")).length, 1);
+    assert.equal((await violations('shared/trecdoc/x.ts', "import { lensTitle } from '../text/lensText';\n")).length, 1);
+    assert.equal((await violations('shared/trec/read/x.ts', "import { readRunDocument } from '../../trecdoc/runDocument';\n")).length, 1);
+    assert.equal((await violations('shared/evaluation/x.ts', "import { readRunDocument } from '../trecdoc/runDocument';\n")).length, 1);
+    assert.equal((await violations('server/x.ts', "import { readRunDocument } from '../shared/trecdoc/runDocument';\n")).length, 1);
+    assert.deepEqual(
+      await violations(
+        'shared/trecdoc/ok.ts',
+        "import { FieldSplitter } from '../trec/read/fields';\nimport { fixtureSettings } from '../evaluation/fixtureSettings';\nimport { rankCase } from '../core/ranking';\n",
+      ),
+      [],
+    );
+    assert.deepEqual(await violations('shared/text/ok.ts', "import { RunEvaluation } from '../trecdoc/runEvaluation';\n"), []);
+    assert.deepEqual(await violations('server/ok.ts', "import { readRunDocument } from '../shared/trecdoc';\n"), []);
   });
 
   it('accepts the imports each layer may make', async () => {

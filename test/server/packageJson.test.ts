@@ -9,11 +9,13 @@ import {
   COMPARE_CONVENTIONS_COMMAND,
   COMPARE_RUNS_COMMAND,
   COMPARE_SYSTEMS_COMMAND,
+  PICK_QRELS_COMMAND,
   RESTART_SERVER_COMMAND,
   SHOW_CASE_BREAKDOWN_COMMAND,
   SHOW_CURVES_COMMAND,
 } from '../../shared/protocol';
 import { DEFAULT_FIXTURE_PATTERNS } from '../../shared/fixture/files/filePatterns';
+import { DEFAULT_QRELS_PATTERNS, DEFAULT_RUN_PATTERNS, trecFileRole } from '../../shared/fixture/files/trecFilePatterns';
 import { DEFAULT_SETTINGS } from '../../server/settings';
 
 const repoRoot = join(__dirname, '..', '..', '..');
@@ -36,9 +38,63 @@ describe('package.json', () => {
         SHOW_CURVES_COMMAND,
         COMPARE_RUNS_COMMAND,
         COMPARE_SYSTEMS_COMMAND,
+        PICK_QRELS_COMMAND,
         RESTART_SERVER_COMMAND,
       ],
     );
+  });
+
+  describe('TREC runs and qrels', () => {
+    interface Language {
+      id: string;
+      aliases?: string[];
+      extensions?: string[];
+      filenamePatterns?: string[];
+      firstLine?: string;
+    }
+    const language = (id: string): Language => manifest.contributes.languages.find((l: Language) => l.id === id);
+    // What VS Code matches a file name by: an extension `.x` is the pattern `*.x`.
+    const patternsOf = (l: Language) => [...(l.extensions ?? []).map((e) => `*${e}`), ...(l.filenamePatterns ?? [])];
+
+    it('contributes trec-run and trec-qrels by the file patterns the settings default to', () => {
+      assert.deepEqual(language('trec-run').aliases, ['TREC run']);
+      assert.deepEqual(language('trec-qrels').aliases, ['TREC qrels']);
+      assert.deepEqual(patternsOf(language('trec-run')), [...DEFAULT_RUN_PATTERNS]);
+      assert.deepEqual(patternsOf(language('trec-qrels')), [...DEFAULT_QRELS_PATTERNS]);
+      assert.deepEqual(properties['ranklens.trec.runPatterns'].default, [...DEFAULT_RUN_PATTERNS]);
+      assert.deepEqual(properties['ranklens.trec.qrelsPatterns'].default, [...DEFAULT_QRELS_PATTERNS]);
+      // The server's defaults, for clients that send no settings.
+      assert.deepEqual(DEFAULT_SETTINGS.trec, { runPatterns: [...DEFAULT_RUN_PATTERNS], qrelsPatterns: [...DEFAULT_QRELS_PATTERNS] });
+      for (const key of ['ranklens.trec.runPatterns', 'ranklens.trec.qrelsPatterns']) {
+        assert.deepEqual(properties[key].items, { type: 'string' }, key);
+        assert.match(properties[key].markdownDescription, /files\.associations/, key);
+      }
+    });
+
+    it('claims no .txt file by its extension, and no file by its first line', () => {
+      for (const id of ['trec-run', 'trec-qrels']) {
+        assert.ok(!(language(id).extensions ?? []).includes('.txt'), id);
+        assert.equal(language(id).firstLine, undefined, id);
+      }
+      // A filename pattern outranks plaintext's .txt extension in VS Code, so each names qrels in its words.
+      for (const p of language('trec-qrels').filenamePatterns ?? []) assert.match(p, /qrels/, p);
+      assert.equal(trecFileRole('notes.txt'), undefined);
+    });
+
+    it('starts on run and qrels documents, and offers Pick Qrels on runs in the palette and the explorer', () => {
+      assert.ok(manifest.activationEvents.includes('onLanguage:trec-run'));
+      assert.ok(manifest.activationEvents.includes('onLanguage:trec-qrels'));
+      const command = manifest.contributes.commands.find((c: { command: string }) => c.command === PICK_QRELS_COMMAND);
+      assert.deepEqual([command.category, command.title], ['Ranklens', 'Pick Qrels for This Run']);
+      const palette = manifest.contributes.menus.commandPalette.find((m: { command: string }) => m.command === PICK_QRELS_COMMAND);
+      assert.equal(palette.when, 'editorLangId == trec-run');
+      const explorer = manifest.contributes.menus['explorer/context'];
+      const compare = explorer.find((m: { command: string }) => m.command === COMPARE_RUNS_COMMAND);
+      const pick = explorer.find((m: { command: string }) => m.command === PICK_QRELS_COMMAND);
+      assert.equal(pick.group, compare.group, 'beside Compare Runs');
+      for (const part of ['resourceLangId == trec-run', 'resourceExtname == .run', 'resourceExtname == .trec', '!explorerResourceIsFolder'])
+        assert.ok(pick.when.includes(part), part);
+    });
   });
 
   it('offers a severity setting for every finding code', () => {

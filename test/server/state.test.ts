@@ -40,6 +40,7 @@ describe('readSettings', () => {
       severity: {},
       diagnostics: { conventionDependent: false },
       extraFilePatterns: [],
+      trec: { runPatterns: ['*.run', '*.trec'], qrelsPatterns: ['*.qrels', 'qrels*.txt', '*.qrels.txt'] },
     });
   });
 
@@ -54,6 +55,8 @@ describe('readSettings', () => {
       severity: { 'empty-labels': 'error', 'score-ties': 'information', x: 'loud', y: 'off' },
       diagnostics: { conventionDependent: true },
       extraFilePatterns: ['*.qrels.json', '', 3],
+      trec: { runPatterns: ['*.res', '', 4] },
+      'trec.qrelsPatterns': ['judgements*.txt'],
     });
     assert.deepEqual(s, {
       defaultConvention: 'seed000',
@@ -65,6 +68,8 @@ describe('readSettings', () => {
       severity: { 'empty-labels': 'error', 'score-ties': 'info', y: 'off' },
       diagnostics: { conventionDependent: true },
       extraFilePatterns: ['*.qrels.json'],
+      // VS Code's nested ranklens.trec object, and the dotted key another editor may send.
+      trec: { runPatterns: ['*.res'], qrelsPatterns: ['judgements*.txt'] },
     });
   });
 

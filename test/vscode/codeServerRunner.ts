@@ -99,6 +99,10 @@ async function answerProbe(page: Page, request: ProbeRequest): Promise<void> {
       .getAttribute('aria-label', { timeout: 2_000 })
       .catch(() => null);
   }
+  if (request.what === 'statusBar') {
+    // The text of every status bar entry (codicons are drawn, not written: "$(warning) no qrels" reads "no qrels").
+    answer = await page.locator('#workbench\\.parts\\.statusbar .statusbar-item').allInnerTexts();
+  }
   writeFileSync(`${request.file}.tmp`, JSON.stringify({ answer }));
   // Renamed into place, so the suite never reads half a file.
   renameSync(`${request.file}.tmp`, request.file);

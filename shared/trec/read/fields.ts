@@ -184,3 +184,16 @@ export function parseDecimalBytes(bytes: Uint8Array, start: number, end: number)
   const value = fraction === 0 ? mantissa : mantissa / POW10[fraction];
   return negative ? -value : value;
 }
+
+/** Whether text[start, end) is an optional sign and up to 15 digits: read exactly by parseDecimal, and by atol alike. */
+export function isWholeNumber(text: string, start: number, end: number): boolean {
+  let i = start;
+  const c = text.charCodeAt(i);
+  if (c === 45 || c === 43) i++;
+  if (i === end || end - i > 15) return false;
+  for (; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d < 48 || d > 57) return false;
+  }
+  return true;
+}

@@ -5,7 +5,7 @@ import { DocidTable } from './docidTable';
 import { QidTable } from './qidTable';
 import { latin1, shownBytes, textBytes, utf16Column } from './byteText';
 import { cAtol } from './cNumbers';
-import { FieldSplitter, parseDecimal } from './fields';
+import { FieldSplitter, isWholeNumber, parseDecimal } from './fields';
 import { ProblemList, TrecProblem, fieldProblem, malformedLine } from './problems';
 import { QrelsTable, TrecQrels } from './qrelsTable';
 import { memory } from '../store/sharedMemory';
@@ -532,17 +532,4 @@ export function parseQrels(text: string, options: QrelsReaderOptions = {}): Trec
   const reader = new QrelsReader(options);
   reader.feed(textBytes(text));
   return reader.end().byQuery();
-}
-
-// An optional sign and up to 15 digits: read exactly by parseDecimal, and by atol alike.
-function isWholeNumber(text: string, start: number, end: number): boolean {
-  let i = start;
-  const c = text.charCodeAt(i);
-  if (c === 45 || c === 43) i++;
-  if (i === end || end - i > 15) return false;
-  for (; i < end; i++) {
-    const d = text.charCodeAt(i);
-    if (d < 48 || d > 57) return false;
-  }
-  return true;
 }

@@ -15,10 +15,18 @@ import { lensChecks } from './lensChecks';
 import { canProbe, record } from './report';
 import { settingChecks } from './settingChecks';
 import { statusChecks } from './statusChecks';
+import { trecChecks, trecStatusChecks } from './trecChecks';
 
 /** Every check, in the order they run. The status bar is read off the page, which only the code-server runner can. */
 function allChecks(): Check[] {
-  return [...commandChecks, ...lensChecks, ...diagnosticChecks, ...settingChecks, ...(canProbe() ? statusChecks : [])];
+  return [
+    ...commandChecks,
+    ...lensChecks,
+    ...diagnosticChecks,
+    ...settingChecks,
+    ...trecChecks,
+    ...(canProbe() ? [...statusChecks, ...trecStatusChecks] : []),
+  ];
 }
 
 export async function run(): Promise<void> {
@@ -27,7 +35,7 @@ export async function run(): Promise<void> {
   if (checks.length === 0) throw new Error(`no check matches ${String(grep)}`);
   if (!canProbe())
     console.log(
-      `# the status bar check needs the code-server runner (npm run test:vscode-api): ${statusChecks.map((c) => c.name).join('; ')}`,
+      `# the status bar check needs the code-server runner (npm run test:vscode-api): ${[...statusChecks, ...trecStatusChecks].map((c) => c.name).join('; ')}`,
     );
   const failures: string[] = [];
   for (const check of checks) {

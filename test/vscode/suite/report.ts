@@ -19,7 +19,7 @@ export type ReportLine = { started: string } | CheckResult;
 
 /** What the suite can ask the runner to read off the workbench page. */
 export interface ProbeRequest {
-  what: 'languageStatus';
+  what: 'languageStatus' | 'statusBar';
   /** Where the runner writes `{ "answer": … }`. */
   file: string;
 }

@@ -1,0 +1,16 @@
+/**
+ * TREC runs and qrels as editor documents: the door of the layer that reads their text with places
+ * (UTF-16 offsets) and evaluates a run against its qrels query by query, by the TREC engine's rules
+ * (shared/trec/read: fields, C numbers, causes) and the metric core. No Node module: the web-worker
+ * server bundles it too.
+ */
+export { readRunDocument, entryOnLine, docidOf, rankWritten } from './runDocument';
+export type { RunDocument, RunDocQuery } from './runDocument';
+export { readQrelsDocument } from './qrelsDocument';
+export type { QrelsDocument, QrelsDocQuery } from './qrelsDocument';
+export { trecDocSettings } from './trecDocSettings';
+export type { TrecDocSettings } from './trecDocSettings';
+export { UNJUDGED_SHARE, entryIndex, evaluateRunDocument, fieldSpan, relevantRetrieved, runEvaluationCache } from './runEvaluation';
+export type { QueryEvaluation, RunEvaluation, RunEvaluationCache } from './runEvaluation';
+export { lineAt, lineEnd } from './lineStarts';
+export { FINDINGS_LISTED } from './findingList';

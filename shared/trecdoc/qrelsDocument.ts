@@ -1,0 +1,181 @@
+/**
+ * A TREC qrels document (`qid iter docid grade`) read from the editor's text, by the qrels reader's
+ * rules (shared/trec/read/qrelsReader.ts): exactly 4 fields, grades as C's atol reads them under
+ * trec_eval's preset (a warning when not written as a whole number), its comment rules (only a '#' in
+ * the first column, one line at a time) and blank lines (trec_eval stops on them); a docid judged
+ * twice keeps its first grade.
+ */
+import { Label } from '../core/caseInput';
+import { hashText } from '../core/hash';
+import { LocatedFinding } from '../fixture/model/model';
+import { cAtol } from '../trec/read/cNumbers';
+import { malformedCause } from '../trec/read/collapse';
+import { FieldSplitter, isWholeNumber, parseDecimal } from '../trec/read/fields';
+import { binaryText, byteOrderMarkOf } from './documentShape';
+import { FindingList } from './findingList';
+import { lineEnd, lineStarts } from './lineStarts';
+
+/** One query's judgements, each docid once (its first grade), in file order. */
+export interface QrelsDocQuery {
+  qid: string;
+  labels: Label[];
+  /** The 0-based line of each label, and the offsets of its docid. */
+  lines: number[];
+  docids: { start: number; end: number }[];
+  /** FNV-1a of its judgements (docids and grades): part of the key of its queries' evaluations. */
+  hash: number;
+}
+
+export interface QrelsDocument {
+  text: string;
+  lineStarts: Int32Array;
+  queries: Map<string, QrelsDocQuery>;
+  /** The query judged on each line that holds a judgement. */
+  queryOnLine: Map<number, string>;
+  findings: LocatedFinding[];
+  /** Lines skipped (malformed, a grade that is not a number, a second judgement of a docid). */
+  skipped: number;
+  binary: boolean;
+}
+
+/** Reads a qrels document's text; asTrecEval: trec_eval's reading of grades and comments. */
+export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSeverity: 'error' | 'warning'): QrelsDocument {
+  const starts = lineStarts(text);
+  const doc: QrelsDocument = {
+    text,
+    lineStarts: starts,
+    queries: new Map(),
+    queryOnLine: new Map(),
+    findings: [],
+    skipped: 0,
+    binary: false,
+  };
+  const binary = binaryText(text, 'qrels');
+  if (binary) return { ...doc, findings: [binary], binary: true };
+  const findings = new FindingList();
+  const mark = byteOrderMarkOf(text, asTrecEval);
+  if (mark.finding) findings.push(mark.finding);
+  const splitter = new FieldSplitter(asTrecEval);
+  splitter.startChunk(text);
+  const f = splitter.at;
+  const first = new Map<string, Map<string, number>>(); // per query, the line of each docid's first judgement
+  let afterComment = false;
+  let lastLine = starts.length - 1;
+  if (lastLine > 0 && starts[lastLine] === text.length) lastLine--; // the empty line after a final line break
+  for (let line = 0; line <= lastLine; line++) {
+    const from = line === 0 ? mark.skip : starts[line];
+    const to = lineEnd(text, starts, line);
+    const comment = asTrecEval && text.charCodeAt(from) === 35;
+    let n: number;
+    if (comment && afterComment) {
+      afterComment = false;
+      n = splitter.splitAll(from, to);
+      if (n === 4)
+        findings.push({
+          code: 'comment-read-as-judgement',
+          severity: 'warning',
+          span: { start: from, end: f[7] },
+          message: `A comment line right after another: trec_eval skips one comment line at a time, so it reads this second one in a row as a judgement of query "${text.slice(f[0], f[1])}", and so does Ranklens under the trec_eval preset. Join the comments into one line if it is not one.`,
+        });
+    } else {
+      afterComment = comment;
+      n = splitter.split(from, to, 4, true);
+      if (n === 0) {
+        if (asTrecEval && !comment)
+          findings.push({
+            code: 'blank-line',
+            severity: 'warning',
+            span: { start: from, end: from },
+            message: 'A blank line: skipped here; trec_eval stops on it ("Malformed line") and evaluates nothing.',
+          });
+        if (comment && line === lastLine)
+          findings.push({
+            code: 'final-comment-line',
+            severity: 'warning',
+            span: { start: from, end: from },
+            message:
+              'The qrels end with a comment line: skipped here, but trec_eval 10.0 skips it and reads on past the end of the file (it crashes with a segmentation fault). Delete the line, or move it up.',
+          });
+        continue;
+      }
+    }
+    if (n !== 4) {
+      let end = to;
+      while (end > from && /\s/.test(text[end - 1])) end--;
+      const cause = malformedCause('qrels', n, text.slice(from, to));
+      findings.push({
+        code: 'malformed-line',
+        severity: 'error',
+        span: { start: from, end },
+        message: `A qrels line has 4 fields (qid iter docid grade); this one has ${n}${cause ? `: ${cause}` : ''}. The line is skipped.`,
+      });
+      doc.skipped++;
+      continue;
+    }
+    const grade = gradeOf(text, f[6], f[7], asTrecEval, findings);
+    if (grade === undefined) {
+      doc.skipped++;
+      continue;
+    }
+    const qid = text.slice(f[0], f[1]);
+    const docid = text.slice(f[4], f[5]);
+    let seen = first.get(qid);
+    if (!seen) first.set(qid, (seen = new Map()));
+    const prior = seen.get(docid);
+    if (prior !== undefined) {
+      findings.push({
+        code: 'duplicate-judgement',
+        severity: duplicateSeverity,
+        span: { start: f[4], end: f[5] },
+        message: `"${docid}" is judged twice for query ${qid}; the first grade is used${duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`,
+        related: [{ span: { start: starts[prior], end: starts[prior] }, message: 'first judgement' }],
+      });
+      doc.skipped++;
+      continue;
+    }
+    seen.set(docid, line);
+    let q = doc.queries.get(qid);
+    if (!q) doc.queries.set(qid, (q = { qid, labels: [], lines: [], docids: [], hash: 0 }));
+    q.labels.push({ id: docid, grade });
+    q.lines.push(line);
+    q.docids.push({ start: f[4], end: f[5] });
+    doc.queryOnLine.set(line, qid);
+  }
+  for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
+  doc.findings = findings.list();
+  return doc;
+}
+
+// The grade written at text[start, end), as trec_eval (atol) or as written; undefined when the line is skipped.
+function gradeOf(text: string, start: number, end: number, asTrecEval: boolean, findings: FindingList): number | undefined {
+  if (isWholeNumber(text, start, end)) return parseDecimal(text, start, end) + 0; // + 0: -0 is 0
+  const written = text.slice(start, end);
+  const span = { start, end };
+  if (asTrecEval) {
+    const grade = cAtol(written);
+    findings.push({
+      code: 'non-integer-grade',
+      severity: 'warning',
+      span,
+      message: `trec_eval reads the grade "${written}" as ${grade} (C's atol: the whole number at its start, 0 when there is none).`,
+    });
+    return grade;
+  }
+  const grade = parseDecimal(text, start, end);
+  if (!Number.isFinite(grade)) {
+    findings.push({
+      code: 'invalid-grade',
+      severity: 'error',
+      span,
+      message: `The grade "${written}" is not a number. The line is skipped.`,
+    });
+    return undefined;
+  }
+  findings.push({
+    code: 'non-integer-grade',
+    severity: 'warning',
+    span,
+    message: `The grade "${written}" is not written as a whole number: read as ${grade}; trec_eval would read ${cAtol(written)}.`,
+  });
+  return grade;
+}

@@ -1,0 +1,194 @@
+/**
+ * A TREC run document (`qid Q0 docid rank score tag`) read from the editor's text: each line read as
+ * a prediction with the places of its fields (UTF-16 offsets), the queries with their lines, and the
+ * problems of the lines, by the run reader's rules (shared/trec/read/runReader.ts): fields split as
+ * C splits them, '#' lines and blank lines skipped, scores as C's atof reads them under trec_eval's
+ * preset (a warning), as written under the others (an error when not a number).
+ */
+import { LocatedFinding } from '../fixture/model/model';
+import { cAtof, namedFloat } from '../trec/read/cNumbers';
+import { malformedCause } from '../trec/read/collapse';
+import { FieldSplitter, parseDecimal } from '../trec/read/fields';
+import { binaryText, byteOrderMarkOf } from './documentShape';
+import { FindingList } from './findingList';
+import { lineEnd, lineStarts } from './lineStarts';
+
+/** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */
+export interface RunDocQuery {
+  qid: string;
+  entries: number[];
+  /** The 0-based lines of its first and last prediction. */
+  firstLine: number;
+  lastLine: number;
+}
+
+/** A run document read: one entry per line read as a prediction, in columns. */
+export interface RunDocument {
+  text: string;
+  lineStarts: Int32Array;
+  /** Predictions read. */
+  count: number;
+  /** Per prediction: its 0-based line, its query (index into queries), its score. */
+  line: Int32Array;
+  query: Int32Array;
+  score: Float64Array;
+  /** Per prediction, 6 offsets: the docid's, the rank's and the score's [start, end). */
+  at: Int32Array;
+  queries: RunDocQuery[];
+  /** The query index of each qid. */
+  queryIndex: Map<string, number>;
+  findings: LocatedFinding[];
+  /** Lines skipped (malformed, a score that is not a number). */
+  skipped: number;
+  /** Set when the text is not text: nothing was read. */
+  binary: boolean;
+}
+
+/** Offsets within RunDocument.at of a prediction's fields. */
+export const DOCID = 0;
+export const RANK = 2;
+export const SCORE = 4;
+
+/** Reads a run document's text; asTrecEval: trec_eval's reading of scores (C's atof). */
+export function readRunDocument(text: string, asTrecEval: boolean): RunDocument {
+  const starts = lineStarts(text);
+  const findings = new FindingList();
+  const doc: RunDocument = {
+    text,
+    lineStarts: starts,
+    count: 0,
+    line: new Int32Array(starts.length),
+    query: new Int32Array(starts.length),
+    score: new Float64Array(starts.length),
+    at: new Int32Array(6 * starts.length),
+    queries: [],
+    queryIndex: new Map(),
+    findings: [],
+    skipped: 0,
+    binary: false,
+  };
+  const binary = binaryText(text, 'run');
+  if (binary) {
+    doc.findings = [binary];
+    doc.binary = true;
+    return doc;
+  }
+  const mark = byteOrderMarkOf(text, asTrecEval);
+  if (mark.finding) findings.push(mark.finding);
+  const splitter = new FieldSplitter();
+  splitter.startChunk(text);
+  const f = splitter.at;
+  for (let line = 0; line < starts.length; line++) {
+    const from = line === 0 ? mark.skip : starts[line];
+    const to = lineEnd(text, starts, line);
+    const n = splitter.split(from, to, 6, false);
+    if (n === 0) continue; // blank or a comment
+    if (n < 6) {
+      findings.push(malformed(text, from, to, n));
+      doc.skipped++;
+      continue;
+    }
+    const score = scoreOf(text, f[8], f[9], asTrecEval, findings);
+    if (score === undefined) {
+      doc.skipped++;
+      continue;
+    }
+    add(doc, text.slice(f[0], f[1]), line, score, f);
+  }
+  doc.findings = findings.list();
+  return doc;
+}
+
+// A prediction of the line just split.
+function add(doc: RunDocument, qid: string, line: number, score: number, f: Int32Array): void {
+  const i = doc.count++;
+  let q = doc.queryIndex.get(qid);
+  if (q === undefined) {
+    q = doc.queries.push({ qid, entries: [], firstLine: line, lastLine: line }) - 1;
+    doc.queryIndex.set(qid, q);
+  }
+  const query = doc.queries[q];
+  query.entries.push(i);
+  query.lastLine = line;
+  doc.line[i] = line;
+  doc.query[i] = q;
+  doc.score[i] = score;
+  for (let k = 0; k < 6; k++) doc.at[6 * i + k] = f[4 + k];
+}
+
+// A line without 6 fields, over the whole line, with the likely cause when its text shows one.
+function malformed(text: string, from: number, to: number, n: number): LocatedFinding {
+  let end = to;
+  while (end > from && /\s/.test(text[end - 1])) end--;
+  const cause = malformedCause('run', n, text.slice(from, to));
+  return {
+    code: 'malformed-line',
+    severity: 'error',
+    span: { start: from, end },
+    message: `A run line has 6 fields (qid Q0 docid rank score tag); this one has ${n}${cause ? `: ${cause}` : ''}. The line is skipped.`,
+  };
+}
+
+// The score written at text[start, end): a plain decimal, else as trec_eval (atof) or the other presets read it; undefined when refused.
+function scoreOf(text: string, start: number, end: number, asTrecEval: boolean, findings: FindingList): number | undefined {
+  const plain = parseDecimal(text, start, end);
+  if (!Number.isNaN(plain)) return plain;
+  const written = text.slice(start, end);
+  const named = asTrecEval ? cAtof(written) : namedFloat(written);
+  const span = { start, end };
+  if (named === undefined) {
+    findings.push({
+      code: 'invalid-score',
+      severity: 'error',
+      span,
+      message: `The score "${written}" is not a number. The line is skipped.`,
+    });
+    return undefined;
+  }
+  findings.push({
+    code: 'unusual-score',
+    severity: 'warning',
+    span,
+    message: asTrecEval
+      ? `trec_eval reads the score "${written}" as ${shownNumber(named)} (C's atof: the longest number at its start, 0 when there is none).`
+      : `The score "${written}" is read as ${shownNumber(named)}${Number.isNaN(named) ? ', which ranks last' : ''}.`,
+  });
+  return named;
+}
+
+function shownNumber(v: number): string {
+  return Number.isNaN(v) ? 'NaN' : v === Infinity ? '∞' : v === -Infinity ? '−∞' : String(v);
+}
+
+/** The prediction on a 0-based line, or −1 (the predictions are in line order). */
+export function entryOnLine(doc: RunDocument, line: number): number {
+  let lo = 0;
+  let hi = doc.count - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const l = doc.line[mid];
+    if (l === line) return mid;
+    if (l < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The docid of prediction i. */
+export function docidOf(doc: RunDocument, i: number): string {
+  return doc.text.slice(doc.at[6 * i + DOCID], doc.at[6 * i + DOCID + 1]);
+}
+
+/** The rank column of prediction i, as written. */
+export function rankWritten(doc: RunDocument, i: number): string {
+  return doc.text.slice(doc.at[6 * i + RANK], doc.at[6 * i + RANK + 1]);
+}
+
+/** A query's lines as one text (its lines in file order, joined): what its evaluation depends on, and its cache key. */
+export function queryText(doc: RunDocument, q: RunDocQuery): string {
+  const first = doc.lineStarts[q.firstLine];
+  const last = lineEnd(doc.text, doc.lineStarts, q.lastLine);
+  // Lines of one block (nearly always): the slice from its first line to its last, which V8 does not copy.
+  if (q.lastLine - q.firstLine + 1 === q.entries.length) return doc.text.slice(first, last);
+  return q.entries.map((i) => doc.text.slice(doc.lineStarts[doc.line[i]], lineEnd(doc.text, doc.lineStarts, doc.line[i]))).join('\n');
+}
