@@ -702,7 +702,8 @@ async function lensTitleWhen(client: TestClient, uri: string, line: number, ok: 
  * made the highest): ms each to that query's lenses fresh.
  */
 async function trecSession(dir: string, file: string, edits: number, relevant: string[]): Promise<{ open: number; edit: number[] }> {
-  const client = await TestClient.start({ ...DEFAULTS, workspace: dir });
+  // No workspace folder: a scan of it would evaluate the other file meanwhile (and hand the fixture its analysis).
+  const client = await TestClient.start(DEFAULTS);
   const uri = fileUri(join(dir, file));
   const text = readFileSync(join(dir, file), 'utf8');
   const fixture = file.endsWith('.json');

@@ -6,6 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
@@ -248,6 +249,26 @@ describe('TREC runs and qrels in the editor', () => {
       qrels: uri('qrels/dev.qrels'),
       config: uri('ranklens.config.json'),
       glob: 'runs/*.run',
+    });
+  });
+
+  it('pairs a run again when ranklens.config.json changes on disk', async () => {
+    const run = uri('other/lone.run');
+    await evaluated(run, 'run-not-paired');
+    writeFileSync(
+      join(dir, 'ranklens.config.json'),
+      JSON.stringify({ qrels: { 'runs/*.run': 'qrels/dev.qrels', 'other/*.run': 'qrels/dev.qrels' } }),
+    );
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri('ranklens.config.json'), type: 2 }],
+    });
+    await evaluated(run, 'query-not-in-run');
+    assert.deepEqual(titles(await client.codeLenses(run)).slice(1), [`0: ${Q1_LENS}`, `4: ${Q2_LENS}`]);
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: run }), {
+      role: 'run',
+      qrels: uri('qrels/dev.qrels'),
+      config: uri('ranklens.config.json'),
+      glob: 'other/*.run',
     });
   });
 });
