@@ -3,7 +3,7 @@
  * partial table from another editor, or nothing) and turning them into evaluation options.
  */
 import { FixtureOptions } from '../shared/evaluation';
-import { DEFAULT_CUTOFFS } from '../shared/fixture';
+import { DEFAULT_CUTOFFS, DEFAULT_QRELS_PATTERNS, DEFAULT_RUN_PATTERNS } from '../shared/fixture';
 import { DEFAULT_PRESET } from '../shared/core';
 
 export type SeverityName = 'error' | 'warning' | 'info' | 'hint' | 'off';
@@ -32,10 +32,6 @@ export interface Settings {
    */
   trec: { runPatterns: string[]; qrelsPatterns: string[] };
 }
-
-/** ranklens.trec.runPatterns and ranklens.trec.qrelsPatterns by default. */
-export const DEFAULT_RUN_PATTERNS: readonly string[] = ['*.run', '*.trec'];
-export const DEFAULT_QRELS_PATTERNS: readonly string[] = ['*.qrels', 'qrels*.txt', '*.qrels.txt'];
 
 export const DEFAULT_SETTINGS: Settings = {
   defaultConvention: DEFAULT_PRESET,

@@ -5,7 +5,7 @@
  * settings, through a cache of its queries kept here per run (shared/trecdoc keeps no state).
  */
 import { FoundConfig, FixtureOptions, configuredQrelsRule } from '../shared/evaluation';
-import { globToRegExp } from '../shared/fixture';
+import { trecFileRole } from '../shared/fixture';
 import {
   QrelsDocument,
   RunDocument,
@@ -88,9 +88,7 @@ export class TrecDocuments {
   /** Decides whether an open document is a run or qrels: its language id, else its file name against the patterns. */
   decide(uri: string, languageId: string): TrecRole | undefined {
     const s = this.host.settings().trec;
-    const name = uriPath(uri).split('/').pop() ?? '';
-    const matches = (patterns: readonly string[]) => patterns.some((p) => globToRegExp(p.replace(/^(\*\*\/)+/, '')).test(name));
-    const role = TREC_LANGUAGES[languageId] ?? (matches(s.qrelsPatterns) ? 'qrels' : matches(s.runPatterns) ? 'run' : undefined);
+    const role = TREC_LANGUAGES[languageId] ?? trecFileRole(uriPath(uri), s.runPatterns, s.qrelsPatterns);
     if (role) this.roles.set(uri, role);
     else this.forget(uri);
     return role;

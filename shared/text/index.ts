@@ -23,7 +23,6 @@ export type { DiffTextInput } from './diffText';
 export { pairingStatus } from './pairingText';
 export type { PairingAnswer } from './pairingText';
 export {
-  PICK_QRELS_COMMAND,
   relevantGrade,
   trecEntryHover,
   trecFileLens,

@@ -9,9 +9,7 @@ import { fmt } from '../core/explanation';
 import { itemContributions } from '../core/itemContribution';
 import { discount, gain } from '../core/metrics/dcg';
 import { QrelsDocQuery, QueryEvaluation, RunEvaluation } from '../trecdoc';
-
-/** The command that picks the qrels of a run (the VS Code client's; other editors edit ranklens.config.json). */
-export const PICK_QRELS_COMMAND = 'ranklens.pickQrels';
+import { PICK_QRELS_COMMAND } from '../protocol';
 
 /** `nDCG@10 0.613 · AP@10 0.450`: a query's headline values; or why it has none. */
 export function trecQueryLens(ev: RunEvaluation, query: number): string {
