@@ -54,7 +54,8 @@ export interface Convention {
 
 export type KnobName = keyof Convention;
 
-export const PRESET_NAMES = [
+/** The reference tools and seeds: the presets the side-by-side views compare (compare, spread marks, hovers, curves). */
+export const COMPARED_PRESETS = [
   'trec_eval',
   'seed000',
   'ranx',
@@ -65,6 +66,35 @@ export const PRESET_NAMES = [
   'lenskit',
   'recommenders',
 ] as const;
+export type ComparedPreset = (typeof COMPARED_PRESETS)[number];
+
+/**
+ * The libraries people evaluate retrieval, RAG and recommenders with, each as named by its users. The
+ * trec_eval family first: where two presets share a convention, the search names the first.
+ */
+export const LIBRARY_PRESETS = [
+  'ir_measures',
+  'pytrec_eval',
+  'sentence-transformers',
+  'mteb',
+  'beir',
+  'llamaindex',
+  'haystack',
+  'elasticsearch',
+  'ragas',
+  'tfrs',
+  'cornac',
+  'recpack',
+  'recbole',
+  'elliot',
+  'implicit',
+  'lightfm',
+  'tf-ranking',
+] as const;
+type LibraryPreset = (typeof LIBRARY_PRESETS)[number];
+
+/** Every preset, in the order reports and the convention search list them. */
+export const PRESET_NAMES = [...COMPARED_PRESETS, ...LIBRARY_PRESETS] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 /**
@@ -81,7 +111,7 @@ export const DEFAULT_PRESET: PresetName = 'trec_eval';
  */
 export const RENAMED_PRESETS: Readonly<Record<string, PresetName>> = { default: 'seed000' };
 
-export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
+const COMPARED_PRESET_TABLE: Readonly<Record<ComparedPreset, Readonly<Convention>>> = {
   trec_eval: {
     emptyLabels: 'zero',
     precisionDenominator: 'k',
@@ -277,6 +307,119 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
   },
 };
 
+/**
+ * Each library preset as the knobs it sets differently from trec_eval's. Read in each library's own
+ * source; PRESET_SOURCES names the file and lines, and test/core/libraryPresets.test.ts reproduces
+ * a published example of each.
+ */
+const LIBRARY_OVERRIDES: Readonly<Record<LibraryPreset, Partial<Convention>>> = {
+  // compute_metrics: P ÷ k, R ÷ |relevant|, MRR@k, binary nDCG with the ideal of the relevant cut at
+  // k, MAP@k ÷ min(k, |relevant|); queries without relevant documents are dropped at construction.
+  'sentence-transformers': {
+    emptyLabels: 'nan',
+    apDenominator: 'min-k-relevant',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+  },
+  // pytrec_eval (trec_eval's code) for nDCG, MAP, recall, P; means over the run's queries.
+  mteb: { emptyPredictions: 'nan' },
+  // EvaluateRetrieval.evaluate: pytrec_eval, ignore_identical_ids=True, means over the run's queries.
+  beir: { emptyPredictions: 'nan' },
+  // metrics.py: no cutoff (the retriever's top_k); P ÷ |set(retrieved)|, R and AP ÷ |set(expected)|,
+  // binary nDCG; empty inputs raise ValueError.
+  llamaindex: {
+    emptyLabels: 'nan',
+    emptyPredictions: 'nan',
+    precisionDenominator: 'min-k-predicted',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+  },
+  // Document{MRR,MAP,NDCG,Recall}Evaluator: RR and AP over every ground-truth value, credited once.
+  haystack: { relevanceThreshold: 'listed', ties: 'input' },
+  // _rank_eval: hits in the window k, 2^r − 1 over log2, precision ÷ the hits returned.
+  elasticsearch: { gain: 'exponential', precisionDenominator: 'min-k-predicted', ties: 'input', duplicates: 'first' },
+  // IDBasedContextPrecision/Recall: sets of ids, precision ÷ |retrieved|, recall ÷ |reference|.
+  ragas: {
+    emptyLabels: 'nan',
+    precisionDenominator: 'min-k-predicted',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+  },
+  // FactorizedTopK: top_k_categorical_accuracy, the true candidate in the top k (Success@k).
+  tfrs: { relevanceThreshold: 'listed', ties: 'input' },
+  // ranking.py: P ÷ k, R ÷ |gt|, nDCG of binary gains, MRR and MAP over the whole ranking.
+  cornac: { emptyLabels: 'nan', relevanceThreshold: 'listed', ties: 'input' },
+  // PrecisionK ÷ K, RecallK ÷ |true|, NDCGK ideal min(K, |true|); users without true items left out.
+  recpack: { emptyLabels: 'nan', relevanceThreshold: 'listed', ties: 'input', duplicates: 'first' },
+  // metrics.py: P ÷ k, R ÷ pos_len, MAP ÷ min(pos_len, k), binary nDCG.
+  recbole: {
+    emptyLabels: 'nan',
+    apDenominator: 'min-k-relevant',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+  },
+  // Precision ÷ cutoff, MAP = the mean of P@1…P@k, users without relevant items skipped.
+  elliot: { emptyLabels: 'nan', apTerms: 'every-rank', relevanceThreshold: 'listed', ties: 'input', duplicates: 'first' },
+  // ranking_metrics_at_k: users with test items only; MAP ÷ min(K, likes), nDCG ideal min(K, likes).
+  implicit: {
+    emptyLabels: 'nan',
+    apDenominator: 'min-k-relevant',
+    recallDenominator: 'min-k-relevant',
+    relevanceThreshold: 'listed',
+    ties: 'input',
+    duplicates: 'first',
+  },
+  // evaluation.py: ranks from predict_rank, P ÷ k, recall ÷ positives, RR over the whole ranking.
+  lightfm: { emptyLabels: 'nan', relevanceThreshold: 'listed', ties: 'pessimistic', duplicates: 'first' },
+  // metrics_impl.py: the list is the candidates; P ÷ min(topn, list), 2^l − 1, ideal from the list.
+  'tf-ranking': {
+    gain: 'exponential',
+    precisionDenominator: 'min-k-predicted',
+    ideal: 'predicted',
+    relevantPool: 'predicted',
+    ties: 'input',
+    duplicates: 'first',
+  },
+  // The pytrec_eval provider: trec_eval's measures and tie order, every judged query scored.
+  ir_measures: {},
+  // RelevanceEvaluator.evaluate returns the run's queries only: a mean over them.
+  pytrec_eval: { emptyPredictions: 'nan' },
+};
+
+export const PRESETS: Readonly<Record<PresetName, Readonly<Convention>>> = {
+  ...COMPARED_PRESET_TABLE,
+  ...(Object.fromEntries(
+    LIBRARY_PRESETS.map((name) => [name, { ...COMPARED_PRESET_TABLE.trec_eval, ...LIBRARY_OVERRIDES[name] }]),
+  ) as Record<LibraryPreset, Convention>),
+};
+
+/** Where each library preset's definitions are read: repository, file and lines (the README and the docs cite these). */
+export const PRESET_SOURCES: Readonly<Record<LibraryPreset, string>> = {
+  'sentence-transformers':
+    'UKPLab/sentence-transformers sentence_transformers/evaluation/InformationRetrievalEvaluator.py:437-553 (85ec6455)',
+  mteb: 'embeddings-benchmark/mteb mteb/_evaluators/retrieval_evaluator.py:121-137, retrieval_metrics.py:581-635 (a905523d)',
+  beir: 'beir-cellar/beir beir/retrieval/evaluation.py:69-115 (ef83d293)',
+  llamaindex:
+    'run-llama/llama_index llama-index-core/llama_index/core/evaluation/retrieval/metrics.py (tests/evaluation/test_metrics.py at 0f3f9582)',
+  haystack: 'deepset-ai/haystack haystack/components/evaluators/document_map.py:117-142, document_ndcg.py:160-205 (c7cb46c0)',
+  elasticsearch: 'elastic/elasticsearch modules/rank-eval/…/PrecisionAtK.java, DiscountedCumulativeGain.java (evaluate)',
+  ragas: 'explodinggradients/ragas src/ragas/metrics/_context_precision.py:251-304, _context_recall.py:227-272 (3e28e9de)',
+  tfrs: 'tensorflow/recommenders tensorflow_recommenders/metrics/factorized_top_k.py:87, 187 (cf1dafa9)',
+  cornac: 'PreferredAI/cornac cornac/metrics/ranking.py:49-526 (4db147de)',
+  recpack: 'LienM/recpack recpack/util.py:50-77, recpack/metrics/base.py:112-123 (d4299773)',
+  recbole: 'RUCAIBox/RecBole recbole/evaluator/metrics.py:39-227 (7b02be5e)',
+  elliot: 'sisinflab/elliot elliot/evaluation/metrics/accuracy/map/map.py, ndcg/ndcg.py (fc27efed)',
+  implicit: 'benfred/implicit implicit/evaluation.pyx:366-475 (8a95dbe2)',
+  lightfm: 'lyst/lightfm lightfm/_lightfm_fast.pyx.template:1318, lightfm/evaluation.py:74-166 (0c9c31e0)',
+  'tf-ranking': 'tensorflow/ranking tensorflow_ranking/python/metrics_impl.py:31-33, 180-668 (5b1d1338)',
+  ir_measures: 'terrierteam/ir_measures ir_measures/providers/pytrec_eval_provider.py (dc04a88f)',
+  pytrec_eval: 'cvangysel/pytrec_eval src/pytrec_eval.cpp, README.md (0d8571ef)',
+};
+
 export interface KnobInfo {
   name: KnobName;
   /** Allowed string values; relevanceThreshold also takes any finite number. */
@@ -450,7 +593,7 @@ export function resolveConvention(
   return { resolved: { preset: base, overrides: applied, convention, name }, problems };
 }
 
-/** The preset of that name, case-insensitively (also "trec-eval", "spark", "scikit-learn", and a renamed preset's old name). */
+/** The preset of that name, case-insensitively, `-`, `_` and spaces alike (also "trec", "spark", "scikit-learn", "llama_index", and a renamed preset's old name). */
 export function findPreset(name: string): PresetName | undefined {
   const n = presetKey(name);
   const aliases: Record<string, PresetName> = {
@@ -459,8 +602,14 @@ export function findPreset(name: string): PresetName | undefined {
     scikit_learn: 'sklearn',
     seed_000: 'seed000',
     seed_003: 'seed003',
+    sbert: 'sentence-transformers',
+    llama_index: 'llamaindex',
+    tensorflow_recommenders: 'tfrs',
+    tensorflow_ranking: 'tf-ranking',
+    tfr: 'tf-ranking',
   };
-  if ((PRESET_NAMES as readonly string[]).includes(n)) return n as PresetName;
+  const named = PRESET_NAMES.find((p) => presetKey(p) === n);
+  if (named) return named;
   // Own keys only: "constructor" is no preset.
   return Object.hasOwn(aliases, n) ? aliases[n] : renamedPreset(n);
 }

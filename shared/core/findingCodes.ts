@@ -58,6 +58,12 @@ export const FINDING_CODES = {
     severity: 'error',
     summary: 'A metric name Ranklens does not know (with a did-you-mean); it is not computed or checked.',
   },
+  'library-metric-name': {
+    layer: 'evaluation',
+    severity: 'warning',
+    summary:
+      "A metric written as a library prints it, whose word says something else than its number: sentence-transformers' and BEIR's accuracy@k and TFRS's top_k_categorical_accuracy are the hit rate (Success@k), Haystack's default DocumentRecallEvaluator too, ann-benchmarks' k-nn recall is P@k. It is computed as the metric it is.",
+  },
   'unknown-preset': {
     layer: 'evaluation',
     severity: 'error',

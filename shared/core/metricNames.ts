@@ -351,6 +351,103 @@ export const ALIASES: Readonly<Record<string, Family>> = {
   err: 'ERR',
 };
 
+/**
+ * A metric name as a library prints it: the family it is in Ranklens, the libraries that print it,
+ * and, where the word says something else than the number is, the trap.
+ */
+export interface LibraryMetricName {
+  family: Family;
+  libraries: string;
+  /** Why the name misleads, for a library-metric-name finding; absent when it only spells a known metric another way. */
+  trap?: string;
+}
+
+const HIT_RATE_TRAP = 'is the hit rate: 1 when any relevant item is in the top k, else 0 (Success@k), not a share of correct items.';
+
+/** Library names, lower-cased with `-` and spaces read as `_`, besides the patterns libraryMetricName reads. */
+const LIBRARY_NAMES: Readonly<Record<string, LibraryMetricName>> = {
+  accuracy: {
+    family: 'Success',
+    libraries: 'sentence-transformers, BEIR',
+    trap: `"accuracy@k" in sentence-transformers and BEIR ${HIT_RATE_TRAP}`,
+  },
+  top_k_accuracy: { family: 'Success', libraries: 'BEIR', trap: `BEIR's "top_k_accuracy" ${HIT_RATE_TRAP}` },
+  top_k_acc: { family: 'Success', libraries: 'BEIR', trap: `BEIR's "top_k_acc" ${HIT_RATE_TRAP}` },
+  document_recall: {
+    family: 'Success',
+    libraries: 'Haystack',
+    trap: "Haystack's DocumentRecallEvaluator defaults to mode single_hit: 1 when any ground-truth document is retrieved, a hit rate (Success), not recall; its multi_hit mode is recall (R).",
+  },
+  document_mrr: { family: 'RR', libraries: 'Haystack' },
+  document_map: { family: 'AP', libraries: 'Haystack' },
+  document_ndcg: { family: 'nDCG', libraries: 'Haystack' },
+  k_nn: {
+    family: 'P',
+    libraries: 'ann-benchmarks',
+    trap: 'ann-benchmarks\' "k-nn" recall divides the true neighbours found in the top k by k: it is P@k, which equals R@k only when exactly k neighbours are labeled.',
+  },
+  knn_recall: {
+    family: 'P',
+    libraries: 'ann-benchmarks',
+    trap: 'k-NN recall as ann-benchmarks computes it divides the true neighbours found by k: it is P@k, which equals R@k only when exactly k neighbours are labeled.',
+  },
+  r_cap: {
+    family: 'R',
+    libraries: 'BEIR',
+    trap: "BEIR's R_cap@k divides the hits by min(k, R), not by R: it is R@k under recallDenominator: min-k-relevant, which the convention must set.",
+  },
+  mean_reciprocal_rank: { family: 'RR', libraries: 'Elasticsearch' },
+  expected_reciprocal_rank: { family: 'ERR', libraries: 'Elasticsearch' },
+  id_based_context_precision: { family: 'P', libraries: 'ragas' },
+  id_based_context_recall: { family: 'R', libraries: 'ragas' },
+};
+
+/** sentence-transformers prefixes every name with its score function: cosine_accuracy@10, dot_ndcg@10. */
+const SCORE_FUNCTION_PREFIX = /^(?:cosine|dot|dot_score|cos_sim|euclidean|manhattan)_(.+)$/;
+
+/**
+ * The library name a metric name is written in, with its cutoff when the name carries it (MTEB's
+ * ndcg_at_10, TFRS's factorized_top_k/top_10_categorical_accuracy); undefined for Ranklens's own names.
+ */
+export function libraryMetricName(text: string): (LibraryMetricName & { cutoff?: number }) | undefined {
+  const trimmed = text.trim().toLowerCase().replace(/[\s-]/g, '_');
+  const tfrs = /^(?:[\w.]+\/)?top_(\d+)_categorical_accuracy$/.exec(trimmed);
+  if (tfrs) {
+    return {
+      family: 'Success',
+      libraries: 'TensorFlow Recommenders, Keras',
+      cutoff: Number(tfrs[1]),
+      trap: `"top_${tfrs[1]}_categorical_accuracy" (TensorFlow Recommenders' FactorizedTopK) ${HIT_RATE_TRAP.replace('top k', `top ${tfrs[1]}`)}`,
+    };
+  }
+  const mteb = /^(.+)_at_(\d+)$/.exec(trimmed);
+  if (mteb) {
+    const family = ownFamily(mteb[1]);
+    if (family) return { family, libraries: 'MTEB', cutoff: Number(mteb[2]), trap: libraryEntry(mteb[1])?.trap };
+  }
+  return libraryWord(trimmed.replace(/[@.]\d+$|@k$/, ''));
+}
+
+// A library's word for a metric, without a cutoff: accuracy, document_recall, cosine_ndcg.
+function libraryWord(key: string): LibraryMetricName | undefined {
+  const prefixed = SCORE_FUNCTION_PREFIX.exec(key);
+  if (prefixed) {
+    const family = ownFamily(prefixed[1]);
+    const inner = family && (libraryEntry(prefixed[1]) ?? { family, libraries: '' });
+    if (inner) return { ...inner, libraries: 'sentence-transformers' };
+  }
+  return libraryEntry(key);
+}
+
+function libraryEntry(key: string): LibraryMetricName | undefined {
+  return Object.hasOwn(LIBRARY_NAMES, key) ? LIBRARY_NAMES[key] : undefined;
+}
+
+// A family by one of its own names or a library word, own keys only ("constructor" is no metric).
+function ownFamily(key: string): Family | undefined {
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : libraryEntry(key)?.family;
+}
+
 /** Families whose parameter is a level written after @ (IPrec@0.5, RprecMult@1.0) instead of a cutoff. */
 export const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
 /** The level each of them is shown with in examples and messages. */
@@ -404,6 +501,8 @@ type Extras = { param?: number; rel?: number; coefficients?: number[]; gains?: [
  */
 export function parseMetricName(text: string): ParsedMetricName {
   const trimmed = text.trim();
+  const library = libraryMetricName(trimmed);
+  if (library?.cutoff !== undefined) return withCutoff(library.family, String(library.cutoff), {}, text);
   const call = /^([^()@]+)\(([^()]*)\)(?:@(.*))?$/.exec(trimmed);
   if (call) {
     const family = lookupFamily(call[1]);
@@ -519,7 +618,7 @@ function parseArgs(family: Family, text: string, whole: string): Extras | { mess
 
 function lookupFamily(name: string): Family | undefined {
   const key = name.toLowerCase();
-  return ALIASES[key] ?? ALIASES[key.replace(/[\s-]/g, '_')];
+  return ALIASES[key] ?? ALIASES[key.replace(/[\s-]/g, '_')] ?? libraryWord(key.replace(/[\s-]/g, '_'))?.family;
 }
 
 function specOf(family: Family, k: number | null, p: Extras): MetricSpec {

@@ -12,6 +12,7 @@ import { MetricSpec, metricName, parseMetricName, parseMetricSpec } from '../cor
 import { ItemList, hasNumber, itemCount, itemId, itemIdSpan, itemNumber, itemValue } from '../fixture/model/itemList';
 import { CaseNode, ExpectNode, LocatedFinding, Span } from '../fixture/model/model';
 import { coarseReach, expectationMatches, toleranceText } from './tolerance';
+import { libraryMetricFinding } from './libraryMetricFinding';
 import { metricFixData } from './fixtureSettings';
 
 export interface ExpectResult {
@@ -148,6 +149,8 @@ function checkExpectation(e: ExpectNode, names: string[], values: number[], find
     return { node: e, index: -1, computed: undefined, matches: false };
   }
   const name = metricName(parsed.spec);
+  const library = libraryMetricFinding(e.metric);
+  if (library) findings.push(library);
   const index = names.indexOf(name);
   if (index < 0) {
     findings.push({

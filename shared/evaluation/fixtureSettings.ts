@@ -17,6 +17,7 @@ import {
 import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
 import { headlineIndexes } from './headline';
+import { libraryMetricFinding } from './libraryMetricFinding';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
@@ -166,7 +167,11 @@ function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): stri
   if (!fixture.headline) return undefined;
   return fixture.headline
     .filter((m) => {
-      if (parseMetricSpec(m.value).spec) return true;
+      if (parseMetricSpec(m.value).spec) {
+        const library = libraryMetricFinding(m);
+        if (library) findings.push(library);
+        return true;
+      }
       const parsed = parseMetricName(m.value);
       findings.push({
         code: 'unknown-metric',
@@ -194,6 +199,8 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
     const parsed = parseMetricName(m.value);
     if (parsed.ok) {
       ok.push(m.value);
+      const library = libraryMetricFinding(m);
+      if (library) findings.push(library);
       continue;
     }
     findings.push({

@@ -10,7 +10,7 @@ describe('resolving a convention', () => {
       {
         key: 'preset',
         message:
-          'Unknown preset "nope"; known presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+          'Unknown preset "nope"; known presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders, ir_measures, pytrec_eval, sentence-transformers, mteb, beir, llamaindex, haystack, elasticsearch, ragas, tfrs, cornac, recpack, recbole, elliot, implicit, lightfm, tf-ranking.',
       },
       {
         key: 'gian',

@@ -104,7 +104,7 @@ describe('the hover on the convention', () => {
     const [head, table] = conventionHover(FE).split('\n\n');
     assert.equal(
       head,
-      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`, `ir_measures`, `pytrec_eval`, `sentence-transformers`, `mteb`, `beir`, `llamaindex`, `haystack`, `elasticsearch`, `ragas`, `tfrs`, `cornac`, `recpack`, `recbole`, `elliot`, `implicit`, `lightfm`, `tf-ranking`.',
     );
     const rows = table.split('\n');
     assert.equal(rows.length, 2 + 18);
