@@ -25,3 +25,5 @@ export { compareText } from './ranking';
 export { naturalOrder } from './naturalOrder';
 export { fmt } from './explanation';
 export { predictionMarks } from './predictionMarks';
+export { BENCHMARKS, BENCHMARK_NAMES, findBenchmark } from './benchmarks';
+export type { Benchmark, BenchmarkName } from './benchmarks';
