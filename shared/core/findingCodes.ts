@@ -64,6 +64,11 @@ export const FINDING_CODES = {
     summary:
       "A metric written as a library prints it, whose word says something else than its number: sentence-transformers' and BEIR's accuracy@k and TFRS's top_k_categorical_accuracy are the hit rate (Success@k), Haystack's default DocumentRecallEvaluator too, ann-benchmarks' k-nn recall is P@k. It is computed as the metric it is.",
   },
+  'unknown-benchmark': {
+    layer: 'evaluation',
+    severity: 'error',
+    summary: 'A benchmark Ranklens does not know (with a did-you-mean); the fixture is evaluated without one.',
+  },
   'unknown-preset': {
     layer: 'evaluation',
     severity: 'error',

@@ -10,13 +10,16 @@ import { FixtureDocument, FixtureNode, LocatedFinding } from '../fixture/model/m
 import { CaseEvaluation, EvaluationScratch, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
 import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureOptions, fixtureSettings } from './fixtureSettings';
+import { Benchmark } from '../core/benchmarks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 
 export interface FixtureEvaluation {
   fixture: FixtureNode;
   convention: ResolvedConvention;
-  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
+  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "benchmark NAME", "built-in". */
   conventionSource: string;
+  /** The benchmark whose measures, cutoffs and convention stand in for what the fixture leaves out. */
+  benchmark?: Benchmark;
   cutoffs: number[];
   /** Indexes into names of the headline metrics (see headline.ts). */
   headline: number[];
@@ -68,6 +71,7 @@ export function evaluateFixture(
     fixture,
     convention,
     conventionSource: settings.conventionSource,
+    ...(settings.benchmark ? { benchmark: settings.benchmark } : {}),
     cutoffs: settings.cutoffs,
     headline: settings.headline,
     specs,

@@ -17,6 +17,7 @@ import {
 import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
 import { headlineIndexes } from './headline';
+import { BENCHMARKS, BENCHMARK_NAMES, Benchmark, findBenchmark } from '../core/benchmarks';
 import { libraryMetricFinding } from './libraryMetricFinding';
 
 /** How a front end (settings, command line) shapes the evaluation. */
@@ -29,6 +30,8 @@ export interface FixtureOptions {
   forceConvention?: { preset?: string; overrides?: Record<string, unknown> };
   /** Used when the fixture has no k. */
   defaultCutoffs?: readonly number[];
+  /** The benchmark of fixtures that name none (ranklens.config.json's `benchmark`), with where it was set. */
+  benchmark?: { name: string; source: string };
   /** Replace the fixture's k and metrics (the CLI's --k and --metrics). */
   forceCutoffs?: readonly number[];
   forceMetrics?: readonly string[];
@@ -39,6 +42,8 @@ export interface FixtureOptions {
 /** What a fixture is evaluated under, and the findings about its settings (in the order checked). */
 export interface FixtureSettings {
   convention: ResolvedConvention;
+  /** The benchmark whose measures, cutoffs and convention apply (the fixture's `benchmark:` or the configuration's). */
+  benchmark?: Benchmark;
   /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
   conventionSource: string;
   cutoffs: number[];
@@ -53,18 +58,50 @@ export interface FixtureSettings {
 /** Resolves a fixture's settings under the front end's options, with the findings about them. */
 export function fixtureSettings(fixture: FixtureNode, options: FixtureOptions = {}): FixtureSettings {
   const findings: LocatedFinding[] = [];
-  const convention = fixtureConvention(fixture, options, findings);
-  const cutoffs = fixtureCutoffs(fixture, options, findings);
-  const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
+  const benchmark = fixtureBenchmark(fixture, options, findings);
+  // A benchmark stands in for what the fixture leaves out: its convention, cutoffs and measures.
+  const byBenchmark: FixtureOptions =
+    benchmark && options.defaultConvention?.source !== '--convention'
+      ? {
+          ...options,
+          defaultConvention: { preset: benchmark.preset, source: `benchmark ${benchmark.name}` },
+          defaultCutoffs: benchmark.k,
+        }
+      : benchmark
+        ? { ...options, defaultCutoffs: benchmark.k }
+        : options;
+  const convention = fixtureConvention(fixture, byBenchmark, findings);
+  const cutoffs = fixtureCutoffs(fixture, byBenchmark, findings);
+  const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings) ?? benchmark?.measures.slice();
   const specs = expandMetrics(metricNames, cutoffs);
   const names = specs.map(metricName);
   const conventionSource = options.forceConvention
     ? '--force-convention'
     : fixture.convention
       ? 'fixture'
-      : (options.defaultConvention?.source ?? 'built-in');
+      : (byBenchmark.defaultConvention?.source ?? 'built-in');
   const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
-  return { convention, conventionSource, cutoffs, headline, specs, names, findings };
+  return { convention, ...(benchmark ? { benchmark } : {}), conventionSource, cutoffs, headline, specs, names, findings };
+}
+
+/** The fixture's benchmark, else the configuration's; an unknown name is a finding and no benchmark. */
+function fixtureBenchmark(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): Benchmark | undefined {
+  const node = fixture.benchmark;
+  if (!node) {
+    const name = options.benchmark && findBenchmark(options.benchmark.name);
+    return name ? BENCHMARKS[name] : undefined;
+  }
+  const name = findBenchmark(node.value);
+  if (name) return BENCHMARKS[name];
+  const suggestion = closest(node.value, BENCHMARK_NAMES, 3);
+  findings.push({
+    code: 'unknown-benchmark',
+    severity: 'error',
+    span: node.span,
+    message: `Unknown benchmark "${node.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} Benchmarks: ${BENCHMARK_NAMES.join(', ')}. The fixture is evaluated without one.`,
+    ...(suggestion ? { data: { replacement: suggestion } } : {}),
+  });
+  return undefined;
 }
 
 function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
