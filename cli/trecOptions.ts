@@ -4,7 +4,7 @@
  * same way.
  */
 import { BENCHMARKS, BENCHMARK_NAMES, Benchmark, findBenchmark, resolveConvention, ResolvedConvention } from '../shared/core';
-import { INPUT_FORMATS, InputFormat, TrecInputOptions, parseColumnMap } from '../shared/trec';
+import { INPUT_FORMATS, InputFormat, TrecInputOptions, parseColumnMap, trecConventionProblem } from '../shared/trec';
 import { FORMAT_OPTIONS } from './outputFormat';
 import { UsageError, conventionOption } from './usage';
 
@@ -37,6 +37,8 @@ export function wholeNumber(name: string, text: string | undefined): number | un
 /** The convention of --convention (default trec_eval), with -l's relevance level applied as trec_eval reads it. */
 export function trecConvention(convention: string | undefined, level: number | undefined): ResolvedConvention {
   const base = conventionOption(convention ?? 'trec_eval');
+  const problem = trecConventionProblem(base.convention);
+  if (problem) throw new UsageError(problem);
   return level === undefined ? base : resolveConvention(base.preset, { ...base.overrides, relevanceThreshold: level - 1 }).resolved;
 }
 

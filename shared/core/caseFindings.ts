@@ -120,17 +120,25 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
 
 function predictionFindings(input: CaseInput, rc: RankedCase, conv: Convention, out: Finding[]): void {
   if (rc.duplicates > 0) duplicateFindings(input, conv, out);
-  if (rc.unusualScores > 0) scoreFindings(input, out);
+  if (rc.unusualScores > 0) scoreFindings(input, conv, out);
   if (rc.keys) tieFindings(input, rc, rc.keys, conv, out);
 }
 
-function scoreFindings(input: CaseInput, out: Finding[]): void {
+function scoreFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
   input.predictions.forEach((p, index) => {
     if (p.score === undefined) return;
     const part: FindingPart = { kind: 'prediction', index };
     if (!Number.isFinite(p.score)) {
       const effect = Number.isNaN(p.score) ? 'it is ranked last' : p.score > 0 ? 'it is ranked first' : 'it is ranked last';
       out.push(finding('non-finite-score', `The score of "${p.id}" is ${p.score}: ${effect}.`, part));
+    } else if (p.score === 0 && conv.zeroScores === 'drop') {
+      out.push(
+        finding(
+          'non-positive-score',
+          `The score of "${p.id}" is 0: it is not recommended and is dropped before ranking (zeroScores=drop, RecPack).`,
+          part,
+        ),
+      );
     } else if (p.score <= 0) {
       out.push(
         finding(
@@ -148,6 +156,7 @@ function duplicateFindings(input: CaseInput, conv: Convention, out: Finding[]): 
     error: 'duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error)',
     first: 'only the first occurrence is ranked (duplicates=first)',
     count: 'every occurrence counts as a hit, so recall can exceed 1 (duplicates=count)',
+    'no-credit': 'the repeat keeps its rank but gains nothing and is not a hit (duplicates=no-credit, Haystack)',
   }[conv.duplicates];
   const first = new Map<string, number>();
   input.predictions.forEach((p, index) => {
@@ -173,7 +182,9 @@ const TIE_RULE: Readonly<Record<Convention['ties'], string>> = {
   'id-desc': 'they are ordered by id descending as text (ties=id-desc, trec_eval)',
   'id-asc': 'they are ordered by id ascending (ties=id-asc)',
   average: 'DCG and nDCG average their gains; other metrics keep the order written (ties=average, scikit-learn)',
-  pessimistic: 'relevant items go after the others they tie with (ties=pessimistic, LightFM)',
+  pessimistic: 'relevant items go after the others they tie with (ties=pessimistic)',
+  optimistic: 'relevant items go before the others they tie with (ties=optimistic, TensorFlow Recommenders)',
+  'pessimistic-each': 'each is credited at the last rank of the group (ties=pessimistic-each, LightFM, Cornac)',
 };
 
 // Ranked order puts equal scores side by side, so tied groups are adjacent runs of rc.order.

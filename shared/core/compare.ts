@@ -5,7 +5,7 @@ import { COMPARED_PRESETS, ComparedPreset, PRESETS } from './conventions';
 import { MetricSpec, metricName } from './metricNames';
 import { metricValue } from './metrics/dispatch';
 import { rankCase } from './ranking';
-import { aggregate } from './aggregate';
+import { runFigures } from './pooled';
 
 export interface PresetValues {
   metric: string;
@@ -41,7 +41,7 @@ export function comparePresetMeans(
       const rc = rankCase(input, conv, { valuesOnly: true, scratch });
       return specs.map((s) => metricValue(rc, s, conv, scratch));
     });
-    return aggregate(rows, specs).mean;
+    return runFigures((i) => inputs[i], rows, specs, conv).mean;
   });
   return specs.map((s, j) =>
     collect(

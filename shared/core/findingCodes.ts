@@ -86,6 +86,11 @@ export const FINDING_CODES = {
     severity: 'error',
     summary: 'A knob set to a value it does not take; the override is ignored.',
   },
+  'no-pooled-form': {
+    layer: 'evaluation',
+    severity: 'warning',
+    summary: 'averaging=pooled with a metric that has no pooled form: its run figure is NaN.',
+  },
   'expect-not-computed': {
     layer: 'evaluation',
     severity: 'warning',

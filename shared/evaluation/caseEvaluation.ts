@@ -42,7 +42,7 @@ export function caseInput(node: CaseNode): CaseInput {
   const predictions: Prediction[] = new Array(itemCount(p));
   for (let i = 0; i < predictions.length; i++)
     predictions[i] = hasNumber(p, i) ? { id: String(itemId(p, i)), score: itemValue(p, i) } : { id: String(itemId(p, i)) };
-  return { labels, predictions };
+  return { id: node.id.value, labels, predictions };
 }
 
 /**
@@ -89,7 +89,7 @@ function lentCaseInput(node: CaseNode, scratch: EvaluationScratch): CaseInput {
     prediction.score = hasNumber(p, i) ? itemValue(p, i) : undefined;
     predictions[i] = prediction;
   }
-  return { labels, predictions };
+  return { id: node.id.value, labels, predictions };
 }
 
 /**

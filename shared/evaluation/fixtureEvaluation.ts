@@ -3,11 +3,11 @@
  * (caseEvaluation.ts), the means, the checks across cases and the comparison of its systems, with
  * every finding located in the text.
  */
-import { aggregate } from '../core/aggregate';
+import { runFigures } from '../core/pooled';
 import { ResolvedConvention } from '../core/conventions';
 import { MetricSpec } from '../core/metricNames';
 import { FixtureDocument, FixtureNode, LocatedFinding } from '../fixture/model/model';
-import { CaseEvaluation, EvaluationScratch, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
+import { CaseEvaluation, EvaluationScratch, caseInput, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
 import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureOptions, fixtureSettings } from './fixtureSettings';
 import { Benchmark } from '../core/benchmarks';
@@ -61,9 +61,11 @@ export function evaluateFixture(
     return one.evaluation;
   });
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = aggregate(
+  const { mean, excluded } = runFigures(
+    (i) => caseInput(cases[i].node),
     cases.map((c) => c.values),
     specs,
+    convention.convention,
   );
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);
   const gathered = gatherKExceeds(fixture, findings);

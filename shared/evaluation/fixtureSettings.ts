@@ -16,6 +16,7 @@ import {
 } from '../core/conventions';
 import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
+import { hasPooledForm } from '../core/pooled';
 import { headlineIndexes } from './headline';
 import { BENCHMARKS, BENCHMARK_NAMES, Benchmark, findBenchmark } from '../core/benchmarks';
 import { libraryMetricFinding } from './libraryMetricFinding';
@@ -80,6 +81,7 @@ export function fixtureSettings(fixture: FixtureNode, options: FixtureOptions = 
     : fixture.convention
       ? 'fixture'
       : (byBenchmark.defaultConvention?.source ?? 'built-in');
+  findings.push(...pooledFindings(fixture, convention, specs));
   const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
   return { convention, ...(benchmark ? { benchmark } : {}), conventionSource, cutoffs, headline, specs, names, findings };
 }
@@ -162,6 +164,26 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
     });
   }
   return resolveConvention(preset, overrides).resolved;
+}
+
+/**
+ * Under averaging=pooled, one finding naming the metrics whose run figure is NaN for want of a pooled
+ * form, on the averaging override (else the metrics, the convention, the fixture).
+ */
+function pooledFindings(fixture: FixtureNode, convention: ResolvedConvention, specs: readonly MetricSpec[]): LocatedFinding[] {
+  if (convention.convention.averaging !== 'pooled') return [];
+  const without = specs.filter((s) => !hasPooledForm(s)).map(metricName);
+  if (without.length === 0) return [];
+  const override = fixture.convention?.overrides.find((o) => o.key.value === 'averaging');
+  const shown = without.slice(0, 6).join(', ') + (without.length > 6 ? `, … (${without.length} in all)` : '');
+  return [
+    {
+      code: 'no-pooled-form',
+      severity: 'warning',
+      span: override?.value.span ?? fixture.metricsSpan ?? fixture.convention?.span ?? fixture.span,
+      message: `averaging=pooled adds up numerators and denominators over the cases, which only P@k, R@k, F1@k and the counts have: the run figures of ${shown} are NaN. Their per-case values stand.`,
+    },
+  ];
 }
 
 function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): number[] {

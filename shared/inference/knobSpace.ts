@@ -17,18 +17,21 @@ export const COMMON_KNOBS: readonly KnobName[] = [
   'relevantPool',
   'emptyLabels',
   'emptyPredictions',
+  'identicalIds',
+  'zeroScores',
 ];
 
 /** The knobs each family's value depends on, besides COMMON_KNOBS. */
 export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> = {
-  P: ['precisionDenominator'],
-  R: ['recallDenominator'],
-  F1: ['precisionDenominator', 'recallDenominator', 'noHit'],
+  // averaging changes the run figure only: pooled P, R and F1 (implicit's precision).
+  P: ['precisionDenominator', 'averaging'],
+  R: ['recallDenominator', 'averaging'],
+  F1: ['precisionDenominator', 'recallDenominator', 'noHit', 'averaging'],
   AP: ['apDenominator', 'apTerms', 'noHit'],
   RR: [],
   DCG: ['gain', 'discount'],
   // A log base cancels between DCG and IDCG, log2-max2 does not: the search merges the bases.
-  nDCG: ['gain', 'discount', 'ideal'],
+  nDCG: ['gain', 'discount', 'ideal', 'idealCut'],
   Rprec: [],
   Success: [],
   // trec_eval's measures beyond these, and the graded web measures: only the common knobs, but for
@@ -88,11 +91,15 @@ export function searchAxes(cases: readonly CaseInput[], families: ReadonlySet<Fa
 }
 
 function knobValues(knob: KnobName, listed: readonly string[], cases: readonly CaseInput[]): KnobValue[] {
-  // A knob whose every value gives the same ranking on these cases is tried once.
+  // A knob whose every value gives the same ranking on these cases is tried once; so the library
+  // values (TFRS's optimistic ties, Haystack's no-credit repeats, Elasticsearch's drop-after-cut, a
+  // query that retrieves itself, RecPack's zero scores) cost nothing where the cases do not raise them.
   if (knob === 'ties' && !cases.some(hasTiedScores)) return ['input'];
   if (knob === 'duplicates' && !cases.some(hasRepeatedPrediction)) return ['first'];
   if (knob === 'unjudged' && !cases.some(hasUnjudgedPrediction)) return ['keep'];
   if (knob === 'emptyPredictions' && !cases.some((c) => c.predictions.length === 0)) return ['zero'];
+  if (knob === 'identicalIds' && !cases.some(predictsItself)) return ['keep'];
+  if (knob === 'zeroScores' && !cases.some((c) => c.predictions.some((p) => p.score === 0))) return ['keep'];
   if (knob === 'relevanceThreshold') return thresholdCandidates(cases);
   return [...listed] as KnobValue[];
 }
@@ -149,6 +156,10 @@ function hasTiedScores(c: CaseInput): boolean {
 
 function hasRepeatedPrediction(c: CaseInput): boolean {
   return new Set(c.predictions.map((p) => p.id)).size < c.predictions.length;
+}
+
+function predictsItself(c: CaseInput): boolean {
+  return c.id !== undefined && c.predictions.some((p) => p.id === c.id);
 }
 
 function hasUnjudgedPrediction(c: CaseInput): boolean {

@@ -15,7 +15,7 @@ describe('resolving a convention', () => {
       {
         key: 'gian',
         message:
-          'Unknown convention knob "gian"; knobs: emptyLabels, precisionDenominator, apDenominator, gain, discount, ideal, relevanceThreshold, ties, duplicates, relevantPool, errGain, noHit, recallDenominator, unjudged, apTerms, emptyPredictions, negativeGains, singleItem.',
+          'Unknown convention knob "gian"; knobs: emptyLabels, precisionDenominator, apDenominator, gain, discount, ideal, relevanceThreshold, ties, duplicates, relevantPool, errGain, noHit, recallDenominator, unjudged, apTerms, emptyPredictions, negativeGains, singleItem, identicalIds, zeroScores, unjudgedGrade, idealCut, averaging.',
       },
     ]);
   });

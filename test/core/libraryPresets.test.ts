@@ -388,3 +388,147 @@ describe('elliot preset (no published example with numbers: worked from map.py)'
     assertClose(evaluate('trec_eval', c, ['AP@3']).value(0, 'AP@3'), (1 + 2 / 3) / 2);
   });
 });
+
+describe('library presets on the knobs issue 35 added', () => {
+  it('beir and mteb drop a document whose id is the query’s (evaluation.py:73-83, ignore_identical_ids=True)', () => {
+    // pytrec_eval's README q1, with the query's own id q1 retrieved first: dropped, nDCG stays 0.5;
+    // kept (pytrec_eval alone), d2 falls to rank 4 and nDCG is 1/log2(5).
+    const q1: CaseInput = {
+      id: 'q1',
+      labels: gradedLabels({ d1: 0, d2: 1, d3: 0 }),
+      predictions: scoredPredictions({ q1: 9, d1: 1.0, d2: 0.0, d3: 1.5 }),
+    };
+    assertClose(evaluate('beir', [q1], ['nDCG']).value(0, 'nDCG'), 0.5);
+    assertClose(evaluate('mteb', [q1], ['nDCG']).value(0, 'nDCG'), 0.5);
+    assertClose(evaluate('pytrec_eval', [q1], ['nDCG']).value(0, 'nDCG'), 1 / log2(5));
+  });
+
+  it('llamaindex: reproduces test_ndcg, whose ideal runs over every expected id (not cut at the retrieved list)', () => {
+    // test_metrics.py (0f3f9582), test_ndcg: expected id1..id4, retrieved id5, id1, linear;
+    // expected id1, id2, retrieved id1, id7, id15, id2, exponential (binary gains: the same).
+    const r = evaluate(
+      'llamaindex',
+      [
+        { labels: listLabels(['id1', 'id2', 'id3', 'id4']), predictions: listPredictions(['id5', 'id1']) },
+        { labels: listLabels(['id1', 'id2']), predictions: listPredictions(['id1', 'id7', 'id15', 'id2']) },
+      ],
+      ['nDCG@2', 'nDCG@4'],
+    );
+    assertClose(r.value(0, 'nDCG@2'), 1 / log2(2 + 1) / (1 / log2(1 + 1) + 1 / log2(2 + 1) + 1 / log2(3 + 1) + 1 / log2(4 + 1)));
+    assertClose(r.value(1, 'nDCG@4'), (1 / log2(1 + 1) + 1 / log2(4 + 1)) / (1 / log2(1 + 1) + 1 / log2(2 + 1)));
+  });
+
+  it('haystack: reproduces test_run_with_complex_data (test_document_map.py:123-158): 1.0, 0.8333, 0.5, 0.5833, 0.0, 0.8333, mean 0.625', () => {
+    const cases: CaseInput[] = [
+      { labels: listLabels(['France']), predictions: listPredictions(['France']) },
+      { labels: listLabels(['9th century', '9th']), predictions: listPredictions(['9th century', '10th century', '9th']) },
+      { labels: listLabels(['classical music', 'classical']), predictions: listPredictions(['classical', 'rock music', 'dubstep']) },
+      { labels: listLabels(['11th century', 'the 11th']), predictions: listPredictions(['11th', 'the 11th', '11th century']) },
+      { labels: listLabels(['Denmark, Iceland and Norway']), predictions: listPredictions(['Denmark', 'Norway', 'Iceland']) },
+      {
+        labels: listLabels(['10th century', '10th']),
+        predictions: listPredictions(['10th century', 'the first half of the 10th century', '10th', '10th']),
+      },
+    ];
+    const r = evaluate('haystack', cases, ['AP']);
+    [1.0, 0.8333333333333333, 0.5, 0.5833333333333333, 0.0, 0.8333333333333333].forEach((v, i) =>
+      assertClose(r.value(i, 'AP'), v, `case ${i}`),
+    );
+    assertClose(r.mean('AP'), 0.625);
+  });
+
+  it('haystack: a repeated document keeps its rank but is not credited again (document_map.py:136-139)', () => {
+    // test_run_with_missed_and_duplicate_relevant_documents: gt A, B; retrieved A, A → 0.5. And A, A, B:
+    // B at rank 3, (1 + 2/3) / 2, where dropping the repeat would move B up to rank 2 (1.0).
+    const gt = listLabels(['A', 'B']);
+    const r = evaluate(
+      'haystack',
+      [
+        { labels: gt, predictions: listPredictions(['A', 'A']) },
+        { labels: gt, predictions: listPredictions(['A', 'A', 'B']) },
+      ],
+      ['AP'],
+    );
+    assertClose(r.value(0, 'AP'), 0.5);
+    assertClose(r.value(1, 'AP'), (1 + 2 / 3) / 2);
+    assertClose(
+      evaluate('haystack', [{ labels: gt, predictions: listPredictions(['A', 'A', 'B']) }], ['AP'], { duplicates: 'first' }).value(0, 'AP'),
+      1,
+    );
+  });
+
+  it('haystack: reproduces test_document_ndcg.py:11-46 (0.6592, 0.9197); its docstring prints 0.8869 where the code gives 0.9502', () => {
+    const graded = gradedLabels({ doc1: 3, doc2: 2, doc3: 3, doc6: 2, doc7: 3, doc8: 2 });
+    const r = evaluate(
+      'haystack',
+      [
+        { labels: graded, predictions: listPredictions(['doc1', 'doc2', 'doc3', 'doc4', 'doc5']) },
+        { labels: listLabels(['France', 'Paris']), predictions: listPredictions(['France', 'Germany', 'Paris']) },
+        // document_ndcg.py:20-33: France 1.0, Paris 0.5; the code's value (1 + 0.5/2) / (1 + 0.5/log2 3), not 0.8869.
+        { labels: gradedLabels({ France: 1.0, Paris: 0.5 }), predictions: listPredictions(['France', 'Germany', 'Paris']) },
+      ],
+      ['nDCG'],
+    );
+    assert.equal(r.value(0, 'nDCG').toFixed(4), '0.6592');
+    assert.equal(r.value(1, 'nDCG').toFixed(4), '0.9197');
+    assert.equal(r.value(2, 'nDCG').toFixed(4), '0.9502');
+  });
+
+  it('elasticsearch: cuts the ideal DCG at min(k, hits returned) (DiscountedCumulativeGain.java, normalize)', () => {
+    // Worked from the code (no published case has more ratings than hits): ratings 3, 2, 3, 0, 1, 2,
+    // two hits d0, d1: DCG 7 + 3/log2 3; IDCG of the two best ratings 7 + 7/log2 3.
+    const c: CaseInput[] = [
+      { labels: gradedLabels({ d0: 3, d1: 2, d2: 3, d3: 0, d4: 1, d5: 2 }), predictions: listPredictions(['d0', 'd1']) },
+    ];
+    assertClose(evaluate('elasticsearch', c, ['nDCG@10']).value(0, 'nDCG@10'), (7 + 3 / log2(3)) / (7 + 7 / log2(3)));
+  });
+
+  it('ragas: an empty retrieval has precision NaN (_context_precision.py:291-295) and recall 0', () => {
+    const r = evaluate('ragas', [{ labels: listLabels(['doc_1']), predictions: [] }], ['P@5', 'R@5']);
+    assert.ok(Number.isNaN(r.value(0, 'P@5')));
+    assertClose(r.value(0, 'R@5'), 0);
+  });
+
+  it('tfrs: reproduces tf.math.in_top_k’s documented example (k = 2: False, True, True) with optimistic ties', () => {
+    // tensorflow.org/api_docs/python/tf/math/in_top_k: targets 0, 1, 3; "if multiple classes have the
+    // same prediction value and straddle the top-k boundary, all of those classes are considered to be
+    // in the top k" (factorized_top_k.py:187 calls it).
+    const r = evaluate(
+      'tfrs',
+      [
+        { labels: listLabels(['c0']), predictions: scoredPredictions({ c0: 1.2, c1: -0.3, c2: 2.8, c3: 5.2 }) },
+        { labels: listLabels(['c1']), predictions: scoredPredictions({ c0: 0.1, c1: 0.0, c2: 0.0, c3: 0.0 }) },
+        { labels: listLabels(['c3']), predictions: scoredPredictions({ c0: 0.0, c1: 0.5, c2: 0.3, c3: 0.3 }) },
+      ],
+      ['Success@2'],
+    );
+    assert.deepEqual(
+      [0, 1, 2].map((i) => r.value(i, 'Success@2')),
+      [0, 1, 1],
+    );
+  });
+
+  it('cornac: MAP ranks a positive after every item tied with it (rankdata(-scores, "max"), ranking.py:523-525)', () => {
+    // Worked from the code: a and x tie at 1, b at 0.5; positives a, b: ranks 2 and 3, L = 1, 2.
+    const c: CaseInput[] = [{ labels: listLabels(['a', 'b']), predictions: scoredPredictions({ a: 1, x: 1, b: 0.5 }) }];
+    assertClose(evaluate('cornac', c, ['AP']).value(0, 'AP'), (1 / 2 + 2 / 3) / 2);
+    assertClose(evaluate('cornac', c, ['AP'], { ties: 'input' }).value(0, 'AP'), (1 + 2 / 3) / 2);
+  });
+
+  it('recpack: a prediction scored 0 is not recommended (util.py:50-77 reads only the stored entries)', () => {
+    const c: CaseInput[] = [{ labels: listLabels(['b']), predictions: scoredPredictions({ a: 0.5, b: 0, c: 0.3 }) }];
+    assertClose(evaluate('recpack', c, ['R@3']).value(0, 'R@3'), 0);
+    assertClose(evaluate('recpack', c, ['R@3'], { zeroScores: 'keep' }).value(0, 'R@3'), 1);
+  });
+
+  it('implicit: "precision" is Σ hits ÷ Σ min(K, likes) over the users (evaluation.pyx:444, 471), a pooled R@K', () => {
+    // Worked from the code (implicit publishes no case with numbers): user 1 likes a, b, c and gets
+    // a, x (1 hit ÷ min(2, 3)); user 2 likes d and gets d, y (1 ÷ min(2, 1)): 2 / 3, not (1/2 + 1) / 2.
+    const cases: CaseInput[] = [
+      { labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['a', 'x']) },
+      { labels: listLabels(['d']), predictions: listPredictions(['d', 'y']) },
+    ];
+    assertClose(evaluate('implicit', cases, ['R@2']).mean('R@2'), 2 / 3);
+    assertClose(evaluate('implicit', cases, ['R@2'], { averaging: 'mean' }).mean('R@2'), 0.75);
+  });
+});

@@ -14,8 +14,8 @@ const axes = (cases: CaseInput[], ...families: Family[]) =>
 const PLAIN: CaseInput = { labels: listLabels(['a']), predictions: listPredictions(['a']) };
 
 describe('the knobs a family depends on', () => {
-  it('P: the common knobs and the precision denominator; RR: the common knobs only', () => {
-    assert.deepEqual(dependencies('P'), [...COMMON_KNOBS, 'precisionDenominator']);
+  it('P: the common knobs, the precision denominator and the averaging of its run figure; RR: the common knobs only', () => {
+    assert.deepEqual(dependencies('P'), [...COMMON_KNOBS, 'precisionDenominator', 'averaging']);
     assert.deepEqual(dependencies('RR'), COMMON_KNOBS);
   });
 });
@@ -30,6 +30,9 @@ describe('the values worth trying', () => {
       emptyLabels: ['nan', 'zero'],
       unjudged: ['keep'],
       emptyPredictions: ['zero'],
+      // Issue 35: no case predicts its own id or scores an item 0.
+      identicalIds: ['keep'],
+      zeroScores: ['keep'],
     });
   });
 
@@ -45,10 +48,11 @@ describe('the values worth trying', () => {
     assert.deepEqual(
       [a.ties, a.duplicates, a.unjudged, a.emptyPredictions, a.precisionDenominator],
       [
-        ['input', 'id-desc', 'id-asc', 'average', 'pessimistic'],
-        ['error', 'first', 'count'],
-        ['keep', 'drop'],
-        ['zero', 'nan'],
+        // Issue 35's library values are tried too where the cases raise them (TFRS, LightFM/Cornac, Haystack, Elasticsearch, ragas).
+        ['input', 'id-desc', 'id-asc', 'average', 'pessimistic', 'optimistic', 'pessimistic-each'],
+        ['error', 'first', 'count', 'no-credit'],
+        ['keep', 'drop', 'drop-after-cut'],
+        ['zero', 'nan', 'precision-nan'],
         ['k', 'min-k-predicted'],
       ],
     );
@@ -68,7 +72,7 @@ describe('the values worth trying', () => {
         ],
         'RR',
       ).ties.length,
-      5,
+      7,
     );
     assert.deepEqual(
       axes(
@@ -83,7 +87,7 @@ describe('the values worth trying', () => {
         ],
         'RR',
       ).ties.length,
-      5,
+      7,
     );
     assert.deepEqual(axes([{ labels: listLabels(['a']), predictions: listPredictions(['a', 'b']) }], 'RR').ties, ['input']);
   });

@@ -457,10 +457,12 @@ describe('code actions', () => {
       "Change to 'id-desc'",
       "Change to 'average'",
       "Change to 'pessimistic'",
+      "Change to 'optimistic'",
+      "Change to 'pessimistic-each'",
     ]);
     assert.deepEqual(
       actions.map((x) => x.isPreferred === true),
-      [true, false, false, false, false],
+      [true, false, false, false, false, false, false],
     );
     assert.deepEqual(edits(actions[0]), [{ range: range(0, 34, 0, 42), newText: '"id-asc"' }]);
     const far = text.replace('id-asx', 'id-ascending');
@@ -472,10 +474,12 @@ describe('code actions', () => {
       "Change to 'id-asc'",
       "Change to 'average'",
       "Change to 'pessimistic'",
+      "Change to 'optimistic'",
+      "Change to 'pessimistic-each'",
     ]);
     assert.deepEqual(
       choices.map((x) => x.isPreferred === true),
-      [false, false, false, false, false],
+      [false, false, false, false, false, false, false],
     );
   });
 
