@@ -52,6 +52,17 @@ describe('ranklens trec --benchmark', () => {
     assert.equal(r.stdout, ['benchmark             \tall\tbeir', 'nDCG@10               \tall\t0.7332', ''].join('\n'));
   });
 
+  it('beir and mteb: a run line whose document is the query itself is dropped (evaluation.py:73-83), trec_eval keeps it', async () => {
+    const self = tempFiles({ 'qrels.txt': 'q1 0 d1 1\nq1 0 d2 0\n', 'run.txt': 'q1 Q0 q1 1 9 s\nq1 Q0 d1 2 5 s\nq1 Q0 d2 3 1 s\n' });
+    for (const b of ['beir', 'mteb']) {
+      const r = await ranklens(['trec', 'qrels.txt', 'run.txt', '--benchmark', b], { cwd: self });
+      assert.equal(r.stdout, [`benchmark             \tall\t${b}`, 'nDCG@10               \tall\t1.0000', ''].join('\n'));
+    }
+    // trec_eval -m ndcg_cut.10 on the same files: d1 at rank 2, 1/log2(3).
+    const plain = await ranklens(['trec', 'qrels.txt', 'run.txt', '-m', 'ndcg_cut.10'], { cwd: self });
+    assert.equal(plain.stdout, 'ndcg_cut_10           \tall\t0.6309\n');
+  });
+
   it('says which benchmark it applied in the JSON report, with its measures and its source', async () => {
     const r = await ranklens(['trec', 'qrels.txt', 'run.txt', '--benchmark', 'trec-dl', '--json'], { cwd: dir });
     const report = JSON.parse(r.stdout);

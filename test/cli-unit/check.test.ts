@@ -506,7 +506,7 @@ describe('ranklens check: the project config', () => {
     const r = await ranklens(['check', '.'], { cwd: dir });
     assert.equal(
       r.stderr,
-      `${join(dir, 'ranklens.config.json')}: Unknown key "bogus"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.\n`,
+      `${join(dir, 'ranklens.config.json')}: Unknown key "bogus"; keys: defaultConvention, benchmark, defaultCutoffs, headlineMetrics, severity, qrels.\n`,
     );
     assert.equal(
       r.stdout,

@@ -42,9 +42,9 @@ describe('completion candidates', () => {
       'description',
       'significance',
       '$schema',
+      'benchmark',
       'qrels',
       'run',
-      'runs',
     ]);
     assert.equal(byLabel(list, 'cases').insert, 'cases:\n\t$0');
     assert.equal(byLabel(list, 'metrics').insert, 'metrics: [$1]');
@@ -60,6 +60,7 @@ describe('completion candidates', () => {
       'description',
       'significance',
       '$schema',
+      'benchmark',
     ]);
     assert.deepEqual(labels(candidates('qrels: {}\n|', 'yaml'), 3), ['run', 'runs', 'k']);
   });
