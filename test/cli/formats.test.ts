@@ -105,7 +105,7 @@ describe('--format junit', () => {
     // every-finding.rank.json: 3 expectations (P@7 not computed) + 31 declared codes; the seeds: their expect entries (90, 4, 49).
     assert.deepEqual(suites, [
       'every-finding.rank.json 36 0 0 1',
-      'every-finding.rank.yaml 41 0 0 1',
+      'every-finding.rank.yaml 42 0 0 1',
       'ranx-qrels-run.rank.json 0 0 0 0',
       'seed000-users.rank.yaml 90 0 0 0',
       'seed001-graded-feeds.rank.json 4 0 0 0',
