@@ -16,10 +16,14 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   const out: Finding[] = [];
   let relevantLabels = 0;
   for (const l of input.labels) if (Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold)) relevantLabels++;
+  const signed =
+    conv.negativeGains === 'signed' && input.labels.some((l) => l.grade < 0) && specs.some((s) => s.family === 'DCG' || s.family === 'nDCG')
+      ? "; DCG and nDCG are still computed from the negative gains (negativeGains=signed: scikit-learn 1.2's dcg_score and ndcg_score, which divides by the ideal's negative DCG; ndcg_score refuses negative grades from 1.4)"
+      : '';
   const emptyEffect =
-    conv.emptyLabels === 'nan'
+    (conv.emptyLabels === 'nan'
       ? 'every metric is NaN and left out of the means (emptyLabels=nan)'
-      : 'every metric is 0 and counts in the means (emptyLabels=zero)';
+      : 'every metric is 0 and counts in the means (emptyLabels=zero)') + signed;
   if (relevantLabels === 0 && input.predictions.length === 0) {
     out.push(finding('empty-case', `No relevant labels and no predictions: ${emptyEffect}.`, { kind: 'case' }));
   } else if (relevantLabels === 0) {
@@ -31,7 +35,9 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
         'empty-predictions',
         conv.emptyPredictions === 'nan'
           ? 'No predictions: every metric of this case is NaN and left out of the means (emptyPredictions=nan).'
-          : 'No predictions: every metric of this case is 0.',
+          : conv.emptyPredictions === 'precision-nan'
+            ? 'No predictions: P, AP, F1 and the set precisions of this case are NaN and left out of the means, every other metric is 0 (emptyPredictions=precision-nan).'
+            : 'No predictions: every metric of this case is 0.',
         { kind: 'predictions' },
       ),
     );

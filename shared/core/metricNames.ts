@@ -37,7 +37,10 @@ export type Family =
   | 'RBPresid'
   | 'Unjudged'
   | 'Judged'
-  | 'ERR';
+  | 'ERR'
+  | 'GranularRR'
+  | 'NCRR'
+  | 'Hole';
 
 /** The families a fixture computes when it names none (the first twelve, before issue 10's measures). */
 export const DEFAULT_FAMILIES: readonly Family[] = ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Rprec', 'Success'];
@@ -73,6 +76,9 @@ export const FAMILIES: readonly Family[] = [
   'Unjudged',
   'Judged',
   'ERR',
+  'GranularRR',
+  'NCRR',
+  'Hole',
 ];
 
 /**
@@ -91,6 +97,11 @@ export interface MetricSpec {
   gains?: readonly (readonly [number, number])[];
   /** 11ptAvg's recall levels, when not the eleven standard ones (trec_eval's 11pt_avg..25,.5,.75). */
   levels?: readonly number[];
+  /**
+   * Hole@k: the ids labeled in any case of the evaluation (BEIR's annotated corpus), set by the
+   * fixture's settings; without it only the case's own labels count as judged.
+   */
+  annotated?: ReadonlySet<string>;
 }
 
 /** Families that exist with a cutoff, and those that exist without one. */
@@ -108,6 +119,9 @@ export const TAKES_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'Judged',
   'ERR',
   'RBP',
+  'GranularRR',
+  'NCRR',
+  'Hole',
 ]);
 export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'AP',
@@ -139,6 +153,8 @@ export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'RBP',
   'RBPresid',
   'ERR',
+  'GranularRR',
+  'NCRR',
 ]);
 
 /** The parameter a family takes, its name in ir_measures' syntax, its default and what it sets. */
@@ -222,6 +238,7 @@ export const DEFINED_WITHOUT_RELEVANT: ReadonlySet<Family> = new Set<Family>([
   'Judged',
   'RBPresid',
   'Utility',
+  'Hole',
 ]);
 
 export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
@@ -262,6 +279,9 @@ export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   Unjudged: 'Share unjudged in the top k',
   Judged: 'Share judged in the top k',
   ERR: 'Expected reciprocal rank',
+  GranularRR: 'Reciprocal rank averaged over every hit (LlamaIndex granular MRR)',
+  NCRR: 'Normalized cumulative reciprocal rank (Cornac)',
+  Hole: 'Share of the top k judged in no case (BEIR, MTEB)',
 };
 
 /** Every name a family answers to, lower-cased (lookups lower-case the name and read `-` and spaces as `_`). */
@@ -349,6 +369,16 @@ export const ALIASES: Readonly<Record<string, Family>> = {
   unjudged: 'Unjudged',
   judged: 'Judged',
   err: 'ERR',
+  // LlamaIndex's MRR(use_granular_mrr=True), whose metric_name stays "mrr".
+  granularrr: 'GranularRR',
+  granular_rr: 'GranularRR',
+  granular_mrr: 'GranularRR',
+  mrr_granular: 'GranularRR',
+  use_granular_mrr: 'GranularRR',
+  // Cornac's NCRR@k.
+  ncrr: 'NCRR',
+  // BEIR's and MTEB's Hole@k.
+  hole: 'Hole',
 };
 
 /**

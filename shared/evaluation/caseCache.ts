@@ -6,7 +6,7 @@
  */
 import { CaseEvaluation, EvaluationScratch, ExpectResult, caseInput, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
 import { DocumentEvaluation, FixtureEvaluation } from './fixtureEvaluation';
-import { FixtureOptions, FixtureSettings, fixtureSettings } from './fixtureSettings';
+import { FixtureOptions, FixtureSettings, annotatedKey, fixtureSettings } from './fixtureSettings';
 import { compareFixtureSystems } from './systemComparison';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { runFigures } from '../core/pooled';
@@ -124,7 +124,7 @@ function evaluateFixtureCached(
 ): FixtureEvaluation {
   const settings = fixtureSettings(fixture, options);
   const { convention, specs, names } = settings;
-  const settingsKey = JSON.stringify([convention.convention, names, !!options.compare]);
+  const settingsKey = JSON.stringify([convention.convention, names, !!options.compare, annotatedKey(specs)]);
   const findings = [...settings.findings];
   let numberIds = false;
   let stringIds = false;

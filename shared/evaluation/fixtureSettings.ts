@@ -16,6 +16,7 @@ import {
 } from '../core/conventions';
 import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
+import { itemCount, itemId } from '../fixture/model/itemList';
 import { hasPooledForm } from '../core/pooled';
 import { headlineIndexes } from './headline';
 import { BENCHMARKS, BENCHMARK_NAMES, Benchmark, findBenchmark } from '../core/benchmarks';
@@ -74,7 +75,7 @@ export function fixtureSettings(fixture: FixtureNode, options: FixtureOptions = 
   const convention = fixtureConvention(fixture, byBenchmark, findings);
   const cutoffs = fixtureCutoffs(fixture, byBenchmark, findings);
   const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings) ?? benchmark?.measures.slice();
-  const specs = expandMetrics(metricNames, cutoffs);
+  const specs = withAnnotated(fixture, expandMetrics(metricNames, cutoffs));
   const names = specs.map(metricName);
   const conventionSource = options.forceConvention
     ? '--force-convention'
@@ -164,6 +165,23 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
     });
   }
   return resolveConvention(preset, overrides).resolved;
+}
+
+/**
+ * Hole@k's specs with the ids labeled in any case of the fixture (BEIR's and MTEB's annotated corpus:
+ * an id judged for another query is no hole); the other specs as they are.
+ */
+function withAnnotated(fixture: FixtureNode, specs: MetricSpec[]): MetricSpec[] {
+  if (!specs.some((s) => s.family === 'Hole')) return specs;
+  const annotated = new Set<string>();
+  for (const c of fixture.cases) for (let i = 0; i < itemCount(c.labels); i++) annotated.add(String(itemId(c.labels, i)));
+  return specs.map((s) => (s.family === 'Hole' ? { ...s, annotated } : s));
+}
+
+/** A key for what withAnnotated gave the specs (the case cache keys cases by their settings). */
+export function annotatedKey(specs: readonly MetricSpec[]): string {
+  const pool = specs.find((s) => s.annotated)?.annotated;
+  return pool ? [...pool].sort().join('\n') : '';
 }
 
 /**

@@ -64,6 +64,9 @@ export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> 
   Unjudged: [],
   Judged: [],
   ERR: ['errGain'],
+  GranularRR: [],
+  NCRR: [],
+  Hole: [],
 };
 
 /** Every knob a family's value depends on. */

@@ -59,6 +59,9 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   Unjudged: [],
   Judged: [],
   ERR: ['errGain'],
+  GranularRR: ['relevanceThreshold'],
+  NCRR: ['relevantPool', 'relevanceThreshold'],
+  Hole: [],
 };
 const EVERY_METRIC: readonly KnobName[] = [
   'emptyLabels',

@@ -141,6 +141,27 @@ describe('ties=pessimistic-each (Cornac MAP, LightFM)', () => {
     assert.deepEqual(values(U, EACH, 'P@3', 'P@4', 'RR', 'nDCG@4'), [0, 0.5, 0.25, 0.528136]);
     assert.deepEqual(values(U, { ...TREC, ties: 'pessimistic' }, 'P@3'), [0.333333]);
   });
+  it("Cornac's test_map (tests/cornac/metrics/test_ranking.py): 0.5, 1/3 and 0.5, without ties as with", () => {
+    const map = (gtPos: number[], scores: number[]) =>
+      values(
+        {
+          labels: listLabels(gtPos.map(String)),
+          predictions: scores.map((score, i) => ({ id: String(i), score })),
+        },
+        EACH,
+        'AP',
+      )[0];
+    assert.equal(map([0], [0.75, 0.5, 1]), 0.5);
+    assert.equal(map([2], [1, 0.2, 0.1]), 0.333333);
+    assert.equal(
+      map(
+        [1, 3, 5],
+        Array.from({ length: 10 }, (_, i) => 1 - i / 9),
+      ),
+      0.5,
+    );
+  });
+
   it('a family with no credited form is NaN, and says why', () => {
     assert.deepEqual(values(U, EACH, 'Bpref'), [NaN]);
     assert.match(

@@ -532,3 +532,45 @@ describe('library presets on the knobs issue 35 added', () => {
     assertClose(evaluate('implicit', cases, ['R@2'], { averaging: 'mean' }).mean('R@2'), 0.75);
   });
 });
+
+describe('the measures issue 35 added, under their libraries’ presets', () => {
+  it('cornac: reproduces test_ranking.py:71-105, NCRR and NCRR@k with the ideal over min(|gt|, the list cut at k)', () => {
+    const rank = (ids: number[]) => listPredictions(ids.map((i) => `i${i}`));
+    const gt = (ids: number[]) => listLabels(ids.map((i) => `i${i}`));
+    const r = evaluate(
+      'cornac',
+      [
+        { labels: gt([0]), predictions: rank([0]) },
+        { labels: gt([0, 2]), predictions: rank([0, 2, 1]) },
+        { labels: gt([0, 2]), predictions: rank([1, 2, 0]) },
+        { labels: gt([2]), predictions: rank([1, 2, 0]) },
+        { labels: gt([2]), predictions: rank([4, 1, 2]) },
+        { labels: gt([0, 1, 2]), predictions: rank([5, 1, 6]) },
+        { labels: gt([0, 1]), predictions: rank([5, 1, 6, 8]) },
+      ],
+      ['NCRR', 'NCRR@2', 'NCRR@3'],
+    );
+    assertClose(r.value(0, 'NCRR'), 1);
+    assertClose(r.value(1, 'NCRR'), 1);
+    assertClose(r.value(2, 'NCRR'), (1 / 3 + 1 / 2) / (1 + 1 / 2));
+    assertClose(r.value(3, 'NCRR@2'), 0.5);
+    assertClose(r.value(4, 'NCRR@2'), 0.0);
+    assertClose(r.value(5, 'NCRR@2'), 1.0 / 3.0);
+    assertClose(r.value(6, 'NCRR@3'), 1.0 / 3.0);
+  });
+
+  it('llamaindex: reproduces test_metrics.py test_mrr’s granular cases (use_granular_mrr=True)', () => {
+    const r = evaluate(
+      'llamaindex',
+      [
+        { labels: listLabels(['id1', 'id2', 'id3']), predictions: listPredictions(['id3', 'id1', 'id2', 'id4']) },
+        { labels: listLabels(['id1', 'id2', 'id3', 'id4']), predictions: listPredictions(['id1', 'id2', 'id5']) },
+        { labels: listLabels(['id1', 'id2']), predictions: listPredictions(['id1', 'id7', 'id15', 'id2']) },
+      ],
+      ['GranularRR'],
+    );
+    assertClose(r.value(0, 'GranularRR'), (1 / 1 + 1 / 2 + 1 / 3) / 3);
+    assertClose(r.value(1, 'GranularRR'), (1 / 1 + 1 / 2) / 2);
+    assertClose(r.value(2, 'GranularRR'), (1 / 1 + 1 / 4) / 2);
+  });
+});

@@ -37,3 +37,14 @@ describe('library knobs in a fixture', () => {
     assert.equal(finding.severity, 'warning');
   });
 });
+
+describe('Hole@k in a fixture', () => {
+  it("counts an id labeled in another case as judged, as BEIR's annotated corpus does: q1's b is no hole", () => {
+    const text = 'k: [2]\nmetrics: [Hole]\ncases:\n  q1: {labels: [a], predictions: [a, b]}\n  q2: {labels: [b], predictions: [c, b]}\n';
+    const { fe } = evaluated(text, 'yaml');
+    assert.deepEqual(
+      fe.cases.map((c) => c.values[0]),
+      [0, 0.5],
+    );
+  });
+});

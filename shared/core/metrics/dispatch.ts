@@ -18,7 +18,10 @@ import { Explanation, KnobUse } from '../explanation';
 import { explainF1, f1 } from './f1';
 import { binG, explainGainMap, explainGainVariant, kishidaG, ndcgRel, ndcgWithGains, rndcg } from './gainVariants';
 import { hitsAt } from './hits';
+import { explainGranularRR, granularRR } from './granularRR';
+import { explainHole, hole } from './hole';
 import { explainInfAP, infAP } from './infAP';
+import { explainNcrr, ncrr } from './ncrr';
 import {
   elevenPointAverage,
   explainElevenPointAverage,
@@ -44,6 +47,9 @@ const GRADED: ReadonlySet<string> = new Set(['DCG', 'nDCG', 'G', 'nDCGrel', 'RBP
 function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boolean {
   if (!spec) return rc.nRelevant === 0;
   if (DEFINED_WITHOUT_RELEVANT.has(spec.family)) return false;
+  // negativeGains=signed (scikit-learn 1.2): a case with no positive grade still has a DCG, the sum of
+  // its negative gains, and an nDCG, that DCG over the ideal's (0 only when the ideal's DCG is 0).
+  if (spec.family in SIGNED_FAMILIES && conv.negativeGains === 'signed' && spec.gains === undefined && hasNegativeGrade(rc)) return false;
   // A ranking emptied of its predictions (unjudged=drop, trec_eval -J) has no precision to
   // interpolate, relevant items or not (trec_eval -c -J: NaN).
   if ((spec.family === 'IPrec' || spec.family === '11ptAvg') && rc.count === 0 && rc.order.length > 0) return false;
@@ -52,6 +58,14 @@ function nothingToFind(rc: RankedCase, conv: Convention, spec?: MetricSpec): boo
     return !rc.labelGrades.some((g) => gain(g, conv) > 0);
   }
   return rc.nRelevant === 0;
+}
+
+/** The families negativeGains=signed computes on a case with no positive grade: scikit-learn's dcg_score and ndcg_score. */
+const SIGNED_FAMILIES = { DCG: true, nDCG: true } as const;
+
+function hasNegativeGrade(rc: RankedCase): boolean {
+  for (let r = 0; r < rc.count; r++) if (rc.grades[r] < 0) return true;
+  return rc.labelGrades.some((g) => g < 0);
 }
 
 /**
@@ -125,6 +139,8 @@ const CREDITED_FAMILIES: ReadonlySet<string> = new Set([
   'NumRel',
   'NumRelRet',
   'NumNonrelJudgedRet',
+  'GranularRR',
+  'NCRR',
 ]);
 
 function creditsTiedGroups(spec: MetricSpec, conv: Convention): boolean {
@@ -225,6 +241,12 @@ export function metricValue(rc0: RankedCase, spec: MetricSpec, conv: Convention,
       return unjudgedShare(rc, k);
     case 'ERR':
       return err(rc, k, conv, spec.param);
+    case 'GranularRR':
+      return granularRR(rc, k);
+    case 'NCRR':
+      return ncrr(rc, k);
+    case 'Hole':
+      return hole(rc, k, spec.annotated);
   }
 }
 
@@ -368,5 +390,11 @@ function explainComputed(rc: RankedCase, spec: MetricSpec, conv: Convention, nam
       return explainJudgedShare(rc, k, false, name);
     case 'ERR':
       return explainErr(rc, k, conv, spec.param, name);
+    case 'GranularRR':
+      return explainGranularRR(rc, k, name);
+    case 'NCRR':
+      return explainNcrr(rc, k, name);
+    case 'Hole':
+      return explainHole(rc, k, spec.annotated, name);
   }
 }
