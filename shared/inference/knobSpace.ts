@@ -93,6 +93,28 @@ export function searchAxes(cases: readonly CaseInput[], families: ReadonlySet<Fa
   return axes;
 }
 
+/**
+ * The axes narrowed to what the expectations can tell apart: averaging changes only a run figure
+ * (tried once without a mean to match), and idealCut only an nDCG@k whose case has more relevant
+ * labels than k (none) or than it predicts, with fewer predictions than k (min-k-predicted).
+ */
+export function narrowAxes(
+  axes: Axis[],
+  cases: readonly CaseInput[],
+  specs: readonly { family: Family; k: number | null }[],
+  hasMean: boolean,
+): Axis[] {
+  const relevant = cases.map((c) => c.labels.filter((l) => l.grade > 0).length);
+  const ks = specs.filter((s) => s.family === 'nDCG' && s.k !== null).map((s) => s.k as number);
+  const cutNone = cases.some((_, i) => ks.some((k) => relevant[i] > k));
+  const cutPredicted = cases.some((c, i) => ks.some((k) => c.predictions.length < k && relevant[i] > c.predictions.length));
+  return axes.map((a) => {
+    if (a.knob === 'averaging' && !hasMean) return { ...a, values: ['mean'] };
+    if (a.knob === 'idealCut') return { ...a, values: a.values.filter((v) => v === 'k' || (v === 'none' ? cutNone : cutPredicted)) };
+    return a;
+  });
+}
+
 function knobValues(knob: KnobName, listed: readonly string[], cases: readonly CaseInput[]): KnobValue[] {
   // A knob whose every value gives the same ranking on these cases is tried once; so the library
   // values (TFRS's optimistic ties, Haystack's no-credit repeats, Elasticsearch's drop-after-cut, a

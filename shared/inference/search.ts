@@ -18,7 +18,7 @@ import { metricValue, pooledParts } from '../core/metrics/dispatch';
 import { POOLED_FAMILIES, hasPooledForm } from '../core/pooled';
 import { MetricScratch, metricScratch } from '../core/metrics/metricScratch';
 import { RankedCase, rankCase } from '../core/ranking';
-import { Axis, KnobValue, dependencies, searchAxes, thresholdClassOf } from './knobSpace';
+import { Axis, KnobValue, dependencies, narrowAxes, searchAxes, thresholdClassOf } from './knobSpace';
 
 export interface ExpectedValue {
   /** Index of the case, or 'mean' for the mean over every case (NaN values left out). */
@@ -175,7 +175,12 @@ export function* inferenceSteps(
 
 function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedValue[]): State {
   const families = new Set(expectations.map((e) => e.spec.family));
-  const axes = searchAxes(cases, families);
+  const axes = narrowAxes(
+    searchAxes(cases, families),
+    cases,
+    expectations.map((e) => e.spec),
+    expectations.some((e) => e.case === 'mean'),
+  );
   const axisOf = new Map(axes.map((a, i) => [a.knob, i]));
   const rankingAxes = RANKING.map((k) => axisOf.get(k)!);
   const rankingSize = rankingAxes.reduce((size, a) => size * axes[a].values.length, 1);
