@@ -3,7 +3,7 @@
  * metrics where presets disagree. The fixture's own preset is marked with *.
  */
 import { parseArgs } from 'node:util';
-import { comparePresetMeans, fmt, PRESET_NAMES, PresetValues } from '../shared/core';
+import { COMPARED_PRESETS, comparePresetMeans, fmt, PresetValues } from '../shared/core';
 import { evaluatedInputs, FixtureEvaluation } from '../shared/evaluation';
 import { findFiles } from './findFiles';
 import { loadFixtureFile } from './fixtureFile';
@@ -96,7 +96,7 @@ const WRITERS: Record<(typeof FORMATS)[number], (entries: readonly Entry[], find
     entries
       .map((e) => {
         const { header, rows } = presetRows(e);
-        const align = `l${'r'.repeat(PRESET_NAMES.length)}c`;
+        const align = `l${'r'.repeat(COMPARED_PRESETS.length)}c`;
         return `% ${heading(e)}\n${latexTable(
           header.map(latexText),
           rows.map((r) => r.map(latexText)),
@@ -106,9 +106,15 @@ const WRITERS: Record<(typeof FORMATS)[number], (entries: readonly Entry[], find
       .join('\n'),
   csv: (entries) =>
     csvTable(
-      ['file', 'fixture', 'metric', ...PRESET_NAMES, 'disagree'],
+      ['file', 'fixture', 'metric', ...COMPARED_PRESETS, 'disagree'],
       entries.flatMap((e) =>
-        e.rows.map((r) => [e.path, String(e.fixture), r.metric, ...PRESET_NAMES.map((p) => csvNumber(r.values[p])), String(r.disagree)]),
+        e.rows.map((r) => [
+          e.path,
+          String(e.fixture),
+          r.metric,
+          ...COMPARED_PRESETS.map((p) => csvNumber(r.values[p])),
+          String(r.disagree),
+        ]),
       ),
     ),
 };
@@ -122,8 +128,8 @@ function heading(e: Entry): string {
 function presetRows(e: Entry): { header: string[]; rows: string[][] } {
   const own = e.fx.convention.preset;
   return {
-    header: ['metric', ...PRESET_NAMES.map((p) => (p === own ? `${p}*` : p)), ''],
-    rows: e.rows.map((r) => [r.metric, ...PRESET_NAMES.map((p) => fmt(r.values[p])), r.disagree ? '≠' : '']),
+    header: ['metric', ...COMPARED_PRESETS.map((p) => (p === own ? `${p}*` : p)), ''],
+    rows: e.rows.map((r) => [r.metric, ...COMPARED_PRESETS.map((p) => fmt(r.values[p])), r.disagree ? '≠' : '']),
   };
 }
 
@@ -138,7 +144,7 @@ function compareJson(entries: readonly Entry[], findings: readonly ReportFinding
       convention: { name: e.fx.convention.name, ...e.fx.convention.convention },
       cases: e.fx.cases.length,
       presets: Object.fromEntries(
-        PRESET_NAMES.map((p) => [
+        COMPARED_PRESETS.map((p) => [
           p,
           measured(
             measures,

@@ -25,7 +25,7 @@ import { fails, findingLine } from './report';
 import { TREC_COMPARE_HELP, comparesRuns, runTag, trecCompareCommand } from './trecCompare';
 import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
-import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, benchmarkOption, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { rowSpecs, trecTable, trecText } from './trecFormat';
 import { aggregate, metricName } from '../shared/core';
 import { CommandIo, PROCESS_IO } from './io';
@@ -44,6 +44,10 @@ trec_eval convention (the default) the text output is trec_eval's: same names, o
   Parquet, found by name and first bytes (docs/guide/file-formats.md).
 
 Options:
+      --benchmark NAME   a benchmark's official evaluation: msmarco-passage (RR@10, R@1000,
+                         -c), trec-dl (nDCG@10 graded; AP and R@1000 with relevance ≥ 2; -c),
+                         beir or mteb (nDCG@10, a document with the query's id dropped); it sets
+                         the measures, convention and relevance levels (no -m, --convention, -l, -J)
   -m, --measure NAME     measures to compute; repeat it. trec_eval's names, parameters and sets
                          (official, all_trec, set, P.5,10, ndcg_cut.10, iprec_at_recall..25,.5,
                          Rprec_mult.0.5, utility.2,-1,0,0, set_F.0.5, rbp.p=0.8, unj.5) or
@@ -105,9 +109,11 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   }
   const level = wholeNumber('--level', values.level);
   const collection = wholeNumber('--collection', values.collection) ?? 0;
-  const { rows, runid, errors, relstring } = parseTrecMeasures(values.measure ?? DEFAULT_TREC_MEASURES, collection);
+  const benchmark = benchmarkOption(values);
+  const measures = benchmark ? [...benchmark.measures] : (values.measure ?? DEFAULT_TREC_MEASURES);
+  const { rows, runid, errors, relstring } = parseTrecMeasures(measures, collection);
   if (errors.length > 0) throw new UsageError(errors.join(' '));
-  const resolved = trecConvention(values.convention, level);
+  const resolved = trecConvention(benchmark?.preset ?? values.convention, level);
   const maxRank = positiveInt('--max-rank', values['max-rank']);
   const inputs = inputOptions(values);
 
@@ -117,8 +123,9 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
   try {
     const { qrelsPath, runPath } = files;
     const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
-    const trecNames = resolved.preset === 'trec_eval';
-    const complete = !!values.complete;
+    // A benchmark's measures keep their Ranklens names (AP(rel=2)), which say the relevance level.
+    const trecNames = resolved.preset === 'trec_eval' && !benchmark;
+    const complete = !!values.complete || !!benchmark?.complete;
     const mimic = trecNames && complete ? completeAsTrecEval(rows, relstring?.name) : undefined;
     const specs = [...rowSpecs(rows), ...(mimic ? [mimic.allRelevant] : [])];
     const progress = progressBar('ranklens trec', 'MB');
@@ -161,8 +168,17 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         counts: evaluation.counts,
         partial: evaluation.partial,
       };
-      const measures = trecMeasureNames(rows);
-      io.stdout(trecJson({ qrels: qrelsName, convention: evaluation.convention, measures, runs: [run], refused, findings }));
+      io.stdout(
+        trecJson({
+          qrels: qrelsName,
+          convention: evaluation.convention,
+          benchmark,
+          measures: trecMeasureNames(rows),
+          runs: [run],
+          refused,
+          findings,
+        }),
+      );
     } else {
       const figures = {
         rows,
@@ -180,6 +196,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         // Query ids and the run tag are the files' bytes, written back as they were read.
         const text = trecText({
           ...figures,
+          benchmark: benchmark?.name,
           names: names.map(byteString),
           runid: runid ? (evaluation.runTag ?? lastRunTag(runPath)) : undefined,
           relstring: relstring && {
@@ -191,7 +208,7 @@ export async function trecCommand(argv: string[], io: CommandIo = PROCESS_IO): P
         io.stdout(Buffer.from(text, 'latin1'));
       } else if (!nothing && format !== 'text') {
         const queries = evaluation.queries.map((q) => ({ ...q, qid: shownBytes(q.qid) }));
-        io.stdout(trecTable(format, { ...figures, queries }, name));
+        io.stdout(trecTable(format, { ...figures, queries }, benchmark ? `${name} (benchmark ${benchmark.name})` : name));
       }
       io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     }

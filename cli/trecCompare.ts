@@ -34,7 +34,7 @@ import { ReportFinding, fails, findingLine } from './report';
 import { fileFindings, refusalFindings, stoppingProblems, summaryFindings } from './trecFindings';
 import { rowSpecs } from './trecFormat';
 import { TrecJsonRun, trecJson, trecMeasureNames } from './trecJson';
-import { TREC_EVAL_OPTIONS, inputOptions, trecConvention, wholeNumber } from './trecOptions';
+import { TREC_EVAL_OPTIONS, benchmarkOption, inputOptions, trecConvention, wholeNumber } from './trecOptions';
 import { CommandIo, PROCESS_IO } from './io';
 import { EXIT, UsageError, positiveInt } from './usage';
 
@@ -101,10 +101,14 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
     if (!statSync(path).isFile()) throw new UsageError(`Cannot read ${path}: it is not a file.`);
   }
   const collection = wholeNumber('--collection', values.collection) ?? 0;
-  const { rows, errors } = parseTrecMeasures(values.measure ?? DEFAULT_COMPARE_MEASURES, collection);
+  const benchmark = benchmarkOption(values);
+  const { rows, errors } = parseTrecMeasures(
+    benchmark ? [...benchmark.measures] : (values.measure ?? DEFAULT_COMPARE_MEASURES),
+    collection,
+  );
   const specs = rowSpecs(rows);
   if (errors.length > 0) throw new UsageError(errors.join(' '));
-  const resolved = trecConvention(values.convention, wholeNumber('--level', values.level));
+  const resolved = trecConvention(benchmark?.preset ?? values.convention, wholeNumber('--level', values.level));
   const maxRank = positiveInt('--max-rank', values['max-rank']);
   const judgedOnly = !!values['judged-only'];
   const { test, correction, alpha, trials, seed } = significanceOptions(values, runPaths.length);
@@ -113,7 +117,7 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   const names = runNames(runPaths);
   const baseline = baselineIndex(values.baseline ?? names[0], names, runPaths);
 
-  const complete = !!values.complete;
+  const complete = !!values.complete || !!benchmark?.complete;
   const jobs = positiveInt('--jobs', values.jobs); // default: the engine's (threads for a large run)
   const { evaluations, findings, refused } = await evaluateRuns('trec', qrelsPath, runPaths, names, {
     specs,
@@ -138,7 +142,9 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   if (refused) {
     // No figure of any run, no comparison: the findings say which file stops it and how to go on.
     if (format === 'json')
-      io.stdout(trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, measures, runs: jsonRuns, refused, findings }));
+      io.stdout(
+        trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, benchmark, measures, runs: jsonRuns, refused, findings }),
+      );
     else io.stderr(findings.map((f) => `${findingLine(f)}\n`).join(''));
     return EXIT.findings;
   }
@@ -171,7 +177,15 @@ export async function trecCompareCommand(argv: string[], io: CommandIo = PROCESS
   if (format === 'json') {
     const compared = { rows: report.comparisons, perQuery, options, baseline: report.baseline };
     io.stdout(
-      trecJson({ qrels: qrelsPath, convention: evaluations[0].convention, measures, runs: jsonRuns, comparisons: compared, findings }),
+      trecJson({
+        qrels: qrelsPath,
+        convention: evaluations[0].convention,
+        benchmark,
+        measures,
+        runs: jsonRuns,
+        comparisons: compared,
+        findings,
+      }),
     );
   } else {
     io.stdout(format === 'csv' ? compareCsv(report) : compareReport(report, format));

@@ -47,12 +47,15 @@ export interface TrecTextInput {
   cNaN: boolean;
   /** Means computed on partial files: this line goes right before the summary (after the values, without one). */
   partial?: string;
+  /** The benchmark whose official evaluation was applied: a first line `benchmark  all  NAME` says so. */
+  benchmark?: string;
 }
 
 /** The whole text output. */
 export function trecText(input: TrecTextInput): string {
   const out: string[] = [];
   const line = (name: string, qid: string, value: string) => out.push(`${name.padEnd(22)}\t${qid}\t${value}\n`);
+  if (input.benchmark !== undefined) line('benchmark', 'all', input.benchmark);
   if (input.perQuery) {
     const rs = input.relstring;
     input.queries.forEach((q, i) => {

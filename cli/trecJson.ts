@@ -5,7 +5,7 @@
  * one run) and the significance test that made them (null for one run). See cli/jsonReport.ts for the
  * parts every command shares.
  */
-import { ResolvedConvention, metricName, naturalOrder, trecEvalName } from '../shared/core';
+import { Benchmark, ResolvedConvention, metricName, naturalOrder, trecEvalName } from '../shared/core';
 import { TrecCounts, TrecPartial, TrecRow } from '../shared/trec';
 import { CompareOptions, SystemComparison } from '../shared/stats';
 import { MeasureNames, jsonNumber, jsonReport, measured, measuredMeans } from './jsonReport';
@@ -41,6 +41,8 @@ export interface TrecJsonComparisons {
 export interface TrecJsonInput {
   qrels: string;
   convention: ResolvedConvention;
+  /** The benchmark --benchmark applied, if any. */
+  benchmark?: Benchmark;
   measures: readonly MeasureNames[];
   runs: readonly TrecJsonRun[];
   comparisons?: TrecJsonComparisons;
@@ -85,6 +87,7 @@ export function trecJson(input: TrecJsonInput): string {
     {
       qrels: input.qrels,
       convention: { name: input.convention.name, ...input.convention.convention },
+      benchmark: input.benchmark ? benchmarkJson(input.benchmark) : null,
       refused,
       runs,
       comparisons: c ? comparisonsJson(c, measures, input.runs) : [],
@@ -157,4 +160,16 @@ function significanceJson(c: TrecJsonComparisons, runs: readonly TrecJsonRun[]):
     seed: sampled ? seed : null,
     baseline: c.baseline === 'all' ? 'all' : runs[c.baseline].name,
   };
+}
+
+/** The benchmark a report applied: its name, measures, convention, whether missing queries count, and where that is written. */
+export function benchmarkJson(b: Benchmark): {
+  name: string;
+  measures: string[];
+  preset: string;
+  complete: boolean;
+  summary: string;
+  source: string;
+} {
+  return { name: b.name, measures: [...b.measures], preset: b.preset, complete: b.complete, summary: b.summary, source: b.source };
 }

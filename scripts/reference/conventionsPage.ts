@@ -1,5 +1,15 @@
 /** docs/reference/conventions.md: every knob and every preset's settings, from shared/core/conventions.ts. */
-import { DEFAULT_PRESET, KNOBS, KnobInfo, PRESET_NAMES, PRESETS, RENAMED_PRESETS } from '../../shared/core/conventions';
+import {
+  COMPARED_PRESETS,
+  DEFAULT_PRESET,
+  KNOBS,
+  KnobInfo,
+  LIBRARY_PRESETS,
+  PRESET_NAMES,
+  PRESETS,
+  PRESET_SOURCES,
+  RENAMED_PRESETS,
+} from '../../shared/core/conventions';
 import { code, codes, page, table } from './markdown';
 
 /** The values a knob takes, as the page writes them. */
@@ -11,7 +21,8 @@ function knobValues(knob: KnobInfo): string {
 /** The page's text. */
 export function conventionsPage(): string {
   const knobRows = KNOBS.map((k) => [code(k.name), knobValues(k), k.affects, k.description]);
-  const presetRows = KNOBS.map((k) => [code(k.name), ...PRESET_NAMES.map((p) => String(PRESETS[p][k.name]))]);
+  const presetRows = KNOBS.map((k) => [code(k.name), ...COMPARED_PRESETS.map((p) => String(PRESETS[p][k.name]))]);
+  const libraryRows = LIBRARY_PRESETS.map((p) => [code(p), PRESET_SOURCES[p]]);
   const differences = PRESET_NAMES.filter((p) => p !== DEFAULT_PRESET).map((p) => {
     const changed = KNOBS.filter((k) => PRESETS[p][k.name] !== PRESETS[DEFAULT_PRESET][k.name]).map(
       (k) => `${k.name}: ${PRESETS[p][k.name]}`,
@@ -34,7 +45,10 @@ export function conventionsPage(): string {
         `Old names still read, with a \`renamed-preset\` warning: ${Object.entries(RENAMED_PRESETS)
           .map(([from, to]) => `${code(from)} is ${code(to)}`)
           .join(', ')}.`,
-      table(['knob', ...PRESET_NAMES.map(code)], presetRows),
+      table(['knob', ...COMPARED_PRESETS.map(code)], presetRows),
+      "The library presets are trec_eval's convention with the knobs listed in the next section; each follows the " +
+        'source named here (repository, file, lines and the commit read).',
+      table(['library preset', 'read in'], libraryRows),
       `## What each preset sets differently from ${code(DEFAULT_PRESET)}`,
       differences.join('\n'),
     ],

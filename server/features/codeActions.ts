@@ -128,6 +128,8 @@ function expectFixes(evaluation: DocumentEvaluation, req: ActionRequest, place: 
 const RENAMES = new Set([
   'unknown-key',
   'unknown-metric',
+  'library-metric-name',
+  'unknown-benchmark',
   'unknown-preset',
   'renamed-preset',
   'unknown-knob',

@@ -16,10 +16,14 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
   const out: Finding[] = [];
   let relevantLabels = 0;
   for (const l of input.labels) if (Number.isFinite(l.grade) && isRelevantGrade(l.grade, conv.relevanceThreshold)) relevantLabels++;
+  const signed =
+    conv.negativeGains === 'signed' && input.labels.some((l) => l.grade < 0) && specs.some((s) => s.family === 'DCG' || s.family === 'nDCG')
+      ? "; DCG and nDCG are still computed from the negative gains (negativeGains=signed: scikit-learn 1.2's dcg_score and ndcg_score, which divides by the ideal's negative DCG; ndcg_score refuses negative grades from 1.4)"
+      : '';
   const emptyEffect =
-    conv.emptyLabels === 'nan'
+    (conv.emptyLabels === 'nan'
       ? 'every metric is NaN and left out of the means (emptyLabels=nan)'
-      : 'every metric is 0 and counts in the means (emptyLabels=zero)';
+      : 'every metric is 0 and counts in the means (emptyLabels=zero)') + signed;
   if (relevantLabels === 0 && input.predictions.length === 0) {
     out.push(finding('empty-case', `No relevant labels and no predictions: ${emptyEffect}.`, { kind: 'case' }));
   } else if (relevantLabels === 0) {
@@ -31,7 +35,9 @@ export function caseFindings(input: CaseInput, rc: RankedCase, specs: readonly M
         'empty-predictions',
         conv.emptyPredictions === 'nan'
           ? 'No predictions: every metric of this case is NaN and left out of the means (emptyPredictions=nan).'
-          : 'No predictions: every metric of this case is 0.',
+          : conv.emptyPredictions === 'precision-nan'
+            ? 'No predictions: P, AP, F1 and the set precisions of this case are NaN and left out of the means, every other metric is 0 (emptyPredictions=precision-nan).'
+            : 'No predictions: every metric of this case is 0.',
         { kind: 'predictions' },
       ),
     );
@@ -120,17 +126,25 @@ function labelFindings(input: CaseInput, conv: Convention, out: Finding[]): void
 
 function predictionFindings(input: CaseInput, rc: RankedCase, conv: Convention, out: Finding[]): void {
   if (rc.duplicates > 0) duplicateFindings(input, conv, out);
-  if (rc.unusualScores > 0) scoreFindings(input, out);
+  if (rc.unusualScores > 0) scoreFindings(input, conv, out);
   if (rc.keys) tieFindings(input, rc, rc.keys, conv, out);
 }
 
-function scoreFindings(input: CaseInput, out: Finding[]): void {
+function scoreFindings(input: CaseInput, conv: Convention, out: Finding[]): void {
   input.predictions.forEach((p, index) => {
     if (p.score === undefined) return;
     const part: FindingPart = { kind: 'prediction', index };
     if (!Number.isFinite(p.score)) {
       const effect = Number.isNaN(p.score) ? 'it is ranked last' : p.score > 0 ? 'it is ranked first' : 'it is ranked last';
       out.push(finding('non-finite-score', `The score of "${p.id}" is ${p.score}: ${effect}.`, part));
+    } else if (p.score === 0 && conv.zeroScores === 'drop') {
+      out.push(
+        finding(
+          'non-positive-score',
+          `The score of "${p.id}" is 0: it is not recommended and is dropped before ranking (zeroScores=drop, RecPack).`,
+          part,
+        ),
+      );
     } else if (p.score <= 0) {
       out.push(
         finding(
@@ -148,6 +162,7 @@ function duplicateFindings(input: CaseInput, conv: Convention, out: Finding[]): 
     error: 'duplicates=error refuses the case, so its metrics are NaN and left out (trec_eval stops with an error)',
     first: 'only the first occurrence is ranked (duplicates=first)',
     count: 'every occurrence counts as a hit, so recall can exceed 1 (duplicates=count)',
+    'no-credit': 'the repeat keeps its rank but gains nothing and is not a hit (duplicates=no-credit, Haystack)',
   }[conv.duplicates];
   const first = new Map<string, number>();
   input.predictions.forEach((p, index) => {
@@ -173,7 +188,9 @@ const TIE_RULE: Readonly<Record<Convention['ties'], string>> = {
   'id-desc': 'they are ordered by id descending as text (ties=id-desc, trec_eval)',
   'id-asc': 'they are ordered by id ascending (ties=id-asc)',
   average: 'DCG and nDCG average their gains; other metrics keep the order written (ties=average, scikit-learn)',
-  pessimistic: 'relevant items go after the others they tie with (ties=pessimistic, LightFM)',
+  pessimistic: 'relevant items go after the others they tie with (ties=pessimistic)',
+  optimistic: 'relevant items go before the others they tie with (ties=optimistic, TensorFlow Recommenders)',
+  'pessimistic-each': 'each is credited at the last rank of the group (ties=pessimistic-each, LightFM, Cornac)',
 };
 
 // Ranked order puts equal scores side by side, so tied groups are adjacent runs of rc.order.

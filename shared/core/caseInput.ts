@@ -13,6 +13,8 @@ export interface Prediction {
 }
 
 export interface CaseInput {
+  /** The case's own id (a query id), read by identicalIds=drop; absent where a case has none. */
+  id?: string;
   labels: readonly Label[];
   predictions: readonly Prediction[];
 }

@@ -1,22 +1,22 @@
-/** What every preset gives for the same case or cases, and where they disagree. */
+/** What each compared preset (the reference tools and seeds) gives for the same case or cases, and where they disagree. */
 import { CaseInput } from './caseInput';
 import { CaseScratch, caseScratch } from './caseScratch';
-import { PRESETS, PRESET_NAMES, PresetName } from './conventions';
+import { COMPARED_PRESETS, ComparedPreset, PRESETS } from './conventions';
 import { MetricSpec, metricName } from './metricNames';
 import { metricValue } from './metrics/dispatch';
 import { rankCase } from './ranking';
-import { aggregate } from './aggregate';
+import { runFigures } from './pooled';
 
 export interface PresetValues {
   metric: string;
-  values: Record<PresetName, number>;
+  values: Record<ComparedPreset, number>;
   /** True when two presets give values more than 1e-9 apart (NaN differs from any number). */
   disagree: boolean;
 }
 
 /** Every preset's value of each spec for one case; a scratch (see caseScratch.ts) lends each preset's ranking its buffers. */
 export function comparePresets(input: CaseInput, specs: readonly MetricSpec[], scratch?: CaseScratch): PresetValues[] {
-  const perPreset = PRESET_NAMES.map((p) => {
+  const perPreset = COMPARED_PRESETS.map((p) => {
     const conv = PRESETS[p];
     const rc = rankCase(input, conv, { valuesOnly: true, scratch });
     return specs.map((s) => metricValue(rc, s, conv, scratch));
@@ -35,13 +35,13 @@ export function comparePresetMeans(
   specs: readonly MetricSpec[],
   scratch: CaseScratch = caseScratch(),
 ): PresetValues[] {
-  const perPreset = PRESET_NAMES.map((p) => {
+  const perPreset = COMPARED_PRESETS.map((p) => {
     const conv = PRESETS[p];
     const rows = inputs.map((input) => {
       const rc = rankCase(input, conv, { valuesOnly: true, scratch });
       return specs.map((s) => metricValue(rc, s, conv, scratch));
     });
-    return aggregate(rows, specs).mean;
+    return runFigures((i) => inputs[i], rows, specs, conv).mean;
   });
   return specs.map((s, j) =>
     collect(
@@ -52,7 +52,7 @@ export function comparePresetMeans(
 }
 
 function collect(metric: string, column: number[]): PresetValues {
-  const values = Object.fromEntries(PRESET_NAMES.map((p, i) => [p, column[i]])) as Record<PresetName, number>;
+  const values = Object.fromEntries(COMPARED_PRESETS.map((p, i) => [p, column[i]])) as Record<ComparedPreset, number>;
   const disagree = column.some((v) => !same(v, column[0]));
   return { metric, values, disagree };
 }

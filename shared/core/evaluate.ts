@@ -10,7 +10,7 @@ import { Finding } from './findings';
 import { MetricSpec, metricName } from './metricNames';
 import { explainMetric, metricValue } from './metrics/dispatch';
 import { rankCase } from './ranking';
-import { aggregate } from './aggregate';
+import { runFigures } from './pooled';
 
 export interface CaseResult {
   /** One value per spec, in the order of the specs. */
@@ -78,9 +78,11 @@ export function evaluateCases(
 ): Evaluation {
   const scratch = caseScratch();
   const cases = inputs.map((input) => evaluateCase(input, specs, resolved.convention, options, scratch));
-  const { mean, excluded } = aggregate(
+  const { mean, excluded } = runFigures(
+    (i) => inputs[i],
     cases.map((c) => c.values),
     specs,
+    resolved.convention,
   );
   return { convention: resolved, specs: [...specs], names: specs.map(metricName), cases, mean, excluded };
 }

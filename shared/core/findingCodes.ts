@@ -58,6 +58,17 @@ export const FINDING_CODES = {
     severity: 'error',
     summary: 'A metric name Ranklens does not know (with a did-you-mean); it is not computed or checked.',
   },
+  'library-metric-name': {
+    layer: 'evaluation',
+    severity: 'warning',
+    summary:
+      "A metric written as a library prints it, whose word says something else than its number: sentence-transformers' and BEIR's accuracy@k and TFRS's top_k_categorical_accuracy are the hit rate (Success@k), Haystack's default DocumentRecallEvaluator too, ann-benchmarks' k-nn recall is P@k. It is computed as the metric it is.",
+  },
+  'unknown-benchmark': {
+    layer: 'evaluation',
+    severity: 'error',
+    summary: 'A benchmark Ranklens does not know (with a did-you-mean); the fixture is evaluated without one.',
+  },
   'unknown-preset': {
     layer: 'evaluation',
     severity: 'error',
@@ -74,6 +85,11 @@ export const FINDING_CODES = {
     layer: 'evaluation',
     severity: 'error',
     summary: 'A knob set to a value it does not take; the override is ignored.',
+  },
+  'no-pooled-form': {
+    layer: 'evaluation',
+    severity: 'warning',
+    summary: 'averaging=pooled with a metric that has no pooled form: its run figure is NaN.',
   },
   'expect-not-computed': {
     layer: 'evaluation',

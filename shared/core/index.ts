@@ -3,7 +3,15 @@
  * formatting, finding codes, means — what front ends use beside the layers above. Metrics themselves
  * are reached through an evaluation (shared/evaluation) or the TREC engine (shared/trec).
  */
-export { DEFAULT_PRESET, PRESET_NAMES, findPreset, renamedPreset, renamedPresetMessage, resolveConvention } from './conventions';
+export {
+  COMPARED_PRESETS,
+  DEFAULT_PRESET,
+  PRESET_NAMES,
+  findPreset,
+  renamedPreset,
+  renamedPresetMessage,
+  resolveConvention,
+} from './conventions';
 export type { Convention, PresetName, ResolvedConvention } from './conventions';
 export { metricName, parseMetricName } from './metricNames';
 export { trecEvalName } from './trecEvalNames';
@@ -17,3 +25,5 @@ export { compareText } from './ranking';
 export { naturalOrder } from './naturalOrder';
 export { fmt } from './explanation';
 export { predictionMarks } from './predictionMarks';
+export { BENCHMARKS, BENCHMARK_NAMES, findBenchmark } from './benchmarks';
+export type { Benchmark, BenchmarkName } from './benchmarks';

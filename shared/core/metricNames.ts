@@ -37,7 +37,10 @@ export type Family =
   | 'RBPresid'
   | 'Unjudged'
   | 'Judged'
-  | 'ERR';
+  | 'ERR'
+  | 'GranularRR'
+  | 'NCRR'
+  | 'Hole';
 
 /** The families a fixture computes when it names none (the first twelve, before issue 10's measures). */
 export const DEFAULT_FAMILIES: readonly Family[] = ['P', 'R', 'F1', 'AP', 'RR', 'DCG', 'nDCG', 'Rprec', 'Success'];
@@ -73,6 +76,9 @@ export const FAMILIES: readonly Family[] = [
   'Unjudged',
   'Judged',
   'ERR',
+  'GranularRR',
+  'NCRR',
+  'Hole',
 ];
 
 /**
@@ -91,6 +97,11 @@ export interface MetricSpec {
   gains?: readonly (readonly [number, number])[];
   /** 11ptAvg's recall levels, when not the eleven standard ones (trec_eval's 11pt_avg..25,.5,.75). */
   levels?: readonly number[];
+  /**
+   * Hole@k: the ids labeled in any case of the evaluation (BEIR's annotated corpus), set by the
+   * fixture's settings; without it only the case's own labels count as judged.
+   */
+  annotated?: ReadonlySet<string>;
 }
 
 /** Families that exist with a cutoff, and those that exist without one. */
@@ -108,6 +119,9 @@ export const TAKES_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'Judged',
   'ERR',
   'RBP',
+  'GranularRR',
+  'NCRR',
+  'Hole',
 ]);
 export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'AP',
@@ -139,6 +153,8 @@ export const TAKES_NO_CUTOFF: ReadonlySet<Family> = new Set<Family>([
   'RBP',
   'RBPresid',
   'ERR',
+  'GranularRR',
+  'NCRR',
 ]);
 
 /** The parameter a family takes, its name in ir_measures' syntax, its default and what it sets. */
@@ -222,6 +238,7 @@ export const DEFINED_WITHOUT_RELEVANT: ReadonlySet<Family> = new Set<Family>([
   'Judged',
   'RBPresid',
   'Utility',
+  'Hole',
 ]);
 
 export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
@@ -262,6 +279,9 @@ export const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   Unjudged: 'Share unjudged in the top k',
   Judged: 'Share judged in the top k',
   ERR: 'Expected reciprocal rank',
+  GranularRR: 'Reciprocal rank averaged over every hit (LlamaIndex granular MRR)',
+  NCRR: 'Normalized cumulative reciprocal rank (Cornac)',
+  Hole: 'Share of the top k judged in no case (BEIR, MTEB)',
 };
 
 /** Every name a family answers to, lower-cased (lookups lower-case the name and read `-` and spaces as `_`). */
@@ -349,7 +369,114 @@ export const ALIASES: Readonly<Record<string, Family>> = {
   unjudged: 'Unjudged',
   judged: 'Judged',
   err: 'ERR',
+  // LlamaIndex's MRR(use_granular_mrr=True), whose metric_name stays "mrr".
+  granularrr: 'GranularRR',
+  granular_rr: 'GranularRR',
+  granular_mrr: 'GranularRR',
+  mrr_granular: 'GranularRR',
+  use_granular_mrr: 'GranularRR',
+  // Cornac's NCRR@k.
+  ncrr: 'NCRR',
+  // BEIR's and MTEB's Hole@k.
+  hole: 'Hole',
 };
+
+/**
+ * A metric name as a library prints it: the family it is in Ranklens, the libraries that print it,
+ * and, where the word says something else than the number is, the trap.
+ */
+export interface LibraryMetricName {
+  family: Family;
+  libraries: string;
+  /** Why the name misleads, for a library-metric-name finding; absent when it only spells a known metric another way. */
+  trap?: string;
+}
+
+const HIT_RATE_TRAP = 'is the hit rate: 1 when any relevant item is in the top k, else 0 (Success@k), not a share of correct items.';
+
+/** Library names, lower-cased with `-` and spaces read as `_`, besides the patterns libraryMetricName reads. */
+const LIBRARY_NAMES: Readonly<Record<string, LibraryMetricName>> = {
+  accuracy: {
+    family: 'Success',
+    libraries: 'sentence-transformers, BEIR',
+    trap: `"accuracy@k" in sentence-transformers and BEIR ${HIT_RATE_TRAP}`,
+  },
+  top_k_accuracy: { family: 'Success', libraries: 'BEIR', trap: `BEIR's "top_k_accuracy" ${HIT_RATE_TRAP}` },
+  top_k_acc: { family: 'Success', libraries: 'BEIR', trap: `BEIR's "top_k_acc" ${HIT_RATE_TRAP}` },
+  document_recall: {
+    family: 'Success',
+    libraries: 'Haystack',
+    trap: "Haystack's DocumentRecallEvaluator defaults to mode single_hit: 1 when any ground-truth document is retrieved, a hit rate (Success), not recall; its multi_hit mode is recall (R).",
+  },
+  document_mrr: { family: 'RR', libraries: 'Haystack' },
+  document_map: { family: 'AP', libraries: 'Haystack' },
+  document_ndcg: { family: 'nDCG', libraries: 'Haystack' },
+  k_nn: {
+    family: 'P',
+    libraries: 'ann-benchmarks',
+    trap: 'ann-benchmarks\' "k-nn" recall divides the true neighbours found in the top k by k: it is P@k, which equals R@k only when exactly k neighbours are labeled.',
+  },
+  knn_recall: {
+    family: 'P',
+    libraries: 'ann-benchmarks',
+    trap: 'k-NN recall as ann-benchmarks computes it divides the true neighbours found by k: it is P@k, which equals R@k only when exactly k neighbours are labeled.',
+  },
+  r_cap: {
+    family: 'R',
+    libraries: 'BEIR',
+    trap: "BEIR's R_cap@k divides the hits by min(k, R), not by R: it is R@k under recallDenominator: min-k-relevant, which the convention must set.",
+  },
+  mean_reciprocal_rank: { family: 'RR', libraries: 'Elasticsearch' },
+  expected_reciprocal_rank: { family: 'ERR', libraries: 'Elasticsearch' },
+  id_based_context_precision: { family: 'P', libraries: 'ragas' },
+  id_based_context_recall: { family: 'R', libraries: 'ragas' },
+};
+
+/** sentence-transformers prefixes every name with its score function: cosine_accuracy@10, dot_ndcg@10. */
+const SCORE_FUNCTION_PREFIX = /^(?:cosine|dot|dot_score|cos_sim|euclidean|manhattan)_(.+)$/;
+
+/**
+ * The library name a metric name is written in, with its cutoff when the name carries it (MTEB's
+ * ndcg_at_10, TFRS's factorized_top_k/top_10_categorical_accuracy); undefined for Ranklens's own names.
+ */
+export function libraryMetricName(text: string): (LibraryMetricName & { cutoff?: number }) | undefined {
+  const trimmed = text.trim().toLowerCase().replace(/[\s-]/g, '_');
+  const tfrs = /^(?:[\w.]+\/)?top_(\d+)_categorical_accuracy$/.exec(trimmed);
+  if (tfrs) {
+    return {
+      family: 'Success',
+      libraries: 'TensorFlow Recommenders, Keras',
+      cutoff: Number(tfrs[1]),
+      trap: `"top_${tfrs[1]}_categorical_accuracy" (TensorFlow Recommenders' FactorizedTopK) ${HIT_RATE_TRAP.replace('top k', `top ${tfrs[1]}`)}`,
+    };
+  }
+  const mteb = /^(.+)_at_(\d+)$/.exec(trimmed);
+  if (mteb) {
+    const family = ownFamily(mteb[1]);
+    if (family) return { family, libraries: 'MTEB', cutoff: Number(mteb[2]), trap: libraryEntry(mteb[1])?.trap };
+  }
+  return libraryWord(trimmed.replace(/[@.]\d+$|@k$/, ''));
+}
+
+// A library's word for a metric, without a cutoff: accuracy, document_recall, cosine_ndcg.
+function libraryWord(key: string): LibraryMetricName | undefined {
+  const prefixed = SCORE_FUNCTION_PREFIX.exec(key);
+  if (prefixed) {
+    const family = ownFamily(prefixed[1]);
+    const inner = family && (libraryEntry(prefixed[1]) ?? { family, libraries: '' });
+    if (inner) return { ...inner, libraries: 'sentence-transformers' };
+  }
+  return libraryEntry(key);
+}
+
+function libraryEntry(key: string): LibraryMetricName | undefined {
+  return Object.hasOwn(LIBRARY_NAMES, key) ? LIBRARY_NAMES[key] : undefined;
+}
+
+// A family by one of its own names or a library word, own keys only ("constructor" is no metric).
+function ownFamily(key: string): Family | undefined {
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : libraryEntry(key)?.family;
+}
 
 /** Families whose parameter is a level written after @ (IPrec@0.5, RprecMult@1.0) instead of a cutoff. */
 export const LEVEL_PARAM: ReadonlySet<Family> = new Set<Family>(['IPrec', 'RprecMult']);
@@ -404,6 +531,8 @@ type Extras = { param?: number; rel?: number; coefficients?: number[]; gains?: [
  */
 export function parseMetricName(text: string): ParsedMetricName {
   const trimmed = text.trim();
+  const library = libraryMetricName(trimmed);
+  if (library?.cutoff !== undefined) return withCutoff(library.family, String(library.cutoff), {}, text);
   const call = /^([^()@]+)\(([^()]*)\)(?:@(.*))?$/.exec(trimmed);
   if (call) {
     const family = lookupFamily(call[1]);
@@ -519,7 +648,7 @@ function parseArgs(family: Family, text: string, whole: string): Extras | { mess
 
 function lookupFamily(name: string): Family | undefined {
   const key = name.toLowerCase();
-  return ALIASES[key] ?? ALIASES[key.replace(/[\s-]/g, '_')];
+  return ALIASES[key] ?? ALIASES[key.replace(/[\s-]/g, '_')] ?? libraryWord(key.replace(/[\s-]/g, '_'))?.family;
 }
 
 function specOf(family: Family, k: number | null, p: Extras): MetricSpec {

@@ -69,3 +69,44 @@ export function judgedOnly(rc: RankedCase): RankedCase {
     tieEnd: null,
   };
 }
+
+/**
+ * The case cut at k (every rank without one), then with its unlabeled items removed
+ * (unjudged=drop-after-cut, Elasticsearch's ignore_unlabeled: the hits come back first, unrated
+ * ones are skipped after). Credited ranks (ties=pessimistic-each) are renumbered among the kept items.
+ */
+export function judgedWithinCut(rc: RankedCase, k: number | null): RankedCase {
+  const unlabeled = rc.unlabeled;
+  if (!unlabeled) return rc;
+  const n = k === null ? rc.count : Math.min(k, rc.count);
+  const keep: number[] = [];
+  for (let r = 0; r < n; r++) if (!unlabeled[r]) keep.push(r);
+  // Nothing unlabeled in the cut: the metric at k reads only the cut, so the case serves as it is.
+  if (keep.length === n) return rc;
+  const pick = <T extends Float64Array | Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
+    const out = make(keep.length);
+    keep.forEach((r, i) => {
+      out[i] = a[r];
+    });
+    return out;
+  };
+  let creditRank: Int32Array | null = null;
+  if (rc.creditRank) {
+    const old = rc.creditRank;
+    // The new credited rank: how many kept items lie up to the old group's last rank.
+    creditRank = Int32Array.from(keep, (r) => keep.filter((q) => q < old[r]).length);
+  }
+  return {
+    ...rc,
+    ids: keep.map((r) => rc.ids[r]),
+    count: keep.length,
+    source: pick(rc.source, (m) => new Int32Array(m)),
+    grades: pick(rc.grades, (m) => new Float64Array(m)),
+    relevant: pick(rc.relevant, (m) => new Uint8Array(m)),
+    judged: pick(rc.judged, (m) => new Uint8Array(m)),
+    tieStart: null,
+    tieEnd: null,
+    creditRank,
+    unlabeled: null,
+  };
+}

@@ -44,6 +44,27 @@ export interface RankedCase {
   tieStart: Int32Array | null;
   /** The case predicts an item twice and the convention refuses duplicates. */
   rejected: boolean;
+  /**
+   * Under ties=pessimistic-each: the 1-based rank each ranked item is credited at, the last rank of
+   * its tied group (LightFM, Cornac's rankdata(method="max")); null otherwise: rank r + 1.
+   */
+  creditRank: Int32Array | null;
+  /** Under unjudged=drop-after-cut: 1 where the ranked item has no label; null otherwise. */
+  unlabeled: Uint8Array | null;
+  /** What the ranking knobs removed or changed, for the explanations; null when they did nothing. */
+  adjusted: RankAdjustments | null;
+}
+
+/** Predictions a ranking knob dropped or changed in one case, by knob (see RankedCase.adjusted). */
+export interface RankAdjustments {
+  /** Dropped as the case's own id (identicalIds=drop). */
+  identicalIds: string[];
+  /** Dropped as scored exactly 0 (zeroScores=drop). */
+  zeroScores: string[];
+  /** Repeats kept in their rank with no credit (duplicates=no-credit). */
+  noCredit: string[];
+  /** Unlabeled predictions given the default grade (unjudgedGrade). */
+  defaultGraded: string[];
 }
 
 export interface RankOptions {
@@ -140,8 +161,11 @@ export function rankCase(input: CaseInput, conv: Convention, options: RankOption
   const keys = hasScores(input) ? scoreKeys(input, all.keys) : null;
   // Scores already written best first need no sort, so no list of needed positions either.
   const needed =
-    keys && options.valuesOnly === true && !isDescending(keys) ? neededPositions(input, keys, grades, all.needed.fill(0)) : undefined;
-  return rankWith({ ids, slots, slotCount, grades, keys, labelIds, labelGrades }, conv, arrays, needed, scratch);
+    keys && options.valuesOnly === true && conv.unjudgedGrade === 'none' && !isDescending(keys)
+      ? neededPositions(input, keys, grades, all.needed.fill(0))
+      : undefined;
+  const caseId = input.id;
+  return rankWith({ ids, slots, slotCount, grades, keys, labelIds, labelGrades, caseId }, conv, arrays, needed, scratch);
 }
 
 /**
@@ -166,6 +190,8 @@ export interface SlottedCase {
   /** Label ids and grades (finite grades only, first occurrence of each id), in the order written. */
   labelIds: string[];
   labelGrades: number[];
+  /** The case's own id (a query id), for identicalIds=drop. */
+  caseId?: string;
 }
 
 /**
@@ -202,8 +228,11 @@ function rankWith(
   const given = c.ids;
   const idAt = typeof given === 'function' ? given : (i: number) => given[i];
   const order = orderPredictions(idAt, keys, conv, cut(arrays, n0, scratch).order, arrays.keyWork, needed, scratch);
-  if (keys && conv.ties === 'pessimistic')
-    relevantLast(order, keys, (i) => !Number.isNaN(gradeAt[i]) && isRelevantGrade(gradeAt[i], conv.relevanceThreshold));
+  const defaultGrade = conv.unjudgedGrade === 'none' ? NaN : conv.unjudgedGrade;
+  const gradeOf = (i: number) => (Number.isNaN(gradeAt[i]) ? defaultGrade : gradeAt[i]);
+  const isRelevantAt = (i: number) => !Number.isNaN(gradeOf(i)) && isRelevantGrade(gradeOf(i), conv.relevanceThreshold);
+  if (keys && (conv.ties === 'pessimistic' || conv.ties === 'pessimistic-each')) relevantLast(order, keys, isRelevantAt, false);
+  else if (keys && conv.ties === 'optimistic') relevantLast(order, keys, isRelevantAt, true);
   // One pass in ranked order: the best-ranked occurrence of an item is its first.
   const { source, grades, relevant, judged } = arrays;
   // Lazy ids are cut when RankedCase.ids is first read (most evaluations read only values).
@@ -214,14 +243,43 @@ function rankWith(
   // The convention's knobs read once, not once a rank (this loop runs for every prediction of a run).
   const drop = conv.unjudged === 'drop';
   const keepRepeats = conv.duplicates === 'count';
+  const noCredit = conv.duplicates === 'no-credit';
   const threshold = conv.relevanceThreshold;
+  const dropIdentical = conv.identicalIds === 'drop' && c.caseId !== undefined;
+  const dropZero = conv.zeroScores === 'drop' && keys !== null;
+  const markUnlabeled = conv.unjudged === 'drop-after-cut';
+  const unlabeled = markUnlabeled ? new Uint8Array(order.length) : null;
+  let adjusted: RankAdjustments | null = null;
+  const adjust = (): RankAdjustments => (adjusted ??= { identicalIds: [], zeroScores: [], noCredit: [], defaultGraded: [] });
   for (let r = 0; r < order.length; r++) {
     const i = order[r];
-    const g = gradeAt[i];
+    // identicalIds and zeroScores drop a prediction before anything else looks at it (BEIR pops the
+    // query's own id from its results; RecPack's sparse scores never hold a 0).
+    if (dropIdentical && idAt(i) === c.caseId) {
+      adjust().identicalIds.push(idAt(i));
+      continue;
+    }
+    if (dropZero && keys[i] === 0) {
+      adjust().zeroScores.push(idAt(i));
+      continue;
+    }
+    let g = gradeAt[i];
+    if (Number.isNaN(g) && !Number.isNaN(defaultGrade)) {
+      g = defaultGrade;
+      adjust().defaultGraded.push(idAt(i));
+    }
     const labeled = !Number.isNaN(g);
     const slot = slots[i];
     if (slotKept[slot] === stamp) {
       duplicates++;
+      if (noCredit) {
+        // duplicates=no-credit (Haystack): the repeat holds its rank, with no grade and no hit.
+        adjust().noCredit.push(idAt(i));
+        source[n] = i;
+        if (ids) ids[n] = (given as ArrayLike<string>)[i];
+        n++;
+        continue;
+      }
       if (!keepRepeats) continue;
     } else slotKept[slot] = stamp;
     // unjudged=drop (trec_eval -J): an item with no label leaves the ranking; the rest move up. A
@@ -229,6 +287,7 @@ function rankWith(
     if (drop && !labeled) continue;
     source[n] = i;
     if (ids) ids[n] = (given as ArrayLike<string>)[i];
+    if (unlabeled && !labeled) unlabeled[n] = 1;
     if (labeled) {
       grades[n] = g;
       if (g >= 0) judged[n] = 1;
@@ -264,8 +323,10 @@ function rankWith(
     }
   }
 
+  const creditRank = conv.ties === 'pessimistic-each' && keys ? lastOfGroup(keys, source, n) : null;
   const rejected = duplicates > 0 && conv.duplicates === 'error';
   const kept = cut(arrays, n, scratch);
+  const extra = { creditRank, unlabeled: unlabeled ? unlabeled.subarray(0, n) : null, adjusted };
   const unusualScores = keys ? countUnusual(keys) : 0;
   if (ids)
     return {
@@ -285,6 +346,7 @@ function rankWith(
       tieStart,
       tieEnd,
       rejected,
+      ...extra,
     };
   return Object.assign(new LazyIds(idAt), {
     count: n,
@@ -302,7 +364,21 @@ function rankWith(
     tieStart,
     tieEnd,
     rejected,
+    ...extra,
   });
+}
+
+/** For each of the n ranks, the 1-based last rank of its group of equal scores (ties=pessimistic-each). */
+function lastOfGroup(keys: Float64Array, source: Int32Array, n: number): Int32Array {
+  const out = new Int32Array(n);
+  let start = 0;
+  for (let r = 1; r <= n; r++) {
+    if (r === n || keys[source[r]] !== keys[source[start]]) {
+      out.fill(r, start, r);
+      start = r;
+    }
+  }
+  return out;
 }
 
 /**
@@ -436,14 +512,18 @@ function orderPredictions(
   return order;
 }
 
-/** Within each run of equal keys, moves the relevant items after the others, each side in its order (LightFM's worst case). */
-function relevantLast(order: Int32Array, keys: Float64Array, relevant: (i: number) => boolean): void {
+/**
+ * Within each run of equal keys, moves the relevant items after the others (the worst case), or
+ * before them (first: the best case, TensorFlow Recommenders' in_top_k), each side in its order.
+ */
+function relevantLast(order: Int32Array, keys: Float64Array, relevant: (i: number) => boolean, first: boolean): void {
   for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && keys[order[end]] === keys[order[start]]) end++;
     if (end - start > 1) {
       const run = Array.from(order.subarray(start, end));
-      order.set([...run.filter((i) => !relevant(i)), ...run.filter(relevant)], start);
+      const [hits, others] = [run.filter(relevant), run.filter((i) => !relevant(i))];
+      order.set(first ? [...hits, ...others] : [...others, ...hits], start);
     }
     start = end;
   }

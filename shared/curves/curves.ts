@@ -4,7 +4,7 @@
  * (rankCase once per case and convention, metricValue per k), so a point always equals the readout.
  */
 import { CaseInput } from '../core/caseInput';
-import { Convention, PRESETS, PRESET_NAMES } from '../core/conventions';
+import { COMPARED_PRESETS, Convention, PRESETS } from '../core/conventions';
 import type { FixtureEvaluation } from '../evaluation/fixtureEvaluation';
 import { FAMILIES, FAMILY_TITLES, Family, TAKES_CUTOFF } from '../core/metricNames';
 import { means } from '../core/means';
@@ -75,7 +75,7 @@ export function metricCurves(
  */
 export function fixtureCurves(fe: FixtureEvaluation, options: { caseIndex?: number; compare?: boolean } = {}): MetricCurves {
   const own: NamedConvention = { name: fe.convention.name, convention: fe.convention.convention };
-  const others = options.compare ? PRESET_NAMES.filter((p) => p !== own.name).map((p) => ({ name: p, convention: PRESETS[p] })) : [];
+  const others = options.compare ? COMPARED_PRESETS.filter((p) => p !== own.name).map((p) => ({ name: p, convention: PRESETS[p] })) : [];
   const families = fe.specs.map((s) => s.family);
   // A case an error broke is in no mean, and has no curve of its own: the means alone are drawn for it.
   const picked = options.caseIndex === undefined ? undefined : fe.cases[options.caseIndex];

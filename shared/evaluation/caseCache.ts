@@ -4,12 +4,12 @@
  * are the same as evaluateDocument's (a unit test holds them equal); spans are stored relative to the
  * case and moved to wherever the case is now.
  */
-import { CaseEvaluation, EvaluationScratch, ExpectResult, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
+import { CaseEvaluation, EvaluationScratch, ExpectResult, caseInput, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
 import { DocumentEvaluation, FixtureEvaluation } from './fixtureEvaluation';
-import { FixtureOptions, FixtureSettings, fixtureSettings } from './fixtureSettings';
+import { FixtureOptions, FixtureSettings, annotatedKey, fixtureSettings } from './fixtureSettings';
 import { compareFixtureSystems } from './systemComparison';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
-import { aggregate } from '../core/aggregate';
+import { runFigures } from '../core/pooled';
 import { idTypes } from '../fixture/model/itemList';
 import { duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
 
@@ -124,7 +124,7 @@ function evaluateFixtureCached(
 ): FixtureEvaluation {
   const settings = fixtureSettings(fixture, options);
   const { convention, specs, names } = settings;
-  const settingsKey = JSON.stringify([convention.convention, names, !!options.compare]);
+  const settingsKey = JSON.stringify([convention.convention, names, !!options.compare, annotatedKey(specs)]);
   const findings = [...settings.findings];
   let numberIds = false;
   let stringIds = false;
@@ -149,9 +149,11 @@ function evaluateFixtureCached(
   // Mixed id types need a number id and a string id somewhere: only then is every item looked at.
   if (numberIds && stringIds) findings.push(...mixedIdTypes(fixture.cases));
   findings.push(...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = aggregate(
+  const { mean, excluded } = runFigures(
+    (i) => caseInput(cases[i].node),
     cases.map((c) => c.values),
     specs,
+    convention.convention,
   );
   // Systems are compared afresh on every pass, as evaluateFixture compares them, and their findings come in the same place.
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);

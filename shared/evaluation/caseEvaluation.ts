@@ -12,6 +12,7 @@ import { MetricSpec, metricName, parseMetricName, parseMetricSpec } from '../cor
 import { ItemList, hasNumber, itemCount, itemId, itemIdSpan, itemNumber, itemValue } from '../fixture/model/itemList';
 import { CaseNode, ExpectNode, LocatedFinding, Span } from '../fixture/model/model';
 import { coarseReach, expectationMatches, toleranceText } from './tolerance';
+import { libraryMetricFinding } from './libraryMetricFinding';
 import { metricFixData } from './fixtureSettings';
 
 export interface ExpectResult {
@@ -41,7 +42,7 @@ export function caseInput(node: CaseNode): CaseInput {
   const predictions: Prediction[] = new Array(itemCount(p));
   for (let i = 0; i < predictions.length; i++)
     predictions[i] = hasNumber(p, i) ? { id: String(itemId(p, i)), score: itemValue(p, i) } : { id: String(itemId(p, i)) };
-  return { labels, predictions };
+  return { id: node.id.value, labels, predictions };
 }
 
 /**
@@ -88,7 +89,7 @@ function lentCaseInput(node: CaseNode, scratch: EvaluationScratch): CaseInput {
     prediction.score = hasNumber(p, i) ? itemValue(p, i) : undefined;
     predictions[i] = prediction;
   }
-  return { labels, predictions };
+  return { id: node.id.value, labels, predictions };
 }
 
 /**
@@ -148,6 +149,8 @@ function checkExpectation(e: ExpectNode, names: string[], values: number[], find
     return { node: e, index: -1, computed: undefined, matches: false };
   }
   const name = metricName(parsed.spec);
+  const library = libraryMetricFinding(e.metric);
+  if (library) findings.push(library);
   const index = names.indexOf(name);
   if (index < 0) {
     findings.push({

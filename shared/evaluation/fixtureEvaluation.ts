@@ -3,20 +3,23 @@
  * (caseEvaluation.ts), the means, the checks across cases and the comparison of its systems, with
  * every finding located in the text.
  */
-import { aggregate } from '../core/aggregate';
+import { runFigures } from '../core/pooled';
 import { ResolvedConvention } from '../core/conventions';
 import { MetricSpec } from '../core/metricNames';
 import { FixtureDocument, FixtureNode, LocatedFinding } from '../fixture/model/model';
-import { CaseEvaluation, EvaluationScratch, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
+import { CaseEvaluation, EvaluationScratch, caseInput, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
 import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureOptions, fixtureSettings } from './fixtureSettings';
+import { Benchmark } from '../core/benchmarks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
 
 export interface FixtureEvaluation {
   fixture: FixtureNode;
   convention: ResolvedConvention;
-  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
+  /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "benchmark NAME", "built-in". */
   conventionSource: string;
+  /** The benchmark whose measures, cutoffs and convention stand in for what the fixture leaves out. */
+  benchmark?: Benchmark;
   cutoffs: number[];
   /** Indexes into names of the headline metrics (see headline.ts). */
   headline: number[];
@@ -58,9 +61,11 @@ export function evaluateFixture(
     return one.evaluation;
   });
   findings.push(...mixedIdTypes(fixture.cases), ...duplicateCaseIds(fixture.cases));
-  const { mean, excluded } = aggregate(
+  const { mean, excluded } = runFigures(
+    (i) => caseInput(cases[i].node),
     cases.map((c) => c.values),
     specs,
+    convention.convention,
   );
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);
   const gathered = gatherKExceeds(fixture, findings);
@@ -68,6 +73,7 @@ export function evaluateFixture(
     fixture,
     convention,
     conventionSource: settings.conventionSource,
+    ...(settings.benchmark ? { benchmark: settings.benchmark } : {}),
     cutoffs: settings.cutoffs,
     headline: settings.headline,
     specs,

@@ -16,7 +16,11 @@ import {
 } from '../core/conventions';
 import { MetricSpec, ParsedMetricName, closest, expandMetrics, metricName, parseMetricName, parseMetricSpec } from '../core/metricNames';
 import { DEFAULT_CUTOFFS, FixtureNode, LocatedFinding } from '../fixture/model/model';
+import { itemCount, itemId } from '../fixture/model/itemList';
+import { hasPooledForm } from '../core/pooled';
 import { headlineIndexes } from './headline';
+import { BENCHMARKS, BENCHMARK_NAMES, Benchmark, findBenchmark } from '../core/benchmarks';
+import { libraryMetricFinding } from './libraryMetricFinding';
 
 /** How a front end (settings, command line) shapes the evaluation. */
 export interface FixtureOptions {
@@ -28,6 +32,8 @@ export interface FixtureOptions {
   forceConvention?: { preset?: string; overrides?: Record<string, unknown> };
   /** Used when the fixture has no k. */
   defaultCutoffs?: readonly number[];
+  /** The benchmark of fixtures that name none (ranklens.config.json's `benchmark`), with where it was set. */
+  benchmark?: { name: string; source: string };
   /** Replace the fixture's k and metrics (the CLI's --k and --metrics). */
   forceCutoffs?: readonly number[];
   forceMetrics?: readonly string[];
@@ -38,6 +44,8 @@ export interface FixtureOptions {
 /** What a fixture is evaluated under, and the findings about its settings (in the order checked). */
 export interface FixtureSettings {
   convention: ResolvedConvention;
+  /** The benchmark whose measures, cutoffs and convention apply (the fixture's `benchmark:` or the configuration's). */
+  benchmark?: Benchmark;
   /** Where the convention came from: "fixture", "--force-convention", a setting or a config file, "built-in". */
   conventionSource: string;
   cutoffs: number[];
@@ -52,18 +60,51 @@ export interface FixtureSettings {
 /** Resolves a fixture's settings under the front end's options, with the findings about them. */
 export function fixtureSettings(fixture: FixtureNode, options: FixtureOptions = {}): FixtureSettings {
   const findings: LocatedFinding[] = [];
-  const convention = fixtureConvention(fixture, options, findings);
-  const cutoffs = fixtureCutoffs(fixture, options, findings);
-  const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings);
-  const specs = expandMetrics(metricNames, cutoffs);
+  const benchmark = fixtureBenchmark(fixture, options, findings);
+  // A benchmark stands in for what the fixture leaves out: its convention, cutoffs and measures.
+  const byBenchmark: FixtureOptions =
+    benchmark && options.defaultConvention?.source !== '--convention'
+      ? {
+          ...options,
+          defaultConvention: { preset: benchmark.preset, source: `benchmark ${benchmark.name}` },
+          defaultCutoffs: benchmark.k,
+        }
+      : benchmark
+        ? { ...options, defaultCutoffs: benchmark.k }
+        : options;
+  const convention = fixtureConvention(fixture, byBenchmark, findings);
+  const cutoffs = fixtureCutoffs(fixture, byBenchmark, findings);
+  const metricNames = options.forceMetrics ?? fixtureMetricNames(fixture, findings) ?? benchmark?.measures.slice();
+  const specs = withAnnotated(fixture, expandMetrics(metricNames, cutoffs));
   const names = specs.map(metricName);
   const conventionSource = options.forceConvention
     ? '--force-convention'
     : fixture.convention
       ? 'fixture'
-      : (options.defaultConvention?.source ?? 'built-in');
+      : (byBenchmark.defaultConvention?.source ?? 'built-in');
+  findings.push(...pooledFindings(fixture, convention, specs));
   const headline = headlineIndexes(names, cutoffs, fixtureHeadline(fixture, findings), options.headlineMetrics);
-  return { convention, conventionSource, cutoffs, headline, specs, names, findings };
+  return { convention, ...(benchmark ? { benchmark } : {}), conventionSource, cutoffs, headline, specs, names, findings };
+}
+
+/** The fixture's benchmark, else the configuration's; an unknown name is a finding and no benchmark. */
+function fixtureBenchmark(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): Benchmark | undefined {
+  const node = fixture.benchmark;
+  if (!node) {
+    const name = options.benchmark && findBenchmark(options.benchmark.name);
+    return name ? BENCHMARKS[name] : undefined;
+  }
+  const name = findBenchmark(node.value);
+  if (name) return BENCHMARKS[name];
+  const suggestion = closest(node.value, BENCHMARK_NAMES, 3);
+  findings.push({
+    code: 'unknown-benchmark',
+    severity: 'error',
+    span: node.span,
+    message: `Unknown benchmark "${node.value}"${suggestion ? `; did you mean "${suggestion}"?` : ''} Benchmarks: ${BENCHMARK_NAMES.join(', ')}. The fixture is evaluated without one.`,
+    ...(suggestion ? { data: { replacement: suggestion } } : {}),
+  });
+  return undefined;
 }
 
 function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): ResolvedConvention {
@@ -126,6 +167,43 @@ function fixtureConvention(fixture: FixtureNode, options: FixtureOptions, findin
   return resolveConvention(preset, overrides).resolved;
 }
 
+/**
+ * Hole@k's specs with the ids labeled in any case of the fixture (BEIR's and MTEB's annotated corpus:
+ * an id judged for another query is no hole); the other specs as they are.
+ */
+function withAnnotated(fixture: FixtureNode, specs: MetricSpec[]): MetricSpec[] {
+  if (!specs.some((s) => s.family === 'Hole')) return specs;
+  const annotated = new Set<string>();
+  for (const c of fixture.cases) for (let i = 0; i < itemCount(c.labels); i++) annotated.add(String(itemId(c.labels, i)));
+  return specs.map((s) => (s.family === 'Hole' ? { ...s, annotated } : s));
+}
+
+/** A key for what withAnnotated gave the specs (the case cache keys cases by their settings). */
+export function annotatedKey(specs: readonly MetricSpec[]): string {
+  const pool = specs.find((s) => s.annotated)?.annotated;
+  return pool ? [...pool].sort().join('\n') : '';
+}
+
+/**
+ * Under averaging=pooled, one finding naming the metrics whose run figure is NaN for want of a pooled
+ * form, on the averaging override (else the metrics, the convention, the fixture).
+ */
+function pooledFindings(fixture: FixtureNode, convention: ResolvedConvention, specs: readonly MetricSpec[]): LocatedFinding[] {
+  if (convention.convention.averaging !== 'pooled') return [];
+  const without = specs.filter((s) => !hasPooledForm(s)).map(metricName);
+  if (without.length === 0) return [];
+  const override = fixture.convention?.overrides.find((o) => o.key.value === 'averaging');
+  const shown = without.slice(0, 6).join(', ') + (without.length > 6 ? `, … (${without.length} in all)` : '');
+  return [
+    {
+      code: 'no-pooled-form',
+      severity: 'warning',
+      span: override?.value.span ?? fixture.metricsSpan ?? fixture.convention?.span ?? fixture.span,
+      message: `averaging=pooled adds up numerators and denominators over the cases, which only P@k, R@k, F1@k and the counts have: the run figures of ${shown} are NaN. Their per-case values stand.`,
+    },
+  ];
+}
+
 function fixtureCutoffs(fixture: FixtureNode, options: FixtureOptions, findings: LocatedFinding[]): number[] {
   if (options.forceCutoffs) return [...new Set(options.forceCutoffs)].sort((a, b) => a - b);
   if (!fixture.k) return [...(options.defaultCutoffs ?? DEFAULT_CUTOFFS)];
@@ -166,7 +244,11 @@ function fixtureHeadline(fixture: FixtureNode, findings: LocatedFinding[]): stri
   if (!fixture.headline) return undefined;
   return fixture.headline
     .filter((m) => {
-      if (parseMetricSpec(m.value).spec) return true;
+      if (parseMetricSpec(m.value).spec) {
+        const library = libraryMetricFinding(m);
+        if (library) findings.push(library);
+        return true;
+      }
       const parsed = parseMetricName(m.value);
       findings.push({
         code: 'unknown-metric',
@@ -194,6 +276,8 @@ function fixtureMetricNames(fixture: FixtureNode, findings: LocatedFinding[]): s
     const parsed = parseMetricName(m.value);
     if (parsed.ok) {
       ok.push(m.value);
+      const library = libraryMetricFinding(m);
+      if (library) findings.push(library);
       continue;
     }
     findings.push({

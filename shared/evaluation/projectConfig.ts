@@ -6,6 +6,7 @@
  */
 import { ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { findPreset, renamedPreset, renamedPresetMessage } from '../core/conventions';
+import { BENCHMARK_NAMES, findBenchmark } from '../core/benchmarks';
 import { isFindingCode } from '../core/findingCodes';
 import { parseMetricName } from '../core/metricNames';
 import { globToRegExp } from '../fixture/files/glob';
@@ -18,6 +19,8 @@ const SEVERITIES: readonly string[] = ['error', 'warning', 'info', 'hint', 'off'
 
 export interface ProjectConfig {
   defaultConvention?: string;
+  /** The benchmark of fixtures that name none: its measures, cutoffs and convention. */
+  benchmark?: string;
   defaultCutoffs?: number[];
   headlineMetrics?: string[];
   severity?: Record<string, ConfigSeverity>;
@@ -35,7 +38,7 @@ export interface FoundConfig {
   problems: string[];
 }
 
-const KEYS: readonly string[] = ['$schema', 'defaultConvention', 'defaultCutoffs', 'headlineMetrics', 'severity', 'qrels'];
+const KEYS: readonly string[] = ['$schema', 'defaultConvention', 'benchmark', 'defaultCutoffs', 'headlineMetrics', 'severity', 'qrels'];
 
 /** Reads a configuration object; every bad value is left out with a problem saying so. */
 export function readProjectConfig(raw: unknown): { config: ProjectConfig; problems: string[] } {
@@ -75,6 +78,11 @@ export function readProjectConfig(raw: unknown): { config: ProjectConfig; proble
     }
   }
   if (r.qrels !== undefined) readQrelsRules(r.qrels, config, problems);
+  if (r.benchmark !== undefined) {
+    const name = typeof r.benchmark === 'string' ? findBenchmark(r.benchmark) : undefined;
+    if (name) config.benchmark = name;
+    else problems.push(`benchmark must be one of ${BENCHMARK_NAMES.join(', ')}; ${JSON.stringify(r.benchmark)} is ignored.`);
+  }
   return { config, problems };
 }
 
@@ -171,5 +179,6 @@ export function withProjectConfig(options: FixtureOptions, found: FoundConfig | 
     ...(c.defaultConvention ? { defaultConvention: { preset: c.defaultConvention, source: found.source } } : {}),
     ...(c.defaultCutoffs ? { defaultCutoffs: c.defaultCutoffs } : {}),
     ...(c.headlineMetrics ? { headlineMetrics: c.headlineMetrics } : {}),
+    ...(c.benchmark ? { benchmark: { name: c.benchmark, source: found.source } } : {}),
   };
 }

@@ -17,18 +17,21 @@ export const COMMON_KNOBS: readonly KnobName[] = [
   'relevantPool',
   'emptyLabels',
   'emptyPredictions',
+  'identicalIds',
+  'zeroScores',
 ];
 
 /** The knobs each family's value depends on, besides COMMON_KNOBS. */
 export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> = {
-  P: ['precisionDenominator'],
-  R: ['recallDenominator'],
-  F1: ['precisionDenominator', 'recallDenominator', 'noHit'],
+  // averaging changes the run figure only: pooled P, R and F1 (implicit's precision).
+  P: ['precisionDenominator', 'averaging'],
+  R: ['recallDenominator', 'averaging'],
+  F1: ['precisionDenominator', 'recallDenominator', 'noHit', 'averaging'],
   AP: ['apDenominator', 'apTerms', 'noHit'],
   RR: [],
   DCG: ['gain', 'discount'],
   // A log base cancels between DCG and IDCG, log2-max2 does not: the search merges the bases.
-  nDCG: ['gain', 'discount', 'ideal'],
+  nDCG: ['gain', 'discount', 'ideal', 'idealCut'],
   Rprec: [],
   Success: [],
   // trec_eval's measures beyond these, and the graded web measures: only the common knobs, but for
@@ -61,6 +64,9 @@ export const FAMILY_DEPENDENCIES: Readonly<Record<Family, readonly KnobName[]>> 
   Unjudged: [],
   Judged: [],
   ERR: ['errGain'],
+  GranularRR: [],
+  NCRR: [],
+  Hole: [],
 };
 
 /** Every knob a family's value depends on. */
@@ -87,12 +93,38 @@ export function searchAxes(cases: readonly CaseInput[], families: ReadonlySet<Fa
   return axes;
 }
 
+/**
+ * The axes narrowed to what the expectations can tell apart: averaging changes only a run figure
+ * (tried once without a mean to match), and idealCut only an nDCG@k whose case has more relevant
+ * labels than k (none) or than it predicts, with fewer predictions than k (min-k-predicted).
+ */
+export function narrowAxes(
+  axes: Axis[],
+  cases: readonly CaseInput[],
+  specs: readonly { family: Family; k: number | null }[],
+  hasMean: boolean,
+): Axis[] {
+  const relevant = cases.map((c) => c.labels.filter((l) => l.grade > 0).length);
+  const ks = specs.filter((s) => s.family === 'nDCG' && s.k !== null).map((s) => s.k as number);
+  const cutNone = cases.some((_, i) => ks.some((k) => relevant[i] > k));
+  const cutPredicted = cases.some((c, i) => ks.some((k) => c.predictions.length < k && relevant[i] > c.predictions.length));
+  return axes.map((a) => {
+    if (a.knob === 'averaging' && !hasMean) return { ...a, values: ['mean'] };
+    if (a.knob === 'idealCut') return { ...a, values: a.values.filter((v) => v === 'k' || (v === 'none' ? cutNone : cutPredicted)) };
+    return a;
+  });
+}
+
 function knobValues(knob: KnobName, listed: readonly string[], cases: readonly CaseInput[]): KnobValue[] {
-  // A knob whose every value gives the same ranking on these cases is tried once.
+  // A knob whose every value gives the same ranking on these cases is tried once; so the library
+  // values (TFRS's optimistic ties, Haystack's no-credit repeats, Elasticsearch's drop-after-cut, a
+  // query that retrieves itself, RecPack's zero scores) cost nothing where the cases do not raise them.
   if (knob === 'ties' && !cases.some(hasTiedScores)) return ['input'];
   if (knob === 'duplicates' && !cases.some(hasRepeatedPrediction)) return ['first'];
   if (knob === 'unjudged' && !cases.some(hasUnjudgedPrediction)) return ['keep'];
   if (knob === 'emptyPredictions' && !cases.some((c) => c.predictions.length === 0)) return ['zero'];
+  if (knob === 'identicalIds' && !cases.some(predictsItself)) return ['keep'];
+  if (knob === 'zeroScores' && !cases.some((c) => c.predictions.some((p) => p.score === 0))) return ['keep'];
   if (knob === 'relevanceThreshold') return thresholdCandidates(cases);
   return [...listed] as KnobValue[];
 }
@@ -149,6 +181,10 @@ function hasTiedScores(c: CaseInput): boolean {
 
 function hasRepeatedPrediction(c: CaseInput): boolean {
   return new Set(c.predictions.map((p) => p.id)).size < c.predictions.length;
+}
+
+function predictsItself(c: CaseInput): boolean {
+  return c.id !== undefined && c.predictions.some((p) => p.id === c.id);
 }
 
 function hasUnjudgedPrediction(c: CaseInput): boolean {

@@ -14,10 +14,11 @@
 import { CaseInput } from '../core/caseInput';
 import { Convention, KnobName, PRESETS, PRESET_NAMES, PresetName } from '../core/conventions';
 import { MetricSpec } from '../core/metricNames';
-import { metricValue } from '../core/metrics/dispatch';
+import { metricValue, pooledParts } from '../core/metrics/dispatch';
+import { POOLED_FAMILIES, hasPooledForm } from '../core/pooled';
 import { MetricScratch, metricScratch } from '../core/metrics/metricScratch';
 import { RankedCase, rankCase } from '../core/ranking';
-import { Axis, KnobValue, dependencies, searchAxes, thresholdClassOf } from './knobSpace';
+import { Axis, KnobValue, dependencies, narrowAxes, searchAxes, thresholdClassOf } from './knobSpace';
 
 export interface ExpectedValue {
   /** Index of the case, or 'mean' for the mean over every case (NaN values left out). */
@@ -174,7 +175,12 @@ export function* inferenceSteps(
 
 function prepare(cases: readonly CaseInput[], expectations: readonly ExpectedValue[]): State {
   const families = new Set(expectations.map((e) => e.spec.family));
-  const axes = searchAxes(cases, families);
+  const axes = narrowAxes(
+    searchAxes(cases, families),
+    cases,
+    expectations.map((e) => e.spec),
+    expectations.some((e) => e.case === 'mean'),
+  );
   const axisOf = new Map(axes.map((a, i) => [a.knob, i]));
   const rankingAxes = RANKING.map((k) => axisOf.get(k)!);
   const rankingSize = rankingAxes.reduce((size, a) => size * axes[a].values.length, 1);
@@ -328,8 +334,8 @@ function digit(p: number, g: Group, j: number, axes: Axis[]): number {
   return Math.floor(p / g.strides[j]) % axes[g.axes[j]].values.length;
 }
 
-/** The knobs that change a case's ranked list (searchAxes always includes them). */
-const RANKING: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool'];
+/** The knobs that change a case's ranked list (searchAxes always includes them): one ranked list per setting of these. */
+const RANKING: readonly KnobName[] = ['ties', 'duplicates', 'unjudged', 'relevanceThreshold', 'relevantPool', 'identicalIds', 'zeroScores'];
 
 /** The index of a projection's ranking knobs' setting (one ranked list per case and setting). */
 function rankingIndex(g: Group, p: number, axes: Axis[], positions: number[]): number {
@@ -350,6 +356,8 @@ function valueAt(state: State, g: Group, p: number, e: ExpectedValue): number {
   const conv = conventionAt(state, g, p);
   const at = g.rankingAt[p];
   if (e.case !== 'mean') return metricValue(rankedAt(state, e.case, conv, at), e.spec, conv, state.metrics);
+  if (conv.averaging === 'pooled' && POOLED_FAMILIES.has(e.spec.family)) return pooledValue(state, conv, at, e);
+  if (conv.averaging === 'pooled' && !hasPooledForm(e.spec)) return NaN;
   let sum = 0;
   let n = 0;
   for (let c = 0; c < state.cases.length; c++) {
@@ -360,6 +368,26 @@ function valueAt(state: State, g: Group, p: number, e: ExpectedValue): number {
     }
   }
   return n === 0 ? NaN : sum / n;
+}
+
+/** The run figure of P, R or F1 under averaging=pooled: Σ hits ÷ Σ denominators over the cases with a value, as pooled.ts computes it. */
+function pooledValue(state: State, conv: Convention, at: number, e: ExpectedValue): number {
+  let hits = 0;
+  let pDen = 0;
+  let rDen = 0;
+  for (let c = 0; c < state.cases.length; c++) {
+    const rc = rankedAt(state, c, conv, at);
+    if (Number.isNaN(metricValue(rc, e.spec, conv, state.metrics))) continue;
+    const parts = pooledParts(rc, e.spec, conv);
+    hits += parts.hits;
+    pDen += parts.precision;
+    rDen += parts.recall;
+  }
+  const p = pDen === 0 ? NaN : hits / pDen;
+  const r = rDen === 0 ? NaN : hits / rDen;
+  if (e.spec.family === 'P') return p;
+  if (e.spec.family === 'R') return r;
+  return p + r === 0 ? (conv.noHit === 'nan' ? NaN : 0) : (2 * p * r) / (p + r);
 }
 
 /** Whether a computed value reproduces an expectation. */

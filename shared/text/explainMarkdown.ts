@@ -2,7 +2,7 @@
  * Explanations as Markdown with Unicode formulas: hovers, the case breakdown and the CLI all show
  * the same text. VS Code renders no LaTeX in hovers, but GFM tables and code spans render.
  */
-import { PRESET_NAMES } from '../core/conventions';
+import { COMPARED_PRESETS } from '../core/conventions';
 import { PresetValues } from '../core/compare';
 import { Explanation, RankTerm, fmt } from '../core/explanation';
 
@@ -65,7 +65,7 @@ export function explanationMarkdown(ex: Explanation): string {
 export function otherPresetsText(row: PresetValues, value: number): string {
   const shown = fmt(value);
   const groups = new Map<string, string[]>();
-  for (const p of PRESET_NAMES) {
+  for (const p of COMPARED_PRESETS) {
     const v = fmt(row.values[p]);
     if (v !== shown) groups.set(v, [...(groups.get(v) ?? []), p]);
   }

@@ -22,13 +22,13 @@ const code = (text: string) => '`' + text.replace(/`/g, "'") + '`';
 
 /** The knobs that change each family's value; every metric also depends on EVERY_METRIC. */
 const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
-  P: ['precisionDenominator', 'relevanceThreshold'],
-  R: ['relevantPool', 'relevanceThreshold', 'recallDenominator'],
-  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'recallDenominator'],
+  P: ['precisionDenominator', 'relevanceThreshold', 'averaging'],
+  R: ['relevantPool', 'relevanceThreshold', 'recallDenominator', 'averaging'],
+  F1: ['precisionDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'recallDenominator', 'averaging'],
   AP: ['apDenominator', 'relevantPool', 'relevanceThreshold', 'noHit', 'apTerms'],
   RR: ['relevanceThreshold'],
   DCG: ['gain', 'discount'],
-  nDCG: ['gain', 'ideal', 'discount'],
+  nDCG: ['gain', 'ideal', 'idealCut', 'discount'],
   Rprec: ['relevantPool', 'relevanceThreshold'],
   Success: ['relevanceThreshold'],
   NumQ: [],
@@ -59,9 +59,21 @@ const FAMILY_KNOBS: Readonly<Record<Family, readonly KnobName[]>> = {
   Unjudged: [],
   Judged: [],
   ERR: ['errGain'],
+  GranularRR: ['relevanceThreshold'],
+  NCRR: ['relevantPool', 'relevanceThreshold'],
+  Hole: [],
 };
-const EVERY_METRIC: readonly KnobName[] = ['emptyLabels', 'emptyPredictions', 'duplicates', 'ties', 'unjudged'];
-const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal'];
+const EVERY_METRIC: readonly KnobName[] = [
+  'emptyLabels',
+  'emptyPredictions',
+  'duplicates',
+  'ties',
+  'unjudged',
+  'unjudgedGrade',
+  'identicalIds',
+  'zeroScores',
+];
+const CUTOFF_KNOBS: readonly KnobName[] = ['precisionDenominator', 'apDenominator', 'ideal', 'idealCut', 'unjudged'];
 
 function knobLine(fe: FixtureEvaluation, name: KnobName): string {
   const info = KNOBS.find((k) => k.name === name)!;
@@ -138,7 +150,8 @@ export function knobHover(fe: FixtureEvaluation, name: string): string {
   const info = KNOBS.find((k) => k.name === name);
   // The unknown-knob finding names the knobs; an editor shows it with the hover.
   if (!info) return '';
-  const values = name === 'relevanceThreshold' ? 'a number, or listed' : info.values.join(', ');
+  const values =
+    name === 'relevanceThreshold' ? 'a number, or listed' : name === 'unjudgedGrade' ? 'none, or a number' : info.values.join(', ');
   return [
     `**${code(name)}** = ${code(String(fe.convention.convention[info.name]))} (preset ${code(fe.convention.preset)} has ${code(String(PRESETS[fe.convention.preset][info.name]))})`,
     escapeMarkdown(info.description),

@@ -18,6 +18,7 @@ export type { RankQueriesOptions } from './evaluate/rankedQueries';
 export type { IdCause } from './evaluate/idsMeet';
 export { partialNote, refusalMessage, stopsTrecEval } from './evaluate/partialFiles';
 export { lineList } from './read/collapse';
+export { trecConventionProblem } from './evaluate/trecKnobs';
 export type { QueryResult } from './evaluate/passes';
 export type { TrecFileKind, TrecProblem } from './read/problems';
 export { byteString, shownBytes } from './read/byteText';

@@ -506,7 +506,7 @@ describe('ranklens check: the project config', () => {
     const r = await ranklens(['check', '.'], { cwd: dir });
     assert.equal(
       r.stderr,
-      `${join(dir, 'ranklens.config.json')}: Unknown key "bogus"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.\n`,
+      `${join(dir, 'ranklens.config.json')}: Unknown key "bogus"; keys: defaultConvention, benchmark, defaultCutoffs, headlineMetrics, severity, qrels.\n`,
     );
     assert.equal(
       r.stdout,
@@ -558,11 +558,11 @@ describe('ranklens check: usage problems (exit 2)', () => {
     ],
     [
       ['check', 'readme.rank.yaml', '--convention', 'trec-evl'],
-      'ranklens: Unknown convention "trec-evl"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
+      'ranklens: Unknown convention "trec-evl"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders, ir_measures, pytrec_eval, sentence-transformers, mteb, beir, llamaindex, haystack, elasticsearch, ragas, tfrs, cornac, recpack, recbole, elliot, implicit, lightfm, tf-ranking.\nSee ranklens check --help.\n',
     ],
     [
       ['check', 'readme.rank.yaml', '--force-convention', 'nope'],
-      'ranklens: Unknown convention "nope"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.\nSee ranklens check --help.\n',
+      'ranklens: Unknown convention "nope"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders, ir_measures, pytrec_eval, sentence-transformers, mteb, beir, llamaindex, haystack, elasticsearch, ragas, tfrs, cornac, recpack, recbole, elliot, implicit, lightfm, tf-ranking.\nSee ranklens check --help.\n',
     ],
     [['check', 'missing.rank.yaml'], 'ranklens: Cannot read missing.rank.yaml: no such file or folder.\nSee ranklens check --help.\n'],
     [['check', 'notes.txt'], 'ranklens: notes.txt is not a fixture file (.json, .jsonc, .yaml or .yml).\nSee ranklens check --help.\n'],

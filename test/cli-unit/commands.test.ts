@@ -244,7 +244,7 @@ describe('ranklens infer', () => {
     const r = await ranklens(['infer', 'p.rank.yaml'], { cwd: dir });
     assert.equal(
       r.stdout,
-      'p.rank.yaml — 1 expectation\n  every expectation holds under trec_eval\n  also: lenskit\n  also: {preset: trec_eval, unjudged: drop}\n',
+      'p.rank.yaml — 1 expectation\n  every expectation holds under trec_eval\n  also: lenskit\n  also: {preset: trec_eval, unjudged: drop}\n  also: {preset: trec_eval, unjudged: drop-after-cut}\n',
     );
   });
 

@@ -493,7 +493,7 @@ describe('ranklens trec: usage problems (exit 2)', () => {
     ],
     [
       ['trec', 'handworked.qrels', 'handworked.run', '--convention', 'nope'],
-      'Unknown convention "nope"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+      'Unknown convention "nope"; presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders, ir_measures, pytrec_eval, sentence-transformers, mteb, beir, llamaindex, haystack, elasticsearch, ragas, tfrs, cornac, recpack, recbole, elliot, implicit, lightfm, tf-ranking.',
     ],
     [
       ['trec', 'handworked.qrels', 'handworked.run', '--format', 'xml'],

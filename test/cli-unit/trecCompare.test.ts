@@ -248,6 +248,7 @@ describe('ranklens trec with several runs: JSON', () => {
       'command',
       'qrels',
       'convention',
+      'benchmark',
       'refused',
       'runs',
       'comparisons',

@@ -102,10 +102,11 @@ describe('--format junit', () => {
     const suites = [
       ...r.stdout.matchAll(/<testsuite name="[^"]*\/([^"/]+)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/g),
     ].map((m) => m.slice(1).join(' '));
-    // every-finding.rank.json: 3 expectations (P@7 not computed) + 31 declared codes; the seeds: their expect entries (90, 4, 49).
+    // every-finding.rank.json: 3 expectations (P@7 not computed) + 35 declared codes; the seeds: their expect entries (90, 4, 49).
     assert.deepEqual(suites, [
-      'every-finding.rank.json 36 0 0 1',
-      'every-finding.rank.yaml 41 0 0 1',
+      // Issue 35: two more declared codes in each, library-metric-name and unknown-benchmark.
+      'every-finding.rank.json 38 0 0 1',
+      'every-finding.rank.yaml 44 0 0 1',
       'ranx-qrels-run.rank.json 0 0 0 0',
       'seed000-users.rank.yaml 90 0 0 0',
       'seed001-graded-feeds.rank.json 4 0 0 0',
@@ -153,10 +154,10 @@ describe('--format sarif', () => {
     assert.deepEqual(rule.defaultConfiguration, { level: 'error' });
     assert.equal(run.tool.driver.rules.find((x: { id: string }) => x.id === 'non-positive-score').defaultConfiguration.level, 'note');
     const mismatch = run.results.find((x: { ruleId: string }) => x.ruleId === 'expect-mismatch');
-    // `        "P@3": 0.5,` is line 42: the value starts at column 16 and ends before column 19.
+    // `        "P@3": 0.5,` is line 43 (issue 35 added the benchmark line above it): the value starts at column 16 and ends before column 19.
     assert.deepEqual(mismatch.locations[0].physicalLocation, {
       artifactLocation: { uri: 'examples/every-finding.rank.json', uriBaseId: 'SRCROOT' },
-      region: { startLine: 42, startColumn: 16, endLine: 42, endColumn: 19 },
+      region: { startLine: 43, startColumn: 16, endLine: 43, endColumn: 19 },
     });
     assert.equal(mismatch.message.text, 'Expected P@3 = 0.5, computed 0.6667: not within ±0.05 (1 decimal written).');
     assert.equal(run.tool.driver.rules[mismatch.ruleIndex].id, 'expect-mismatch');

@@ -56,7 +56,7 @@ describe('ranklens check with ranklens.config.json', () => {
     );
     assert.equal(
       r.stderr,
-      `${join(pkg, 'package.json')}: Unknown key "colour"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.\n`,
+      `${join(pkg, 'package.json')}: Unknown key "colour"; keys: defaultConvention, benchmark, defaultCutoffs, headlineMetrics, severity, qrels.\n`,
     );
   });
 });

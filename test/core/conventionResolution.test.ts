@@ -10,12 +10,12 @@ describe('resolving a convention', () => {
       {
         key: 'preset',
         message:
-          'Unknown preset "nope"; known presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders.',
+          'Unknown preset "nope"; known presets: trec_eval, seed000, ranx, mllib, sklearn, torchmetrics, seed003, lenskit, recommenders, ir_measures, pytrec_eval, sentence-transformers, mteb, beir, llamaindex, haystack, elasticsearch, ragas, tfrs, cornac, recpack, recbole, elliot, implicit, lightfm, tf-ranking.',
       },
       {
         key: 'gian',
         message:
-          'Unknown convention knob "gian"; knobs: emptyLabels, precisionDenominator, apDenominator, gain, discount, ideal, relevanceThreshold, ties, duplicates, relevantPool, errGain, noHit, recallDenominator, unjudged, apTerms, emptyPredictions, negativeGains, singleItem.',
+          'Unknown convention knob "gian"; knobs: emptyLabels, precisionDenominator, apDenominator, gain, discount, ideal, relevanceThreshold, ties, duplicates, relevantPool, errGain, noHit, recallDenominator, unjudged, apTerms, emptyPredictions, negativeGains, singleItem, identicalIds, zeroScores, unjudgedGrade, idealCut, averaging.',
       },
     ]);
   });

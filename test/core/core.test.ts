@@ -92,7 +92,7 @@ describe('conventions', () => {
       bad.problems.map((p) => p.key),
       ['preset', 'gian', 'ties', 'relevanceThreshold'],
     );
-    assert.equal(bad.problems[2].message, 'ties takes one of: input, id-desc, id-asc, average, pessimistic.');
+    assert.equal(bad.problems[2].message, 'ties takes one of: input, id-desc, id-asc, average, pessimistic, optimistic, pessimistic-each.');
   });
 
   it('finds presets by alias and spelling', () => {

@@ -62,6 +62,60 @@ describe('negativeGains=signed (scikit-learn)', () => {
   });
 });
 
+describe('a case with no positive grade (scikit-learn 1.2.1, Debian bookworm)', () => {
+  // Printed by scikit-learn 1.2.1: dcg_score([y], [s], k=…) and ndcg_score([y], [s], k=…). ndcg_score
+  // warns on negative y_true there; from 1.4 it raises ValueError, dcg_score still answers.
+  const row = (grades: Record<string, number>, scores: Record<string, number>): CaseInput => ({
+    labels: gradedLabels(grades),
+    predictions: scoredPredictions(scores),
+  });
+  const sk = (input: CaseInput, ...names: string[]) => round(evaluateCase(input, specs(...names), PRESETS.sklearn).values);
+
+  it('labels {a: 0, b: −2}, scores {a: 8, b: 9}: DCG@1 = −2; nDCG@2 = −2 / (−2/log₂3) = 1.584963', () => {
+    assert.deepEqual(sk(row({ a: 0, b: -2 }, { a: 8, b: 9 }), 'DCG@1', 'DCG@10', 'nDCG@2', 'nDCG'), [-2, -2, 1.584963, 1.584963]);
+  });
+
+  it('grades −1, −2, −3 ranked worst first: DCG −4.761860, nDCG 1.265826, nDCG@1 = −3 / −1 = 3', () => {
+    assert.deepEqual(sk(row({ a: -1, b: -2, c: -3 }, { a: 1, b: 2, c: 3 }), 'DCG@10', 'nDCG', 'nDCG@1'), [-4.76186, 1.265826, 3]);
+  });
+
+  it('grades −1, 0, −2 with a and b tied: DCG −1.815465, nDCG 1.113147; at k = 1 the ideal is the 0, so nDCG@1 = 0 while DCG@1 = −0.5', () => {
+    const tied = row({ a: -1, b: 0, c: -2 }, { a: 1, b: 1, c: 0 });
+    assert.deepEqual(sk(tied, 'DCG@10', 'nDCG', 'DCG@1', 'nDCG@1', 'DCG@2', 'nDCG@2'), [-1.815465, 1.113147, -0.5, 0, -0.815465, 1.292481]);
+  });
+
+  it('grades 0, −1, −1, 0 with the −1s tied first: DCG −1.630930, nDCG 1.752413, nDCG@2 = 0 (the ideal top 2 are 0s)', () => {
+    assert.deepEqual(
+      sk(row({ a: 0, b: -1, c: -1, d: 0 }, { a: 0.5, b: 0.9, c: 0.9, d: 0.1 }), 'DCG@10', 'nDCG', 'nDCG@2'),
+      [-1.63093, 1.752413, 0],
+    );
+  });
+
+  it('a repeated item is another column with the same grade: [−2, −1, −2] scored 1, 2, 3 gives what scikit-learn gives that row', () => {
+    const repeated: CaseInput = {
+      labels: gradedLabels({ a: -2, b: -1 }),
+      predictions: [
+        { id: 'a', score: 1 },
+        { id: 'b', score: 2 },
+        { id: 'a', score: 3 },
+      ],
+    };
+    assert.deepEqual(sk(repeated, 'DCG@10', 'nDCG'), [-3.63093, 1.113147]);
+  });
+
+  it('all grades 0: DCG 0 and nDCG 0, as scikit-learn gives; every other preset still gives the no-relevant-label value', () => {
+    assert.deepEqual(sk(row({ a: 0, b: 0 }, { a: 1, b: 2 }), 'DCG@10', 'nDCG'), [0, 0]);
+    assert.deepEqual(round(evaluateCase(row({ a: 0, b: -2 }, { a: 8, b: 9 }), specs('DCG@10', 'nDCG'), PRESETS.trec_eval).values), [0, 0]);
+  });
+
+  it('the empty-labels finding says DCG and nDCG are still computed', () => {
+    const f = evaluateCase(row({ a: 0, b: -2 }, { a: 8, b: 9 }), specs('nDCG'), PRESETS.sklearn).findings.find(
+      (x) => x.code === 'empty-labels',
+    )!;
+    assert.match(f.message, /; DCG and nDCG are still computed from the negative gains \(negativeGains=signed/);
+  });
+});
+
 describe('singleItem=refuse (scikit-learn)', () => {
   const ONE: CaseInput = { labels: gradedLabels({ a: 1 }), predictions: scoredPredictions({ a: 0.5 }) };
   it('DCG and nDCG of a one-prediction case are NaN with a single-item-row finding; P@1 is still 1', () => {

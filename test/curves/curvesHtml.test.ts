@@ -6,7 +6,7 @@
 import { SEED000_USERS } from '../fixtures/seed000';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PRESETS, PRESET_NAMES } from '../../shared/core/conventions';
+import { COMPARED_PRESETS, PRESETS } from '../../shared/core/conventions';
 import { CurveSeries, MetricCurves, metricCurves } from '../../shared/curves/curves';
 import { csp, curvesHtml, escapeHtml, kTicks, sameGroups, tooltip, valueTicks } from '../../shared/curves/curvesHtml';
 
@@ -107,7 +107,7 @@ describe('curvesHtml', () => {
   });
 
   it('gives each of the nine presets a color of its own', () => {
-    const all = PRESET_NAMES.map((name) => ({ name, convention: PRESETS[name] }));
+    const all = COMPARED_PRESETS.map((name) => ({ name, convention: PRESETS[name] }));
     const page = curvesHtml(metricCurves(users, ['P'], 3, all, 1), { title: 'all' });
     const legend = [...page.matchAll(/<li data-legend-convention="([^"]+)"><svg[^>]*><g class="series (c\d+) mean">/g)].map(
       (m) => `${m[1]} ${m[2]}`,

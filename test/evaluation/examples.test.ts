@@ -83,10 +83,19 @@ describe('examples/', () => {
       all.filter((c) => !yaml.includes(c)),
       ['empty-fixture', 'file-too-large'],
     );
-    // single-item-row and renamed-preset need a convention of their own, so a second fixture, which a JSON file cannot hold.
+    // single-item-row, renamed-preset and no-pooled-form need a convention of their own, so a second fixture, which a JSON file cannot hold.
     assert.deepEqual(
       all.filter((c) => !json.includes(c)),
-      ['empty-fixture', 'file-too-large', 'query-not-in-qrels', 'renamed-preset', 'single-item-row', 'syntax-error', 'too-many-aliases'],
+      [
+        'empty-fixture',
+        'file-too-large',
+        'no-pooled-form',
+        'query-not-in-qrels',
+        'renamed-preset',
+        'single-item-row',
+        'syntax-error',
+        'too-many-aliases',
+      ],
     );
   });
 

@@ -105,7 +105,7 @@ describe('readProjectConfig', () => {
   it('names unknown keys with the keys it knows, and takes $schema silently', () => {
     assert.deepEqual(readProjectConfig({ $schema: 'x', defaultCutoff: [3] }), {
       config: {},
-      problems: ['Unknown key "defaultCutoff"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.'],
+      problems: ['Unknown key "defaultCutoff"; keys: defaultConvention, benchmark, defaultCutoffs, headlineMetrics, severity, qrels.'],
     });
   });
 
@@ -128,7 +128,7 @@ describe('parseConfigFile', () => {
       config: { defaultCutoffs: [3] },
       problems: [
         'Not valid JSON (PropertyNameExpected at offset 21).',
-        'Unknown key "x"; keys: defaultConvention, defaultCutoffs, headlineMetrics, severity, qrels.',
+        'Unknown key "x"; keys: defaultConvention, benchmark, defaultCutoffs, headlineMetrics, severity, qrels.',
       ],
     });
     // Nothing readable at all is an empty configuration with the syntax problem.

@@ -6,7 +6,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CaseInput } from '../../shared/core/caseInput';
 import { Family } from '../../shared/core/metricNames';
-import { COMMON_KNOBS, dependencies, searchAxes, thresholdCandidates, thresholdClassOf } from '../../shared/inference/knobSpace';
+import {
+  COMMON_KNOBS,
+  dependencies,
+  searchAxes,
+  thresholdCandidates,
+  thresholdClassOf,
+  narrowAxes,
+} from '../../shared/inference/knobSpace';
 import { gradedLabels, listLabels, listPredictions, scoredPredictions } from '../helpers/caseBuilders';
 
 const axes = (cases: CaseInput[], ...families: Family[]) =>
@@ -14,8 +21,8 @@ const axes = (cases: CaseInput[], ...families: Family[]) =>
 const PLAIN: CaseInput = { labels: listLabels(['a']), predictions: listPredictions(['a']) };
 
 describe('the knobs a family depends on', () => {
-  it('P: the common knobs and the precision denominator; RR: the common knobs only', () => {
-    assert.deepEqual(dependencies('P'), [...COMMON_KNOBS, 'precisionDenominator']);
+  it('P: the common knobs, the precision denominator and the averaging of its run figure; RR: the common knobs only', () => {
+    assert.deepEqual(dependencies('P'), [...COMMON_KNOBS, 'precisionDenominator', 'averaging']);
     assert.deepEqual(dependencies('RR'), COMMON_KNOBS);
   });
 });
@@ -30,6 +37,9 @@ describe('the values worth trying', () => {
       emptyLabels: ['nan', 'zero'],
       unjudged: ['keep'],
       emptyPredictions: ['zero'],
+      // Issue 35: no case predicts its own id or scores an item 0.
+      identicalIds: ['keep'],
+      zeroScores: ['keep'],
     });
   });
 
@@ -45,10 +55,11 @@ describe('the values worth trying', () => {
     assert.deepEqual(
       [a.ties, a.duplicates, a.unjudged, a.emptyPredictions, a.precisionDenominator],
       [
-        ['input', 'id-desc', 'id-asc', 'average', 'pessimistic'],
-        ['error', 'first', 'count'],
-        ['keep', 'drop'],
-        ['zero', 'nan'],
+        // Issue 35's library values are tried too where the cases raise them (TFRS, LightFM/Cornac, Haystack, Elasticsearch, ragas).
+        ['input', 'id-desc', 'id-asc', 'average', 'pessimistic', 'optimistic', 'pessimistic-each'],
+        ['error', 'first', 'count', 'no-credit'],
+        ['keep', 'drop', 'drop-after-cut'],
+        ['zero', 'nan', 'precision-nan'],
         ['k', 'min-k-predicted'],
       ],
     );
@@ -68,7 +79,7 @@ describe('the values worth trying', () => {
         ],
         'RR',
       ).ties.length,
-      5,
+      7,
     );
     assert.deepEqual(
       axes(
@@ -83,7 +94,7 @@ describe('the values worth trying', () => {
         ],
         'RR',
       ).ties.length,
-      5,
+      7,
     );
     assert.deepEqual(axes([{ labels: listLabels(['a']), predictions: listPredictions(['a', 'b']) }], 'RR').ties, ['input']);
   });
@@ -105,5 +116,26 @@ describe('relevance thresholds', () => {
       [-1, 0, 0, 1, 1, 'listed'],
     );
     assert.equal(thresholdClassOf(7, [{ labels: [], predictions: [] }]), 0, 'no grade at all');
+  });
+});
+
+describe('the axes narrowed to the expectations (issue 35)', () => {
+  const axesOf = (cases: Parameters<typeof searchAxes>[0], specs: { family: 'P' | 'nDCG'; k: number | null }[], hasMean: boolean) =>
+    Object.fromEntries(
+      narrowAxes(searchAxes(cases, new Set(specs.map((s) => s.family))), cases, specs, hasMean).map((a) => [a.knob, a.values]),
+    );
+
+  it('tries averaging once when no expectation is a mean, both values when one is', () => {
+    const cases = [{ labels: listLabels(['a']), predictions: listPredictions(['a', 'b']) }];
+    assert.deepEqual(axesOf(cases, [{ family: 'P', k: 1 }], false).averaging, ['mean']);
+    assert.deepEqual(axesOf(cases, [{ family: 'P', k: 1 }], true).averaging, ['mean', 'pooled']);
+  });
+
+  it('tries idealCut none only past k relevant labels, min-k-predicted only for a list shorter than k and than its relevant labels', () => {
+    const short = [{ labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['a']) }];
+    assert.deepEqual(axesOf(short, [{ family: 'nDCG', k: 2 }], false).idealCut, ['k', 'min-k-predicted', 'none']);
+    assert.deepEqual(axesOf(short, [{ family: 'nDCG', k: 3 }], false).idealCut, ['k', 'min-k-predicted']);
+    const full = [{ labels: listLabels(['a']), predictions: listPredictions(['a', 'b', 'c']) }];
+    assert.deepEqual(axesOf(full, [{ family: 'nDCG', k: 3 }], false).idealCut, ['k']);
   });
 });

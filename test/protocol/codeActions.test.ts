@@ -202,7 +202,15 @@ cases:
     const marked = 'convention: {ties: ran|dom}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n';
     assert.deepEqual(
       (await titlesAt(marked, 'yaml')).filter((t) => t.startsWith('Change')),
-      ["Change to 'input'", "Change to 'id-desc'", "Change to 'id-asc'", "Change to 'average'", "Change to 'pessimistic'"],
+      [
+        "Change to 'input'",
+        "Change to 'id-desc'",
+        "Change to 'id-asc'",
+        "Change to 'average'",
+        "Change to 'pessimistic'",
+        "Change to 'optimistic'",
+        "Change to 'pessimistic-each'",
+      ],
     );
     const { text } = await applyAt(marked, /^Change to 'average'$/, 'yaml');
     assert.equal(text, 'convention: {ties: average}\ncases:\n  q1: {labels: [a], predictions: {a: 1}}\n');

@@ -343,7 +343,7 @@ describe("hovers of the fixture's keys, its convention and its systems", () => {
     ]);
     assert.deepEqual(first(TEXT, 'AP]'), ['**AP** — Average precision', range(1, 15, 1, 17)]);
     assert.deepEqual(first(TEXT, 'convention'), [
-      '**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      '**Convention `trec_eval + ties=input`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`, `ir_measures`, `pytrec_eval`, `sentence-transformers`, `mteb`, `beir`, `llamaindex`, `haystack`, `elasticsearch`, `ragas`, `tfrs`, `cornac`, `recpack`, `recbole`, `elliot`, `implicit`, `lightfm`, `tf-ranking`.',
       range(2, 12, 2, 46),
     ]);
     assert.deepEqual(first(TEXT, 'ties'), ['**`ties`** = `input` (preset `trec_eval` has `id-desc`)', range(2, 33, 2, 37)]);
@@ -457,10 +457,12 @@ describe('code actions', () => {
       "Change to 'id-desc'",
       "Change to 'average'",
       "Change to 'pessimistic'",
+      "Change to 'optimistic'",
+      "Change to 'pessimistic-each'",
     ]);
     assert.deepEqual(
       actions.map((x) => x.isPreferred === true),
-      [true, false, false, false, false],
+      [true, false, false, false, false, false, false],
     );
     assert.deepEqual(edits(actions[0]), [{ range: range(0, 34, 0, 42), newText: '"id-asc"' }]);
     const far = text.replace('id-asx', 'id-ascending');
@@ -472,10 +474,12 @@ describe('code actions', () => {
       "Change to 'id-asc'",
       "Change to 'average'",
       "Change to 'pessimistic'",
+      "Change to 'optimistic'",
+      "Change to 'pessimistic-each'",
     ]);
     assert.deepEqual(
       choices.map((x) => x.isPreferred === true),
-      [false, false, false, false, false],
+      [false, false, false, false, false, false, false],
     );
   });
 

@@ -42,9 +42,9 @@ describe('completion candidates', () => {
       'description',
       'significance',
       '$schema',
+      'benchmark',
       'qrels',
       'run',
-      'runs',
     ]);
     assert.equal(byLabel(list, 'cases').insert, 'cases:\n\t$0');
     assert.equal(byLabel(list, 'metrics').insert, 'metrics: [$1]');
@@ -60,6 +60,7 @@ describe('completion candidates', () => {
       'description',
       'significance',
       '$schema',
+      'benchmark',
     ]);
     assert.deepEqual(labels(candidates('qrels: {}\n|', 'yaml'), 3), ['run', 'runs', 'k']);
   });
@@ -107,10 +108,18 @@ describe('completion candidates', () => {
   it('presets after convention:, knobs and presets under it, a knob’s values after it', () => {
     assert.deepEqual(labels(candidates('convention: |', 'yaml'), 3), ['trec_eval', 'seed000', 'ranx']);
     assert.deepEqual(labels(candidates('convention:\n  tr|', 'yaml'), 4), ['trec_eval', 'preset', 'emptyLabels', 'precisionDenominator']);
-    assert.deepEqual(labels(candidates('convention:\n  ties: |', 'yaml')), ['input', 'id-desc', 'id-asc', 'average', 'pessimistic']);
+    assert.deepEqual(labels(candidates('convention:\n  ties: |', 'yaml')), [
+      'input',
+      'id-desc',
+      'id-asc',
+      'average',
+      'pessimistic',
+      'optimistic',
+      'pessimistic-each',
+    ]);
     const knobs = candidates('{"convention": {"preset": "trec_eval", "|"}}', 'json');
     assert.equal(byLabel(knobs, 'ties').insert, '"ties": "$1"');
-    assert.equal(byLabel(knobs, 'ties').detail, 'input | id-desc | id-asc | average | pessimistic');
+    assert.equal(byLabel(knobs, 'ties').detail, 'input | id-desc | id-asc | average | pessimistic | optimistic | pessimistic-each');
     assert.equal(byLabel(knobs, 'relevanceThreshold').insert, '"relevanceThreshold": $1');
     assert.equal(
       knobs.find((c) => c.label === 'preset'),

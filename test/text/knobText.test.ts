@@ -19,10 +19,19 @@ const knobs = (md: string) =>
     .split('\n')
     .filter((l) => l.startsWith('- `'))
     .map((l) => l.slice(3, l.indexOf('`', 3)));
-const EVERY_METRIC = ['emptyLabels = zero', 'emptyPredictions = zero', 'duplicates = error', 'ties = id-desc', 'unjudged = keep'];
+const EVERY_METRIC = [
+  'emptyLabels = zero',
+  'emptyPredictions = zero',
+  'duplicates = error',
+  'ties = id-desc',
+  'unjudged = keep',
+  'unjudgedGrade = none',
+  'identicalIds = keep',
+  'zeroScores = keep',
+];
 
 describe('the hover on k', () => {
-  it('lists the cutoffs and the three knobs that decide what a cutoff does', () => {
+  it('lists the cutoffs and the five knobs that decide what a cutoff does', () => {
     const md = cutoffHover(FE);
     assert.equal(
       md.split('\n\n')[0],
@@ -30,7 +39,13 @@ describe('the hover on k', () => {
     );
     assert.equal(md.split('\n\n')[1], 'Knobs that decide what a cutoff does:');
     assert.equal(md.split('\n\n')[2].split('\n')[0], PRECISION_KNOB);
-    assert.deepEqual(knobs(md), ['precisionDenominator = k', 'apDenominator = relevant', 'ideal = labels']);
+    assert.deepEqual(knobs(md), [
+      'precisionDenominator = k',
+      'apDenominator = relevant',
+      'ideal = labels',
+      'idealCut = k',
+      'unjudged = keep',
+    ]);
   });
 
   it('says when the cutoffs are the default ones', () => {
@@ -51,7 +66,7 @@ describe('the hover on a metric name', () => {
       'Knobs that change it (now):',
     ]);
     assert.equal(md.split('\n\n')[4].split('\n')[0], PRECISION_KNOB);
-    assert.deepEqual(knobs(md), ['precisionDenominator = k', 'relevanceThreshold = 0', ...EVERY_METRIC]);
+    assert.deepEqual(knobs(md), ['precisionDenominator = k', 'relevanceThreshold = 0', 'averaging = mean', ...EVERY_METRIC]);
   });
 
   it('P and P@k stand for every cutoff; a metric the fixture does not compute says so', () => {
@@ -75,7 +90,12 @@ describe('the hover on a metric name', () => {
       metricHover(FE, 'nDCG@3').split('\n\n')[1],
       '`nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of all label grades sorted, best first, cut at k`',
     );
-    assert.deepEqual(knobs(metricHover(FE, 'nDCG@3')).slice(0, 3), ['gain = exponential', 'ideal = labels', 'discount = log2']);
+    assert.deepEqual(knobs(metricHover(FE, 'nDCG@3')).slice(0, 4), [
+      'gain = exponential',
+      'ideal = labels',
+      'idealCut = k',
+      'discount = log2',
+    ]);
   });
 
   it('gives a formula true of every cutoff: at k for "nDCG@k" and "P", over every item for "nDCG" (no "cut at all")', () => {
@@ -104,10 +124,10 @@ describe('the hover on the convention', () => {
     const [head, table] = conventionHover(FE).split('\n\n');
     assert.equal(
       head,
-      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`.',
+      '**Convention `trec_eval + gain=exponential`** — every number here is computed under these knobs. Presets: `trec_eval`, `seed000`, `ranx`, `mllib`, `sklearn`, `torchmetrics`, `seed003`, `lenskit`, `recommenders`, `ir_measures`, `pytrec_eval`, `sentence-transformers`, `mteb`, `beir`, `llamaindex`, `haystack`, `elasticsearch`, `ragas`, `tfrs`, `cornac`, `recpack`, `recbole`, `elliot`, `implicit`, `lightfm`, `tf-ranking`.',
     );
     const rows = table.split('\n');
-    assert.equal(rows.length, 2 + 18);
+    assert.equal(rows.length, 2 + 23);
     assert.deepEqual(rows.slice(0, 6), [
       '| knob | value | from | affects |',
       '|---|---|---|---|',
@@ -152,6 +172,11 @@ describe('the hover on a preset name', () => {
           '| emptyPredictions | zero |',
           '| negativeGains | zero |',
           '| singleItem | evaluate |',
+          '| identicalIds | keep |',
+          '| zeroScores | keep |',
+          '| unjudgedGrade | none |',
+          '| idealCut | k |',
+          '| averaging | mean |',
         ].join('\n'),
       ].join('\n\n'),
     );

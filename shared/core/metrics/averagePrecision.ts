@@ -1,10 +1,12 @@
 /** AP@k and AP: the mean of the precisions at the hits, over a denominator the convention picks. */
 import { Convention } from '../conventions';
 import { Explanation, RankTerm, fmt, num } from '../explanation';
-import { depth, formulaCut, topText } from './hits';
+import { creditAt, depth, formulaCut, topText, withinCut } from './hits';
 import { RankedCase } from '../ranking';
 
 function sumAtHits(rc: RankedCase, k: number | null): { sum: number; hits: number } {
+  if (rc.creditRank)
+    return creditedHits(rc, k).reduce((acc, h) => ({ sum: acc.sum + h.precision, hits: acc.hits + 1 }), { sum: 0, hits: 0 });
   const n = depth(rc, k);
   let hits = 0;
   let sum = 0;
@@ -15,6 +17,23 @@ function sumAtHits(rc: RankedCase, k: number | null): { sum: number; hits: numbe
     }
   }
   return { sum, hits };
+}
+
+/**
+ * Under ties=pessimistic-each, each hit within the cut with its precision L / rank, both taken at the
+ * last rank of its tied group (Cornac's MAP: rankdata(method="max") among all items and among the hits).
+ */
+function creditedHits(rc: RankedCase, k: number | null): { r: number; precision: number }[] {
+  const n = depth(rc, k);
+  const through = new Int32Array(n + 1); // hits among ranks 1..i
+  for (let r = 0; r < n; r++) through[r + 1] = through[r] + rc.relevant[r];
+  const out: { r: number; precision: number }[] = [];
+  for (let r = 0; r < n; r++) {
+    if (!rc.relevant[r] || !withinCut(rc, r, k)) continue;
+    const rank = creditAt(rc, r);
+    out.push({ r, precision: through[Math.min(rank, n)] / rank });
+  }
+  return out;
 }
 
 function denominator(rc: RankedCase, k: number | null, hits: number, conv: Convention): number {
@@ -66,15 +85,21 @@ export function explainAveragePrecision(rc: RankedCase, k: number | null, conv: 
   const n = depth(rc, k);
   const terms: RankTerm[] = [];
   let hits = 0;
-  for (let r = 0; r < n; r++) {
-    if (!rc.relevant[r]) continue;
-    hits++;
-    terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: true, contribution: hits / (r + 1) });
-  }
+  if (rc.creditRank) {
+    for (const h of creditedHits(rc, k))
+      terms.push({ rank: creditAt(rc, h.r), id: rc.ids[h.r], grade: rc.grades[h.r], relevant: true, contribution: h.precision });
+    hits = terms.length;
+  } else
+    for (let r = 0; r < n; r++) {
+      if (!rc.relevant[r]) continue;
+      hits++;
+      terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: true, contribution: hits / (r + 1) });
+    }
   const sum = terms.reduce((s, t) => s + (t.contribution ?? 0), 0);
   const d = denominator(rc, k, hits, conv);
   const value = averagePrecision(rc, k, conv);
-  const parts = terms.map((t, i) => `${i + 1}/${t.rank}`).join(' + ') || '0';
+  const parts =
+    terms.map((t, i) => (rc.creditRank ? `${num(t.contribution! * t.rank)}/${t.rank}` : `${i + 1}/${t.rank}`)).join(' + ') || '0';
   if (conv.apTerms === 'every-rank' && hits > 0) return explainEveryRank(rc, k, terms, value);
   const knobs: Explanation['knobs'] = [
     { knob: 'apDenominator', value: conv.apDenominator, effect: `D = ${DENOMINATOR_TEXT[conv.apDenominator]} = ${num(d)}` },

@@ -1,7 +1,7 @@
 /** DCG@k, nDCG@k and nDCG: graded gains discounted by rank, normalized by an ideal ranking. */
 import { Convention } from '../conventions';
 import { Explanation, KnobUse, RankTerm, fmt } from '../explanation';
-import { depth, formulaCut } from './hits';
+import { creditAt, depth, formulaCut, withinCut } from './hits';
 import { MetricScratch } from './metricScratch';
 import { RankedCase } from '../ranking';
 
@@ -72,6 +72,13 @@ function rankGain(rc: RankedCase, r: number, conv: Convention): number {
 /** DCG@k = Σᵢ gain(gradeᵢ) · discount(i) over the top k. */
 export function dcg(rc: RankedCase, k: number | null, conv: Convention): number {
   const n = depth(rc, k);
+  if (rc.creditRank) {
+    // ties=pessimistic-each: each item's gain at the last rank of its tied group, if that is within k.
+    let credited = 0;
+    for (let r = 0; r < n; r++)
+      if (rc.grades[r] !== 0 && withinCut(rc, r, k)) credited += dcgGain(rc.grades[r], conv) * discount(creditAt(rc, r), conv);
+    return credited;
+  }
   const disc = DISCOUNTS[conv.discount];
   const m = Math.min(n, TABLE_RANKS);
   let sum = 0;
@@ -90,15 +97,25 @@ interface IdealItem {
   grade: number;
 }
 
-/** The ideal ranking the convention names, cut at k, best first, with item ids (for explanations). */
-function idealRanking(rc: RankedCase, k: number | null, conv: Convention): IdealItem[] {
+/**
+ * Where the ideal ranking is cut (idealCut): at k, at min(k, number predicted) (Elasticsearch), or
+ * nowhere (LlamaIndex); null: not cut.
+ */
+function idealDepth(rc: RankedCase, k: number | null, conv: Convention): number | null {
+  if (k === null || conv.idealCut === 'none') return null;
+  return conv.idealCut === 'min-k-predicted' ? Math.min(k, rc.count) : k;
+}
+
+/** The ideal ranking the convention names, cut per idealCut, best first, with item ids (for explanations). */
+function idealRanking(rc: RankedCase, k0: number | null, conv: Convention): IdealItem[] {
+  const k = idealDepth(rc, k0, conv);
   if (conv.ideal === 'labels-as-given') {
     return rc.labelIds.slice(0, Math.min(k ?? Infinity, rc.labelIds.length)).map((id, i) => ({ id, grade: rc.labelGrades[i] }));
   }
   const items =
     conv.ideal === 'labels'
       ? rc.labelIds.map((id, i) => ({ id, grade: rc.labelGrades[i] }))
-      : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k) : rc.count).map((id, r) => ({ id, grade: rc.grades[r] }));
+      : rc.ids.slice(0, conv.ideal === 'top-k' ? depth(rc, k0) : rc.count).map((id, r) => ({ id, grade: rc.grades[r] }));
   return sortByGain(items, conv).slice(0, k ?? Infinity);
 }
 
@@ -173,9 +190,11 @@ function topKIdcg(rc: RankedCase, k: number | null, conv: Convention, scratch?: 
 
 /** IDCG@k: the DCG of the ideal ranking; a scratch lends buffers and memos (see MetricScratch). */
 export function idcg(rc: RankedCase, k: number | null, conv: Convention, scratch?: MetricScratch): number {
+  // The top k's own gains are at most min(k, predicted): idealCut cuts them nowhere further.
   if (conv.ideal === 'top-k' && conv.negativeGains !== 'signed') return topKIdcg(rc, k, conv, scratch);
-  const gains = idealGains(rc, k, conv, scratch);
-  return discounted(gains, k === null ? gains.length : Math.min(k, gains.length), conv);
+  const cut = conv.ideal === 'top-k' ? k : idealDepth(rc, k, conv);
+  const gains = idealGains(rc, cut, conv, scratch);
+  return discounted(gains, cut === null ? gains.length : Math.min(cut, gains.length), conv);
 }
 
 /** nDCG@k = DCG@k / IDCG@k, 0 when IDCG@k = 0; a scratch lends buffers and memos (see MetricScratch). */
@@ -198,13 +217,26 @@ const IDEAL_TEXT: Readonly<Record<Convention['ideal'], string>> = {
   'top-k': 'the grades of the top-k predicted items sorted',
 };
 
+const IDEAL_CUT_TEXT: Readonly<Record<Convention['idealCut'], string>> = {
+  k: 'cut at k',
+  'min-k-predicted': 'cut at min(k, number predicted)',
+  none: 'not cut',
+};
+
+function idealCutEffect(rc: RankedCase, k: number, conv: Convention): string {
+  return conv.idealCut === 'none'
+    ? `the ideal ranking is not cut at k = ${k}: every item of it counts`
+    : `the ideal ranking is cut at min(k, predicted) = min(${k}, ${rc.count}) = ${Math.min(k, rc.count)}`;
+}
+
 function rankTerms(rc: RankedCase, k: number | null, conv: Convention): RankTerm[] {
   const terms: RankTerm[] = [];
   for (let r = 0; r < depth(rc, k); r++) {
+    if (!withinCut(rc, r, k)) continue;
     const g = rankGain(rc, r, conv);
-    const d = discount(r + 1, conv);
+    const d = discount(creditAt(rc, r), conv);
     terms.push({
-      rank: r + 1,
+      rank: creditAt(rc, r),
       id: rc.ids[r],
       grade: rc.grades[r],
       relevant: rc.relevant[r] === 1,
@@ -267,12 +299,18 @@ export function explainNdcg(rc: RankedCase, k: number | null, conv: Convention):
     formula:
       k === null
         ? `nDCG = DCG / IDCG,  IDCG = DCG of ${IDEAL_TEXT[conv.ideal]}, every item`
-        : `nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of ${IDEAL_TEXT[conv.ideal]}, cut at k`,
+        : `nDCG@k = DCG@k / IDCG@k,  IDCG@k = DCG of ${IDEAL_TEXT[conv.ideal]}, ${IDEAL_CUT_TEXT[conv.idealCut]}`,
     terms,
     ideal,
     numerator: top,
     denominator: bottom,
-    knobs: [...gainKnobs(rc, conv), { knob: 'ideal', value: conv.ideal, effect: `IDCG = ${sumText(ideal)} = ${fmt(bottom)}` }],
+    knobs: [
+      ...gainKnobs(rc, conv),
+      { knob: 'ideal', value: conv.ideal, effect: `IDCG = ${sumText(ideal)} = ${fmt(bottom)}` },
+      ...(k !== null && conv.idealCut !== 'k' && conv.ideal !== 'top-k'
+        ? [{ knob: 'idealCut' as const, value: conv.idealCut, effect: idealCutEffect(rc, k, conv) }]
+        : []),
+    ],
     arithmetic: bottom === 0 ? `IDCG = 0, so nDCG = 0` : `${fmt(top)} / ${fmt(bottom)} = ${fmt(value)}`,
   };
 }

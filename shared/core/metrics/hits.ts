@@ -7,10 +7,24 @@ export function depth(rc: RankedCase, k: number | null): number {
   return k === null ? rc.count : Math.min(k, rc.count);
 }
 
-/** Relevant items in the top k. */
+/** The 1-based rank the item at index r is credited at: r + 1, or under ties=pessimistic-each the last rank of its tied group. */
+export function creditAt(rc: RankedCase, r: number): number {
+  return rc.creditRank ? rc.creditRank[r] : r + 1;
+}
+
+/** Whether the item at index r is credited within the cutoff (every rank without one). */
+export function withinCut(rc: RankedCase, r: number, k: number | null): boolean {
+  return k === null || creditAt(rc, r) <= k;
+}
+
+/** Relevant items in the top k (under ties=pessimistic-each, those credited at a rank ≤ k). */
 export function hitsAt(rc: RankedCase, k: number | null): number {
   const n = depth(rc, k);
   let hits = 0;
+  if (rc.creditRank) {
+    for (let r = 0; r < n; r++) if (rc.relevant[r] && withinCut(rc, r, k)) hits++;
+    return hits;
+  }
   for (let r = 0; r < n; r++) hits += rc.relevant[r];
   return hits;
 }
@@ -20,7 +34,7 @@ export function hitTerms(rc: RankedCase, k: number | null): RankTerm[] {
   const n = depth(rc, k);
   const terms: RankTerm[] = [];
   for (let r = 0; r < n; r++) {
-    if (rc.relevant[r]) terms.push({ rank: r + 1, id: rc.ids[r], grade: rc.grades[r], relevant: true });
+    if (rc.relevant[r] && withinCut(rc, r, k)) terms.push({ rank: creditAt(rc, r), id: rc.ids[r], grade: rc.grades[r], relevant: true });
   }
   return terms;
 }

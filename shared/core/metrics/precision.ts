@@ -4,20 +4,21 @@ import { Explanation, fmt } from '../explanation';
 import { depth, hitsAt, hitTerms } from './hits';
 import { RankedCase } from '../ranking';
 
-function denominator(rc: RankedCase, k: number, conv: Convention): number {
+/** The denominator of P@k: k, or min(k, number predicted) under precisionDenominator=min-k-predicted. */
+export function precisionDenominator(rc: RankedCase, k: number, conv: Convention): number {
   return conv.precisionDenominator === 'k' ? k : depth(rc, k);
 }
 
 /** P@k = hits in the top k / (k or min(k, predicted)). */
 export function precision(rc: RankedCase, k: number, conv: Convention): number {
-  const d = denominator(rc, k, conv);
+  const d = precisionDenominator(rc, k, conv);
   return d === 0 ? 0 : hitsAt(rc, k) / d;
 }
 
 /** P@k with its hits and the denominator the convention chose. */
 export function explainPrecision(rc: RankedCase, k: number, conv: Convention): Explanation {
   const hits = hitsAt(rc, k);
-  const d = denominator(rc, k, conv);
+  const d = precisionDenominator(rc, k, conv);
   const value = precision(rc, k, conv);
   const effect =
     conv.precisionDenominator === 'k'

@@ -5,20 +5,20 @@ import { hitsAt, hitTerms } from './hits';
 import { RankedCase } from '../ranking';
 
 /** The denominator of R@k: R, or min(k, R) under recallDenominator=min-k-relevant. */
-function denominator(rc: RankedCase, k: number, conv: Convention): number {
+export function recallDenominator(rc: RankedCase, k: number, conv: Convention): number {
   return conv.recallDenominator === 'min-k-relevant' ? Math.min(k, rc.nRelevant) : rc.nRelevant;
 }
 
 /** R@k = hits in the top k / R, or / min(k, R) (R > 0). */
 export function recall(rc: RankedCase, k: number, conv: Convention): number {
-  return hitsAt(rc, k) / denominator(rc, k, conv);
+  return hitsAt(rc, k) / recallDenominator(rc, k, conv);
 }
 
 /** R@k with its hits and R. */
 export function explainRecall(rc: RankedCase, k: number, conv: Convention): Explanation {
   const hits = hitsAt(rc, k);
   const value = recall(rc, k, conv);
-  const d = denominator(rc, k, conv);
+  const d = recallDenominator(rc, k, conv);
   const capped = conv.recallDenominator === 'min-k-relevant';
   const knobs: Explanation['knobs'] = [
     {

@@ -5,6 +5,7 @@
  * a time.
  */
 import { metricValue } from '../../core/metrics/dispatch';
+import { MetricSpec } from '../../core/metricNames';
 import { relString } from '../../core/relString';
 import { judgedOnly, truncated } from '../../core/rankViews';
 import { hashBytes } from '../../core/hash';
@@ -307,9 +308,27 @@ export class TrecEvaluator {
     return this.evaluateBlock(block);
   }
 
+  private annotatedSpecs: MetricSpec[] | undefined;
+
+  /**
+   * The setup's specs, Hole@k's given every docid of the qrels (BEIR's annotated corpus: a docid judged
+   * for any query is no hole), made once per evaluator.
+   */
+  private specs(): readonly MetricSpec[] {
+    const specs = this.setup.specs;
+    if (!specs.some((s) => s.family === 'Hole')) return specs;
+    if (!this.annotatedSpecs) {
+      const annotated = new Set<string>();
+      for (const qid of this.qrels.qids) for (const id of this.qrels.query(qid)?.ids ?? []) annotated.add(id);
+      this.annotatedSpecs = specs.map((s) => (s.family === 'Hole' ? { ...s, annotated } : s));
+    }
+    return this.annotatedSpecs;
+  }
+
   /** One query's block through the core: rank under the convention, then every spec. */
   private evaluateBlock(b: RunBlock): QueryResult {
-    const { specs, convention } = this.setup;
+    const { convention } = this.setup;
+    const specs = this.specs();
     // In scratch: the ranking is read here and dropped, so its arrays are the scratch's, not allocated per query.
     let rc = rankRunBlock(b, this.qrels, this.qrels.queryIndex(b.qid), convention, this.setup.asTrecEval, this.scratch, true);
     // Counted before -M and -J cut the ranking; a refused ranking (a docid twice) is not counted.

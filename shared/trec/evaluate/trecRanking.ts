@@ -56,7 +56,8 @@ export function rankRunBlock(
     // Rare: an empty ranking, or NaN scores replayed through glibc's merge sort, on strings.
     const q = runQuery(block);
     const labels = query >= 0 ? qrels.query(qrels.qids[query]) : undefined;
-    return rankCase(trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions), conv, {
+    const input = trecCase(labels, asTrecEval ? inTrecEvalOrder(q.predictions) : q.predictions);
+    return rankCase({ ...input, id: block.qid }, conv, {
       scratch: inScratch ? scratch.ranking : undefined,
     });
   }
@@ -106,7 +107,16 @@ export function rankRunBlock(
     from = to;
   }
   return rankSlotted(
-    { ids, slots: slotOf.subarray(0, n), slotCount: slots.count, grades: grades.subarray(0, n), keys, labelIds, labelGrades },
+    {
+      ids,
+      slots: slotOf.subarray(0, n),
+      slotCount: slots.count,
+      grades: grades.subarray(0, n),
+      keys,
+      labelIds,
+      labelGrades,
+      caseId: block.qid,
+    },
     conv,
     undefined,
     inScratch ? scratch.ranking : undefined,

@@ -572,6 +572,7 @@ export function duplicateProblems(q: RunQuery, conv: Convention): TrecProblem[] 
     error: 'duplicates=error: the query is not evaluated and is left out of the means (trec_eval stops on this)',
     first: 'duplicates=first: only the higher-ranked occurrence counts',
     count: 'duplicates=count: every occurrence counts, so recall can exceed 1',
+    'no-credit': 'duplicates=no-credit: the repeat keeps its rank but gains nothing',
   }[conv.duplicates];
   const id = shownBytes(q.predictions[found.index].id);
   const more = repeats > 1 ? ` (${repeats - 1} more repeated line${repeats > 2 ? 's' : ''} in this query)` : '';
