@@ -215,6 +215,7 @@ function duplicateNote(q: RunDocQuery, predictions: readonly Prediction[], setti
     error: 'duplicates=error: the query is not evaluated and is left out of the means (trec_eval stops on this)',
     first: 'duplicates=first: only the higher-ranked occurrence counts',
     count: 'duplicates=count: every occurrence counts, so recall can exceed 1',
+    'no-credit': 'duplicates=no-credit: a repeat keeps its rank but earns nothing',
   }[duplicates];
   const more = repeats > 1 ? ` (${repeats - 1} more repeated line${repeats > 2 ? 's' : ''} in this query)` : '';
   return [
