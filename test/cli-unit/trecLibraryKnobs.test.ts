@@ -12,7 +12,9 @@ import { resolveConvention } from '../../shared/core/conventions';
 import { parseMetricSpec } from '../../shared/core/metricNames';
 
 describe('library knobs in the TREC engine', () => {
-  // q1 retrieves itself first; d2 is judged only for q2.
+  // q1 retrieves itself first; d2 is judged only for q2. Values hand-worked from beir-cellar/beir
+  // beir/retrieval/evaluation.py (ef83d293) l.82-83 (identical ids) and beir/retrieval/custom_metrics.py l.75-78,
+  // l.86-87 (Hole@k over the annotated corpus of every query's qrels).
   const dir = tempFiles({
     'b.qrels': 'q1 0 d1 1\nq1 0 q1 0\nq2 0 d2 1\n',
     'b.run': 'q1 Q0 q1 1 0.9 t\nq1 Q0 d1 2 0.8 t\nq1 Q0 d2 3 0.7 t\nq1 Q0 x 4 0.6 t\nq2 Q0 d2 1 0.9 t\n',

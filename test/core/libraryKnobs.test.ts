@@ -1,7 +1,7 @@
 /**
  * The knobs that carry the RAG and recommender libraries' conventions, each on a case where its values
- * differ, with the library's own numbers where its tests publish some (file and test named) and
- * hand-worked ones under its definition where they do not.
+ * differ, with the library's own numbers where its tests publish some (repository, file, commit and lines
+ * cited) and ones hand-worked from the cited lines where they do not (each comment says which).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,8 +20,10 @@ const knobLines = (input: CaseInput, conv: Convention, name: string) =>
 const TREC = PRESETS.trec_eval;
 
 describe('identicalIds (BEIR, MTEB: ignore_identical_ids)', () => {
-  // beir/retrieval/evaluation.py, EvaluateRetrieval.evaluate(ignore_identical_ids=True), and mteb's
-  // RetrievalEvaluator.evaluate: `for pid in list(rels): if qid == pid: results[qid].pop(pid)`.
+  // beir-cellar/beir beir/retrieval/evaluation.py (ef83d293) l.69-84: EvaluateRetrieval.evaluate(...,
+  // ignore_identical_ids=True) pops `results[qid][pid]` where `qid == pid` (l.82-83); embeddings-benchmark/mteb
+  // mteb/_evaluators/retrieval_evaluator.py (a905523d) l.116-132 does the same when the task sets it (l.130-132).
+  // Neither library's tests publish numbers for it: the values below are hand-worked from those lines.
   const Q: CaseInput = {
     id: 'q1',
     labels: listLabels(['d1', 'd2']),
@@ -41,8 +43,10 @@ describe('identicalIds (BEIR, MTEB: ignore_identical_ids)', () => {
 });
 
 describe('zeroScores (RecPack)', () => {
-  // RecPack keeps scores in a scipy csr_matrix, which stores no 0: recpack/metrics/base.py ranks the
-  // stored entries only (get_top_K_ranks), so an item scored 0 is never recommended; PrecisionK ÷ K.
+  // RecPack keeps scores in a scipy csr_matrix, which stores no 0: LienM/recpack (d4299773)
+  // recpack/metrics/base.py l.189 ranks with recpack/util.py get_top_K_ranks (l.50-77), which picks among the
+  // stored entries only (X.indices and X.data, l.68), so an item scored 0 is never recommended;
+  // recpack/metrics/precision.py l.51 divides by K. Hand-worked from those lines (no RecPack test has a 0 score).
   const U: CaseInput = { labels: listLabels(['a', 'b']), predictions: scoredPredictions({ a: 0.5, c: 0.2, b: 0, d: 0 }) };
   it('keep: a c d b (ties id-desc): P@4 = 2/4, R@4 = 2/2', () => {
     assert.deepEqual(values(U, TREC, 'P@4', 'R@4'), [0.5, 1]);
@@ -58,8 +62,9 @@ describe('zeroScores (RecPack)', () => {
 
 describe("unjudged=drop-after-cut (Elasticsearch's ignore_unlabeled)", () => {
   const ES = { ...TREC, precisionDenominator: 'min-k-predicted' } as const;
-  // elastic/elasticsearch modules/rank-eval/src/test/java/org/elasticsearch/index/rankeval/PrecisionAtKTests.java,
-  // testIgnoreUnlabeled: docs 0 and 1 rated relevant, hit 2 unrated: precision 2/3, and 2/2 with ignore_unlabeled.
+  // elastic/elasticsearch modules/rank-eval/src/test/java/org/elasticsearch/index/rankeval/PrecisionAtKTests.java
+  // (00203b9a) l.97-117, testIgnoreUnlabeled: docs 0 and 1 rated relevant, hit 2 unrated: precision 2/3 (l.107),
+  // and 2/2 with ignore_unlabeled (l.112-114). The second test below is hand-worked from that rule.
   const HITS: CaseInput = { labels: listLabels(['0', '1']), predictions: listPredictions(['0', '1', '2']) };
   it('PrecisionAtKTests.testIgnoreUnlabeled: 2/3 by default, 1 with the unrated hit skipped', () => {
     assert.deepEqual(values(HITS, ES, 'P@10'), [0.666667]);
@@ -78,8 +83,11 @@ describe("unjudged=drop-after-cut (Elasticsearch's ignore_unlabeled)", () => {
 
 describe("unjudgedGrade (Elasticsearch's unknown_doc_rating) and idealCut", () => {
   const ES = { ...TREC, gain: 'exponential', idealCut: 'min-k-predicted' } as const;
-  // DiscountedCumulativeGainTests.java, testDCGAtSixMissingRatings: ratings 3, 2, 3, –, 1, – on six hits:
-  // dcg = 12.779642067948913, and normalized 12.779642067948913 / 13.347184833073591 (the four ratings sorted).
+  // elastic/elasticsearch modules/rank-eval/src/test/java/org/elasticsearch/index/rankeval/
+  // DiscountedCumulativeGainTests.java (0066a272) l.105-140, testDCGAtSixMissingRatings: ratings 3, 2, 3, –, 1, – on
+  // six hits: dcg = 12.779642067948913 (l.120), and normalized 12.779642067948913 / 13.347184833073591 (l.139, the
+  // four ratings sorted). The unjudgedGrade 2 values are hand-worked from the same table (l.90-104): Elasticsearch's
+  // tests set unknown_doc_rating only when parsing (l.201-207), never with numbers.
   const SIX: CaseInput = {
     labels: gradedLabels({ '0': 3, '1': 2, '2': 3, '4': 1 }),
     predictions: listPredictions(['0', '1', '2', '3', '4', '5']),
@@ -93,7 +101,10 @@ describe("unjudgedGrade (Elasticsearch's unknown_doc_rating) and idealCut", () =
     assert.deepEqual(values(SIX, conv, 'DCG@10', 'nDCG@10'), [Number(dcg.toFixed(6)), Number((dcg / 13.347184833073591).toFixed(6))]);
     assert.equal(knobLines(SIX, conv, 'DCG@10')[0], 'unjudgedGrade=2: unlabeled "3", "5" ranked with grade 2');
   });
-  // testDCGAtFourMoreRatings's hits 0–3, with a fifth rating (5: 3) so that the ratings outnumber the hits.
+  // DiscountedCumulativeGainTests.java (0066a272) l.159-198, testDCGAtFourMoreRatings: four hits 0–3, ratings
+  // 3, 2, 3, –, 1: dcg 12.392789260714371 (l.177), normalized ÷ 13.347184833073591 (l.197). Here a fifth rating
+  // (5: 3) is added so that the ratings outnumber the hits: the ideals IDCG5 and IDCG4 are hand-worked, the DCG is
+  // the test's.
   const FOUR: CaseInput = {
     labels: gradedLabels({ '0': 3, '1': 2, '2': 3, '4': 1, '5': 3 }),
     predictions: listPredictions(['0', '1', '2', '3']),
@@ -118,8 +129,10 @@ describe("unjudgedGrade (Elasticsearch's unknown_doc_rating) and idealCut", () =
 });
 
 describe('ties=optimistic (TensorFlow Recommenders: tf.math.in_top_k)', () => {
-  // tf.math.in_top_k: "If multiple classes have the same prediction value and straddle the top-k
-  // boundary, all of those classes are considered to be in the top k" (FactorizedTopK's top-k accuracy).
+  // tensorflow/recommenders tensorflow_recommenders/metrics/factorized_top_k.py (cf1dafa9) l.187 computes the
+  // top-k accuracy with tf.math.in_top_k, whose documentation (tensorflow.org/api_docs/python/tf/math/in_top_k,
+  // the InTopK op's docstring) says: "if multiple classes have the same prediction value and straddle the top-k
+  // boundary, all of those classes are considered to be in the top k". Hand-worked from that sentence.
   const U: CaseInput = { labels: listLabels(['d']), predictions: scoredPredictions({ a: 0.9, b: 0.5, c: 0.5, d: 0.5 }) };
   it('d ties with b and c across the cut at 2: a hit at 2 when optimistic, none in input order or pessimistic', () => {
     const at = (ties: Convention['ties']) => values(U, { ...TREC, ties }, 'Success@2', 'RR')[0];
@@ -129,8 +142,10 @@ describe('ties=optimistic (TensorFlow Recommenders: tf.math.in_top_k)', () => {
 });
 
 describe('ties=pessimistic-each (Cornac MAP, LightFM)', () => {
-  // cornac/metrics/ranking.py, MAP.compute: rank = rankdata(-pd_scores, "max")[relevant];
-  // L = rankdata(-pd_scores[relevant], "max"); (L / rank).mean(): every tied item at its group's last rank.
+  // PreferredAI/cornac cornac/metrics/ranking.py (4db147de) l.522-525, MAP.compute: rank =
+  // rankdata(-pd_scores, "max")[relevant]; L = rankdata(-pd_scores[relevant], "max"); (L / rank).mean(): every
+  // tied item at its group's last rank. The tied cases are hand-worked from those lines; test_map's three cases
+  // (tests/cornac/metrics/test_ranking.py l.274-293, values at l.283, l.288, l.293) are the library's own.
   const U: CaseInput = { labels: listLabels(['a', 'b']), predictions: scoredPredictions({ y: 0.9, a: 0.5, x: 0.5, b: 0.5 }) };
   const EACH = { ...TREC, ties: 'pessimistic-each' } as const;
   it("Cornac's MAP: a and b both at rank 4 with L = 2: (2/4 + 2/4) / 2 = 0.5; pessimistic puts them at 3 and 4: (1/3 + 2/4) / 2", () => {
@@ -172,8 +187,10 @@ describe('ties=pessimistic-each (Cornac MAP, LightFM)', () => {
 });
 
 describe('emptyPredictions=precision-nan (LensKit, ragas)', () => {
-  // lenskit/lkpy src/lenskit/metrics/ranking/_pr.py: Precision returns NaN when len(recs) == 0, Recall
-  // 0/|test| = 0; _map.py: AveragePrecision NaN on an empty list; _recip.py: RecipRank 0.
+  // lenskit/lkpy src/lenskit/metrics/ranking/_pr.py (0d8cc5aa): Precision.measure_list returns NaN when
+  // len(recs) == 0 (l.38-45, NaN at l.41-42), Recall ngood / nrel = 0 (l.64-71); _map.py (09c7c88a) l.29-43:
+  // AveragePrecision NaN on an empty list (l.32-33); _recip.py (0d8cc5aa) l.40-50: RecipRank 0 (l.49-50).
+  // Hand-worked from those lines (LensKit's tests do not publish an empty-list case with these values).
   const EMPTY: CaseInput = { labels: listLabels(['a']), predictions: [] };
   it('P, AP and F1 are NaN; R, RR and nDCG are 0', () => {
     const conv = { ...PRESETS.lenskit, emptyPredictions: 'precision-nan' } as const;
@@ -183,6 +200,9 @@ describe('emptyPredictions=precision-nan (LensKit, ragas)', () => {
 });
 
 describe('duplicates=no-credit (Haystack)', () => {
+  // deepset-ai/haystack haystack/components/evaluators/document_map.py (c7cb46c0) l.131-141: a retrieved value is
+  // credited only while it is still in uncredited_ground_truth_values (l.136-139), so a repeat keeps its rank
+  // (enumerate, l.131) and earns nothing; AP ÷ the distinct ground truth (l.141). Hand-worked from those lines.
   const Q: CaseInput = { labels: listLabels(['a', 'b']), predictions: listPredictions(['a', 'a', 'b']) };
   it('the repeat of a holds rank 2 with no credit: AP = (1/1 + 2/3) / 2 = 0.833333, nDCG@2 = 1 / 1.630930 = 0.613147', () => {
     const conv = { ...PRESETS.seed000, duplicates: 'no-credit', gain: 'linear', discount: 'log2', ideal: 'labels' } as const;
@@ -194,7 +214,10 @@ describe('duplicates=no-credit (Haystack)', () => {
 });
 
 describe('averaging=pooled (implicit)', () => {
-  // implicit/evaluation.pyx, precision_at_k: relevant += hits; pr_div += fmin(K, likes.size()); return relevant / pr_div.
+  // benfred/implicit implicit/evaluation.pyx (8a95dbe2), ranking_metrics_at_k (l.366-475), which precision_at_k
+  // (l.236-266) returns: pr_div += fmin(K, likes.size()) (l.444); relevant += 1 per hit (l.455); "precision":
+  // relevant / pr_div (l.471). Hand-worked from those lines: implicit publishes no case with numbers that tells
+  // pooled from mean (see test/core/libraryPresets.test.ts, implicit).
   const CASES: CaseInput[] = [
     { labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['a', 'x', 'y']) },
     { labels: listLabels(['d']), predictions: listPredictions(['d', 'z', 'w']) },

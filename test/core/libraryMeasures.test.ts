@@ -1,6 +1,7 @@
 /**
  * The measures of the RAG and recommender libraries Ranklens lacked: LlamaIndex's granular MRR, Cornac's
- * NCRR and BEIR's and MTEB's Hole@k, with the values of the libraries' own tests (file and test named).
+ * NCRR and BEIR's and MTEB's Hole@k, with the values of the libraries' own tests (repository, file, commit and
+ * lines cited) and, where a library publishes none, values hand-worked from the cited lines (said so).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,7 +25,10 @@ const cornac = (gtPos: number[], pdRank: number[]): CaseInput => ({
 });
 
 describe("GranularRR (LlamaIndex's MRR with use_granular_mrr=True)", () => {
-  // run-llama/llama_index llama-index-core/tests/evaluation/test_metrics.py, test_mrr with use_granular=True.
+  // run-llama/llama_index llama-index-core/tests/evaluation/test_metrics.py (0f3f9582) l.34-60, test_mrr: the
+  // use_granular=True cases at l.41-53. The fourth value (no hit → 0) is hand-worked from MRR.compute's granular
+  // branch in llama-index-core/llama_index/core/evaluation/retrieval/metrics.py (`reciprocal_rank_sum /
+  // relevant_docs_count if relevant_docs_count > 0 else 0.0`); the test's own no-hit case (l.39) is not granular.
   it('test_mrr: (1/1 + 1/2 + 1/3) / 3, (1/1 + 1/2) / 2, (1/1 + 1/4) / 2', () => {
     assert.equal(value(llama([1, 2, 3], [3, 1, 2, 4]), 'GranularRR'), 0.611111);
     assert.equal(value(llama([1, 2, 3, 4], [1, 2, 5]), 'GranularRR'), 0.75);
@@ -43,7 +47,8 @@ describe("GranularRR (LlamaIndex's MRR with use_granular_mrr=True)", () => {
 });
 
 describe("NCRR (Cornac's normalized cumulative reciprocal rank)", () => {
-  // PreferredAI/cornac tests/cornac/metrics/test_ranking.py, test_ncrr.
+  // PreferredAI/cornac tests/cornac/metrics/test_ranking.py (4db147de) l.71-105, test_ncrr: NCRR() at l.77, l.81,
+  // l.85; NCRR(k=2) at l.92, l.96, l.100; NCRR(k=3) at l.105.
   it('NCRR(): 1, 1, and (1/3 + 1/2) / (1 + 1/2)', () => {
     assert.equal(value(cornac([0], [0]), 'NCRR'), 1);
     assert.equal(value(cornac([0, 2], [0, 2, 1]), 'NCRR'), 1);
@@ -62,8 +67,11 @@ describe("NCRR (Cornac's normalized cumulative reciprocal rank)", () => {
 });
 
 describe("Hole@k (BEIR's and MTEB's custom metric)", () => {
-  // beir/retrieval/custom_metrics.py, hole(): annotated_corpus = every doc_id of every query's qrels;
-  // Hole@k += len([d for d in top_hits[0:k] if d not in annotated_corpus]) / k, averaged over the queries.
+  // beir-cellar/beir beir/retrieval/custom_metrics.py (ef83d293) l.65-91, hole(): annotated_corpus = every doc_id
+  // of every query's qrels (l.75-78); Hole@k += len([d for d in top_hits[0:k] if d not in annotated_corpus]) / k
+  // (l.86-87), summed over the queries and divided by len(qrels) (l.90); embeddings-benchmark/mteb
+  // mteb/_evaluators/retrieval_metrics.py (a905523d) l.86-108 appends the same per-query value. Neither library's
+  // tests publish Hole@k numbers: the values below are hand-worked from those lines.
   const Q: CaseInput = { labels: listLabels(['a']), predictions: listPredictions(['a', 'x', 'b', 'y']) };
   it("alone, a case's own labels are its judged ids: x, b and y are holes in the top 4, 2 of the top 3", () => {
     assert.equal(value(Q, 'Hole@4'), 0.75);

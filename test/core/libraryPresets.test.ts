@@ -381,8 +381,19 @@ describe('llamaindex preset', () => {
 });
 
 describe('elliot preset (no published example with numbers: worked from map.py)', () => {
+  // Searched for a published example with inputs and numbers in sisinflab/elliot at fc27efed: the repository has
+  // no test suite and no notebook (`git ls-tree -r HEAD`: no .ipynb; the one file named test,
+  // config_files/test_config.yml, is a configuration); README.md, basic_configuration.md,
+  // advanced_configuration.md, docs/source/guide/metrics_intro.rst, metrics_summary.rst, metrics/accuracy.rst,
+  // quick_start.rst, config_files/*.yml and sample_*.py give configurations and no metric values; the metric
+  // docstrings (elliot/evaluation/metrics/accuracy/**) give formulas only. The paper's tables (README.md l.154,
+  // arXiv 2103.02590) are per-dataset results of trained models, not inputs and outputs of a metric. So none exists.
   it('averages P@1…P@k for MAP@k (map.py __user_ap), not the precisions at the hits', () => {
-    // Relevant a and c, ranked a, b, c: P@1 = 1, P@2 = 1/2, P@3 = 2/3; MAP@3 = their mean.
+    // Hand-worked from elliot/evaluation/metrics/accuracy/map/map.py (fc27efed) l.61-69 (__user_ap: np.average of
+    // __user_precision at n + 1 for n in range(cutoff)) and l.72-80 (hits in the top n ÷ n).
+    // Relevant a and c, ranked a, b, c: P@1 = 1, P@2 = 1/2, P@3 = 2/3; MAP@3 = their mean, 0.722222. The class
+    // docstring (l.29) writes AP@N = 1/min(m, N) Σ P(k)·rel(k), which gives (1 + 2/3) / 2 = 0.833333 here: the
+    // docstring and the code disagree, and the preset follows the code (what Elliot prints).
     const c: CaseInput[] = [{ labels: listLabels(['a', 'c']), predictions: listPredictions(['a', 'b', 'c']) }];
     assertClose(evaluate('elliot', c, ['AP@3']).value(0, 'AP@3'), (1 + 1 / 2 + 2 / 3) / 3);
     assertClose(evaluate('trec_eval', c, ['AP@3']).value(0, 'AP@3'), (1 + 2 / 3) / 2);
@@ -521,8 +532,24 @@ describe('library presets on the knobs issue 35 added', () => {
     assertClose(evaluate('recpack', c, ['R@3'], { zeroScores: 'keep' }).value(0, 'R@3'), 1);
   });
 
+  it('implicit: reproduces recommender_base_test.py test_evaluation, p@1 = 1 on the 50-user checkerboard', () => {
+    // benfred/implicit tests/recommender_base_test.py (8a95dbe2): get_checker_board(50) (l.20-28) withholds the
+    // diagonal; test_recommend (l.38-52) asserts that each user's top recommendation is its own id (l.52);
+    // test_evaluation (l.147-159) scores precision_at_k(..., csr_matrix(np.eye(50)), K=1) and asserts p == 1
+    // (l.159). So: 50 users, user u likes item u alone and is recommended item u first. This is implicit's only
+    // published metric value with inputs (tests/evaluation_test.py l.119 asserts only > 0.2 on MovieLens; the docs,
+    // docs/source/api/evaluation.rst, are the docstrings; examples/ and the notebook compute no metric); every
+    // averaging gives 1 on it, so the pooled rule is checked by the hand-worked test below.
+    const cases: CaseInput[] = Array.from({ length: 50 }, (_, u) => ({
+      labels: listLabels([`i${u}`]),
+      predictions: listPredictions([`i${u}`]),
+    }));
+    assertClose(evaluate('implicit', cases, ['R@1']).mean('R@1'), 1);
+  });
+
   it('implicit: "precision" is Σ hits ÷ Σ min(K, likes) over the users (evaluation.pyx:444, 471), a pooled R@K', () => {
-    // Worked from the code (implicit publishes no case with numbers): user 1 likes a, b, c and gets
+    // Hand-worked from benfred/implicit implicit/evaluation.pyx (8a95dbe2) l.444, l.455, l.471 (implicit publishes no
+    // case with numbers that tells pooled from mean; see the test above): user 1 likes a, b, c and gets
     // a, x (1 hit ÷ min(2, 3)); user 2 likes d and gets d, y (1 ÷ min(2, 1)): 2 / 3, not (1/2 + 1) / 2.
     const cases: CaseInput[] = [
       { labels: listLabels(['a', 'b', 'c']), predictions: listPredictions(['a', 'x']) },
