@@ -167,3 +167,29 @@ describe('TREC runs and qrels in TSV, CSV and JSON lines in the editor', () => {
     assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: other }), { role: 'none' });
   });
 });
+
+describe('a TSV run that ranklens.trec.runPatterns names', () => {
+  let client: TestClient;
+  const dir = tempFiles({ 'ranklens.config.json': JSON.stringify({ qrels: { 'runs/*.run': 'qrels/dev.qrels' } }) });
+  const run = pathToFileURL(join(dir, 'other/bm25.run.tsv')).toString();
+  before(async () => {
+    client = await TestClient.start({ settings: { trec: { runPatterns: ['*.run', '*.run.tsv'] } } });
+  });
+  after(async () => {
+    await client.stop();
+  });
+
+  it('is read as a run, and told how to pair it when no rule does', async () => {
+    await client.open(run, TSV_RUN, 'plaintext');
+    const found = await client.diagnosticsWhere(run, (d) => d.some((x) => x.code === 'run-not-paired'));
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range.start.line]),
+      [['run-not-paired', 0]],
+    );
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: run }), {
+      role: 'run',
+      config: pathToFileURL(join(dir, 'ranklens.config.json')).toString(),
+      message: `No "qrels" rule of ${join(dir, 'ranklens.config.json')} matches this run.`,
+    });
+  });
+});
