@@ -1,10 +1,11 @@
 /**
  * The open TREC documents: which are runs and which qrels (their language id, else the
- * ranklens.trec.* file patterns), how each run is paired with its qrels (ranklens.config.json's
+ * ranklens.trec.* file patterns, else a ranklens.config.json `qrels` rule naming a TSV, CSV or
+ * JSON-lines file), how each run is paired with its qrels (ranklens.config.json's
  * `qrels` rules), and each run's evaluation, made once per version of the run, the qrels and the
  * settings, through a cache of its queries kept here per run (shared/trecdoc keeps no state).
  */
-import { FoundConfig, FixtureOptions, configuredQrelsRule } from '../shared/evaluation';
+import { FoundConfig, FixtureOptions, configuredQrelsPaths, configuredQrelsRule } from '../shared/evaluation';
 import { trecFileRole } from '../shared/fixture';
 import {
   QrelsDocument,
@@ -16,6 +17,7 @@ import {
   readQrelsDocument,
   readRunDocument,
   runEvaluationCache,
+  readsAsTable,
   trecDocSettings,
 } from '../shared/trecdoc';
 import { TrecPairingResult } from '../shared/protocol';
@@ -88,10 +90,25 @@ export class TrecDocuments {
   /** Decides whether an open document is a run or qrels: its language id, else its file name against the patterns. */
   decide(uri: string, languageId: string): TrecRole | undefined {
     const s = this.host.settings().trec;
-    const role = TREC_LANGUAGES[languageId] ?? trecFileRole(uriPath(uri), s.runPatterns, s.qrelsPatterns);
+    const role = TREC_LANGUAGES[languageId] ?? trecFileRole(uriPath(uri), s.runPatterns, s.qrelsPatterns) ?? this.configuredRole(uri);
     if (role) this.roles.set(uri, role);
     else this.forget(uri);
     return role;
+  }
+
+  // A TSV, CSV or JSON-lines file that a `qrels` rule names, as its qrels or by its run glob, and whose text reads as that kind of file.
+  private configuredRole(uri: string): TrecRole | undefined {
+    if (!uri.startsWith('file:')) return undefined;
+    const config = this.host.projectConfig(uri);
+    if (!config?.config.qrels) return undefined;
+    const path = uriPath(uri);
+    const role: TrecRole | undefined = configuredQrelsRule(config, path)
+      ? 'run'
+      : configuredQrelsPaths(config).some((q) => samePath(q, path))
+        ? 'qrels'
+        : undefined;
+    const text = role && this.host.documents.get(uri)?.text.getText();
+    return role && text !== undefined && readsAsTable(text, path, role) ? role : undefined;
   }
 
   roleOf(uri: string): TrecRole | undefined {
@@ -181,7 +198,7 @@ export class TrecDocuments {
     const run =
       entry.view && made?.version === doc.text.version && made.settings === settings.key
         ? entry.view.run
-        : readRunDocument(doc.text.getText(), settings.asTrecEval);
+        : readRunDocument(doc.text.getText(), settings.asTrecEval, uriPath(uri));
     const view: TrecRunView = { uri, version: doc.text.version, run, settings, pairing };
     if (pairing.qrelsPath !== undefined) {
       if (qrelsText === null || qrelsText === undefined)
@@ -194,6 +211,7 @@ export class TrecDocuments {
           qrelsText,
           settings.asTrecEval,
           settings.convention.convention.duplicates === 'error' ? 'error' : 'warning',
+          pairing.qrelsPath,
         );
         view.evaluation = evaluateRunDocument(run, view.qrels, settings, entry.cache);
       }
@@ -220,7 +238,7 @@ export class TrecDocuments {
     const view = {
       uri,
       version: doc.text.version,
-      qrels: readQrelsDocument(doc.text.getText(), settings.asTrecEval, duplicates),
+      qrels: readQrelsDocument(doc.text.getText(), settings.asTrecEval, duplicates, uriPath(uri)),
       settings,
     };
     this.qrelsViews.set(uri, view);

@@ -10,7 +10,14 @@ export type { CaseEvaluation, ExpectResult } from './caseEvaluation';
 export type { FixtureOptions } from './fixtureSettings';
 export { EvaluationCache, evaluateDocumentCached } from './caseCache';
 export { declaredFindingCodes, evaluateDeclared, missingDeclaredFindings } from './expectFindings';
-export { CONFIG_FILE, configuredQrels, configuredQrelsRule, findProjectConfig, withProjectConfig } from './projectConfig';
+export {
+  CONFIG_FILE,
+  configuredQrels,
+  configuredQrelsPaths,
+  configuredQrelsRule,
+  findProjectConfig,
+  withProjectConfig,
+} from './projectConfig';
 export type { ConfigSeverity, FoundConfig } from './projectConfig';
 export { qrelsRuleEdit, relativePath, runGlobChoices } from './qrelsRule';
 export type { QrelsRule } from './qrelsRule';

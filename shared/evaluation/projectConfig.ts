@@ -123,6 +123,12 @@ export function configuredQrelsRule(found: FoundConfig, runPath: string): { glob
   return undefined;
 }
 
+/** The qrels paths of the config's `qrels` rules, resolved against its folder (as configuredQrelsRule resolves them). */
+export function configuredQrelsPaths(found: FoundConfig): string[] {
+  const dir = found.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
+  return Object.values(found.config.qrels ?? {}).map((qrels) => joinPath(dir, qrels));
+}
+
 // A configured path resolved against the configuration's folder: absolute paths (/…, C:/…) kept, . and .. folded.
 function joinPath(dir: string, path: string): string {
   const p = path.replace(/\\/g, '/');

@@ -81,7 +81,7 @@ export function trecEntryHover(ev: RunEvaluation, e: QueryEvaluation, entry: num
     return lines.join('\n\n');
   }
   const written = Number.parseInt(rankColumn, 10);
-  const differs = written !== rank ? ` The rank column says ${rankColumn}: trec_eval ignores it.` : '';
+  const differs = rankColumn !== '' && written !== rank ? ` The rank column says ${rankColumn}: trec_eval ignores it.` : '';
   lines.push(`trec_eval rank **${rank}** of ${e.rankOf.filter((r) => r > 0).length} (score descending, then docid descending).${differs}`);
   lines.push(
     `gain ${fmt(gain(Number.isNaN(grade) ? 0 : grade, conv), 3)} · discount at rank ${rank}: ${fmt(discount(rank, conv), 4)} (${conv.discount})`,

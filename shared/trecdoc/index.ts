@@ -14,3 +14,5 @@ export { UNJUDGED_SHARE, entryIndex, evaluateRunDocument, fieldSpan, relevantRet
 export type { QueryEvaluation, RunEvaluation, RunEvaluationCache } from './runEvaluation';
 export { lineAt, lineEnd } from './lineStarts';
 export { FINDINGS_LISTED } from './findingList';
+export { readsAsTable } from './tableRows';
+export type { TableFormat, TableShape } from './tableRows';

@@ -14,6 +14,7 @@ import { FieldSplitter, isWholeNumber, parseDecimal } from '../trec/read/fields'
 import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
 import { lineEnd, lineStarts } from './lineStarts';
+import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
 
 /** One query's judgements, each docid once (its first grade), in file order. */
 export interface QrelsDocQuery {
@@ -36,10 +37,15 @@ export interface QrelsDocument {
   /** Lines skipped (malformed, a grade that is not a number, a second judgement of a docid). */
   skipped: number;
   binary: boolean;
+  /** Set when the qrels are TSV (BEIR/MTEB), CSV or JSON lines rather than TREC text. */
+  format?: TableShape['format'];
 }
 
-/** Reads a qrels document's text; asTrecEval: trec_eval's reading of grades and comments. */
-export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSeverity: 'error' | 'warning'): QrelsDocument {
+/**
+ * Reads a qrels document's text; asTrecEval: trec_eval's reading of grades and comments. Qrels whose
+ * text reads as TSV, CSV or JSON lines (tableShapeOf; `name` is their file's) are read row by row instead.
+ */
+export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSeverity: 'error' | 'warning', name = ''): QrelsDocument {
   const starts = lineStarts(text);
   const doc: QrelsDocument = {
     text,
@@ -53,12 +59,21 @@ export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSe
   const binary = binaryText(text, 'qrels');
   if (binary) return { ...doc, findings: [binary], binary: true };
   const findings = new FindingList();
+  const first = new Map<string, Map<string, number>>(); // per query, the line of each docid's first judgement
+  const judge = (line: number, qid: string, docid: string, at: { start: number; end: number }, grade: number) =>
+    addJudgement(doc, first, findings, duplicateSeverity, line, qid, docid, at, grade);
+  const shape = tableShapeOf(text, name, 'qrels', starts);
+  if (shape) {
+    readQrelsTable(doc, shape, asTrecEval, findings, judge);
+    for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
+    doc.findings = findings.list();
+    return doc;
+  }
   const mark = byteOrderMarkOf(text, asTrecEval);
   if (mark.finding) findings.push(mark.finding);
   const splitter = new FieldSplitter(asTrecEval);
   splitter.startChunk(text);
   const f = splitter.at;
-  const first = new Map<string, Map<string, number>>(); // per query, the line of each docid's first judgement
   let afterComment = false;
   let lastLine = starts.length - 1;
   if (lastLine > 0 && starts[lastLine] === text.length) lastLine--; // the empty line after a final line break
@@ -117,33 +132,82 @@ export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSe
       doc.skipped++;
       continue;
     }
-    const qid = text.slice(f[0], f[1]);
-    const docid = text.slice(f[4], f[5]);
-    let seen = first.get(qid);
-    if (!seen) first.set(qid, (seen = new Map()));
-    const prior = seen.get(docid);
-    if (prior !== undefined) {
-      findings.push({
-        code: 'duplicate-judgement',
-        severity: duplicateSeverity,
-        span: { start: f[4], end: f[5] },
-        message: `"${docid}" is judged twice for query ${qid}; the first grade is used${duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`,
-        related: [{ span: { start: starts[prior], end: starts[prior] }, message: 'first judgement' }],
-      });
-      doc.skipped++;
-      continue;
-    }
-    seen.set(docid, line);
-    let q = doc.queries.get(qid);
-    if (!q) doc.queries.set(qid, (q = { qid, labels: [], lines: [], docids: [], hash: 0 }));
-    q.labels.push({ id: docid, grade });
-    q.lines.push(line);
-    q.docids.push({ start: f[4], end: f[5] });
-    doc.queryOnLine.set(line, qid);
+    judge(line, text.slice(f[0], f[1]), text.slice(f[4], f[5]), { start: f[4], end: f[5] }, grade);
   }
   for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
   doc.findings = findings.list();
   return doc;
+}
+
+// A judgement of a docid of a query at its line, unless the docid is judged already (a finding; the first grade is kept).
+function addJudgement(
+  doc: QrelsDocument,
+  first: Map<string, Map<string, number>>,
+  findings: FindingList,
+  duplicateSeverity: 'error' | 'warning',
+  line: number,
+  qid: string,
+  docid: string,
+  at: { start: number; end: number },
+  grade: number,
+): void {
+  let seen = first.get(qid);
+  if (!seen) first.set(qid, (seen = new Map()));
+  const prior = seen.get(docid);
+  if (prior !== undefined) {
+    findings.push({
+      code: 'duplicate-judgement',
+      severity: duplicateSeverity,
+      span: at,
+      message: `"${docid}" is judged twice for query ${qid}; the first grade is used${duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`,
+      related: [{ span: { start: doc.lineStarts[prior], end: doc.lineStarts[prior] }, message: 'first judgement' }],
+    });
+    doc.skipped++;
+    return;
+  }
+  seen.set(docid, line);
+  let q = doc.queries.get(qid);
+  if (!q) doc.queries.set(qid, (q = { qid, labels: [], lines: [], docids: [], hash: 0 }));
+  q.labels.push({ id: docid, grade });
+  q.lines.push(line);
+  q.docids.push(at);
+  doc.queryOnLine.set(line, qid);
+}
+
+// The rows of TSV (BEIR/MTEB), CSV or JSON-lines qrels (a byte-order mark skipped), each read as the TREC line it stands for.
+function readQrelsTable(
+  doc: QrelsDocument,
+  shape: TableShape,
+  asTrecEval: boolean,
+  findings: FindingList,
+  judge: (line: number, qid: string, docid: string, at: { start: number; end: number }, grade: number) => void,
+): void {
+  const { text, lineStarts: starts } = doc;
+  doc.format = shape.format;
+  if (shape.headerProblem) {
+    findings.push(tableRowProblem(text, shape, 'qrels', shape.headerLine));
+    return;
+  }
+  for (let line = shape.headerLine + 1; line < starts.length; line++) {
+    const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
+    const to = lineEnd(text, starts, line);
+    if (text.slice(from, to).trim() === '') continue;
+    const row = readTableRow(text, from, to, shape, 'qrels');
+    if ('problem' in row) {
+      findings.push(tableRowProblem(text, shape, 'qrels', line, row));
+      doc.skipped++;
+      continue;
+    }
+    const { value } = row;
+    // A JSON number that is whole is that grade (1.0 is 1); any other value is read as in a TREC line.
+    const number = row.jsonNumber ? Number(text.slice(value.start, value.end)) : NaN;
+    const grade = Number.isInteger(number) ? number + 0 : gradeOf(text, value.start, value.end, asTrecEval, findings);
+    if (grade === undefined) {
+      doc.skipped++;
+      continue;
+    }
+    judge(line, row.query.value, row.doc.value, { start: row.doc.start, end: row.doc.end }, grade);
+  }
 }
 
 // The grade written at text[start, end), as trec_eval (atol) or as written; undefined when the line is skipped.

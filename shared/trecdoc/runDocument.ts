@@ -12,6 +12,7 @@ import { FieldSplitter, parseDecimal } from '../trec/read/fields';
 import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
 import { lineEnd, lineStarts } from './lineStarts';
+import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
 
 /** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */
 export interface RunDocQuery {
@@ -42,6 +43,10 @@ export interface RunDocument {
   skipped: number;
   /** Set when the text is not text: nothing was read. */
   binary: boolean;
+  /** Set when the run is TSV, CSV or JSON lines rather than TREC text. */
+  format?: TableShape['format'];
+  /** Docids that differ from their text (a JSON escape, a CSV "" quote), by prediction. */
+  docids?: Map<number, string>;
 }
 
 /** Offsets within RunDocument.at of a prediction's fields. */
@@ -49,8 +54,11 @@ export const DOCID = 0;
 export const RANK = 2;
 export const SCORE = 4;
 
-/** Reads a run document's text; asTrecEval: trec_eval's reading of scores (C's atof). */
-export function readRunDocument(text: string, asTrecEval: boolean): RunDocument {
+/**
+ * Reads a run document's text; asTrecEval: trec_eval's reading of scores (C's atof). A run whose text
+ * reads as TSV, CSV or JSON lines (tableShapeOf; `name` is its file's) is read row by row instead.
+ */
+export function readRunDocument(text: string, asTrecEval: boolean, name = ''): RunDocument {
   const starts = lineStarts(text);
   const findings = new FindingList();
   const doc: RunDocument = {
@@ -71,6 +79,12 @@ export function readRunDocument(text: string, asTrecEval: boolean): RunDocument 
   if (binary) {
     doc.findings = [binary];
     doc.binary = true;
+    return doc;
+  }
+  const shape = tableShapeOf(text, name, 'run', starts);
+  if (shape) {
+    readRunTable(doc, shape, asTrecEval, findings);
+    doc.findings = findings.list();
     return doc;
   }
   const mark = byteOrderMarkOf(text, asTrecEval);
@@ -97,6 +111,46 @@ export function readRunDocument(text: string, asTrecEval: boolean): RunDocument 
   }
   doc.findings = findings.list();
   return doc;
+}
+
+// The rows of a TSV, CSV or JSON-lines run (a byte-order mark skipped, as pandas' utf-8-sig writes
+// it), each read as the TREC line it stands for, as `ranklens trec` reads it; a run without a score
+// column is ranked by its rank (1 first: the score is minus the rank).
+function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, findings: FindingList): void {
+  const { text, lineStarts: starts } = doc;
+  doc.format = shape.format;
+  const f = new Int32Array(10);
+  if (shape.headerProblem) {
+    findings.push(tableRowProblem(text, shape, 'run', shape.headerLine));
+    return;
+  }
+  for (let line = shape.headerLine + 1; line < starts.length; line++) {
+    const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
+    const to = lineEnd(text, starts, line);
+    if (text.slice(from, to).trim() === '') continue;
+    const row = readTableRow(text, from, to, shape, 'run');
+    if ('problem' in row) {
+      findings.push(tableRowProblem(text, shape, 'run', line, row));
+      doc.skipped++;
+      continue;
+    }
+    const { value } = row;
+    // A JSON number is that number; a cell or a JSON string is read as the same text in a TREC line.
+    const read = row.jsonNumber ? Number(text.slice(value.start, value.end)) : scoreOf(text, value.start, value.end, asTrecEval, findings);
+    const score = read !== undefined && row.byRank ? -read : read;
+    if (score === undefined) {
+      doc.skipped++;
+      continue;
+    }
+    f[4] = row.doc.start;
+    f[5] = row.doc.end;
+    f[6] = row.rank ? row.rank.start : row.doc.end;
+    f[7] = row.rank ? row.rank.end : row.doc.end;
+    f[8] = value.start;
+    f[9] = value.end;
+    add(doc, row.query.value, line, score, f);
+    if (row.doc.value !== text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(doc.count - 1, row.doc.value);
+  }
 }
 
 // A prediction of the line just split.
@@ -176,6 +230,8 @@ export function entryOnLine(doc: RunDocument, line: number): number {
 
 /** The docid of prediction i. */
 export function docidOf(doc: RunDocument, i: number): string {
+  const unescaped = doc.docids?.get(i);
+  if (unescaped !== undefined) return unescaped;
   return doc.text.slice(doc.at[6 * i + DOCID], doc.at[6 * i + DOCID + 1]);
 }
 

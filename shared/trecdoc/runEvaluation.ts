@@ -238,6 +238,7 @@ function rankColumnNote(run: RunDocument, q: RunDocQuery, rankOf: Int32Array): Q
   q.entries.forEach((i, k) => {
     const from = run.at[6 * i + RANK];
     const to = run.at[6 * i + RANK + 1];
+    if (from === to) return; // no rank column (a TSV, CSV or JSON-lines run without one)
     // The rank column as C's atol reads it; a plain whole number (nearly always) without a string.
     const written = isWholeNumber(text, from, to) ? parseDecimal(text, from, to) : cAtol(text.slice(from, to));
     if (rankOf[k] === 0 || written === rankOf[k]) return;

@@ -1,0 +1,331 @@
+/**
+ * Runs and qrels as tab- or comma-separated values with a header, or as JSON lines, read from the
+ * editor's text: which format a document is, and each data line as the cells of its roles (query,
+ * document, score or grade, rank) with their places (UTF-16 offsets into the text), so that a row
+ * becomes a prediction or a judgement as a TREC line does. The column names are the CLI's
+ * (shared/trec/read/formats/columnNames.ts).
+ */
+import { startsAsTrec } from '../fixture/files/trecFilePatterns';
+import { LocatedFinding } from '../fixture/model/model';
+import type { TrecFileKind } from '../trec/read/problems';
+import { ColumnChoice, chooseColumns } from '../trec/read/formats/columnNames';
+import { lineEnd, lineStarts } from './lineStarts';
+
+/** The formats read here besides TREC text. */
+export type TableFormat = 'tsv' | 'csv' | 'jsonl';
+
+/** How a table document is read: its format and, for TSV and CSV, its header line and columns (or why its header names none). */
+export interface TableShape {
+  format: TableFormat;
+  /** TSV/CSV: the 0-based line of the header, and how many cells it names. */
+  headerLine: number;
+  width: number;
+  columns?: ColumnChoice;
+  /** TSV/CSV: why the header does not name the columns needed. */
+  headerProblem?: string;
+}
+
+/** One cell of a row: its value and where it is written ([start, end) inside any quotes). */
+export interface TableCell {
+  value: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * A data row's cells by role, or why it cannot be read: value is the grade (qrels) or the score (a
+ * run), or the rank of a run without a score column (byRank: ranked by rank, 1 first, as the CLI
+ * ranks it); jsonNumber: the value is a JSON number rather than text.
+ */
+export type TableRow =
+  | { query: TableCell; doc: TableCell; value: TableCell; rank?: TableCell; byRank: boolean; jsonNumber: boolean }
+  | { problem: string; start: number; end: number };
+
+/**
+ * The table format of a document, or undefined for TREC text: JSON lines when its first line starts
+ * with "{"; TSV or CSV when its first line is a header naming the columns this kind of file needs,
+ * or when its name ends in .tsv or .csv and its first line is not a TREC line (then a header naming
+ * none is a problem to report).
+ */
+export function tableShapeOf(text: string, name: string, kind: TrecFileKind, starts: Int32Array): TableShape | undefined {
+  let line = 0;
+  while (line < starts.length && text.slice(starts[line], lineEnd(text, starts, line)).trim() === '') line++;
+  if (line === starts.length) return undefined;
+  const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
+  const first = text.slice(from, lineEnd(text, starts, line));
+  if (first.trimStart().startsWith('{')) return { format: 'jsonl', headerLine: -1, width: 0 };
+  const ext = /\.(tsv|csv)$/i.exec(name)?.[1].toLowerCase() as 'tsv' | 'csv' | undefined;
+  for (const format of ['tsv', 'csv'] as const) {
+    if (!first.includes(format === 'tsv' ? '\t' : ',') && ext !== format) continue;
+    const cells = splitCells(text, from, lineEnd(text, starts, line), format);
+    const names = Array.isArray(cells) ? cells.map((c) => c.value) : [];
+    const columns = chooseColumns(names, kind);
+    if (typeof columns !== 'string') return { format, headerLine: line, width: names.length, columns };
+    // A .tsv file of TREC lines (MS MARCO's qrels.dev.tsv) is TREC text.
+    if (ext === format && !startsAsTrec(first, kind))
+      return { format, headerLine: line, width: names.length, headerProblem: columns.replace(/; name them with --columns.*$/, '') };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a document's text reads as a TSV, CSV or JSON-lines file of this kind: a header that names
+ * the columns it needs, or a first line that is a JSON object with its keys (a JSON file that is not
+ * JSON lines is not taken).
+ */
+export function readsAsTable(text: string, name: string, kind: TrecFileKind): boolean {
+  const starts = lineStarts(text);
+  const shape = tableShapeOf(text, name, kind, starts);
+  if (!shape || shape.headerProblem !== undefined) return false;
+  if (shape.format !== 'jsonl') return true;
+  let line = 0;
+  while (text.slice(starts[line], lineEnd(text, starts, line)).trim() === '') line++;
+  const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
+  return !('problem' in jsonRow(text, from, lineEnd(text, starts, line), kind));
+}
+
+/** Reads the data line text[from, to) of a table document by its shape. */
+export function readTableRow(text: string, from: number, to: number, shape: TableShape, kind: TrecFileKind): TableRow {
+  if (shape.format === 'jsonl') return jsonRow(text, from, to, kind);
+  const cells = splitCells(text, from, to, shape.format);
+  if (!Array.isArray(cells)) return cells;
+  const c = shape.columns!;
+  const byRank = kind === 'run' && c.value < 0;
+  const roles: [string, number][] = [
+    ['query id', c.query],
+    ['document id', c.doc],
+    [kind === 'qrels' ? 'grade' : byRank ? 'rank' : 'score', byRank ? c.rank : c.value],
+  ];
+  if (cells.length !== shape.width) {
+    const lost = roles.filter(([, i]) => i >= cells.length).map(([role, i]) => `no ${role} (column ${i + 1})`);
+    const sep = shape.format === 'tsv' ? 'tab' : 'comma';
+    const problem = `it has ${cells.length} ${sep}-separated cell${cells.length === 1 ? '' : 's'} where the header names ${shape.width}${lost.length ? `, so ${lost.join(' and ')}` : ''}`;
+    return { problem, start: from, end: to };
+  }
+  const [query, doc, value] = roles.map(([, i]) => cells[i]);
+  const problem = cellProblem(
+    query,
+    doc,
+    value,
+    roles.map(([role]) => role),
+  );
+  if (problem) return { problem, start: from, end: to };
+  const rank = c.rank >= 0 ? trimmed(text, cells[c.rank]) : undefined;
+  return { query, doc, value: trimmed(text, value), ...(rank ? { rank } : {}), byRank, jsonNumber: false };
+}
+
+// Why the cells of a row cannot be a TREC line's fields: a cell empty, an id holding a blank (which no TREC field holds).
+function cellProblem(query: TableCell, doc: TableCell, value: TableCell, roles: string[]): string | undefined {
+  const cells = [query, doc, value];
+  for (let k = 0; k < 3; k++) {
+    if (cells[k].value.trim() === '') return `its ${roles[k]} is empty`;
+    if (k < 2 && /\s/.test(cells[k].value))
+      return `its ${roles[k]} ${JSON.stringify(cells[k].value)} holds a blank, which no TREC field holds`;
+  }
+  return undefined;
+}
+
+// A value cell without the blanks around it (a number reads the same with them, as in a TREC line).
+function trimmed(text: string, cell: TableCell): TableCell {
+  let { start, end } = cell;
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { value: cell.value.trim(), start, end };
+}
+
+const FORMAT_NAMES: Readonly<Record<TableFormat, string>> = { tsv: 'TSV', csv: 'CSV', jsonl: 'JSON-lines' };
+
+/** The malformed-line finding of a row that cannot be read (row given), or the format-error of a header that names no columns (row omitted). */
+export function tableRowProblem(
+  text: string,
+  shape: TableShape,
+  kind: TrecFileKind,
+  line: number,
+  row?: { problem: string; start: number; end: number },
+): LocatedFinding {
+  const what = `${FORMAT_NAMES[shape.format]} ${kind}`;
+  if (!row) {
+    const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStartOf(text, line);
+    let end = text.indexOf('\n', from);
+    if (end < 0) end = text.length;
+    while (end > from && /\s/.test(text[end - 1])) end--;
+    const sep = shape.format === 'tsv' ? 'tab' : 'comma';
+    return {
+      code: 'format-error',
+      severity: 'error',
+      span: { start: from, end },
+      message: `The ${kind} file's first line is not the header of ${sep}-separated values: ${shape.headerProblem}. Nothing is read from it; name the columns as docs/guide/file-formats.md lists them.`,
+    };
+  }
+  let end = row.end;
+  while (end > row.start && /\s/.test(text[end - 1])) end--;
+  return {
+    code: 'malformed-line',
+    severity: 'error',
+    span: { start: row.start, end },
+    message: `This ${what} row cannot be read: ${row.problem}. The line is skipped.`,
+  };
+}
+
+function lineStartOf(text: string, line: number): number {
+  let at = 0;
+  for (let l = 0; l < line; l++) at = text.indexOf('\n', at) + 1;
+  return at;
+}
+
+// The cells of a TSV or CSV line: split at each tab (TSV) or comma outside quotes (CSV); a CSV cell
+// in double quotes is what is inside them, "" read as ".
+function splitCells(
+  text: string,
+  from: number,
+  to: number,
+  format: 'tsv' | 'csv',
+): TableCell[] | { problem: string; start: number; end: number } {
+  const sep = format === 'tsv' ? 9 : 44;
+  const cells: TableCell[] = [];
+  let i = from;
+  for (;;) {
+    if (format === 'csv' && text.charCodeAt(i) === 34) {
+      const start = i + 1;
+      let j = start;
+      let value = '';
+      for (;;) {
+        const q = text.indexOf('"', j);
+        if (q < 0 || q >= to)
+          return {
+            problem: 'a quoted cell is not closed on its line (a cell written over several lines is not read here; write it on one line)',
+            start: i,
+            end: to,
+          };
+        value += text.slice(j, q);
+        if (text.charCodeAt(q + 1) === 34) {
+          value += '"';
+          j = q + 2;
+          continue;
+        }
+        cells.push({ value, start, end: q });
+        i = q + 1;
+        break;
+      }
+      if (i < to && text.charCodeAt(i) !== sep) return { problem: 'text follows a quoted cell before the next comma', start: i, end: to };
+    } else {
+      let end = i;
+      while (end < to && text.charCodeAt(end) !== sep) end++;
+      cells.push({ value: text.slice(i, end), start: i, end });
+      i = end;
+    }
+    if (i >= to) return cells;
+    i++; // the separator
+  }
+}
+
+// A JSON line: one object whose keys name the roles as a header does; each value's place is its
+// literal's (inside the quotes of a string).
+function jsonRow(text: string, from: number, to: number, kind: TrecFileKind): TableRow {
+  const line = text.slice(from, to);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (e) {
+    return { problem: `it is not JSON (${(e as Error).message})`, start: from, end: to };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { problem: 'a JSON line is one object ({"qid": …, "docid": …, …})', start: from, end: to };
+  const places = valuePlaces(line);
+  const keys = Object.keys(parsed);
+  const columns = chooseColumns(keys, kind);
+  if (typeof columns === 'string') return { problem: `it lacks ${keyProblem(columns)}`, start: from, end: to };
+  const byRank = kind === 'run' && columns.value < 0;
+  const cell = (index: number): TableCell | string => {
+    const key = keys[index];
+    const value = (parsed as Record<string, unknown>)[key];
+    const at = places.get(key);
+    if (!at) return `its key "${key}" is written twice`;
+    if (typeof value !== 'string' && typeof value !== 'number')
+      return `its "${key}" is ${value === null ? 'null' : typeof value}, not a string or a number`;
+    return { value: String(value), start: from + at[0], end: from + at[1] };
+  };
+  const query = cell(columns.query);
+  const doc = cell(columns.doc);
+  const value = cell(byRank ? columns.rank : columns.value);
+  for (const c of [query, doc, value]) if (typeof c === 'string') return { problem: c, start: from, end: to };
+  const roles = ['query id', 'document id', kind === 'qrels' ? 'grade' : byRank ? 'rank' : 'score'];
+  const problem = cellProblem(query as TableCell, doc as TableCell, value as TableCell, roles);
+  if (problem) return { problem, start: from, end: to };
+  const rank = columns.rank >= 0 ? cell(columns.rank) : undefined;
+  const v = value as TableCell;
+  return {
+    query: query as TableCell,
+    doc: doc as TableCell,
+    value: v,
+    ...(rank && typeof rank !== 'string' ? { rank } : {}),
+    byRank,
+    jsonNumber: text.charCodeAt(v.start - 1) !== 34,
+  };
+}
+
+// chooseColumns' message of a JSON line: its keys rather than a header's columns, without the CLI's --columns advice.
+function keyProblem(message: string): string {
+  return message
+    .replace(/^expected /, '')
+    .replace(/; name them with --columns.*$/, '')
+    .replace(/, found the columns /, '; its keys are ')
+    .replace(/, found no columns/, '; it has no keys')
+    .replace(/ column/g, ' key');
+}
+
+const NO_SCORE =
+  'the editor ranks a run by its score column, and this one has none (ranklens trec reads a run ranked by its rank column alone)';
+
+// Where each top-level value of a valid JSON object is written ([start, end) inside a string's quotes); a key written twice has none.
+function valuePlaces(line: string): Map<string, [number, number]> {
+  const places = new Map<string, [number, number]>();
+  const twice = new Set<string>();
+  let i = line.indexOf('{') + 1;
+  const skipSpace = () => {
+    while (/\s/.test(line[i] ?? '')) i++;
+  };
+  const stringEnd = (start: number) => {
+    let j = start + 1;
+    while (line[j] !== '"') j += line[j] === '\\' ? 2 : 1;
+    return j;
+  };
+  for (;;) {
+    skipSpace();
+    if (line[i] !== '"') break; // "}": the end of the object
+    const keyEnd = stringEnd(i);
+    const key = JSON.parse(line.slice(i, keyEnd + 1)) as string;
+    i = keyEnd + 1;
+    skipSpace();
+    i++; // ':'
+    skipSpace();
+    let place: [number, number];
+    if (line[i] === '"') {
+      const end = stringEnd(i);
+      place = [i + 1, end];
+      i = end + 1;
+    } else {
+      const start = i;
+      let depth = 0;
+      while (i < line.length) {
+        const ch = line[i];
+        if (ch === '"') i = stringEnd(i);
+        else if (ch === '{' || ch === '[') depth++;
+        else if (ch === '}' || ch === ']') {
+          if (depth === 0) break;
+          depth--;
+        } else if (ch === ',' && depth === 0) break;
+        i++;
+      }
+      let end = i;
+      while (/\s/.test(line[end - 1])) end--;
+      place = [start, end];
+    }
+    if (places.has(key)) twice.add(key);
+    places.set(key, place);
+    skipSpace();
+    if (line[i] === ',') i++;
+  }
+  for (const key of twice) places.delete(key);
+  return places;
+}
