@@ -4,6 +4,7 @@
  */
 import { Position, Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { lineAt, lineStarts } from '../shared/core';
 import { Span } from '../shared/fixture';
 import { Edit, moveOffset } from './documents';
 
@@ -33,25 +34,9 @@ function positionsOf(doc: TextDocument): (offset: number) => Position {
   const { starts } = lastLines;
   return (offset) => {
     const o = Math.max(0, Math.min(offset, text.length));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return Position.create(lo, o - starts[lo]);
+    const line = lineAt(starts, o);
+    return Position.create(line, o - starts[line]);
   };
-}
-
-/** Where each line of a text without \r starts. */
-export function lineStarts(text: string): Int32Array {
-  let count = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-  const starts = new Int32Array(count);
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1;
-  return starts;
 }
 
 /**

@@ -27,3 +27,4 @@ export { fmt } from './explanation';
 export { predictionMarks } from './predictionMarks';
 export { BENCHMARKS, BENCHMARK_NAMES, findBenchmark } from './benchmarks';
 export type { Benchmark, BenchmarkName } from './benchmarks';
+export { lineAt, lineEnd, lineStarts } from './lineStarts';

@@ -12,7 +12,7 @@ export { trecDocSettings } from './trecDocSettings';
 export type { TrecDocSettings } from './trecDocSettings';
 export { UNJUDGED_SHARE, entryIndex, evaluateRunDocument, fieldSpan, relevantRetrieved, runEvaluationCache } from './runEvaluation';
 export type { QueryEvaluation, RunEvaluation, RunEvaluationCache } from './runEvaluation';
-export { lineAt, lineEnd } from './lineStarts';
+export { lineAt, lineEnd } from '../core/lineStarts';
 export { FINDINGS_LISTED } from './findingList';
 export { readsAsTable } from './tableRows';
 export type { TableFormat, TableShape } from './tableRows';

@@ -13,7 +13,7 @@ import { malformedCause } from '../trec/read/collapse';
 import { FieldSplitter, isWholeNumber, parseDecimal } from '../trec/read/fields';
 import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
-import { lineEnd, lineStarts } from './lineStarts';
+import { lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
 
 /** One query's judgements, each docid once (its first grade), in file order. */

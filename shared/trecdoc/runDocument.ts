@@ -11,7 +11,7 @@ import { malformedCause } from '../trec/read/collapse';
 import { FieldSplitter, parseDecimal } from '../trec/read/fields';
 import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
-import { lineEnd, lineStarts } from './lineStarts';
+import { lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
 
 /** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */

@@ -9,7 +9,7 @@ import { startsAsTrec } from '../fixture/files/trecFilePatterns';
 import { LocatedFinding } from '../fixture/model/model';
 import type { TrecFileKind } from '../trec/read/problems';
 import { ColumnChoice, chooseColumns } from '../trec/read/formats/columnNames';
-import { lineEnd, lineStarts } from './lineStarts';
+import { lineEnd, lineStarts } from '../core/lineStarts';
 
 /** The formats read here besides TREC text. */
 export type TableFormat = 'tsv' | 'csv' | 'jsonl';
