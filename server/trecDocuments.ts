@@ -5,7 +5,7 @@
  * `qrels` rules), and each run's evaluation, made once per version of the run, the qrels and the
  * settings, through a cache of its queries kept here per run (shared/trecdoc keeps no state).
  */
-import { FoundConfig, FixtureOptions, configuredQrelsPaths, configuredQrelsRule } from '../shared/evaluation';
+import { FoundConfig, FixtureOptions, configuredQrelsRule } from '../shared/evaluation';
 import { trecFileRole } from '../shared/fixture';
 import {
   QrelsDocument,
@@ -17,7 +17,9 @@ import {
   readQrelsDocument,
   readRunDocument,
   runEvaluationCache,
+  configuredTrecRole,
   readsAsTable,
+  samePath,
   trecDocSettings,
 } from '../shared/trecdoc';
 import { TrecPairingResult } from '../shared/protocol';
@@ -102,11 +104,7 @@ export class TrecDocuments {
     const config = this.host.projectConfig(uri);
     if (!config?.config.qrels) return undefined;
     const path = uriPath(uri);
-    const role: TrecRole | undefined = configuredQrelsRule(config, path)
-      ? 'run'
-      : configuredQrelsPaths(config).some((q) => samePath(q, path))
-        ? 'qrels'
-        : undefined;
+    const role = configuredTrecRole(config, path);
     const text = role && this.host.documents.get(uri)?.text.getText();
     return role && text !== undefined && readsAsTable(text, path, role) ? role : undefined;
   }
@@ -269,10 +267,4 @@ export class TrecDocuments {
     }
     return undefined;
   }
-}
-
-// Two file paths the same ("/"-separated; a Windows drive letter in either case).
-function samePath(a: string, b: string): boolean {
-  const norm = (p: string) => p.replace(/\\/g, '/').replace(/^\/?([A-Za-z]):/, (_, d: string) => `/${d.toLowerCase()}:`);
-  return norm(a) === norm(b);
 }

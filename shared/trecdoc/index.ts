@@ -16,3 +16,4 @@ export { lineAt, lineEnd } from '../core/lineStarts';
 export { FINDINGS_LISTED } from './findingList';
 export { readsAsTable } from './tableRows';
 export type { TableFormat, TableShape } from './tableRows';
+export { configuredTrecRole, namedTrecRole, samePath } from './documentRole';

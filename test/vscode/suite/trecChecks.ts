@@ -1,6 +1,7 @@
 /**
  * TREC runs and qrels as documents, through the VS Code API: the languages their names give them,
- * the ranklens.trec.* settings adopting a plain-text file whose first line reads as TREC, "Pick Qrels
+ * the ranklens.trec.* settings adopting a plain-text file whose first line reads as TREC, a
+ * ranklens.config.json rule adopting a JSON-lines run (and, once saved, one it names later), "Pick Qrels
  * for This Run" writing its rule into ranklens.config.json, and the status bar entry of a run drawn
  * from a stubbed ranklens/trecPairing answer (read off the page by the code-server runner).
  */
@@ -74,6 +75,32 @@ export const trecChecks: Check[] = [
       } finally {
         await config.update('runPatterns', undefined, vscode.ConfigurationTarget.Workspace);
       }
+    },
+  },
+  {
+    name: 'a runs/bm25.jsonl that a ranklens.config.json rule names opens as trec-run, and a file a rule names once the config is saved becomes one',
+    async run() {
+      const JSONL = '{"qid": "q1", "docid": "d1", "score": 9.5}\n{"qid": "q1", "docid": "d2", "score": 8.0}\n';
+      const configUri = await write('jsonl/ranklens.config.json', '{"qrels": {"runs/*.jsonl": "qrels/test.tsv"}}\n');
+      const run = await write('jsonl/runs/bm25.jsonl', JSONL);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(run));
+      await languageBecomes(run, 'trec-run');
+      // No rule names runs/*.ndjson yet: it keeps its language until a rule does and the config is saved.
+      const late = await write('jsonl/runs/late.ndjson', JSONL);
+      const before = (await vscode.workspace.openTextDocument(late)).languageId;
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(vscode.workspace.textDocuments.find((d) => d.uri.toString() === late.toString())?.languageId, before);
+      assert.notEqual(before, 'trec-run');
+      const config = await vscode.workspace.openTextDocument(configUri);
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(
+        configUri,
+        new vscode.Range(0, 0, config.lineCount, 0),
+        '{"qrels": {"runs/*.jsonl": "qrels/test.tsv", "runs/*.ndjson": "qrels/test.tsv"}}\n',
+      );
+      await vscode.workspace.applyEdit(edit);
+      await config.save();
+      await languageBecomes(late, 'trec-run');
     },
   },
   {

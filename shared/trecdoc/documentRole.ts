@@ -1,0 +1,37 @@
+/**
+ * Which documents are TREC runs and qrels by their name and text, as the editor decides it for a file
+ * not already given a TREC language: its name against the ranklens.trec.* patterns, else a `qrels`
+ * rule of its project configuration, and then its text, which must read as a TREC line or as a TSV,
+ * CSV or JSON-lines table of that role. One rule, read by the VS Code client (which document it hands
+ * the server) and the server (which file a rule names).
+ */
+import { FoundConfig, configuredQrelsPaths, configuredQrelsRule } from '../evaluation';
+import { TrecFileRole, startsAsTrec, trecFileRole } from '../fixture/files/trecFilePatterns';
+import { readsAsTable } from './tableRows';
+
+/** A file's role by the `qrels` rules of its configuration: a run when a rule's glob matches it, qrels when a rule names it as its qrels. */
+export function configuredTrecRole(config: FoundConfig | undefined, path: string): TrecFileRole | undefined {
+  if (!config?.config.qrels) return undefined;
+  if (configuredQrelsRule(config, path)) return 'run';
+  return configuredQrelsPaths(config).some((q) => samePath(q, path)) ? 'qrels' : undefined;
+}
+
+/**
+ * A document's role when its name is named (by the patterns, else by a `qrels` rule of `config`) and
+ * its text (its first lines suffice) reads as a TREC line or a table of that role; undefined otherwise.
+ */
+export function namedTrecRole(
+  path: string,
+  text: string,
+  patterns: { runs: readonly string[]; qrels: readonly string[] },
+  config: FoundConfig | undefined,
+): TrecFileRole | undefined {
+  const role = trecFileRole(path, patterns.runs, patterns.qrels) ?? configuredTrecRole(config, path);
+  return role && (startsAsTrec(text, role) || readsAsTable(text, path, role)) ? role : undefined;
+}
+
+/** Whether two file paths are the same ("/"-separated; a Windows drive letter in either case). */
+export function samePath(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/\\/g, '/').replace(/^\/?([A-Za-z]):/, (_, d: string) => `/${d.toLowerCase()}:`);
+  return norm(a) === norm(b);
+}
