@@ -5,6 +5,7 @@
  * (the fallbacks), and a strict CSP costs nothing.
  */
 import { CurveSeries, MetricCurve, MetricCurves } from './curves';
+import { escapeHtml, pageHead } from './htmlPage';
 import { fmt } from '../core/explanation';
 import { Family } from '../core/metricNames';
 
@@ -60,20 +61,11 @@ const SHARES: ReadonlySet<Family> = new Set<Family>([
 
 /** A complete HTML document with one chart per metric family, a legend and a strict CSP. */
 export function curvesHtml(curves: MetricCurves, options: CurvesHtmlOptions): string {
-  const nonceAttr = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : '';
   const body =
     curves.curves.length === 0
       ? '<p class="empty">No metric of this fixture takes a cutoff (P, R, F1, AP, RR, DCG, nDCG, Success), so there is no curve to draw.</p>'
       : `${legend(curves)}\n<main class="charts">\n${curves.curves.map((c) => chart(c, curves)).join('\n')}\n</main>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp(options))}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>
-<style${nonceAttr}>${STYLE}</style>
-</head>
+  return `${pageHead(options.title, csp(options), STYLE, options.nonce)}
 <body>
 <header>
 <h1>${escapeHtml(options.title)}</h1>
@@ -90,11 +82,6 @@ export function csp(options: Pick<CurvesHtmlOptions, 'cspSource' | 'nonce'>): st
   const style = options.nonce ? `'nonce-${options.nonce}'` : "'unsafe-inline'";
   const source = options.cspSource ? ` ${options.cspSource}` : '';
   return `default-src 'none'; style-src${source} ${style}; img-src${source} data:`;
-}
-
-/** Text safe inside HTML elements and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** "trec_eval, mean": how tooltips, the legend and data-series name a series. */

@@ -8,7 +8,7 @@
  * measure, cutoff or number of explained queries, for the rankings of a query not yet explained, and
  * to save the plot as SVG or as PNG (drawn here on a canvas; the bytes are posted).
  */
-import { escapeHtml } from './curvesHtml';
+import { escapeHtml, pageHead } from './htmlPage';
 
 /** What the view reads of the JSON report (`ranklens diff … --json`). */
 export interface DiffReportView {
@@ -104,15 +104,7 @@ const DEFAULT_MEASURES: readonly string[] = ['nDCG@10', 'nDCG@20', 'AP', 'P@10',
 export function diffHtml(report: DiffReportView, options: DiffHtmlOptions): string {
   const nonce = escapeHtml(options.nonce);
   const body = report.comparisons.map((c, k) => comparisonHtml(report, c, k, options.nonce)).join('\n');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
+  return `${pageHead(options.title, `default-src 'none'; style-src 'nonce-${options.nonce}'; script-src 'nonce-${options.nonce}'; img-src data:`, STYLE, options.nonce)}
 <body${options.reveal === undefined ? '' : ` data-reveal="q-0-${escapeHtml(anchor(options.reveal))}"`}>
 <header>
 <h1>${escapeHtml(options.title)}</h1>

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { COMPARED_PRESETS, PRESETS } from '../../shared/core/conventions';
 import { CurveSeries, MetricCurves, metricCurves } from '../../shared/curves/curves';
-import { csp, curvesHtml, escapeHtml, kTicks, sameGroups, tooltip, valueTicks } from '../../shared/curves/curvesHtml';
+import { csp, curvesHtml, kTicks, sameGroups, tooltip, valueTicks } from '../../shared/curves/curvesHtml';
+import { escapeHtml } from '../../shared/curves/htmlPage';
 
 const users = [...SEED000_USERS];
 const both = [

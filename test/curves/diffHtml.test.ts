@@ -6,6 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DiffReportView, ExplainedView, LAZY_ROWS, MAX_BARS, OUTCOME_COLORS, PNG_SCALE, WINDOW_ROWS, diffHtml } from '../../shared/curves';
+import { escapeHtml } from '../../shared/curves/htmlPage';
 
 const LOSS: ExplainedView = {
   id: 'q1',
@@ -145,7 +146,10 @@ describe('diffHtml', () => {
   });
 
   it('a strict CSP: the style and the script by nonce only; the plot can be saved', () => {
-    assert.ok(html.includes(`content="default-src 'none'; style-src 'nonce-N0nce'; script-src 'nonce-N0nce'; img-src data:"`));
+    // The attribute is HTML-escaped, as every page of the layer writes it (&#39; is the quote the browser reads).
+    assert.ok(
+      html.includes(`content="${escapeHtml("default-src 'none'; style-src 'nonce-N0nce'; script-src 'nonce-N0nce'; img-src data:")}"`),
+    );
     assert.equal([...html.matchAll(/<script/g)].length, 1);
     assert.ok(html.includes('<script nonce="N0nce">'));
     assert.ok(html.includes('<button type="button" class="save" data-plot="plot-0">Save plot as SVG</button>'));

@@ -10,17 +10,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TestClient } from './lspClient';
 import { tempFiles } from '../cli/ranklens';
+import { FILE_LENS, Q1_LENS, Q2_LENS, QRELS, RUN, titles } from './trecExample';
 
-// The qrels and run of trecDocuments.test.ts, in TREC text and in the other formats.
-const QRELS = `q1 0 d1 2
-q1 0 d2 1
-q1 0 d3 0
-q1 0 d4 1
-q2 0 d1 1
-q2 0 d5 1
-q2 0 d6 0
-q3 0 d9 1
-`;
+// The rows of trecExample.ts in the other formats; the same rows give the same numbers (d7 and d2 still tie at 7.0, ordered by docid).
 const BEIR_QRELS = `query-id\tcorpus-id\tscore
 q1\td1\t2
 q1\td2\t1
@@ -31,31 +23,11 @@ q2\td5\t1
 q2\td6\t0
 q3\td9\t1
 `;
-const RUN = `q1 Q0 d3 1 9.5 bm25
-q1 Q0 d1 2 8.0 bm25
-q1 Q0 d7 3 7.0 bm25
-q1 Q0 d2 4 7.0 bm25
-q2 Q0 d5 1 3.0 bm25
-q2 Q0 d8 2 2.5 bm25
-q2 Q0 d6 3 2.0 bm25
-q2 Q0 d1 4 1.0 bm25
-`;
 const rows = RUN.trim()
   .split('\n')
   .map((l) => l.split(' '));
 const JSONL_RUN = rows.map(([q, , d, , s]) => `{"qid": "${q}", "docid": "${d}", "score": ${s}}\n`).join('');
 const TSV_RUN = `qid\tdocid\tscore\n${rows.map(([q, , d, , s]) => `${q}\t${d}\t${s}\n`).join('')}`;
-
-// trec_eval -q -m ndcg_cut.10 -m map_cut.10 -m P.1 -m recall.1 on the TREC run (trecDocuments.test.ts):
-//   q1: ndcg_cut_10 0.5406 map_cut_10 0.3333 P_1 0.0000 recall_1 0.0000
-//   q2: ndcg_cut_10 0.8772 map_cut_10 0.7500 P_1 1.0000 recall_1 0.5000
-// The same rows in another format give the same numbers: d7 and d2 still tie at 7.0, ordered by docid.
-const Q1_LENS = 'nDCG@10 0.541 · AP@10 0.333 · P@1 0.000 · R@1 0.000';
-const Q2_LENS = 'nDCG@10 0.877 · AP@10 0.750 · P@1 1.000 · R@1 0.500';
-const FILE_LENS = 'trec_eval (built-in) · mean of 2: nDCG@10 0.709 · AP@10 0.542 · P@1 0.500 · R@1 0.250';
-
-const titles = (lenses: { range: { start: { line: number } }; command?: { title: string } }[]) =>
-  lenses.map((l) => `${l.range.start.line}: ${l.command?.title}`);
 
 describe('TREC runs and qrels in TSV, CSV and JSON lines in the editor', () => {
   let client: TestClient;
