@@ -85,7 +85,7 @@ export async function checkCommand(argv: string[], io: CommandIo = PROCESS_IO): 
       warned.add(config.path);
       for (const problem of config.problems) io.stderr(`${config.path}: ${problem}\n`);
     }
-    loaded.push(loadFixtureFile(file, options, config?.config.severity));
+    loaded.push(await loadFixtureFile(file, options, config?.config.severity));
     progress.update(i + 1, files.length);
   }
   progress.end();

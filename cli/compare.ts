@@ -50,7 +50,7 @@ export async function compareCommand(argv: string[], io: CommandIo = PROCESS_IO)
   if (positionals.length === 0) throw new UsageError('compare needs at least one file, folder or glob.');
   const format = outputFormat('compare', values, FORMATS);
   const options = fixtureOptions(values);
-  const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
+  const files = await Promise.all(findFiles(positionals).map((f) => loadFixtureFile(f, options)));
   const entries: Entry[] = files.flatMap((file) =>
     file.evaluation.fixtures.map((fx, i, all) => ({
       path: file.path,

@@ -3,8 +3,25 @@
  * every finding at a line and column. Shared by check and compare.
  */
 import { readFileSync } from 'node:fs';
-import { ConfigSeverity, DocumentEvaluation, evaluateDeclared, FixtureOptions, missingDeclaredFindings } from '../shared/evaluation';
-import { FixtureDocument, LocatedFinding, parseFixture } from '../shared/fixture';
+import { dirname, resolve } from 'node:path';
+import {
+  ConfigSeverity,
+  DocumentEvaluation,
+  evaluateDeclared,
+  FixtureOptions,
+  missingDeclaredFindings,
+  referenceReading,
+} from '../shared/evaluation';
+import {
+  FileReferenceNode,
+  FixtureDocument,
+  LocatedFinding,
+  parseFixture,
+  ReferencedTable,
+  fileReferencesOf,
+  resolveFileReferences,
+} from '../shared/fixture';
+import { ColumnMap, InputFormat, readReferencedFile } from '../shared/trec';
 import { FixtureFile } from './findFiles';
 import { LineIndex } from './positions';
 import { ReportFinding } from './report';
@@ -18,14 +35,14 @@ export interface LoadedFixtureFile {
   lines: LineIndex;
 }
 
-/** Reads and evaluates one fixture file. */
-export function loadFixtureFile(
+/** Reads and evaluates one fixture file (and the qrels and run files it names). */
+export async function loadFixtureFile(
   file: FixtureFile,
   options: FixtureOptions,
   severities: Readonly<Record<string, ConfigSeverity>> = {},
-): LoadedFixtureFile {
+): Promise<LoadedFixtureFile> {
   const text = readFileSync(file.path, 'utf8');
-  const doc = parseFixture(text, file.language);
+  const doc = await withReferencedFiles(parseFixture(text, file.language), file.path, options);
   const { evaluation, check } = evaluateDeclared(doc, options);
   const declared = check && new Set<string>(check.declared);
   const lines = new LineIndex(text);
@@ -49,4 +66,21 @@ function reportFinding(f: LocatedFinding, path: string, lines: LineIndex, expect
     ...(expected ? { expected: true } : {}),
     ...(f.related?.length ? { related: f.related.map((r) => ({ path, range: lines.range(r.span), message: r.message })) } : {}),
   };
+}
+
+/**
+ * The document with the cases of its qrels and run files, read from disk (relative to the fixture's
+ * folder) as `ranklens trec` reads them; a file that cannot be read whole gives a finding, no number.
+ */
+export async function withReferencedFiles(doc: FixtureDocument, fixturePath: string, options: FixtureOptions): Promise<FixtureDocument> {
+  const refs = fileReferencesOf(doc);
+  if (refs.length === 0) return doc;
+  const read = new Map<FileReferenceNode, ReferencedTable>();
+  for (const { fixture, ref } of refs) {
+    if (ref.invalid) continue;
+    const how = referenceReading(ref, fixture, options);
+    const input = { format: how.format as InputFormat | undefined, columns: how.columns as ColumnMap | undefined };
+    read.set(ref, await readReferencedFile(resolve(dirname(fixturePath), ref.path.value), ref.role, { ...how, input }));
+  }
+  return resolveFileReferences(doc, (ref) => read.get(ref));
 }

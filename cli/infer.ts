@@ -70,7 +70,7 @@ export async function inferCommand(argv: string[], io: CommandIo = PROCESS_IO): 
   if (positionals.length === 0) throw new UsageError('infer needs at least one file, folder or glob.');
   const format = outputFormat('infer', values, ['text', 'json'], NO_TABLE);
   const options = fixtureOptions(values);
-  const files = findFiles(positionals).map((f) => loadFixtureFile(f, options));
+  const files = await Promise.all(findFiles(positionals).map((f) => loadFixtureFile(f, options)));
   const entries: Entry[] = files.flatMap((file) =>
     file.evaluation.fixtures.map((fx: FixtureEvaluation, i, all) => ({
       path: file.path,

@@ -178,6 +178,18 @@ export const FINDING_CODES = {
     summary: 'expectFindings names a code Ranklens never reports; it is not checked.',
   },
   'query-not-in-qrels': { layer: 'parse', severity: 'info', summary: 'A run query with no qrels entry is ignored, as trec_eval does.' },
+  'file-reference-unreadable': {
+    layer: 'parse',
+    severity: 'error',
+    summary:
+      'A qrels or run file the fixture names cannot be read whole (missing, not its format, a line that cannot be read): nothing is evaluated from it.',
+  },
+  'fixture-file-reference': {
+    layer: 'parse',
+    severity: 'info',
+    summary:
+      'A qrels or run file the fixture names is not read in VS Code for the Web (no disk): the cases it holds or ranks are not evaluated there.',
+  },
 
   // TREC qrels and run files (`ranklens trec`).
   'malformed-line': {

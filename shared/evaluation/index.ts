@@ -24,4 +24,6 @@ export type { QrelsRule } from './qrelsRule';
 export { mostChanged, queryDiffs } from './queryDiff';
 export type { PairDiff, QueryDiff } from './queryDiff';
 export { documentMoves } from './documentMoves';
+export { referenceReading } from './referenceReading';
+export type { ReferenceReading } from './referenceReading';
 export type { DocumentMove, Judgment, QueryMoves, RankedDocument } from './documentMoves';

@@ -31,6 +31,8 @@ export { readChunks } from './node/fileChunks';
 export { INPUT_FORMATS, COLUMN_NAMES, parseColumnMap, detectFormat } from './read/formats/inputFormat';
 export type { ColumnMap, InputFormat } from './read/formats/inputFormat';
 export { inputFormatOf } from './node/convertInput';
+export { readReferencedFile } from './node/referencedFile';
+export type { ReferencedFile, ReferencedFileOptions } from './node/referencedFile';
 export type { InputOptions, TrecInputOptions } from './node/convertInput';
 
 /**

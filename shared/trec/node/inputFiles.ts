@@ -43,6 +43,11 @@ export async function readableFiles(
   }
 }
 
+/** A file as a plain one to read: itself, or, for a .gz, the file gunzipped into `scratch()` (named `what` with the extension before .gz). */
+export function plainFile(name: string, what: string, scratch: () => string): Promise<string> {
+  return plain(name, what, scratch, () => process.stdin);
+}
+
 async function plain(name: string, what: string, scratch: () => string, stdin: () => Readable): Promise<string> {
   const gz = name.endsWith('.gz');
   if (name !== '-' && !gz) return name;
