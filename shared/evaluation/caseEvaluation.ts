@@ -108,7 +108,7 @@ export function evaluateCaseNode(
   if (node.broken) return notEvaluated(node, names);
   const input = scratch ? lentCaseInput(node, scratch) : caseInput(node);
   const result = evaluateCase(input, specs, convention, { compare }, scratch?.core);
-  const findings = result.findings.map((f) => locate(f, node));
+  const findings = result.findings.map((f) => named(locate(f, node), node));
   // A case the convention refuses (an item predicted twice under duplicates=error) is NaN everywhere: its
   // finding says so, and a mismatch per expectation would only repeat it.
   const refused = result.findings.some((f) => f.code === 'duplicate-prediction' && f.severity === 'error');
@@ -116,6 +116,16 @@ export function evaluateCaseNode(
     refused ? uncheckedExpectation(e, names, findings) : checkExpectation(e, names, result.values, findings),
   );
   return { evaluation: { node, values: result.values, expectations }, findings };
+}
+
+// A finding of a case read from a file sits on the file's name, where every case's does: it names its query.
+function named(f: LocatedFinding, node: CaseNode): LocatedFinding {
+  return node.fromFile ? { ...f, message: `${queryPrefix(node.id.value)}${f.message}` } : f;
+}
+
+/** How a finding of a case read from a file starts: the query it is about. */
+export function queryPrefix(id: string): string {
+  return `In query ${JSON.stringify(id)}: `;
 }
 
 /**

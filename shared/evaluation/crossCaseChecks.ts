@@ -62,13 +62,20 @@ export function duplicateCaseIds(cases: readonly CaseNode[]): LocatedFinding[] {
  * Left per case when no cutoff is written (the defaults, or --k), as there is nothing to point at.
  */
 export function gatherKExceeds(fixture: FixtureNode, findings: LocatedFinding[]): LocatedFinding[] {
-  const many = findings.filter((f) => f.code === 'k-exceeds-predictions');
+  // A case read from a file names itself at the start of its message (queryPrefix): its span is the file's name.
+  const prefixed = /^In query ("(?:[^"\\]|\\.)*"): /;
+  const many = findings
+    .filter((f) => f.code === 'k-exceeds-predictions')
+    .map((f) => {
+      const m = prefixed.exec(f.message);
+      return m ? { ...f, message: f.message.slice(m[0].length), id: JSON.parse(m[1]) as string } : f;
+    });
   if (many.length === 0 || !fixture.k) return findings;
   const maxK = Number(/^k = (\d+)/.exec(many[0].message)?.[1]);
   const at = fixture.k.find((k) => k.value === maxK)?.span;
   if (!at) return findings;
-  const caseOf = (f: LocatedFinding) =>
-    fixture.cases.find((c) => f.span.start >= c.span.start && f.span.end <= c.span.end)?.id.value ?? '?';
+  const caseOf = (f: LocatedFinding & { id?: string }) =>
+    f.id ?? fixture.cases.find((c) => f.span.start >= c.span.start && f.span.end <= c.span.end)?.id.value ?? '?';
   const ids = many.map(caseOf);
   const message =
     many.length === 1
