@@ -6,6 +6,7 @@
 import { DocumentEvaluation, evaluateDocumentCached, EvaluationCache, FixtureOptions } from '../shared/evaluation';
 import { canSpliceInto, FixtureDocument, FixtureLanguage, parseFixture, reparse } from '../shared/fixture';
 import { OpenDocument, editsSince } from './documents';
+import { ReferencedFiles } from './referencedFiles';
 
 export interface Analysis {
   uri: string;
@@ -17,6 +18,8 @@ export interface Analysis {
   evaluation: DocumentEvaluation;
   /** False while the text has a syntax error. */
   parses: boolean;
+  /** For a fixture that names qrels or run files: the ReferencedFiles generation its files were read at. */
+  references?: number;
 }
 
 interface Entry {
@@ -43,15 +46,36 @@ export function analyzeText(
   options: FixtureOptions,
   parsed = parseFixture(text, language),
   cache = new EvaluationCache(),
+  files?: ReferencedFiles,
 ): Analysis {
-  const evaluation = evaluateDocumentCached(parsed, text, options, cache);
-  return { uri, version: -1, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
+  const read = withFiles(parsed, uri, options, files, cache);
+  const evaluation = evaluateDocumentCached(read.parsed, text, options, read.cache);
+  return { uri, version: -1, language, text, parsed: read.parsed, evaluation, parses: parsesCleanly(parsed), ...read.stamp };
+}
+
+/**
+ * The document with the cases of the files it names, as read so far. Its cases are evaluated afresh
+ * each time (their text is the file's name, the same whatever the file holds), not through the cache.
+ */
+function withFiles(
+  parsed: FixtureDocument,
+  uri: string,
+  options: FixtureOptions,
+  files: ReferencedFiles | undefined,
+  cache: EvaluationCache,
+) {
+  if (!files || !parsed.fixtures.some((f) => f.fileReferences)) return { parsed, cache, stamp: {} };
+  const resolved = files.resolve(parsed, uri, options);
+  return { parsed: resolved, cache: new EvaluationCache(), stamp: { references: files.generation } };
 }
 
 export class Analyses {
   private entries = new Map<string, Entry>();
 
-  constructor(private options: (uri: string) => FixtureOptions) {}
+  constructor(
+    private options: (uri: string) => FixtureOptions,
+    private files?: ReferencedFiles,
+  ) {}
 
   /** The analysis of the document's current version, computed at most once per version. */
   get(doc: OpenDocument, language: FixtureLanguage): Analysis {
@@ -59,14 +83,18 @@ export class Analyses {
     let entry = this.entries.get(uri);
     if (!entry) this.entries.set(uri, (entry = { cache: new EvaluationCache() }));
     const version = doc.text.version;
-    if (entry.latest && entry.latest.version === version) return entry.latest;
+    const latest = entry.latest;
+    if (latest && latest.version === version && (latest.references === undefined || latest.references === this.files?.generation))
+      return latest;
     const text = doc.text.getText();
     // Edits typed through a broken state (an open string) are spliced into the last base once whole again.
     const base = entry.base;
     const spliced = base && reparse(base, text, editsSince(doc, base.version), language);
-    const parsed = spliced || parseFixture(text, language);
-    const evaluation = evaluateDocumentCached(parsed, text, this.options(uri), entry.cache);
-    const analysis: Analysis = { uri, version, language, text, parsed, evaluation, parses: parsesCleanly(parsed) };
+    const options = this.options(uri);
+    const read = withFiles(spliced || parseFixture(text, language), uri, options, this.files, entry.cache);
+    const parsed = read.parsed;
+    const evaluation = evaluateDocumentCached(parsed, text, options, read.cache);
+    const analysis: Analysis = { uri, version, language, text, parsed, evaluation, parses: parsesCleanly(parsed), ...read.stamp };
     entry.latest = analysis;
     if (analysis.parses) entry.lastGood = analysis;
     if (canSpliceInto(parsed)) entry.base = analysis;

@@ -49,7 +49,8 @@ import { RanklensService } from './service';
 import { Settings, readSettings } from './settings';
 import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
-import { connection, fileUri, forgetProjectConfigs, projectConfigFor, readFileNow, workspaceFiles } from './platform';
+import { connection, fileUri, forgetProjectConfigs, projectConfigFor, readFileNow, referencePlatform, workspaceFiles } from './platform';
+import { ReferencedFiles } from './referencedFiles';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/fixtureSuite';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams, SYSTEMS_DIFF_REQUEST, SystemsDiffParams, SystemsDiffResult } from '../shared/protocol';
@@ -87,7 +88,16 @@ const watcher: WorkspaceWatcher = new WorkspaceWatcher(
   () => service.settings.extraFilePatterns,
   workspaceFiles(() => [...DEFAULT_FIXTURE_PATTERNS, ...service.settings.extraFilePatterns]),
 );
-const service: RanklensService = new RanklensService(watcher);
+// A file a fixture names, read: the fixtures that name it are evaluated again (open ones shown, others checked).
+const referenced: ReferencedFiles = new ReferencedFiles(referencePlatform, (uris) => {
+  for (const uri of uris) {
+    if (service.isOpen(uri)) validate(uri);
+    else void watcher.checkFile(uri);
+  }
+  refreshViews();
+  void watchReferenced();
+});
+const service: RanklensService = new RanklensService(watcher, referenced);
 const trec: TrecDocuments = new TrecDocuments({
   documents: service.documents,
   settings: () => service.settings,
@@ -218,6 +228,20 @@ async function watchFiles(settings: Settings): Promise<void> {
   });
 }
 
+let referencedRegistration: { dispose(): void } | undefined;
+let referencedWatched = '';
+
+/** Watches the files fixtures name (their paths change as fixtures are read), so that an edit on disk is evaluated again. */
+async function watchReferenced(): Promise<void> {
+  const paths = referenced.paths().sort();
+  if (!can.watchRegistration || paths.join('\n') === referencedWatched) return;
+  referencedWatched = paths.join('\n');
+  referencedRegistration?.dispose();
+  referencedRegistration = await connection.client.register(DidChangeWatchedFilesNotification.type, {
+    watchers: paths.map((globPattern) => ({ globPattern })),
+  });
+}
+
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   init = (params.initializationOptions ?? {}) as InitializationOptions;
   debouncer = new Debouncer(init.debounceMs);
@@ -302,6 +326,15 @@ connection.onDidChangeWatchedFiles(({ changes }) => {
   }
   // Qrels on disk that open runs read: read again.
   if (changes.some((c) => trec.changedOnDisk(c.uri))) for (const uri of trec.openRuns()) validateTrec(uri);
+  // Files fixtures name: read again, and the fixtures that name them evaluated again.
+  const naming = new Set(changes.flatMap((c) => referenced.changed(referencePlatform.pathOf(c.uri) ?? '')));
+  if (naming.size > 0) {
+    for (const uri of naming) {
+      if (service.isOpen(uri)) validate(uri);
+      else void watcher.checkFile(uri);
+    }
+    refreshViews();
+  }
   void watcher.changed(changes);
 });
 

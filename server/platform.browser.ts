@@ -6,6 +6,7 @@ import { BrowserMessageReader, BrowserMessageWriter, ProposedFeatures, createCon
 import { clientFiles } from './clientFiles';
 import { WorkspaceFiles } from './workspaceFiles';
 import { FoundConfig } from '../shared/evaluation';
+import { ReferencePlatform } from './referencePlatform';
 
 // The worker's global scope speaks the same postMessage protocol as a Worker object.
 const scope = self as unknown as Worker;
@@ -32,3 +33,10 @@ export function fileUri(_path: string): string | undefined {
 export function readFileNow(_uri: string): string | undefined {
   return undefined;
 }
+
+/** A web worker reads no file a fixture names: its cases say so (fixture-file-reference). */
+export const referencePlatform: ReferencePlatform = {
+  pathOf: () => undefined,
+  path: () => undefined,
+  read: () => Promise.reject(new Error('no disk')),
+};

@@ -2,8 +2,11 @@
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { nodeFiles } from './nodeFiles';
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WorkspaceFiles } from './workspaceFiles';
+import { ReferencePlatform } from './referencePlatform';
+import { ColumnMap, InputFormat, readReferencedFile } from '../shared/trec';
 
 export { forgetProjectConfigs, projectConfigFor } from './projectConfigs';
 
@@ -27,3 +30,18 @@ export function readFileNow(uri: string): string | undefined {
     return undefined;
   }
 }
+
+/** The files fixtures name, on disk beside them, read by the TREC engine's readers. */
+export const referencePlatform: ReferencePlatform = {
+  pathOf(uri) {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  },
+  path(fixtureUri, relative) {
+    if (!fixtureUri.startsWith('file:')) return undefined;
+    return resolve(dirname(fileURLToPath(fixtureUri)), relative);
+  },
+  read(path, role, reading) {
+    const input = { format: reading.format as InputFormat | undefined, columns: reading.columns as ColumnMap | undefined };
+    return readReferencedFile(path, role, { ...reading, input });
+  },
+};

@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS, SeverityName, Settings, fixtureOptions } from './sett
 import { EvaluationCache, FixtureOptions, withProjectConfig } from '../shared/evaluation';
 import { projectConfigFor } from './platform';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
+import { ReferencedFiles } from './referencedFiles';
 
 /** Files from this size up are kept from the scan (see RanklensService.scanned): a smaller one's first pass is quick. */
 const KEPT_FROM_SCAN = 256 * 1024;
@@ -51,7 +52,7 @@ export interface Known {
 export class RanklensService {
   settings: Settings = DEFAULT_SETTINGS;
   readonly documents = new OpenDocuments();
-  readonly analyses = new Analyses((uri) => this.optionsFor(uri));
+  readonly analyses: Analyses;
   /** Language per open document, decided when it opened. */
   private languages = new Map<string, FixtureLanguage>();
   /** Numbers for document URIs, which case lenses carry instead of the URI (codeLens/resolve sends no URI). */
@@ -64,7 +65,13 @@ export class RanklensService {
    */
   private scanned?: { analysis: Analysis; cache: EvaluationCache };
 
-  constructor(readonly watcher: WorkspaceWatcher) {}
+  constructor(
+    readonly watcher: WorkspaceWatcher,
+    /** The qrels and run files fixtures name, read from disk (absent: none is read). */
+    readonly files?: ReferencedFiles,
+  ) {
+    this.analyses = new Analyses((uri) => this.optionsFor(uri), files);
+  }
 
   /** Keeps every document the client opens; those that are fixtures get analyzed. Returns whether it is one. */
   open(uri: string, languageId: string, version: number, text: string): boolean {
@@ -132,7 +139,7 @@ export class RanklensService {
   /** A file that is not open, analyzed from its text on disk (`parsed`: its parse, when done already). */
   analyzeFile(uri: string, text: string, language: FixtureLanguage, parsed?: FixtureDocument): { analysis: Analysis; place: Placer } {
     const cache = new EvaluationCache();
-    const analysis = analyzeText(uri, text, language, this.optionsFor(uri), parsed, cache);
+    const analysis = analyzeText(uri, text, language, this.optionsFor(uri), parsed, cache, this.files);
     if (text.length >= KEPT_FROM_SCAN) this.scanned = { analysis, cache };
     return { analysis, place: placer(TextDocument.create(uri, language, 0, text)) };
   }

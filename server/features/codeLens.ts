@@ -99,7 +99,9 @@ export function codeLenses(
   const lenses: CodeLens[] = [];
   evaluation.fixtures.forEach((fe, f) => {
     lenses.push(...fixtureLenses(fe, uri, f, place.position(fe.fixture.span.start), options));
+    const crowded = crowdedOnFile(fe);
     fe.cases.forEach((c, i) => {
+      if (crowded && onFileName(c)) return;
       const range = place.range(c.node.id.span);
       for (let j = caseLensCount(fe, i), k = 0; k < j; k++) {
         const data: CaseLensData = [document, f, i, k];
@@ -108,6 +110,21 @@ export function codeLenses(
     });
   });
   return lenses;
+}
+
+/** Cases read from a qrels file sit on its name, one line: up to this many get their lenses there. */
+const FILE_CASE_LENSES = 10;
+
+// A case whose id is the qrels file's name (it was read from that file).
+function onFileName(c: CaseEvaluation): boolean {
+  return !!c.node.fromFile && c.node.id.span.start === c.node.span.start && c.node.id.span.end === c.node.span.end;
+}
+
+// More cases read from a qrels file than one line can show: the fixture's lenses (its means) stand for them.
+function crowdedOnFile(fe: FixtureEvaluation): boolean {
+  let n = 0;
+  for (const c of fe.cases) if (onFileName(c) && ++n > FILE_CASE_LENSES) return true;
+  return false;
 }
 
 /**
@@ -126,7 +143,9 @@ export function codeLensesIn(
   evaluation.fixtures.forEach((fe, f) => {
     const top = place.position(fe.fixture.span.start);
     if (within(top.line)) lenses.push(...fixtureLenses(fe, uri, f, top, options));
+    const crowded = crowdedOnFile(fe);
     fe.cases.forEach((c, i) => {
+      if (crowded && onFileName(c)) return;
       const range = place.range(c.node.id.span);
       if (within(range.start.line)) for (const t of caseTexts(fe, i, options)) lenses.push(caseLens(range, t, uri, f, i, options));
     });

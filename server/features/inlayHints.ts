@@ -27,6 +27,8 @@ export function inlayHints(
     for (const c of fe.cases) {
       const span = c.node.predictionsSpan;
       if (!span || itemCount(c.node.predictions) === 0 || c.node.broken) continue;
+      // Predictions read from a file all sit on its name: no mark belongs anywhere in the text.
+      if (c.node.fromFile && itemSpan(c.node.predictions, 0).start === span.start) continue;
       if (before(place.position(span.end), range.start) || before(range.end, place.position(span.start))) continue;
       if (changed(c.node.span)) continue;
       const marks = predictionMarks(caseInput(c.node), fe.convention.convention);
