@@ -26,7 +26,7 @@ test('a fixture can carry case, parse and evaluation codes, not TREC or CLI ones
   assert.equal(isFixtureFindingCode('expected-finding-missing'), false);
   assert.equal(isFixtureFindingCode('empty-fixture'), true);
   assert.equal(isFixtureFindingCode('renamed-preset'), true);
-  assert.equal(Object.keys(FIXTURE_FINDING_CODES).length, 42); // 39, no-pooled-form, library-metric-name and unknown-benchmark (issue 35)
+  assert.equal(Object.keys(FIXTURE_FINDING_CODES).length, 44); // 39, no-pooled-form, library-metric-name and unknown-benchmark (issue 35), file-reference-unreadable and fixture-file-reference (issue 37)
 });
 
 test('inherited property names are not finding codes', () => {

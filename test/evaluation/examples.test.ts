@@ -40,11 +40,12 @@ function expectations(ev: DocumentEvaluation) {
 }
 
 describe('examples/', () => {
-  it('holds the six fixtures docs/guide/fixtures.md points to', () => {
+  it('holds the seven fixtures docs/guide/fixtures.md points to', () => {
     assert.deepEqual(files, [
       'every-finding.rank.json',
       'every-finding.rank.yaml',
       'ranx-qrels-run.rank.json',
+      'referenced-files.rank.json',
       'seed000-users.rank.yaml',
       'seed001-graded-feeds.rank.json',
       'seed002-eight-documents.rank.yaml',
@@ -75,20 +76,24 @@ describe('examples/', () => {
   }
 
   // empty-fixture is the code of a file holding no fixture, so no file that declares findings can show it.
-  it('every-finding.rank.yaml shows every code but file-too-large and empty-fixture; the JSON file every code JSON can show', () => {
+  it('every-finding.rank.yaml shows every code but file-too-large, empty-fixture and those of named files; the JSON file every code JSON can show', () => {
     const all = Object.keys(ALL_FINDING_CODES).sort();
     const yaml = evaluate('every-finding.rank.yaml').check!.declared;
     const json = evaluate('every-finding.rank.json').check!.declared;
+    // The findings of files a fixture names come with those files (referenced-files.rank.json, test/cli/fixtureFiles.test.ts),
+    // or from an editor with no disk (test/fixture/fileReferences.test.ts).
     assert.deepEqual(
       all.filter((c) => !yaml.includes(c)),
-      ['empty-fixture', 'file-too-large'],
+      ['empty-fixture', 'file-reference-unreadable', 'file-too-large', 'fixture-file-reference'],
     );
     // single-item-row, renamed-preset and no-pooled-form need a convention of their own, so a second fixture, which a JSON file cannot hold.
     assert.deepEqual(
       all.filter((c) => !json.includes(c)),
       [
         'empty-fixture',
+        'file-reference-unreadable',
         'file-too-large',
+        'fixture-file-reference',
         'no-pooled-form',
         'query-not-in-qrels',
         'renamed-preset',

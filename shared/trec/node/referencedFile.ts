@@ -112,7 +112,6 @@ function readRun(bytes: Uint8Array, from: number, headerAt: number | undefined, 
 // An id as the fixture holds it: the text its bytes spell in UTF-8, or the bytes themselves (one
 // character each) when they are not UTF-8, so that two ids that differ stay apart.
 function idText(bytes: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(bytes)) return bytes;
   const buffer = Buffer.from(bytes, 'latin1');
   return isUtf8(buffer) ? buffer.toString('utf8') : bytes;
