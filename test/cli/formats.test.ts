@@ -108,6 +108,7 @@ describe('--format junit', () => {
       'every-finding.rank.json 38 0 0 1',
       'every-finding.rank.yaml 44 0 0 1',
       'ranx-qrels-run.rank.json 0 0 0 0',
+      'referenced-files.rank.json 0 0 0 0', // issue 37: qrels and runs as files (no expect entries)
       'seed000-users.rank.yaml 90 0 0 0',
       'seed001-graded-feeds.rank.json 4 0 0 0',
       'seed002-eight-documents.rank.yaml 49 0 0 0',
