@@ -51,6 +51,7 @@ import { VERSION } from '../shared/version';
 import { WorkspaceWatcher } from './features/workspaceWatcher';
 import { connection, fileUri, forgetProjectConfigs, projectConfigFor, readFileNow, referencePlatform, workspaceFiles } from './platform';
 import { ReferencedFiles } from './referencedFiles';
+import { documentLinks } from './features/documentLinks';
 import { uriPath } from './workspaceFiles';
 import { fixtureTestsFor } from './features/fixtureSuite';
 import { FIXTURE_TESTS_REQUEST, FixtureTestsParams, SYSTEMS_DIFF_REQUEST, SystemsDiffParams, SystemsDiffResult } from '../shared/protocol';
@@ -261,6 +262,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       codeLensProvider: { resolveProvider: true },
       hoverProvider: true,
+      documentLinkProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
       inlayHintProvider: true,
       completionProvider: { triggerCharacters: ['"', '@', '(', ' '], resolveProvider: true },
@@ -385,6 +387,17 @@ connection.languages.inlayHint.on(({ textDocument, range }, token) => {
   if (run && runDoc) return trecInlayHints(run, range, placer(runDoc.text));
   const shown = service.shown(textDocument.uri);
   return shown ? inlayHints(shown.analysis.evaluation, range, shown.place, shown.changed) : [];
+});
+
+connection.onDocumentLinks(({ textDocument }, token) => {
+  cancelled(token);
+  const now = service.current(textDocument.uri);
+  if (!now) return [];
+  const target = (relative: string) => {
+    const path = referencePlatform.path(textDocument.uri, relative);
+    return path === undefined ? undefined : fileUri(path);
+  };
+  return documentLinks(now.analysis.parsed, now.analysis.text, placer(now.doc.text), target);
 });
 
 connection.onHover(({ textDocument, position }, token) => {

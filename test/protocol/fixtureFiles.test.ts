@@ -79,6 +79,20 @@ describe('fixtures naming qrels and run files in the editor', () => {
     ]);
   });
 
+  it('links each path to its file (the string without its quotes)', async () => {
+    const fx = uri('fx.rank.json');
+    const links = await client.connection.sendRequest<{ range: unknown; target: string }[]>('textDocument/documentLink', {
+      textDocument: { uri: fx },
+    });
+    assert.deepEqual(
+      links.map((l) => [l.range, l.target]),
+      [
+        [{ start: { line: 2, character: 12 }, end: { line: 2, character: 25 } }, uri('qrels/dev.tsv')],
+        [{ start: { line: 3, character: 10 }, end: { line: 3, character: 26 } }, uri('runs/bm25.run.gz')],
+      ],
+    );
+  });
+
   it('a missing file: an error on its name, where it is written', async () => {
     const missing = uri('missing.rank.json');
     await client.open(missing, MISSING);
