@@ -11,7 +11,7 @@ import { compareFixtureSystems } from './systemComparison';
 import { CaseNode, FixtureDocument, FixtureNode, LocatedFinding, Span } from '../fixture/model/model';
 import { runFigures } from '../core/pooled';
 import { idTypes } from '../fixture/model/itemList';
-import { duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
+import { capFileFindings, duplicateCaseIds, mixedIdTypes, gatherKExceeds } from './crossCaseChecks';
 
 interface CachedCase {
   values: number[];
@@ -168,7 +168,7 @@ function evaluateFixtureCached(
     cases,
     mean,
     excluded,
-    findings: gatherKExceeds(fixture, findings),
+    findings: capFileFindings(fixture, gatherKExceeds(fixture, findings)),
     ...(systems ? { systems } : {}),
   };
 }

@@ -93,3 +93,41 @@ export function gatherKExceeds(fixture: FixtureNode, findings: LocatedFinding[])
   };
   return [...findings.filter((f) => f.code !== 'k-exceeds-predictions'), gathered];
 }
+
+/** Findings of one code on one file's name listed in full, up to this many; the rest are counted in one more. */
+const FILE_FINDINGS_LISTED = 3;
+
+/**
+ * The findings of cases read from a file a fixture names all sit on its name (a BEIR qrels file has a
+ * grade-0 row per query or more): three of each code there, then one finding that counts the rest.
+ */
+export function capFileFindings(fixture: FixtureNode, findings: LocatedFinding[]): LocatedFinding[] {
+  const refs = fixture.fileReferences?.list;
+  if (!refs || refs.length === 0) return findings;
+  const named = new Map(refs.map((r) => [`${r.path.span.start}:${r.path.span.end}`, r.path.value]));
+  const seen = new Map<string, { first: LocatedFinding; count: number; path: string }>();
+  const out: LocatedFinding[] = [];
+  for (const f of findings) {
+    const path = named.get(`${f.span.start}:${f.span.end}`);
+    if (path === undefined) {
+      out.push(f);
+      continue;
+    }
+    const key = `${f.span.start}:${f.code}`;
+    const known = seen.get(key);
+    if (known) known.count++;
+    else seen.set(key, { first: f, count: 1, path });
+    if ((known?.count ?? 1) <= FILE_FINDINGS_LISTED) out.push(f);
+  }
+  for (const { first, count, path } of seen.values()) {
+    if (count <= FILE_FINDINGS_LISTED) continue;
+    const more = count - FILE_FINDINGS_LISTED;
+    out.push({
+      code: first.code,
+      severity: first.severity,
+      span: first.span,
+      message: `${more} more ${first.code} finding${more === 1 ? '' : 's'} from "${path}", not listed (${count} in all).`,
+    });
+  }
+  return out;
+}

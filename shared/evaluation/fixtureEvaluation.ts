@@ -8,7 +8,7 @@ import { ResolvedConvention } from '../core/conventions';
 import { MetricSpec } from '../core/metricNames';
 import { FixtureDocument, FixtureNode, LocatedFinding } from '../fixture/model/model';
 import { CaseEvaluation, EvaluationScratch, caseInput, evaluateCaseNode, evaluationScratch } from './caseEvaluation';
-import { duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
+import { capFileFindings, duplicateCaseIds, gatherKExceeds, mixedIdTypes } from './crossCaseChecks';
 import { FixtureOptions, fixtureSettings } from './fixtureSettings';
 import { Benchmark } from '../core/benchmarks';
 import { FixtureSystems, compareFixtureSystems } from './systemComparison';
@@ -68,7 +68,7 @@ export function evaluateFixture(
     convention.convention,
   );
   const systems = compareFixtureSystems(fixture, specs, names, convention.convention, findings, scratch);
-  const gathered = gatherKExceeds(fixture, findings);
+  const gathered = capFileFindings(fixture, gatherKExceeds(fixture, findings));
   return {
     fixture,
     convention,
