@@ -327,8 +327,9 @@ function placeNotes(run: RunDocument, queries: readonly QueryEvaluation[]): Loca
   return out.list();
 }
 
-/** The span of a field of prediction i (the qid: from its line's start to the Q0 field). */
+/** The span of a field of prediction i (the qid: from its line's start to the Q0 field; in a JSON run, its key or value). */
 export function fieldSpan(run: RunDocument, i: number, field: QueryNote['field']): { start: number; end: number } {
+  if (field === 'qid' && run.rows) return { start: run.rows[4 * i], end: run.rows[4 * i + 1] };
   if (field === 'qid') {
     const start = run.lineStarts[run.line[i]];
     let end = start;
@@ -344,7 +345,8 @@ function fileFindings(run: RunDocument, qrels: QrelsDocument, missing: readonly 
   const top = { start: 0, end: 0 };
   if (run.binary) return [];
   const out: LocatedFinding[] = [];
-  const malformed = run.findings.some((f) => f.code === 'malformed-line');
+  // A file with lines that do not read, or not read at all (a JSON text that is not the shape): told already.
+  const malformed = run.findings.some((f) => f.code === 'malformed-line' || f.code === 'format-error');
   if (run.count === 0 && !malformed)
     out.push({
       code: 'empty-file',

@@ -10,9 +10,10 @@ import { LocatedFinding } from '../fixture/model/model';
 import type { TrecFileKind } from '../trec/read/problems';
 import { ColumnChoice, chooseColumns } from '../trec/read/formats/columnNames';
 import { lineEnd, lineStarts } from '../core/lineStarts';
+import { readJsonTable, startsAsJsonLines } from './jsonTable';
 
-/** The formats read here besides TREC text. */
-export type TableFormat = 'tsv' | 'csv' | 'jsonl';
+/** The formats read here besides TREC text: json is one JSON value (jsonTable.ts), read whole rather than by line. */
+export type TableFormat = 'tsv' | 'csv' | 'jsonl' | 'json';
 
 /** How a table document is read: its format and, for TSV and CSV, its header line and columns (or why its header names none). */
 export interface TableShape {
@@ -42,8 +43,9 @@ export type TableRow =
   | { problem: string; start: number; end: number };
 
 /**
- * The table format of a document, or undefined for TREC text: JSON lines when its first line starts
- * with "{"; TSV or CSV when its first line is a header naming the columns this kind of file needs,
+ * The table format of a document, or undefined for TREC text: as the CLI tells them (detectFormat),
+ * whatever its name, one JSON value when its text starts with "[", or with "{" and its first line is
+ * not a JSON object of plain values; JSON lines when it is; TSV or CSV when its first line is a header naming the columns this kind of file needs,
  * or when its name ends in .tsv or .csv and its first line is not a TREC line (then a header naming
  * none is a problem to report).
  */
@@ -53,7 +55,10 @@ export function tableShapeOf(text: string, name: string, kind: TrecFileKind, sta
   if (line === starts.length) return undefined;
   const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
   const first = text.slice(from, lineEnd(text, starts, line));
-  if (first.trimStart().startsWith('{')) return { format: 'jsonl', headerLine: -1, width: 0 };
+  const lead = first.search(/\S/);
+  if (first[lead] === '[' || (first[lead] === '{' && !startsAsJsonLines(text, from + lead)))
+    return { format: 'json', headerLine: -1, width: 0 };
+  if (first[lead] === '{') return { format: 'jsonl', headerLine: -1, width: 0 };
   const ext = /\.(tsv|csv)$/i.exec(name)?.[1].toLowerCase() as 'tsv' | 'csv' | undefined;
   for (const format of ['tsv', 'csv'] as const) {
     if (!first.includes(format === 'tsv' ? '\t' : ',') && ext !== format) continue;
@@ -69,14 +74,19 @@ export function tableShapeOf(text: string, name: string, kind: TrecFileKind, sta
 }
 
 /**
- * Whether a document's text reads as a TSV, CSV or JSON-lines file of this kind: a header that names
- * the columns it needs, or a first line that is a JSON object with its keys (a JSON file that is not
- * JSON lines is not taken).
+ * Whether a document's text (its first lines suffice) reads as a TSV, CSV or JSON-lines file of this
+ * kind: a header that names the columns it needs, or a first line that is a JSON object with its keys;
+ * or as one JSON value whose first row reads ({qid: {docid: value}}, or a list whose first record has
+ * its keys).
  */
 export function readsAsTable(text: string, name: string, kind: TrecFileKind): boolean {
   const starts = lineStarts(text);
   const shape = tableShapeOf(text, name, kind, starts);
   if (!shape || shape.headerProblem !== undefined) return false;
+  if (shape.format === 'json') {
+    const first = readJsonTable(text, kind, 1);
+    return first.rows.length === 1 && !('problem' in first.rows[0]);
+  }
   if (shape.format !== 'jsonl') return true;
   let line = 0;
   while (text.slice(starts[line], lineEnd(text, starts, line)).trim() === '') line++;
@@ -86,7 +96,7 @@ export function readsAsTable(text: string, name: string, kind: TrecFileKind): bo
 
 /** Reads the data line text[from, to) of a table document by its shape. */
 export function readTableRow(text: string, from: number, to: number, shape: TableShape, kind: TrecFileKind): TableRow {
-  if (shape.format === 'jsonl') return jsonRow(text, from, to, kind);
+  if (shape.format === 'jsonl' || shape.format === 'json') return jsonRow(text, from, to, kind);
   const cells = splitCells(text, from, to, shape.format);
   if (!Array.isArray(cells)) return cells;
   const c = shape.columns!;
@@ -133,7 +143,7 @@ function trimmed(text: string, cell: TableCell): TableCell {
   return { value: cell.value.trim(), start, end };
 }
 
-const FORMAT_NAMES: Readonly<Record<TableFormat, string>> = { tsv: 'TSV', csv: 'CSV', jsonl: 'JSON-lines' };
+const FORMAT_NAMES: Readonly<Record<TableFormat, string>> = { tsv: 'TSV', csv: 'CSV', jsonl: 'JSON-lines', json: 'JSON' };
 
 /** The malformed-line finding of a row that cannot be read (row given), or the format-error of a header that names no columns (row omitted). */
 export function tableRowProblem(
@@ -163,7 +173,7 @@ export function tableRowProblem(
     code: 'malformed-line',
     severity: 'error',
     span: { start: row.start, end },
-    message: `This ${what} row cannot be read: ${row.problem}. The line is skipped.`,
+    message: `This ${what} row cannot be read: ${row.problem}. The ${shape.format === 'json' ? 'row' : 'line'} is skipped.`,
   };
 }
 

@@ -1,0 +1,389 @@
+/**
+ * Runs and qrels written as one JSON value, read from the editor's text as `ranklens trec` reads the
+ * file (shared/trec/read/formats/jsonRows.ts, addJsonObject): an object {qid: {docid: value}} (ranx,
+ * pytrec_eval, BEIR results), each pair a row, or a list of records [{"qid": …, "docid": …,
+ * "score": …}, …] (pandas' to_json(orient="records")), each record a row whose keys name the roles as
+ * a JSON line's do (JsonLineKeys: the CLI's column names). Tokens come from jsonc-parser's scanner,
+ * with their UTF-16 offsets and lines; what the CLI refuses (a comment, a trailing comma, null or a
+ * list where a value goes, text after the value) stops the reading at that token and no row is kept,
+ * as the CLI reads nothing from such a file.
+ */
+import { JSONScanner, ScanError, SyntaxKind, createScanner } from 'jsonc-parser';
+import type { TrecFileKind } from '../trec/read/problems';
+import { LocatedFinding } from '../fixture/model/model';
+import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
+import { RowValue, idText, numberText } from '../trec/read/formats/rowValues';
+
+/** A value of a row and where its literal is written ([start, end), inside a string's quotes). */
+export interface JsonCell {
+  /** The TREC field it becomes: an id as written (a number as String writes it), a score or grade as numberText writes it. */
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** A row read: its cells by role, or why it cannot be a TREC line (then skipped, as the CLI skips it). */
+export type JsonRow = {
+  /** The row's text: the pair `"docid": value`, or the record `{…}`. */
+  start: number;
+  end: number;
+  /** The 0-based line of its docid (of the record, when it has none). */
+  line: number;
+  /** The 0-based line where its query is named: the query's key, or the record. */
+  queryLine: number;
+} & (
+  | {
+      query: JsonCell;
+      doc: JsonCell;
+      /** The grade or score; a run ranked by its rank column: minus the rank, at the rank's literal. */
+      value: JsonCell;
+      rank?: JsonCell;
+      byRank: boolean;
+    }
+  | { problem: string }
+);
+
+/** The rows of a JSON run or qrels, or where and why the text is not the shape read (no row kept). */
+export interface JsonTable {
+  shape: 'object' | 'records';
+  rows: JsonRow[];
+  stop?: { message: string; start: number; end: number };
+}
+
+/** The first characters whose first line decides JSON lines against one JSON value (the CLI's HEAD_BYTES). */
+const HEAD = 4096;
+
+/**
+ * Whether a text whose first non-blank character (at `from`) is "{" is JSON lines, as the CLI tells
+ * them apart (inputFormat.ts, detectFormat): its first line, within the file's head, is a whole object
+ * whose values are all plain; an object of objects is one JSON object, even on one line.
+ */
+export function startsAsJsonLines(text: string, from: number): boolean {
+  let end = text.indexOf('\n', from);
+  if (end < 0 || end > HEAD) end = Math.min(text.length, HEAD);
+  try {
+    const first: unknown = JSON.parse(text.slice(from, end));
+    if (typeof first !== 'object' || first === null || Array.isArray(first)) return false;
+    return Object.values(first).every((v) => typeof v !== 'object' || v === null);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a JSON run or qrels (a byte-order mark skipped); maxRows: stop after that many rows (the
+ * editor's first look at a file it may adopt, on its first lines only).
+ */
+export function readJsonTable(text: string, kind: TrecFileKind, maxRows = Infinity): JsonTable {
+  const t = new Tokens(text);
+  t.skipTo(text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  const read: JsonTable = t.is(SyntaxKind.OpenBracketToken) ? readRecords(t, kind, maxRows) : readObject(t, kind, maxRows);
+  if (read.stop) read.rows = [];
+  return read;
+}
+
+type Stop = { message: string; start: number; end: number };
+
+function stopAt(t: Tokens, kind: TrecFileKind, what: string): Stop {
+  const end = t.is(SyntaxKind.EOF) ? t.offset : t.offset + Math.max(1, Math.min(t.length, 40));
+  return {
+    message: `The ${kind} file is not JSON of the shape it is read as: ${what} found ${t.found()}. Nothing is read from it.`,
+    start: t.offset,
+    end,
+  };
+}
+
+// {qid: {docid: value}}: the grammar and messages of the CLI's addJsonObject.
+function readObject(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable {
+  const rows: JsonRow[] = [];
+  const done = (stop?: Stop): JsonTable => ({ shape: 'object', rows, ...(stop ? { stop } : {}) });
+  const what = kind === 'qrels' ? 'grade' : 'score';
+  if (!t.is(SyntaxKind.OpenBraceToken))
+    return done(stopAt(t, kind, `expected a JSON object {query id: {document id: ${what}}} or a list of records,`));
+  t.next();
+  for (let first = true; ; first = false) {
+    if (t.is(SyntaxKind.CloseBraceToken) && first) break;
+    const q = t.string();
+    if (!q) return done(stopAt(t, kind, 'expected a query id (a string),'));
+    const queryLine = t.line;
+    t.next();
+    if (!t.is(SyntaxKind.ColonToken)) return done(stopAt(t, kind, 'expected ":" after the query id,'));
+    t.next();
+    if (!t.is(SyntaxKind.OpenBraceToken)) {
+      const fixture = ['cases', 'systems', 'qrels', 'runs', 'metrics'].includes(q.value)
+        ? ' (this looks like a Ranklens fixture: check it with ranklens check)'
+        : '';
+      return done(stopAt(t, kind, `expected an object {document id: ${what}} for query "${q.value}"${fixture},`));
+    }
+    t.next();
+    for (let firstDoc = true; ; firstDoc = false) {
+      if (t.is(SyntaxKind.CloseBraceToken) && firstDoc) break;
+      const d = t.string();
+      if (!d) return done(stopAt(t, kind, 'expected a document id (a string),'));
+      const line = t.line;
+      const start = t.offset;
+      t.next();
+      if (!t.is(SyntaxKind.ColonToken)) return done(stopAt(t, kind, 'expected ":" after the document id,'));
+      t.next();
+      const v = t.scalar();
+      if (!v) return done(stopAt(t, kind, `expected a number for document "${d.value}" of query "${q.value}",`));
+      rows.push(pairRow(q, d, v, { start, end: v.end + (typeof v.value === 'string' ? 1 : 0), line, queryLine }, kind));
+      if (rows.length >= maxRows) return done();
+      t.next();
+      if (t.is(SyntaxKind.CommaToken)) t.next();
+      else if (t.is(SyntaxKind.CloseBraceToken)) break;
+      else return done(stopAt(t, kind, `expected "," or "}" after the value of document "${d.value}",`));
+    }
+    t.next();
+    if (t.is(SyntaxKind.CommaToken)) t.next();
+    else if (t.is(SyntaxKind.CloseBraceToken)) break;
+    else return done(stopAt(t, kind, `expected "," or "}" after query "${q.value}",`));
+  }
+  t.next();
+  if (!t.is(SyntaxKind.EOF)) return done(stopAt(t, kind, 'expected the end of the file after the object,'));
+  return done();
+}
+
+interface Literal {
+  value: RowValue;
+  start: number;
+  end: number;
+}
+
+type Place = { start: number; end: number; line: number; queryLine: number };
+
+// A pair of the object form as the TREC line the CLI writes for it (TrecLines.add: ids and the value checked, no rank, no tag).
+function pairRow(q: Literal, d: Literal, v: Literal, place: Place, kind: TrecFileKind): JsonRow {
+  const query = idText(q.value);
+  const doc = idText(d.value);
+  const value = numberText(v.value);
+  const problem =
+    query === undefined
+      ? wrong('query id', q.value)
+      : doc === undefined
+        ? wrong('document id', d.value)
+        : value === undefined
+          ? wrong(kind === 'qrels' ? 'grade' : 'score', v.value)
+          : undefined;
+  if (problem) return { ...place, problem };
+  return { ...place, query: cell(query!, q), doc: cell(doc!, d), value: cell(value!, v), byRank: false };
+}
+
+function cell(value: string, at: { start: number; end: number }): JsonCell {
+  return { value, start: at.start, end: at.end };
+}
+
+// Why a value cannot be a TREC field (the CLI's whatIsWrong, as a row's problem).
+function wrong(what: string, v: RowValue): string {
+  if (v === undefined) return `it has no ${what}`;
+  if (v === null) return `its ${what} is null`;
+  if (typeof v === 'boolean') return `its ${what} is ${v}, not a number`;
+  if (typeof v === 'number') return `its ${what} ${v} is not a finite number`;
+  if (v === '' || (typeof v === 'string' && v.trim() === '')) return `its ${what} is empty`;
+  return `its ${what} ${JSON.stringify(v)} holds a blank, which no TREC field holds`;
+}
+
+// [{…}, …]: the grammar and messages of the CLI's addRecords; each record read as the CLI reads it.
+function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable {
+  const rows: JsonRow[] = [];
+  const done = (stop?: Stop): JsonTable => ({ shape: 'records', rows, ...(stop ? { stop } : {}) });
+  const keys = new JsonLineKeys(kind, {});
+  const example = `{"qid": …, "docid": …, "${kind === 'qrels' ? 'relevance' : 'score'}": …}`;
+  t.next();
+  for (let first = true; ; first = false) {
+    if (t.is(SyntaxKind.CloseBracketToken) && first) break;
+    if (!t.is(SyntaxKind.OpenBraceToken)) return done(stopAt(t, kind, `expected a record ${example},`));
+    const start = t.offset;
+    const line = t.line;
+    // Built as the CLI builds it (row[key] = value: a key written twice keeps its last value, "__proto__" is no column).
+    const row: Record<string, RowValue> = {};
+    const places = new Map<string, Literal & { line: number }>();
+    t.next();
+    for (let firstKey = true; ; firstKey = false) {
+      if (t.is(SyntaxKind.CloseBraceToken) && firstKey) break;
+      const k = t.string();
+      if (!k) return done(stopAt(t, kind, 'expected a column name (a string),'));
+      const key = k.value;
+      t.next();
+      if (!t.is(SyntaxKind.ColonToken)) return done(stopAt(t, kind, `expected ":" after "${key}",`));
+      t.next();
+      const valueLine = t.line;
+      const v = t.literal();
+      if (!v) return done(stopAt(t, kind, `expected a number, a string or null for "${key}",`));
+      row[key] = v.value;
+      places.set(key, { ...v, line: valueLine });
+      t.next();
+      if (t.is(SyntaxKind.CommaToken)) t.next();
+      else if (t.is(SyntaxKind.CloseBraceToken)) break;
+      else return done(stopAt(t, kind, `expected "," or "}" after the value of "${key}",`));
+    }
+    rows.push(recordRow(row, places, keys, kind, { start, end: t.offset + 1, line, queryLine: line }));
+    if (rows.length >= maxRows) return done();
+    t.next();
+    if (t.is(SyntaxKind.CommaToken)) t.next();
+    else if (t.is(SyntaxKind.CloseBracketToken)) break;
+    else return done(stopAt(t, kind, 'expected "," or "]" after a record,'));
+  }
+  t.next();
+  if (!t.is(SyntaxKind.EOF)) return done(stopAt(t, kind, 'expected the end of the file after the list,'));
+  return done();
+}
+
+// A record as the TREC line the CLI writes for it (its roles by JsonLineKeys, in the CLI's order; then TrecLines.add's checks).
+function recordRow(
+  row: Record<string, RowValue>,
+  places: Map<string, Literal & { line: number }>,
+  keys: JsonLineKeys,
+  kind: TrecFileKind,
+  place: Place,
+): JsonRow {
+  const queryKey = keys.key(row, 'query');
+  const docKey = keys.key(row, 'doc');
+  let valueKey: string | undefined;
+  if (kind === 'run') valueKey = keys.key(row, 'score');
+  else {
+    valueKey = keys.key(row, 'grade');
+    if (valueKey === undefined) valueKey = keys.key(row, 'score');
+  }
+  const rankKey = kind === 'run' ? keys.key(row, 'rank') : undefined;
+  const tagKey = kind === 'run' ? keys.key(row, 'tag') : undefined;
+  const get = (key: string | undefined): RowValue => (key === undefined ? undefined : row[key]);
+  const q = get(queryKey);
+  const d = get(docKey);
+  const value = get(valueKey);
+  const rank = get(rankKey);
+  const tag = get(tagKey);
+  const docLine = docKey !== undefined ? places.get(docKey)?.line : undefined;
+  const at = { ...place, line: docLine ?? place.line };
+  const query = idText(q);
+  const doc = idText(d);
+  let v = numberText(value);
+  const byRank = kind === 'run' && (value === undefined || value === null) && rank !== undefined;
+  if (byRank) {
+    const r = numberText(rank);
+    v = r === undefined ? undefined : r.startsWith('-') ? r.slice(1) : r === '0' ? '0' : `-${r}`;
+  }
+  const problem =
+    query === undefined
+      ? wrong('query id', q)
+      : doc === undefined
+        ? wrong('document id', d)
+        : v === undefined
+          ? wrong(kind === 'qrels' ? 'grade' : byRank ? 'rank' : 'score', byRank ? rank : value)
+          : tag !== undefined && tag !== null && idText(tag) === undefined
+            ? wrong('tag', tag)
+            : undefined;
+  if (problem) return { ...at, problem };
+  const placeOf = (key: string | undefined) => places.get(key!)!;
+  const rankPlace = rankKey !== undefined && rank !== undefined ? placeOf(rankKey) : undefined;
+  return {
+    ...at,
+    query: cell(query!, placeOf(queryKey)),
+    doc: cell(doc!, placeOf(docKey)),
+    value: cell(v!, byRank ? rankPlace! : placeOf(valueKey)),
+    ...(rankPlace ? { rank: cell(String(rank), rankPlace) } : {}),
+    byRank,
+  };
+}
+
+/** jsonc-parser's scanner over the text, its blanks and line breaks skipped (the only ones JSON allows, as the CLI's). */
+class Tokens {
+  kind: SyntaxKind = SyntaxKind.EOF;
+  offset = 0;
+  length = 0;
+  line = 0;
+  error: ScanError = ScanError.None;
+  private scanner: JSONScanner;
+
+  constructor(private text: string) {
+    this.scanner = createScanner(text, false);
+  }
+
+  /** Whether the token is of this kind (a method: the kind changes with each next()). */
+  is(kind: SyntaxKind): boolean {
+    return this.kind === kind;
+  }
+
+  skipTo(offset: number): void {
+    this.scanner.setPosition(offset);
+    this.next();
+  }
+
+  next(): void {
+    const s = this.scanner;
+    let k: SyntaxKind;
+    do k = s.scan();
+    while (k === SyntaxKind.Trivia || k === SyntaxKind.LineBreakTrivia);
+    this.kind = k;
+    this.offset = s.getTokenOffset();
+    this.length = s.getTokenLength();
+    this.line = s.getTokenStartLine();
+    this.error = s.getTokenError();
+  }
+
+  /** The string at the token, unescaped, with the place inside its quotes; undefined when there is none (the CLI's string()). */
+  string(): (Literal & { value: string }) | undefined {
+    if (this.kind !== SyntaxKind.StringLiteral) return undefined;
+    // A control character inside is taken as written, as the CLI takes it, unless an escape makes it parse the string (JSON.parse refuses it).
+    const raw = this.text.slice(this.offset, this.offset + this.length);
+    if (this.error !== ScanError.None && !(this.error === ScanError.InvalidCharacter && !raw.includes('\\'))) return undefined;
+    return { value: this.scanner.getTokenValue(), start: this.offset + 1, end: this.offset + this.length - 1 };
+  }
+
+  /** A number (JSON's, or Python's NaN, Infinity and -Infinity) or a string at the token; undefined if neither (the CLI's scalar()). */
+  scalar(): Literal | undefined {
+    if (this.kind === SyntaxKind.StringLiteral) return this.string();
+    const start = this.offset;
+    if (this.kind === SyntaxKind.NumericLiteral && this.error === ScanError.None) {
+      return { value: Number(this.scanner.getTokenValue()), start, end: start + this.length };
+    }
+    if (this.kind !== SyntaxKind.Unknown) return undefined;
+    const word = this.scanner.getTokenValue();
+    if (word === 'NaN' || word === 'Infinity') return { value: word === 'NaN' ? NaN : Infinity, start, end: start + this.length };
+    // "-Infinity": the scanner reads a minus without a digit after it as a token of its own.
+    if (word === '-' && this.text.startsWith('Infinity', start + 1)) {
+      this.next();
+      return { value: -Infinity, start, end: this.offset + this.length };
+    }
+    return undefined;
+  }
+
+  /** A record's value: scalar(), or true, false or null; undefined for a list or an object (the CLI's literal()). */
+  literal(): Literal | undefined {
+    const at = { start: this.offset, end: this.offset + this.length };
+    if (this.kind === SyntaxKind.NullKeyword) return { value: null, ...at };
+    if (this.kind === SyntaxKind.TrueKeyword) return { value: true, ...at };
+    if (this.kind === SyntaxKind.FalseKeyword) return { value: false, ...at };
+    return this.scalar();
+  }
+
+  /** What is at the token, for a message (the CLI's found()). */
+  found(): string {
+    switch (this.kind) {
+      case SyntaxKind.EOF:
+        return 'the end of the file (is it cut short?)';
+      case SyntaxKind.OpenBracketToken:
+        return 'a list';
+      case SyntaxKind.OpenBraceToken:
+        return 'an object';
+      case SyntaxKind.StringLiteral:
+        return this.error === ScanError.UnexpectedEndOfString
+          ? 'a string that does not end on its line (is the file cut short?)'
+          : 'a string';
+      case SyntaxKind.NumericLiteral:
+        return 'a number';
+      default:
+        return /[-\d]/.test(this.text[this.offset]) ? 'a number' : `"${this.text.slice(this.offset, this.offset + 12)}"`;
+    }
+  }
+}
+
+/** The malformed-line finding of a row of a JSON run or qrels that cannot be a TREC line. */
+export function jsonRowProblem(kind: 'run' | 'qrels', start: number, end: number, problem: string): LocatedFinding {
+  return {
+    code: 'malformed-line',
+    severity: 'error',
+    span: { start, end },
+    message: `This JSON ${kind} row cannot be read: ${problem}. The row is skipped.`,
+  };
+}
