@@ -373,7 +373,8 @@ class Tokens {
       case SyntaxKind.NumericLiteral:
         return 'a number';
       default:
-        return /[-\d]/.test(this.text[this.offset]) ? 'a number' : `"${this.text.slice(this.offset, this.offset + 12)}"`;
+        // What follows on its line (the CLI shows 12 characters, line breaks included).
+        return /[-\d]/.test(this.text[this.offset]) ? 'a number' : `"${this.text.slice(this.offset, this.offset + 12).split(/[\r\n]/)[0]}"`;
     }
   }
 }

@@ -42,6 +42,8 @@ export interface QrelsDocument {
   format?: TableShape['format'];
   /** Qrels written as one JSON value, whose rows are not lines: each row's [start, end) and query, in file order. */
   rows?: { start: number; end: number; qid: string }[];
+  /** Set when nothing is read because the text is not the shape it is read as (a JSON value the CLI refuses too). */
+  refused?: boolean;
 }
 
 /**
@@ -242,6 +244,7 @@ function readQrelsJson(
       span: { start: read.stop.start, end: read.stop.end },
       message: read.stop.message,
     });
+    doc.refused = true;
     return;
   }
   const rows: { start: number; end: number; qid: string }[] = [];

@@ -53,6 +53,8 @@ export interface RunDocument {
    * [start, end) and its row's (the pair or the record), in file order.
    */
   rows?: Int32Array;
+  /** Set when nothing is read because the text is not the shape it is read as (a JSON value the CLI refuses too). */
+  refused?: boolean;
 }
 
 /** Offsets within RunDocument.at of a prediction's fields. */
@@ -179,6 +181,7 @@ function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingLis
       span: { start: read.stop.start, end: read.stop.end },
       message: read.stop.message,
     });
+    doc.refused = true;
     return;
   }
   const n = read.rows.length;
@@ -248,7 +251,7 @@ function malformed(text: string, from: number, to: number, n: number): LocatedFi
 }
 
 // The score written at text[start, end): a plain decimal, else as trec_eval (atof) or the other presets
-// read it; undefined when refused. Its findings go at `span` (the field's place, when text is the field itself).
+// read it; undefined when refused. Its findings go at `at` (the field's place, when text is the field itself).
 function scoreOf(
   text: string,
   start: number,

@@ -354,7 +354,15 @@ function fileFindings(run: RunDocument, qrels: QrelsDocument, missing: readonly 
       span: top,
       message: 'The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").',
     });
-  if (qrels.queries.size === 0 && !qrels.binary)
+  if (qrels.refused)
+    out.push({
+      code: 'empty-file',
+      severity: 'error',
+      span: top,
+      message:
+        'The qrels are not read: they are not JSON of the shape they are read as (the problem is told in the qrels file), so nothing is evaluated, as ranklens trec reads nothing from them.',
+    });
+  else if (qrels.queries.size === 0 && !qrels.binary)
     out.push({
       code: 'empty-file',
       severity: 'error',
