@@ -22,26 +22,29 @@ export interface JsonCell {
   end: number;
 }
 
-/** A row read: its cells by role, or why it cannot be a TREC line (then skipped, as the CLI skips it). */
-export type JsonRow = {
-  /** The row's text: the pair `"docid": value`, or the record `{…}`. */
-  start: number;
-  end: number;
-  /** The 0-based line of its docid (of the record, when it has none). */
-  line: number;
-  /** The 0-based line where its query is named: the query's key, or the record. */
-  queryLine: number;
-} & (
-  | {
-      query: JsonCell;
-      doc: JsonCell;
-      /** The grade or score; a run ranked by its rank column: minus the rank, at the rank's literal. */
-      value: JsonCell;
-      rank?: JsonCell;
-      byRank: boolean;
-    }
-  | { problem: string }
-);
+const NO_CELL: JsonCell = { value: '', start: 0, end: 0 };
+
+/** A row read: its cells by role, or why it cannot be a TREC line (then skipped, as the CLI skips it). One shape for every row. */
+export class JsonRow {
+  /** Why the row cannot be a TREC line; its cells are then empty. */
+  problem: string | undefined = undefined;
+  query = NO_CELL;
+  doc = NO_CELL;
+  /** The grade or score; a run ranked by its rank column: minus the rank, at the rank's literal. */
+  value = NO_CELL;
+  rank: JsonCell | undefined = undefined;
+  byRank = false;
+
+  constructor(
+    /** The row's text: the pair `"docid": value`, or the record `{…}`. */
+    readonly start: number,
+    readonly end: number,
+    /** The 0-based line of its docid (of the record, when it has none). */
+    readonly line: number,
+    /** The 0-based line where its query is named: the query's key, or the record. */
+    readonly queryLine: number,
+  ) {}
+}
 
 /** The rows of a JSON run or qrels, or where and why the text is not the shape read (no row kept). */
 export interface JsonTable {
@@ -106,6 +109,9 @@ function readObject(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable {
     const q = t.string();
     if (!q) return done(stopAt(t, kind, 'expected a query id (a string),'));
     const queryLine = t.line;
+    // One cell for the query's rows, or none when its key cannot be a TREC field.
+    const qid = idText(q.value);
+    const queryCell = qid === undefined ? undefined : cell(qid, q);
     t.next();
     if (!t.is(SyntaxKind.ColonToken)) return done(stopAt(t, kind, 'expected ":" after the query id,'));
     t.next();
@@ -127,7 +133,8 @@ function readObject(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable {
       t.next();
       const v = t.scalar();
       if (!v) return done(stopAt(t, kind, `expected a number for document "${d.value}" of query "${q.value}",`));
-      rows.push(pairRow(q, d, v, { start, end: v.end + (typeof v.value === 'string' ? 1 : 0), line, queryLine }, kind));
+      const row = new JsonRow(start, v.end + (typeof v.value === 'string' ? 1 : 0), line, queryLine);
+      rows.push(pairRow(q, queryCell, d, v, row, kind));
       if (rows.length >= maxRows) return done();
       t.next();
       if (t.is(SyntaxKind.CommaToken)) t.next();
@@ -148,25 +155,27 @@ interface Literal {
   value: RowValue;
   start: number;
   end: number;
+  /** The 0-based line it starts on. */
+  line: number;
 }
 
-type Place = { start: number; end: number; line: number; queryLine: number };
-
 // A pair of the object form as the TREC line the CLI writes for it (TrecLines.add: ids and the value checked, no rank, no tag).
-function pairRow(q: Literal, d: Literal, v: Literal, place: Place, kind: TrecFileKind): JsonRow {
-  const query = idText(q.value);
+function pairRow(q: Literal, queryCell: JsonCell | undefined, d: Literal, v: Literal, row: JsonRow, kind: TrecFileKind): JsonRow {
   const doc = idText(d.value);
   const value = numberText(v.value);
-  const problem =
-    query === undefined
+  row.problem =
+    queryCell === undefined
       ? wrong('query id', q.value)
       : doc === undefined
         ? wrong('document id', d.value)
         : value === undefined
           ? wrong(kind === 'qrels' ? 'grade' : 'score', v.value)
           : undefined;
-  if (problem) return { ...place, problem };
-  return { ...place, query: cell(query!, q), doc: cell(doc!, d), value: cell(value!, v), byRank: false };
+  if (row.problem !== undefined) return row;
+  row.query = queryCell!;
+  row.doc = cell(doc!, d);
+  row.value = cell(value!, v);
+  return row;
 }
 
 function cell(value: string, at: { start: number; end: number }): JsonCell {
@@ -197,7 +206,9 @@ function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable 
     const line = t.line;
     // Built as the CLI builds it (row[key] = value: a key written twice keeps its last value, "__proto__" is no column).
     const row: Record<string, RowValue> = {};
-    const places = new Map<string, Literal & { line: number }>();
+    // Each key's literal, in the order written (a record has a few keys: searched from the last, which wins).
+    const names: string[] = [];
+    const places: Literal[] = [];
     t.next();
     for (let firstKey = true; ; firstKey = false) {
       if (t.is(SyntaxKind.CloseBraceToken) && firstKey) break;
@@ -207,17 +218,18 @@ function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable 
       t.next();
       if (!t.is(SyntaxKind.ColonToken)) return done(stopAt(t, kind, `expected ":" after "${key}",`));
       t.next();
-      const valueLine = t.line;
       const v = t.literal();
       if (!v) return done(stopAt(t, kind, `expected a number, a string or null for "${key}",`));
       row[key] = v.value;
-      places.set(key, { ...v, line: valueLine });
+      names.push(key);
+      places.push(v);
       t.next();
       if (t.is(SyntaxKind.CommaToken)) t.next();
       else if (t.is(SyntaxKind.CloseBraceToken)) break;
       else return done(stopAt(t, kind, `expected "," or "}" after the value of "${key}",`));
     }
-    rows.push(recordRow(row, places, keys, kind, { start, end: t.offset + 1, line, queryLine: line }));
+    const placeOf = (key: string | undefined) => places[names.lastIndexOf(key!)];
+    rows.push(recordRow(row, placeOf, keys, kind, new JsonRow(start, t.offset + 1, line, line)));
     if (rows.length >= maxRows) return done();
     t.next();
     if (t.is(SyntaxKind.CommaToken)) t.next();
@@ -232,10 +244,10 @@ function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable 
 // A record as the TREC line the CLI writes for it (its roles by JsonLineKeys, in the CLI's order; then TrecLines.add's checks).
 function recordRow(
   row: Record<string, RowValue>,
-  places: Map<string, Literal & { line: number }>,
+  placeOf: (key: string | undefined) => Literal,
   keys: JsonLineKeys,
   kind: TrecFileKind,
-  place: Place,
+  at: JsonRow,
 ): JsonRow {
   const queryKey = keys.key(row, 'query');
   const docKey = keys.key(row, 'doc');
@@ -253,8 +265,8 @@ function recordRow(
   const value = get(valueKey);
   const rank = get(rankKey);
   const tag = get(tagKey);
-  const docLine = docKey !== undefined ? places.get(docKey)?.line : undefined;
-  const at = { ...place, line: docLine ?? place.line };
+  const docLine = docKey !== undefined ? placeOf(docKey).line : undefined;
+  const out = docLine === undefined ? at : new JsonRow(at.start, at.end, docLine, at.queryLine);
   const query = idText(q);
   const doc = idText(d);
   let v = numberText(value);
@@ -263,7 +275,7 @@ function recordRow(
     const r = numberText(rank);
     v = r === undefined ? undefined : r.startsWith('-') ? r.slice(1) : r === '0' ? '0' : `-${r}`;
   }
-  const problem =
+  out.problem =
     query === undefined
       ? wrong('query id', q)
       : doc === undefined
@@ -273,17 +285,14 @@ function recordRow(
           : tag !== undefined && tag !== null && idText(tag) === undefined
             ? wrong('tag', tag)
             : undefined;
-  if (problem) return { ...at, problem };
-  const placeOf = (key: string | undefined) => places.get(key!)!;
-  const rankPlace = rankKey !== undefined && rank !== undefined ? placeOf(rankKey) : undefined;
-  return {
-    ...at,
-    query: cell(query!, placeOf(queryKey)),
-    doc: cell(doc!, placeOf(docKey)),
-    value: cell(v!, byRank ? rankPlace! : placeOf(valueKey)),
-    ...(rankPlace ? { rank: cell(String(rank), rankPlace) } : {}),
-    byRank,
-  };
+  if (out.problem !== undefined) return out;
+  const rankPlace = rankKey !== undefined && rank !== undefined && rank !== null ? placeOf(rankKey) : undefined;
+  out.query = cell(query!, placeOf(queryKey));
+  out.doc = cell(doc!, placeOf(docKey));
+  out.value = cell(v!, byRank ? rankPlace! : placeOf(valueKey));
+  if (rankPlace) out.rank = cell(String(rank), rankPlace);
+  out.byRank = byRank;
+  return out;
 }
 
 /** jsonc-parser's scanner over the text, its blanks and line breaks skipped (the only ones JSON allows, as the CLI's). */
@@ -327,7 +336,7 @@ class Tokens {
     // A control character inside is taken as written, as the CLI takes it, unless an escape makes it parse the string (JSON.parse refuses it).
     const raw = this.text.slice(this.offset, this.offset + this.length);
     if (this.error !== ScanError.None && !(this.error === ScanError.InvalidCharacter && !raw.includes('\\'))) return undefined;
-    return { value: this.scanner.getTokenValue(), start: this.offset + 1, end: this.offset + this.length - 1 };
+    return { value: this.scanner.getTokenValue(), start: this.offset + 1, end: this.offset + this.length - 1, line: this.line };
   }
 
   /** A number (JSON's, or Python's NaN, Infinity and -Infinity) or a string at the token; undefined if neither (the CLI's scalar()). */
@@ -335,25 +344,31 @@ class Tokens {
     if (this.kind === SyntaxKind.StringLiteral) return this.string();
     const start = this.offset;
     if (this.kind === SyntaxKind.NumericLiteral && this.error === ScanError.None) {
-      return { value: Number(this.scanner.getTokenValue()), start, end: start + this.length };
+      return { value: Number(this.scanner.getTokenValue()), start, end: start + this.length, line: this.line };
     }
     if (this.kind !== SyntaxKind.Unknown) return undefined;
     const word = this.scanner.getTokenValue();
-    if (word === 'NaN' || word === 'Infinity') return { value: word === 'NaN' ? NaN : Infinity, start, end: start + this.length };
+    if (word === 'NaN' || word === 'Infinity')
+      return { value: word === 'NaN' ? NaN : Infinity, start, end: start + this.length, line: this.line };
     // "-Infinity": the scanner reads a minus without a digit after it as a token of its own.
     if (word === '-' && this.text.startsWith('Infinity', start + 1)) {
+      const line = this.line;
       this.next();
-      return { value: -Infinity, start, end: this.offset + this.length };
+      return { value: -Infinity, start, end: this.offset + this.length, line };
     }
     return undefined;
   }
 
   /** A record's value: scalar(), or true, false or null; undefined for a list or an object (the CLI's literal()). */
   literal(): Literal | undefined {
-    const at = { start: this.offset, end: this.offset + this.length };
-    if (this.kind === SyntaxKind.NullKeyword) return { value: null, ...at };
-    if (this.kind === SyntaxKind.TrueKeyword) return { value: true, ...at };
-    if (this.kind === SyntaxKind.FalseKeyword) return { value: false, ...at };
+    const k = this.kind;
+    if (k === SyntaxKind.NullKeyword || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword)
+      return {
+        value: k === SyntaxKind.NullKeyword ? null : k === SyntaxKind.TrueKeyword,
+        start: this.offset,
+        end: this.offset + this.length,
+        line: this.line,
+      };
     return this.scalar();
   }
 

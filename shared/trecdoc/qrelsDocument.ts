@@ -249,7 +249,7 @@ function readQrelsJson(
   }
   const rows: { start: number; end: number; qid: string }[] = [];
   for (const row of read.rows) {
-    if ('problem' in row) {
+    if (row.problem !== undefined) {
       findings.push(jsonRowProblem('qrels', row.start, row.end, row.problem));
       doc.skipped++;
       continue;

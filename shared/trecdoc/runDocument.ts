@@ -192,7 +192,7 @@ function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingLis
   const rows = new Int32Array(4 * n);
   const f = new Int32Array(10);
   for (const row of read.rows) {
-    if ('problem' in row) {
+    if (row.problem !== undefined) {
       findings.push(jsonRowProblem('run', row.start, row.end, row.problem));
       doc.skipped++;
       continue;

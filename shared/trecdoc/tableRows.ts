@@ -85,7 +85,7 @@ export function readsAsTable(text: string, name: string, kind: TrecFileKind): bo
   if (!shape || shape.headerProblem !== undefined) return false;
   if (shape.format === 'json') {
     const first = readJsonTable(text, kind, 1);
-    return first.rows.length === 1 && !('problem' in first.rows[0]);
+    return first.rows.length === 1 && first.rows[0].problem === undefined;
   }
   if (shape.format !== 'jsonl') return true;
   let line = 0;
