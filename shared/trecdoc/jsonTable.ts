@@ -17,9 +17,9 @@ import { RowValue, idText, numberText } from '../trec/read/formats/rowValues';
 /** A value of a row and where its literal is written ([start, end), inside a string's quotes). */
 export interface JsonCell {
   /** The TREC field it becomes: an id as written (a number as String writes it), a score or grade as numberText writes it. */
-  value: string;
-  start: number;
-  end: number;
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
 }
 
 const NO_CELL: JsonCell = { value: '', start: 0, end: 0 };
