@@ -96,6 +96,7 @@ export function readsAsTable(text: string, name: string, kind: TrecFileKind): bo
 
 /** Reads the data line text[from, to) of a table document by its shape. */
 export function readTableRow(text: string, from: number, to: number, shape: TableShape, kind: TrecFileKind): TableRow {
+  // (One JSON value is read whole, by jsonTable.ts: no line of it comes here.)
   if (shape.format === 'jsonl' || shape.format === 'json') return jsonRow(text, from, to, kind);
   const cells = splitCells(text, from, to, shape.format);
   if (!Array.isArray(cells)) return cells;

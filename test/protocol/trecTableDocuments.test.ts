@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InlayHint } from 'vscode-languageserver-protocol/node';
 import { TestClient } from './lspClient';
 import { tempFiles } from '../cli/ranklens';
 import { FILE_LENS, Q1_LENS, Q2_LENS, QRELS, RUN, titles } from './trecExample';
@@ -233,6 +234,16 @@ describe('TREC runs and qrels as one JSON value in the editor', () => {
     const value = (hover?.contents as { value: string }).value;
     assert.match(value, /^\*\*d1\*\* for query \*\*q2\*\*: relevant, grade 1/);
     assert.match(value, /trec_eval rank \*\*4\*\* of 4/);
+    // Inlay hints for part of the line: the records whose docid ends in it, q2's four (✓1 ? ✗ ✓1).
+    const from = RECORDS_RUN.indexOf('{"qid": "q2"');
+    const hints: InlayHint[] = await client.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: run },
+      range: { start: { line: 0, character: from }, end: { line: 0, character: RECORDS_RUN.length } },
+    });
+    assert.deepEqual(
+      hints.map((h) => `${h.position.character - from} ${h.label}`),
+      ['26 ✓1', '70 ?', '114 ✗', '158 ✓1'],
+    );
   });
 
   it('pairs a TREC run with JSON qrels read from disk, with the same values', async () => {
