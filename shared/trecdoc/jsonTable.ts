@@ -12,6 +12,7 @@ import { JSONScanner, ScanError, SyntaxKind, createScanner } from 'jsonc-parser'
 import type { TrecFileKind } from '../trec/read/problems';
 import { LocatedFinding } from '../fixture/model/model';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
+import { chooseColumns } from '../trec/read/formats/columnNames';
 import { RowValue, idText, numberText } from '../trec/read/formats/rowValues';
 
 /** A value of a row and where its literal is written ([start, end), inside a string's quotes). */
@@ -23,6 +24,9 @@ export interface JsonCell {
 }
 
 const NO_CELL: JsonCell = { value: '', start: 0, end: 0 };
+
+/** The value of a JSON line's key that holds a list or an object (a TREC field cannot: the row is malformed if the key holds a role). */
+const NESTED = Symbol('a list or an object') as unknown as RowValue;
 
 /** A row read: its cells by role, or why it cannot be a TREC line (then skipped, as the CLI skips it). One shape for every row. */
 export class JsonRow {
@@ -182,9 +186,20 @@ function cell(value: string, at: { start: number; end: number }): JsonCell {
   return { value, start: at.start, end: at.end };
 }
 
+// chooseColumns' message of a record: its keys rather than a header's columns, without the CLI's --columns advice.
+function keyProblem(message: string): string {
+  return message
+    .replace(/^expected /, '')
+    .replace(/; name them with --columns.*$/, '')
+    .replace(/, found the columns /, '; its keys are ')
+    .replace(/, found no columns/, '; it has no keys')
+    .replace(/ column/g, ' key');
+}
+
 // Why a value cannot be a TREC field (the CLI's whatIsWrong, as a row's problem).
 function wrong(what: string, v: RowValue): string {
   if (v === undefined) return `it has no ${what}`;
+  if (v === NESTED) return `its ${what} is a list or an object`;
   if (v === null) return `its ${what} is null`;
   if (typeof v === 'boolean') return `its ${what} is ${v}, not a number`;
   if (typeof v === 'number') return `its ${what} ${v} is not a finite number`;
@@ -202,34 +217,9 @@ function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable 
   for (let first = true; ; first = false) {
     if (t.is(SyntaxKind.CloseBracketToken) && first) break;
     if (!t.is(SyntaxKind.OpenBraceToken)) return done(stopAt(t, kind, `expected a record ${example},`));
-    const start = t.offset;
-    const line = t.line;
-    // Built as the CLI builds it (row[key] = value: a key written twice keeps its last value, "__proto__" is no column).
-    const row: Record<string, RowValue> = {};
-    // Each key's literal, in the order written (a record has a few keys: searched from the last, which wins).
-    const names: string[] = [];
-    const places: Literal[] = [];
-    t.next();
-    for (let firstKey = true; ; firstKey = false) {
-      if (t.is(SyntaxKind.CloseBraceToken) && firstKey) break;
-      const k = t.string();
-      if (!k) return done(stopAt(t, kind, 'expected a column name (a string),'));
-      const key = k.value;
-      t.next();
-      if (!t.is(SyntaxKind.ColonToken)) return done(stopAt(t, kind, `expected ":" after "${key}",`));
-      t.next();
-      const v = t.literal();
-      if (!v) return done(stopAt(t, kind, `expected a number, a string or null for "${key}",`));
-      row[key] = v.value;
-      names.push(key);
-      places.push(v);
-      t.next();
-      if (t.is(SyntaxKind.CommaToken)) t.next();
-      else if (t.is(SyntaxKind.CloseBraceToken)) break;
-      else return done(stopAt(t, kind, `expected "," or "}" after the value of "${key}",`));
-    }
-    const placeOf = (key: string | undefined) => places[names.lastIndexOf(key!)];
-    rows.push(recordRow(row, placeOf, keys, kind, new JsonRow(start, t.offset + 1, line, line)));
+    const row = readRecord(t, kind, keys, false);
+    if (!(row instanceof JsonRow)) return done(row);
+    rows.push(row);
     if (rows.length >= maxRows) return done();
     t.next();
     if (t.is(SyntaxKind.CommaToken)) t.next();
@@ -239,6 +229,66 @@ function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable 
   t.next();
   if (!t.is(SyntaxKind.EOF)) return done(stopAt(t, kind, 'expected the end of the file after the list,'));
   return done();
+}
+
+/**
+ * The record at the token (at its "{"; the token left at its "}"), read as the CLI reads it: the
+ * record of a list (nested false: a list or an object as a value stops, as in the CLI's addRecords), or
+ * a JSON line (nested: such a value is taken, and makes the row malformed only if it holds a role).
+ */
+function readRecord(t: Tokens, kind: TrecFileKind, keys: JsonLineKeys, nested: boolean): JsonRow | Stop {
+  const start = t.offset;
+  const line = t.line;
+  // Built as the CLI builds it (row[key] = value: a key written twice keeps its last value).
+  const row: Record<string, RowValue> = {};
+  // Each key's literal, in the order written (a record has a few keys: searched from the last, which wins).
+  const names: string[] = [];
+  const places: Literal[] = [];
+  t.next();
+  for (let firstKey = true; ; firstKey = false) {
+    if (t.is(SyntaxKind.CloseBraceToken) && firstKey) break;
+    const k = t.string();
+    if (!k) return stopAt(t, kind, 'expected a column name (a string),');
+    const key = k.value;
+    t.next();
+    if (!t.is(SyntaxKind.ColonToken)) return stopAt(t, kind, `expected ":" after "${key}",`);
+    t.next();
+    const v = nested && (t.is(SyntaxKind.OpenBraceToken) || t.is(SyntaxKind.OpenBracketToken)) ? t.nested() : t.literal();
+    if (!v) return stopAt(t, kind, `expected a number, a string${nested ? ', a list, an object' : ''} or null for "${key}",`);
+    row[key] = v.value;
+    names.push(key);
+    places.push(v);
+    t.next();
+    if (t.is(SyntaxKind.CommaToken)) t.next();
+    else if (t.is(SyntaxKind.CloseBraceToken)) break;
+    else return stopAt(t, kind, `expected "," or "}" after the value of "${key}",`);
+  }
+  const placeOf = (key: string | undefined) => places[names.lastIndexOf(key!)];
+  return recordRow(row, placeOf, keys, kind, new JsonRow(start, t.offset + 1, line, line));
+}
+
+/**
+ * A JSON line text[from, to), the 0-based line `line`, read as the CLI reads it (a record; its roles by `keys`, one per
+ * document: the keys found on the first lines are kept while they fit); a line that is not a JSON
+ * object is a row whose problem says so.
+ */
+export function readJsonLine(text: string, from: number, to: number, line: number, kind: TrecFileKind, keys: JsonLineKeys): JsonRow {
+  const t = new Tokens(text, to);
+  t.skipTo(from, line);
+  const problem = (what: string) => Object.assign(new JsonRow(from, to, line, line), { problem: what });
+  if (!t.is(SyntaxKind.OpenBraceToken)) return problem(t.is(SyntaxKind.EOF) ? 'it is empty' : 'it is not a JSON object');
+  const row = readRecord(t, kind, keys, true);
+  if (!(row instanceof JsonRow)) return problem(`it is not JSON (${lineStop(row.message)})`);
+  t.next();
+  if (!t.is(SyntaxKind.EOF))
+    return problem(`it is not JSON (text follows the object: "${text.slice(t.offset, Math.min(to, t.offset + 12))}")`);
+  return row;
+}
+
+// A stop's message as part of a line's problem.
+function lineStop(message: string): string {
+  const what = message.replace(/^The \w+ file is not JSON of the shape it is read as: /, '').replace(/\. Nothing is read from it\.$/, '');
+  return what.replace('found the end of the file (is it cut short?)', 'the line ends before the object closes: a truncated line?');
 }
 
 // A record as the TREC line the CLI writes for it (its roles by JsonLineKeys, in the CLI's order; then TrecLines.add's checks).
@@ -275,8 +325,10 @@ function recordRow(
     const r = numberText(rank);
     v = r === undefined ? undefined : r.startsWith('-') ? r.slice(1) : r === '0' ? '0' : `-${r}`;
   }
-  out.problem =
-    query === undefined
+  const lacking = queryKey === undefined || docKey === undefined || (valueKey === undefined && (kind === 'qrels' || rankKey === undefined));
+  out.problem = lacking
+    ? `it lacks ${keyProblem(chooseColumns(Object.keys(row), kind) as string)}`
+    : query === undefined
       ? wrong('query id', q)
       : doc === undefined
         ? wrong('document id', d)
@@ -303,8 +355,13 @@ class Tokens {
   line = 0;
   error: ScanError = ScanError.None;
   private scanner: JSONScanner;
+  private firstLine = 0;
 
-  constructor(private text: string) {
+  /** limit: where the text read ends (a JSON line's end): a token from there on is the end. */
+  constructor(
+    private text: string,
+    private limit = Infinity,
+  ) {
     this.scanner = createScanner(text, false);
   }
 
@@ -313,8 +370,10 @@ class Tokens {
     return this.kind === kind;
   }
 
-  skipTo(offset: number): void {
+  /** Starts reading at an offset, on its 0-based line (the scanner counts lines from where it starts). */
+  skipTo(offset: number, line = 0): void {
     this.scanner.setPosition(offset);
+    this.firstLine = line;
     this.next();
   }
 
@@ -323,10 +382,10 @@ class Tokens {
     let k: SyntaxKind;
     do k = s.scan();
     while (k === SyntaxKind.Trivia || k === SyntaxKind.LineBreakTrivia);
-    this.kind = k;
-    this.offset = s.getTokenOffset();
+    this.kind = s.getTokenOffset() >= this.limit ? SyntaxKind.EOF : k;
+    this.offset = Math.min(s.getTokenOffset(), this.limit);
     this.length = s.getTokenLength();
-    this.line = s.getTokenStartLine();
+    this.line = this.firstLine + s.getTokenStartLine();
     this.error = s.getTokenError();
   }
 
@@ -370,6 +429,34 @@ class Tokens {
         line: this.line,
       };
     return this.scalar();
+  }
+
+  /**
+   * A list or an object at the token, checked as JSON.parse checks it (Python's NaN and Infinity
+   * taken, as the CLI's fallback takes them) and left at its closing token; undefined where it is not JSON.
+   */
+  nested(): Literal | undefined {
+    const start = this.offset;
+    const line = this.line;
+    const object = this.is(SyntaxKind.OpenBraceToken);
+    const close = object ? SyntaxKind.CloseBraceToken : SyntaxKind.CloseBracketToken;
+    this.next();
+    for (let first = true; ; first = false) {
+      if (this.is(close) && first) break;
+      if (object) {
+        if (!this.string()) return undefined;
+        this.next();
+        if (!this.is(SyntaxKind.ColonToken)) return undefined;
+        this.next();
+      }
+      const inner = this.is(SyntaxKind.OpenBraceToken) || this.is(SyntaxKind.OpenBracketToken) ? this.nested() : this.literal();
+      if (!inner) return undefined;
+      this.next();
+      if (this.is(SyntaxKind.CommaToken)) this.next();
+      else if (this.is(close)) break;
+      else return undefined;
+    }
+    return { value: NESTED, start, end: this.offset + 1, line };
   }
 
   /** What is at the token, for a message (the CLI's found()). */

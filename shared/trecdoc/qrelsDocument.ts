@@ -15,7 +15,8 @@ import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
 import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
-import { jsonRowProblem, readJsonTable } from './jsonTable';
+import { jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
+import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
 /** One query's judgements, each docid once (its first grade), in file order. */
 export interface QrelsDocQuery {
@@ -203,20 +204,23 @@ function readQrelsTable(
     findings.push(tableRowProblem(text, shape, 'qrels', shape.headerLine));
     return;
   }
+  // JSON lines: each read as the CLI reads it (jsonTable.ts), the keys of each role kept while they fit.
+  const keys = shape.format === 'jsonl' ? new JsonLineKeys('qrels', {}) : undefined;
   for (let line = shape.headerLine + 1; line < starts.length; line++) {
     const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
     const to = lineEnd(text, starts, line);
     if (text.slice(from, to).trim() === '') continue;
-    const row = readTableRow(text, from, to, shape, 'qrels');
-    if ('problem' in row) {
-      findings.push(tableRowProblem(text, shape, 'qrels', line, row));
+    const row = keys ? readJsonLine(text, from, to, line, 'qrels', keys) : readTableRow(text, from, to, shape, 'qrels');
+    if (row.problem !== undefined) {
+      findings.push(tableRowProblem(text, shape, 'qrels', line, { problem: row.problem, start: from, end: to }));
       doc.skipped++;
       continue;
     }
     const { value } = row;
-    // A JSON number that is whole is that grade (1.0 is 1); any other value is read as in a TREC line.
-    const number = row.jsonNumber ? Number(text.slice(value.start, value.end)) : NaN;
-    const grade = Number.isInteger(number) ? number + 0 : gradeOf(text, value.start, value.end, asTrecEval, findings);
+    // A JSON value is read as the text the CLI writes for it (1.0 is 1, 1.5 is read by atol under trec_eval's preset); a cell as written.
+    const grade = keys
+      ? gradeOf(value.value, 0, value.value.length, asTrecEval, findings, value)
+      : gradeOf(text, value.start, value.end, asTrecEval, findings);
     if (grade === undefined) {
       doc.skipped++;
       continue;

@@ -13,7 +13,8 @@ import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
 import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
-import { jsonRowProblem, readJsonTable } from './jsonTable';
+import { JsonRow, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
+import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
 /** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */
 export interface RunDocQuery {
@@ -137,19 +138,30 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
     findings.push(tableRowProblem(text, shape, 'run', shape.headerLine));
     return;
   }
+  // JSON lines: each read as the CLI reads it (jsonTable.ts), the keys of each role kept while they fit.
+  const keys = shape.format === 'jsonl' ? new JsonLineKeys('run', {}) : undefined;
+  const rows = keys ? new Int32Array(4 * starts.length) : undefined;
   for (let line = shape.headerLine + 1; line < starts.length; line++) {
     const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
     const to = lineEnd(text, starts, line);
     if (text.slice(from, to).trim() === '') continue;
+    if (keys) {
+      const json = readJsonLine(text, from, to, line, 'run', keys);
+      if (json.problem !== undefined) {
+        findings.push(tableRowProblem(text, shape, 'run', line, { problem: json.problem, start: from, end: to }));
+        doc.skipped++;
+      } else addJsonRow(doc, json, rows!, asTrecEval, findings, f);
+      continue;
+    }
     const row = readTableRow(text, from, to, shape, 'run');
-    if ('problem' in row) {
+    if (row.problem !== undefined) {
       findings.push(tableRowProblem(text, shape, 'run', line, row));
       doc.skipped++;
       continue;
     }
     const { value } = row;
-    // A JSON number is that number; a cell or a JSON string is read as the same text in a TREC line.
-    const read = row.jsonNumber ? Number(text.slice(value.start, value.end)) : scoreOf(text, value.start, value.end, asTrecEval, findings);
+    // A cell is read as the same text in a TREC line.
+    const read = scoreOf(text, value.start, value.end, asTrecEval, findings);
     const score = read !== undefined && row.byRank ? -read : read;
     if (score === undefined) {
       doc.skipped++;
@@ -164,6 +176,7 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
     add(doc, row.query.value, line, score, f);
     if (row.doc.value !== text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(doc.count - 1, row.doc.value);
   }
+  if (rows) doc.rows = rows.subarray(0, 4 * doc.count);
 }
 
 // A run written as one JSON value (jsonTable.ts): each row read as the TREC line the CLI writes for
@@ -195,29 +208,34 @@ function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingLis
     if (row.problem !== undefined) {
       findings.push(jsonRowProblem('run', row.start, row.end, row.problem));
       doc.skipped++;
-      continue;
-    }
-    const { value } = row;
-    const score = scoreOf(value.value, 0, value.value.length, asTrecEval, findings, value);
-    if (score === undefined) {
-      doc.skipped++;
-      continue;
-    }
-    f[4] = row.doc.start;
-    f[5] = row.doc.end;
-    f[6] = row.rank ? row.rank.start : row.doc.end;
-    f[7] = row.rank ? row.rank.end : row.doc.end;
-    f[8] = value.start;
-    f[9] = value.end;
-    const i = doc.count;
-    rows[4 * i] = row.query.start;
-    rows[4 * i + 1] = row.query.end;
-    rows[4 * i + 2] = row.start;
-    rows[4 * i + 3] = row.end;
-    add(doc, row.query.value, row.line, score, f, row.queryLine);
-    if (row.doc.value !== text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(i, row.doc.value);
+    } else addJsonRow(doc, row, rows, asTrecEval, findings, f);
   }
   doc.rows = rows.subarray(0, 4 * doc.count);
+}
+
+// A JSON row (of one JSON value or of a JSON line) as a prediction: its score by the TREC reader's
+// rules on the text the CLI writes for it (a number as its shortest text, a rank already negated);
+// rows: its qid's and its row's places.
+function addJsonRow(doc: RunDocument, row: JsonRow, rows: Int32Array, asTrecEval: boolean, findings: FindingList, f: Int32Array): void {
+  const { value } = row;
+  const score = scoreOf(value.value, 0, value.value.length, asTrecEval, findings, value);
+  if (score === undefined) {
+    doc.skipped++;
+    return;
+  }
+  f[4] = row.doc.start;
+  f[5] = row.doc.end;
+  f[6] = row.rank ? row.rank.start : row.doc.end;
+  f[7] = row.rank ? row.rank.end : row.doc.end;
+  f[8] = value.start;
+  f[9] = value.end;
+  const i = doc.count;
+  rows[4 * i] = row.query.start;
+  rows[4 * i + 1] = row.query.end;
+  rows[4 * i + 2] = row.start;
+  rows[4 * i + 3] = row.end;
+  add(doc, row.query.value, row.line, score, f, row.queryLine);
+  if (row.doc.value !== doc.text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(i, row.doc.value);
 }
 
 // A prediction of the line just split; queryLine: where a new query is named (its first line), when not this line.

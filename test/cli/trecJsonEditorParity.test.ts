@@ -4,7 +4,8 @@
  * numbers written as 1.0, 1e2, 1e400, NaN, strings holding numbers, null, a docid listed twice, a
  * key written twice, "__proto__", numeric ids, escapes), every query's values in the editor
  * (shared/trecdoc, in process) are the built command's (`--format json`), value for value, under
- * trec_eval's preset and ranx's; and a file the command refuses gives the editor no row either.
+ * trec_eval's preset and ranx's; and a file the command refuses gives the editor no row either. JSON
+ * lines too, each line read as a record of a list is.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,14 +55,33 @@ const CASES: Case[] = [
   },
 ];
 
+// JSON lines (the same reading of each line, one object of a list or a line alike): the cases where a
+// line's keys, values or JSON are unusual.
+const JSONL_CASES: Case[] = [
+  {
+    name: 'JSON lines: a null score with a rank, a boolean tag, a key written twice, a nested value, NaN, two names of one role',
+    qrels:
+      '{"qid": "q1", "docid": "a", "relevance": 1}\n{"qid": "q1", "docid": "b", "relevance": 2}\n{"qid": "q1", "docid": "c", "relevance": 0}\n',
+    run: [
+      '{"qid": "q1", "docid": "a", "score": null, "rank": 3}',
+      '{"qid": "q1", "docid": "b", "score": 2, "meta": {"k": [1, {"x": null}]}}',
+      '{"qid": "q1", "docid": "c", "docid": "d", "score": NaN}',
+      '{"qid": "q1", "docid": "e", "score": 3, "tag": true}',
+      '{"query_id": "q1", "QID": "zz", "docid": "c", "score": 1e2}',
+      '{"qid": "q1", "docid": "f", "score": 1',
+      '',
+    ].join('\n'),
+  },
+];
+
 // The command's values per query and measure, or undefined when it refused the files.
-function commandValues(qrels: string, run: string, preset: string): Record<string, Record<string, number>> | undefined {
-  const dir = tempFiles({ 'q.json': qrels, 'r.json': run });
+function commandValues(qrels: string, run: string, preset: string, ext = 'json'): Record<string, Record<string, number>> | undefined {
+  const dir = tempFiles({ [`q.${ext}`]: qrels, [`r.${ext}`]: run });
   const measures = ['nDCG@10', 'AP@10', 'P@1', 'R@1'].flatMap((m) => ['-m', m]);
   const r = ranklens([
     'trec',
-    join(dir, 'q.json'),
-    join(dir, 'r.json'),
+    join(dir, `q.${ext}`),
+    join(dir, `r.${ext}`),
     '-q',
     ...measures,
     '--convention',
@@ -81,13 +101,13 @@ function commandValues(qrels: string, run: string, preset: string): Record<strin
 }
 
 // The editor's values per judged query and measure.
-function editorValues(qrelsText: string, runText: string, preset: string): Record<string, Record<string, number>> {
+function editorValues(qrelsText: string, runText: string, preset: string, ext = 'json'): Record<string, Record<string, number>> {
   const settings = trecDocSettings({ defaultConvention: { preset }, headlineMetrics: ['nDCG@10', 'AP@10', 'P@1', 'R@1'] });
   const duplicates = settings.convention.convention.duplicates === 'error' ? 'error' : 'warning';
-  const qrels = readQrelsDocument(qrelsText, settings.asTrecEval, duplicates, 'q.json');
-  const run = readRunDocument(runText, settings.asTrecEval, 'r.json');
-  assert.equal(run.format, 'json');
-  assert.equal(qrels.format, 'json');
+  const qrels = readQrelsDocument(qrelsText, settings.asTrecEval, duplicates, `q.${ext}`);
+  const run = readRunDocument(runText, settings.asTrecEval, `r.${ext}`);
+  assert.equal(run.format, ext);
+  assert.equal(qrels.format, ext);
   const ev = evaluateRunDocument(run, qrels, settings, runEvaluationCache());
   const out: Record<string, Record<string, number>> = {};
   for (const q of ev.queries) if (q.judged) out[q.qid] = Object.fromEntries(settings.names.map((m, i) => [m, q.values[i]]));
@@ -95,21 +115,25 @@ function editorValues(qrelsText: string, runText: string, preset: string): Recor
 }
 
 describe('the editor reads a JSON run and qrels as ranklens trec reads them', () => {
-  for (const c of CASES)
-    for (const preset of ['trec_eval', 'ranx'])
-      it(`${c.name} (${preset})`, () => {
-        const command = commandValues(c.qrels, c.run, preset);
-        assert.ok(command, 'the command evaluates the files');
-        const editor = editorValues(c.qrels, c.run, preset);
-        // The command lists judged queries with lines, or with none under -c; the editor, those with lines.
-        assert.deepEqual(Object.keys(editor).sort(), Object.keys(command).sort());
-        for (const qid of Object.keys(command))
-          for (const [m, v] of Object.entries(command[qid]))
-            assert.ok(
-              Object.is(editor[qid][m], v) || Math.abs(editor[qid][m] - v) < 1e-12,
-              `${qid} ${m}: editor ${editor[qid][m]}, command ${v}`,
-            );
-      });
+  for (const [cases, ext] of [
+    [CASES, 'json'],
+    [JSONL_CASES, 'jsonl'],
+  ] as const)
+    for (const c of cases)
+      for (const preset of ['trec_eval', 'ranx'])
+        it(`${c.name} (${preset})`, () => {
+          const command = commandValues(c.qrels, c.run, preset, ext);
+          assert.ok(command, 'the command evaluates the files');
+          const editor = editorValues(c.qrels, c.run, preset, ext);
+          // The command lists judged queries with lines, or with none under -c; the editor, those with lines.
+          assert.deepEqual(Object.keys(editor).sort(), Object.keys(command).sort());
+          for (const qid of Object.keys(command))
+            for (const [m, v] of Object.entries(command[qid]))
+              assert.ok(
+                Object.is(editor[qid][m], v) || Math.abs(editor[qid][m] - v) < 1e-12,
+                `${qid} ${m}: editor ${editor[qid][m]}, command ${v}`,
+              );
+        });
 
   it('gives no row of a file the command refuses as not JSON of its shape', () => {
     for (const run of [

@@ -180,7 +180,7 @@ describe('a run written as a JSON list of records', () => {
       [
         [
           'malformed-line "{\\"qid\\": \\"q1\\", \\"docid\\": \\"a\\"}"',
-          'This JSON run row cannot be read: it has no score. The row is skipped.',
+          'This JSON run row cannot be read: it lacks a score key (score, prediction, sim) or a rank key; its keys are "qid", "docid". The row is skipped.',
         ],
         [
           'malformed-line "{\\"qid\\": \\"q1\\", \\"docid\\": \\"b\\", \\"score\\": 1, \\"tag\\": true}"',
@@ -277,5 +277,57 @@ describe('the JSON files the editor takes for runs and qrels', () => {
     assert.equal(readRunDocument('{"q1": {"d1": 1}}\n', true, 'run.jsonl').format, 'json');
     assert.equal(readsAsTable('[{"qid": "q1", "docid": "d1", "relevance": 1}]', 'qrels.json', 'qrels'), true);
     assert.equal(readsAsTable('[{"qid": "q1", "docid": "d1"}]', 'qrels.json', 'qrels'), false);
+  });
+});
+
+describe('JSON lines, each line read as a record of a list is', () => {
+  it("keeps a key written twice by its last value, takes Python's NaN, passes over a nested value, and tells a truncated line", () => {
+    // (A first line holding NaN or a nested value is not a JSON line as the CLI tells them: the CLI, and
+    // so the editor, would read the file as one JSON value.)
+    const text = [
+      '{"qid": "q1", "docid": "z", "score": 5}',
+      '{"qid": "q1", "docid": "c", "score": 2, "meta": {"k": [1, {"x": null}]}}',
+      '{"qid": "q1", "docid": "a", "docid": "b", "score": NaN}',
+      '{"qid": "q1", "docid": "d", "score": {"v": 1}}',
+      '{"qid": "q1", "docid": "e", "score": 1',
+      '',
+    ].join('\n');
+    const run = readRunDocument(text, true, 'run.jsonl');
+    assert.equal(run.format, 'jsonl');
+    assert.deepEqual(
+      [0, 1, 2].map((i) => docidOf(run, i)),
+      ['z', 'c', 'b'],
+    );
+    assert.deepEqual(Array.from(run.score.subarray(0, 3)), [5, 2, NaN]);
+    assert.deepEqual(Array.from(run.line.subarray(0, 3)), [0, 1, 2]);
+    // The qid's place is its value's, the row's the object's.
+    assert.equal(cell(text, run.rows![0], run.rows![1]), 'q1');
+    assert.deepEqual(
+      run.findings.map((f) => [at(text, f), f.message]),
+      [
+        [
+          'unusual-score "NaN"',
+          `trec_eval reads the score "nan" as NaN (C's atof: the longest number at its start, 0 when there is none).`,
+        ],
+        [
+          'malformed-line "{\\"qid\\": \\"q1\\", \\"docid\\": \\"d\\", \\"score\\": {\\"v\\": 1}}"',
+          'This JSON-lines run row cannot be read: its score is a list or an object. The line is skipped.',
+        ],
+        [
+          'malformed-line "{\\"qid\\": \\"q1\\", \\"docid\\": \\"e\\", \\"score\\": 1"',
+          'This JSON-lines run row cannot be read: it is not JSON (expected "," or "}" after the value of "score", the line ends before the object closes: a truncated line?). The line is skipped.',
+        ],
+      ],
+    );
+  });
+
+  it('ranks a line whose score is null by its rank, as the CLI does, and skips one whose tag is not an id', () => {
+    const text = '{"qid": "q1", "docid": "a", "score": null, "rank": 3}\n{"qid": "q1", "docid": "b", "score": 1, "tag": false}\n';
+    const run = readRunDocument(text, true, 'run.jsonl');
+    assert.deepEqual(Array.from(run.score.subarray(0, run.count)), [-3]);
+    assert.deepEqual(
+      run.findings.map((f) => f.message),
+      ['This JSON-lines run row cannot be read: its tag is false, not a number. The line is skipped.'],
+    );
   });
 });
