@@ -6,7 +6,9 @@
  * a JSON line's do (JsonLineKeys: the CLI's column names). Tokens come from jsonc-parser's scanner,
  * with their UTF-16 offsets and lines; what the CLI refuses (a comment, a trailing comma, null or a
  * list where a value goes, text after the value) stops the reading at that token and no row is kept,
- * as the CLI reads nothing from such a file.
+ * as the CLI reads nothing from such a file. A JSON line (jsonRows.ts, addJsonLine) is read as such a
+ * record, a list or an object under another key passed over, and a line that is not one is a row's
+ * problem.
  */
 import { JSONScanner, ScanError, SyntaxKind, createScanner } from 'jsonc-parser';
 import type { TrecFileKind } from '../trec/read/problems';
@@ -54,7 +56,7 @@ export class JsonRow {
 export interface JsonTable {
   shape: 'object' | 'records';
   rows: JsonRow[];
-  stop?: { message: string; start: number; end: number };
+  stop?: Stop;
 }
 
 /** The first characters whose first line decides JSON lines against one JSON value (the CLI's HEAD_BYTES). */
