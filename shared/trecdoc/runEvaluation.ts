@@ -121,7 +121,8 @@ export function evaluateRunDocument(
     settings.specs.length,
   );
   const missing = [...qrels.queries.keys()].filter((qid) => !run.queryIndex.has(qid));
-  const findings = [...placeNotes(run, queries), ...fileFindings(run, qrels, missing)];
+  // Qrels not read at all (JSON that is not the shape) judge nothing: one error says so, not a note per query.
+  const findings = [...(qrels.refused ? [] : placeNotes(run, queries)), ...fileFindings(run, qrels, missing)];
   const dropped = evaluated.some((e) => e.values.some((v) => Number.isNaN(v)) && e.ranked?.rejected);
   return {
     settings,

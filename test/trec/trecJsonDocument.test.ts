@@ -232,6 +232,23 @@ describe('qrels written as one JSON value', () => {
     assert.equal(qrelsQueryAt(qrels, text.indexOf('1.5')), 'q1');
   });
 
+  it('gives a run paired with qrels it cannot read one error saying so, and no number', () => {
+    const qrels = readQrelsDocument('{"q1": {"d1": 1}, "q2": []}', true, 'error', 'qrels.json');
+    assert.equal(qrels.refused, true);
+    assert.equal(qrels.queries.size, 0);
+    const ev = evaluateRunDocument(readRunDocument('q1 Q0 d1 1 2 bm25\n', true), qrels, trecDocSettings({}), runEvaluationCache());
+    assert.equal(ev.evaluated, 0);
+    assert.deepEqual(
+      ev.findings.map((f) => [f.code, f.message]),
+      [
+        [
+          'empty-file',
+          'The qrels are not read: they are not JSON of the shape they are read as (the problem is told in the qrels file), so nothing is evaluated, as ranklens trec reads nothing from them.',
+        ],
+      ],
+    );
+  });
+
   it('reads a list of BEIR-style records (query-id, corpus-id, score), the score as the grade', () => {
     const text = '[\n  {"query-id": "q1", "corpus-id": "d1", "score": 2},\n  {"query-id": "q1", "corpus-id": "d2", "score": "1"}\n]\n';
     const qrels = readQrelsDocument(text, false, 'warning', 'qrels.json');
