@@ -21,7 +21,8 @@
  *   - TREC documents (issue 34, section `trec`): a 100,000-line run (100 queries × 1,000 lines)
  *     paired with its qrels by ranklens.config.json: open → the first codeLens answer with every
  *     query's values, and an edit of one line → that query's lens fresh; beside the same data as a
- *     qrels/run fixture ({"qrels": …, "run": …}), opened and edited the same way.
+ *     qrels/run fixture ({"qrels": …, "run": …}), and the run as one JSON object {qid: {docid:
+ *     score}} (issue 37), opened and edited the same way.
  *
  *   npm run bench:lsp                 # everything
  *   node out/bench/lsp.js json yaml   # some sections: json yaml small large workspace editor trec
@@ -656,8 +657,11 @@ async function workspace(out: Output): Promise<void> {
   }
 }
 
-/** A TREC run of queries × depth lines, its qrels (30 judgements a query) and the same data as a qrels/run fixture. */
-function trecData(queries: number, depth: number): { run: string; qrels: string; fixture: string; relevant: string[] } {
+/**
+ * A TREC run of queries × depth lines, its qrels (30 judgements a query), the same data as a
+ * qrels/run fixture, and the run as one JSON object {qid: {docid: score}} indented as ranx writes it.
+ */
+function trecData(queries: number, depth: number): { run: string; qrels: string; fixture: string; json: string; relevant: string[] } {
   const next = random(34);
   const run: string[] = [];
   const qrels: string[] = [];
@@ -682,7 +686,8 @@ function trecData(queries: number, depth: number): { run: string; qrels: string;
     fixtureRun.push(`    "q${q}": {\n${scores.join(',\n')}\n    }`);
   }
   const fixture = `{\n  "qrels": {\n${fixtureQrels.join(',\n')}\n  },\n  "run": {\n${fixtureRun.join(',\n')}\n  }\n}\n`;
-  return { run: `${run.join('\n')}\n`, qrels: `${qrels.join('\n')}\n`, fixture, relevant };
+  const json = `{\n${fixtureRun.map((q) => q.replace(/^ {2}/gm, '')).join(',\n')}\n}\n`;
+  return { run: `${run.join('\n')}\n`, qrels: `${qrels.join('\n')}\n`, fixture, json, relevant };
 }
 
 /** The titles of the lenses on a line (resolved if need be), joined, polling the codeLens answer until `ok` takes them (at most 20 s). */
@@ -707,11 +712,13 @@ async function trecSession(dir: string, file: string, edits: number, relevant: s
   const uri = fileUri(join(dir, file));
   const text = readFileSync(join(dir, file), 'utf8');
   const fixture = file.endsWith('.json');
+  const jsonRun = file.endsWith('.run.json');
   const t = performance.now();
   await client.open(uri, text, fixture ? 'json' : 'trec-run');
-  // A query's lenses: on its first run line, or on its line of the fixture's qrels ("q9": {"doc…).
+  // A query's lenses: on its first run line, on its line of the fixture's qrels ("q9": {"doc…), or on its key in a JSON run.
   const offsetOf = (find: string) => client.text(uri).indexOf(find);
-  const lensLine = (q: number) => client.document(uri).positionAt(offsetOf(fixture ? `"q${q}": {"` : `q${q} Q0 doc0 `)).line;
+  const lensLine = (q: number) =>
+    client.document(uri).positionAt(offsetOf(jsonRun ? `"q${q}": {\n` : fixture ? `"q${q}": {"` : `q${q} Q0 doc0 `)).line;
   const queries = 100;
   await lensTitleWhen(client, uri, lensLine(queries - 1), (title) => /\d\.\d{3}/.test(title));
   const open = performance.now() - t;
@@ -746,18 +753,21 @@ async function trec(out: Output): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-bench-trec-'));
   try {
     const data = trecData(100, 1000);
-    writeFileSync(join(dir, 'ranklens.config.json'), JSON.stringify({ qrels: { '*.run': 'dev.qrels' } }));
+    writeFileSync(join(dir, 'ranklens.config.json'), JSON.stringify({ qrels: { '*.run': 'dev.qrels', '*.run.json': 'dev.qrels' } }));
     writeFileSync(join(dir, 'dev.qrels'), data.qrels);
     writeFileSync(join(dir, 'bm25.run'), data.run);
     writeFileSync(join(dir, 'bm25.rank.json'), data.fixture);
+    writeFileSync(join(dir, 'bm25.run.json'), data.json);
     const runs = 3;
     const edits = 10;
     const run = { open: [] as number[], edit: [] as number[] };
     const fixture = { open: [] as number[], edit: [] as number[] };
+    const json = { open: [] as number[], edit: [] as number[] };
     for (let i = 0; i < runs; i++) {
       for (const [file, into] of [
         ['bm25.run', run],
         ['bm25.rank.json', fixture],
+        ['bm25.run.json', json],
       ] as const) {
         const s = await trecSession(dir, file, edits, data.relevant);
         into.open.push(s.open);
@@ -783,6 +793,16 @@ async function trec(out: Output): Promise<void> {
       `${ms(e.median)} / ${ms(e.p95)} (fixture ${ms(stats(fixture.edit).median)})`,
       '< 300 ms median',
       e.median < 300,
+    );
+    const jo = stats(json.open).median;
+    const je = stats(json.edit);
+    row(out, "the same run as one JSON object {qid: {docid: score}}: open → every query's lens", ms(jo), '< 1 s', jo < 1000);
+    row(
+      out,
+      "JSON object: edit one score → its query's lens fresh, median / p95",
+      `${ms(je.median)} / ${ms(je.p95)}`,
+      '< 300 ms median',
+      je.median < 300,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

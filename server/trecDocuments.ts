@@ -1,7 +1,7 @@
 /**
  * The open TREC documents: which are runs and which qrels (their language id, else the
- * ranklens.trec.* file patterns, else a ranklens.config.json `qrels` rule naming a TSV, CSV or
- * JSON-lines file), how each run is paired with its qrels (ranklens.config.json's
+ * ranklens.trec.* file patterns, else a ranklens.config.json `qrels` rule naming a TSV, CSV,
+ * JSON-lines or JSON file), how each run is paired with its qrels (ranklens.config.json's
  * `qrels` rules), and each run's evaluation, made once per version of the run, the qrels and the
  * settings, through a cache of its queries kept here per run (shared/trecdoc keeps no state).
  */
@@ -18,6 +18,7 @@ import {
   readRunDocument,
   runEvaluationCache,
   configuredTrecRole,
+  neverTrecFile,
   readsAsTable,
   samePath,
   trecDocSettings,
@@ -92,19 +93,33 @@ export class TrecDocuments {
   /** Decides whether an open document is a run or qrels: its language id, else its file name against the patterns. */
   decide(uri: string, languageId: string): TrecRole | undefined {
     const s = this.host.settings().trec;
-    const role = TREC_LANGUAGES[languageId] ?? trecFileRole(uriPath(uri), s.runPatterns, s.qrelsPatterns) ?? this.configuredRole(uri);
+    const role =
+      TREC_LANGUAGES[languageId] ??
+      this.namedRole(uri, trecFileRole(uriPath(uri), s.runPatterns, s.qrelsPatterns)) ??
+      this.configuredRole(uri);
     if (role) this.roles.set(uri, role);
     else this.forget(uri);
     return role;
   }
 
-  // A TSV, CSV or JSON-lines file that a `qrels` rule names, as its qrels or by its run glob, and whose text reads as that kind of file.
+  // The role the patterns give a file by its name: never a fixture's or ranklens.config.json; a .json
+  // file's only when its text reads as a table of that role (a pattern such as "*.json" names other JSON too).
+  private namedRole(uri: string, role: TrecRole | undefined): TrecRole | undefined {
+    if (!role) return undefined;
+    const path = uriPath(uri);
+    if (neverTrecFile(path)) return undefined;
+    if (!/\.json$/i.test(path)) return role;
+    const text = this.host.documents.get(uri)?.text.getText();
+    return text !== undefined && readsAsTable(text, path, role) ? role : undefined;
+  }
+
+  // A TSV, CSV, JSON-lines or JSON file that a `qrels` rule names, as its qrels or by its run glob, and whose text reads as that kind of file.
   private configuredRole(uri: string): TrecRole | undefined {
     if (!uri.startsWith('file:')) return undefined;
     const config = this.host.projectConfig(uri);
     if (!config?.config.qrels) return undefined;
     const path = uriPath(uri);
-    const role = configuredTrecRole(config, path);
+    const role = neverTrecFile(path) ? undefined : configuredTrecRole(config, path);
     const text = role && this.host.documents.get(uri)?.text.getText();
     return role && text !== undefined && readsAsTable(text, path, role) ? role : undefined;
   }

@@ -27,7 +27,7 @@ export function trecRunFindings(view: TrecRunView): LocatedFinding[] {
 /** A qrels document's findings. */
 export function trecQrelsFindings(view: TrecQrelsView): LocatedFinding[] {
   const q = view.qrels;
-  const empty = q.queries.size === 0 && !q.binary && !q.findings.some((f) => f.code === 'malformed-line');
+  const empty = q.queries.size === 0 && !q.binary && !q.findings.some((f) => f.code === 'malformed-line' || f.code === 'format-error');
   const none: LocatedFinding = {
     code: 'empty-file',
     severity: 'error',

@@ -5,17 +5,17 @@
  */
 import { Hover, MarkupKind } from 'vscode-languageserver';
 import { relevantGrade, trecEntryHover, trecQrelsHover } from '../../shared/text';
-import { docidOf, entryIndex, entryOnLine, fieldSpan, lineAt, rankWritten, relevantRetrieved } from '../../shared/trecdoc';
+import { docidOf, entryAt, entryIndex, fieldSpan, qrelsQueryAt, rankWritten, relevantRetrieved } from '../../shared/trecdoc';
 import { Placer } from '../positions';
 import { TrecQrelsView, TrecRunView } from '../trecDocuments';
 import { uriPath } from '../workspaceFiles';
 
-/** The hover at an offset of a paired run: on any line read as a prediction. */
+/** The hover at an offset of a paired run: on any line read as a prediction (in a JSON run, on its row). */
 export function trecRunHover(view: TrecRunView, offset: number, place: Placer): Hover | null {
   const ev = view.evaluation;
   if (!ev) return null;
   const run = view.run;
-  const i = entryOnLine(run, lineAt(run.lineStarts, offset));
+  const i = entryAt(run, offset);
   if (i < 0) return null;
   const q = run.queries[run.query[i]];
   const e = ev.queries[run.query[i]];
@@ -24,10 +24,9 @@ export function trecRunHover(view: TrecRunView, offset: number, place: Placer): 
   return { contents: { kind: MarkupKind.Markdown, value }, range: place.range(fieldSpan(run, i, 'docid')) };
 }
 
-/** The hover at an offset of qrels: on a judgement's line. */
+/** The hover at an offset of qrels: on a judgement's line (in JSON qrels, its row). */
 export function qrelsLineHover(view: TrecQrelsView, offset: number, runs: readonly TrecRunView[]): Hover | null {
-  const line = lineAt(view.qrels.lineStarts, offset);
-  const qid = view.qrels.queryOnLine.get(line);
+  const qid = qrelsQueryAt(view.qrels, offset);
   const q = qid === undefined ? undefined : view.qrels.queries.get(qid);
   if (!q) return null;
   const conv = view.settings.convention.convention;

@@ -22,9 +22,14 @@ export function trecInlayHints(view: TrecRunView, range: Range, place: Placer): 
     if (run.line[mid] < first) lo = mid + 1;
     else hi = mid;
   }
+  // A JSON run may hold many rows on one line (all of them, written on one line): there, the range's characters count too.
+  const offsetOf = (p: { line: number; character: number }) =>
+    p.line >= run.lineStarts.length ? run.text.length : run.lineStarts[Math.max(0, p.line)] + p.character;
+  const from = run.rows ? offsetOf(range.start) : 0;
+  const to = run.rows ? offsetOf(range.end) : Infinity;
   for (let i = lo; i < run.count && run.line[i] <= last; i++) {
     const e = ev.queries[run.query[i]];
-    if (!e.judged) continue;
+    if (!e.judged || run.at[6 * i + 1] < from || run.at[6 * i + 1] > to) continue;
     const k = entryIndex(run.queries[run.query[i]], i);
     out.push({ position: place.position(run.at[6 * i + 1]), label: trecJudgmentMark(e.grades[k], conv), paddingLeft: true });
   }

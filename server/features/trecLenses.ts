@@ -16,7 +16,8 @@ export const MAX_QUERY_LENSES = 5_000;
 /** The lenses of a paired run, on the lines given (0-based, both ends included) or on every line (up to MAX_QUERY_LENSES queries). */
 export function trecCodeLenses(view: TrecRunView, lines?: readonly { start: number; end: number }[]): CodeLens[] {
   const ev = view.evaluation;
-  if (!ev) return [];
+  // A run or qrels not read at all (JSON that is not the shape, as ranklens trec refuses it) has no numbers to show: its problem says why.
+  if (!ev || view.run.refused || view.qrels?.refused) return [];
   const shown = (line: number) => !lines || lines.some((w) => line >= w.start && line <= w.end);
   const at = (line: number) => Range.create(line, 0, line, 0);
   const out: CodeLens[] = [];

@@ -2,12 +2,22 @@
  * Which documents are TREC runs and qrels by their name and text, as the editor decides it for a file
  * not already given a TREC language: its name against the ranklens.trec.* patterns, else a `qrels`
  * rule of its project configuration, and then its text, which must read as a TREC line or as a TSV,
- * CSV or JSON-lines table of that role. One rule, read by the VS Code client (which document it hands
+ * CSV, JSON-lines or JSON table of that role; a fixture or a ranklens.config.json never is. One rule, read by the VS Code client (which document it hands
  * the server) and the server (which file a rule names).
  */
-import { FoundConfig, configuredQrelsPaths, configuredQrelsRule } from '../evaluation';
+import { CONFIG_FILE, FoundConfig, configuredQrelsPaths, configuredQrelsRule } from '../evaluation';
+import { matchesFixturePattern } from '../fixture/files/filePatterns';
 import { TrecFileRole, startsAsTrec, trecFileRole } from '../fixture/files/trecFilePatterns';
 import { readsAsTable } from './tableRows';
+
+/**
+ * Whether a path is never a run or qrels, whatever pattern or rule names it: a fixture by its name
+ * (*.rank.json, *.rank.yaml, …) or a project configuration (ranklens.config.json), which a broad
+ * pattern such as "*.json" would otherwise name.
+ */
+export function neverTrecFile(path: string): boolean {
+  return matchesFixturePattern(path) || path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1) === CONFIG_FILE;
+}
 
 /** A file's role by the `qrels` rules of its configuration: a run when a rule's glob matches it, qrels when a rule names it as its qrels. */
 export function configuredTrecRole(config: FoundConfig | undefined, path: string): TrecFileRole | undefined {
@@ -26,6 +36,7 @@ export function namedTrecRole(
   patterns: { runs: readonly string[]; qrels: readonly string[] },
   config: FoundConfig | undefined,
 ): TrecFileRole | undefined {
+  if (neverTrecFile(path)) return undefined;
   const role = trecFileRole(path, patterns.runs, patterns.qrels) ?? configuredTrecRole(config, path);
   return role && (startsAsTrec(text, role) || readsAsTable(text, path, role)) ? role : undefined;
 }

@@ -4,9 +4,9 @@
  * (shared/trec/read: fields, C numbers, causes) and the metric core. No Node module: the web-worker
  * server bundles it too.
  */
-export { readRunDocument, entryOnLine, docidOf, rankWritten } from './runDocument';
+export { readRunDocument, entryAt, entryOnLine, docidOf, rankWritten } from './runDocument';
 export type { RunDocument, RunDocQuery } from './runDocument';
-export { readQrelsDocument } from './qrelsDocument';
+export { qrelsQueryAt, readQrelsDocument } from './qrelsDocument';
 export type { QrelsDocument, QrelsDocQuery } from './qrelsDocument';
 export { trecDocSettings } from './trecDocSettings';
 export type { TrecDocSettings } from './trecDocSettings';
@@ -16,4 +16,4 @@ export { lineAt, lineEnd } from '../core/lineStarts';
 export { FINDINGS_LISTED } from './findingList';
 export { readsAsTable } from './tableRows';
 export type { TableFormat, TableShape } from './tableRows';
-export { configuredTrecRole, namedTrecRole, samePath } from './documentRole';
+export { configuredTrecRole, namedTrecRole, neverTrecFile, samePath } from './documentRole';

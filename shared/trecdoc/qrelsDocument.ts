@@ -13,8 +13,10 @@ import { malformedCause } from '../trec/read/collapse';
 import { FieldSplitter, isWholeNumber, parseDecimal } from '../trec/read/fields';
 import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
-import { lineEnd, lineStarts } from '../core/lineStarts';
+import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
+import { jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
+import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
 /** One query's judgements, each docid once (its first grade), in file order. */
 export interface QrelsDocQuery {
@@ -37,8 +39,12 @@ export interface QrelsDocument {
   /** Lines skipped (malformed, a grade that is not a number, a second judgement of a docid). */
   skipped: number;
   binary: boolean;
-  /** Set when the qrels are TSV (BEIR/MTEB), CSV or JSON lines rather than TREC text. */
+  /** Set when the qrels are TSV (BEIR/MTEB), CSV, JSON lines or one JSON value rather than TREC text. */
   format?: TableShape['format'];
+  /** Qrels written as one JSON value, whose rows are not lines: each row's [start, end) and query, in file order. */
+  rows?: { start: number; end: number; qid: string }[];
+  /** Set when nothing is read because the text is not the shape it is read as (a JSON value the CLI refuses too). */
+  refused?: boolean;
 }
 
 /**
@@ -59,10 +65,16 @@ export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSe
   const binary = binaryText(text, 'qrels');
   if (binary) return { ...doc, findings: [binary], binary: true };
   const findings = new FindingList();
-  const first = new Map<string, Map<string, number>>(); // per query, the line of each docid's first judgement
-  const judge = (line: number, qid: string, docid: string, at: { start: number; end: number }, grade: number) =>
-    addJudgement(doc, first, findings, duplicateSeverity, line, qid, docid, at, grade);
+  const first = new Map<string, Map<string, Span>>(); // per query, where each docid's first judgement is
+  const judge = (line: number, qid: string, docid: string, at: Span, grade: number, firstAt?: Span) =>
+    addJudgement(doc, first, findings, duplicateSeverity, line, qid, docid, at, grade, firstAt);
   const shape = tableShapeOf(text, name, 'qrels', starts);
+  if (shape?.format === 'json') {
+    readQrelsJson(doc, asTrecEval, findings, judge);
+    for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
+    doc.findings = findings.list();
+    return doc;
+  }
   if (shape) {
     readQrelsTable(doc, shape, asTrecEval, findings, judge);
     for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
@@ -139,17 +151,21 @@ export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSe
   return doc;
 }
 
-// A judgement of a docid of a query at its line, unless the docid is judged already (a finding; the first grade is kept).
+type Span = { start: number; end: number };
+
+// A judgement of a docid of a query at its line, unless the docid is judged already (a finding
+// pointing at the first, at firstAt or else its line's start; the first grade is kept).
 function addJudgement(
   doc: QrelsDocument,
-  first: Map<string, Map<string, number>>,
+  first: Map<string, Map<string, Span>>,
   findings: FindingList,
   duplicateSeverity: 'error' | 'warning',
   line: number,
   qid: string,
   docid: string,
-  at: { start: number; end: number },
+  at: Span,
   grade: number,
+  firstAt: Span = { start: doc.lineStarts[line], end: doc.lineStarts[line] },
 ): void {
   let seen = first.get(qid);
   if (!seen) first.set(qid, (seen = new Map()));
@@ -160,12 +176,12 @@ function addJudgement(
       severity: duplicateSeverity,
       span: at,
       message: `"${docid}" is judged twice for query ${qid}; the first grade is used${duplicateSeverity === 'error' ? ' (trec_eval stops on this)' : ''}.`,
-      related: [{ span: { start: doc.lineStarts[prior], end: doc.lineStarts[prior] }, message: 'first judgement' }],
+      related: [{ span: prior, message: 'first judgement' }],
     });
     doc.skipped++;
     return;
   }
-  seen.set(docid, line);
+  seen.set(docid, firstAt);
   let q = doc.queries.get(qid);
   if (!q) doc.queries.set(qid, (q = { qid, labels: [], lines: [], docids: [], hash: 0 }));
   q.labels.push({ id: docid, grade });
@@ -188,20 +204,23 @@ function readQrelsTable(
     findings.push(tableRowProblem(text, shape, 'qrels', shape.headerLine));
     return;
   }
+  // JSON lines: each read as the CLI reads it (jsonTable.ts), the keys of each role kept while they fit.
+  const keys = shape.format === 'jsonl' ? new JsonLineKeys('qrels', {}) : undefined;
   for (let line = shape.headerLine + 1; line < starts.length; line++) {
     const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
     const to = lineEnd(text, starts, line);
     if (text.slice(from, to).trim() === '') continue;
-    const row = readTableRow(text, from, to, shape, 'qrels');
-    if ('problem' in row) {
-      findings.push(tableRowProblem(text, shape, 'qrels', line, row));
+    const row = keys ? readJsonLine(text, from, to, line, 'qrels', keys) : readTableRow(text, from, to, shape, 'qrels');
+    if (row.problem !== undefined) {
+      findings.push(tableRowProblem(text, shape, 'qrels', line, { problem: row.problem, start: from, end: to }));
       doc.skipped++;
       continue;
     }
     const { value } = row;
-    // A JSON number that is whole is that grade (1.0 is 1); any other value is read as in a TREC line.
-    const number = row.jsonNumber ? Number(text.slice(value.start, value.end)) : NaN;
-    const grade = Number.isInteger(number) ? number + 0 : gradeOf(text, value.start, value.end, asTrecEval, findings);
+    // A JSON value is read as the text the CLI writes for it (1.0 is 1, 1.5 is read by atol under trec_eval's preset); a cell as written.
+    const grade = keys
+      ? gradeOf(value.value, 0, value.value.length, asTrecEval, findings, value)
+      : gradeOf(text, value.start, value.end, asTrecEval, findings);
     if (grade === undefined) {
       doc.skipped++;
       continue;
@@ -210,11 +229,78 @@ function readQrelsTable(
   }
 }
 
-// The grade written at text[start, end), as trec_eval (atol) or as written; undefined when the line is skipped.
-function gradeOf(text: string, start: number, end: number, asTrecEval: boolean, findings: FindingList): number | undefined {
+// Qrels written as one JSON value (jsonTable.ts): each row read as the TREC line the CLI writes for
+// it, its grade by the TREC reader's rules (a JSON number as its shortest text: 1.0 is 1, 1.5 is read
+// by atol under trec_eval's preset); a docid judged twice points at its first judgement's docid; a
+// text that is not the shape is one format-error at its token, and nothing is read, as in the CLI.
+function readQrelsJson(
+  doc: QrelsDocument,
+  asTrecEval: boolean,
+  findings: FindingList,
+  judge: (line: number, qid: string, docid: string, at: Span, grade: number, firstAt?: Span) => void,
+): void {
+  doc.format = 'json';
+  const read = readJsonTable(doc.text, 'qrels');
+  if (read.stop) {
+    findings.push({
+      code: 'format-error',
+      severity: 'error',
+      span: { start: read.stop.start, end: read.stop.end },
+      message: read.stop.message,
+    });
+    doc.refused = true;
+    return;
+  }
+  const rows: { start: number; end: number; qid: string }[] = [];
+  for (const row of read.rows) {
+    if (row.problem !== undefined) {
+      findings.push(jsonRowProblem('qrels', row.start, row.end, row.problem));
+      doc.skipped++;
+      continue;
+    }
+    const { value } = row;
+    const grade = gradeOf(value.value, 0, value.value.length, asTrecEval, findings, value);
+    if (grade === undefined) {
+      doc.skipped++;
+      continue;
+    }
+    const at = { start: row.doc.start, end: row.doc.end };
+    judge(row.line, row.query.value, row.doc.value, at, grade, at);
+    rows.push({ start: Math.min(row.start, row.query.start), end: row.end, qid: row.query.value });
+  }
+  doc.rows = rows;
+}
+
+/** The query judged at an offset: of the JSON row that holds it, else of its line's judgement; undefined when none. */
+export function qrelsQueryAt(doc: QrelsDocument, offset: number): string | undefined {
+  const rows = doc.rows;
+  if (!rows) return doc.queryOnLine.get(lineAt(doc.lineStarts, offset));
+  let lo = 0;
+  let hi = rows.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid].start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && offset <= rows[found].end ? rows[found].qid : undefined;
+}
+
+// The grade written at text[start, end), as trec_eval (atol) or as written; undefined when the line is
+// skipped. Its findings go at `at` (the field's place, when text is the field itself).
+function gradeOf(
+  text: string,
+  start: number,
+  end: number,
+  asTrecEval: boolean,
+  findings: FindingList,
+  at: Span = { start, end },
+): number | undefined {
   if (isWholeNumber(text, start, end)) return parseDecimal(text, start, end) + 0; // + 0: -0 is 0
   const written = text.slice(start, end);
-  const span = { start, end };
+  const span = { start: at.start, end: at.end };
   if (asTrecEval) {
     const grade = cAtol(written);
     findings.push({

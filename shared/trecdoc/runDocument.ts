@@ -11,8 +11,10 @@ import { malformedCause } from '../trec/read/collapse';
 import { FieldSplitter, parseDecimal } from '../trec/read/fields';
 import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
-import { lineEnd, lineStarts } from '../core/lineStarts';
+import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
+import { JsonRow, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
+import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
 /** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */
 export interface RunDocQuery {
@@ -47,6 +49,13 @@ export interface RunDocument {
   format?: TableShape['format'];
   /** Docids that differ from their text (a JSON escape, a CSV "" quote), by prediction. */
   docids?: Map<number, string>;
+  /**
+   * A run written as one JSON value, whose rows are not lines: per prediction, 4 offsets, its qid's
+   * [start, end) and its row's (the pair or the record), in file order.
+   */
+  rows?: Int32Array;
+  /** Set when nothing is read because the text is not the shape it is read as (a JSON value the CLI refuses too). */
+  refused?: boolean;
 }
 
 /** Offsets within RunDocument.at of a prediction's fields. */
@@ -82,6 +91,11 @@ export function readRunDocument(text: string, asTrecEval: boolean, name = ''): R
     return doc;
   }
   const shape = tableShapeOf(text, name, 'run', starts);
+  if (shape?.format === 'json') {
+    readRunJson(doc, asTrecEval, findings);
+    doc.findings = findings.list();
+    return doc;
+  }
   if (shape) {
     readRunTable(doc, shape, asTrecEval, findings);
     doc.findings = findings.list();
@@ -124,19 +138,30 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
     findings.push(tableRowProblem(text, shape, 'run', shape.headerLine));
     return;
   }
+  // JSON lines: each read as the CLI reads it (jsonTable.ts), the keys of each role kept while they fit.
+  const keys = shape.format === 'jsonl' ? new JsonLineKeys('run', {}) : undefined;
+  const rows = keys ? new Int32Array(4 * starts.length) : undefined;
   for (let line = shape.headerLine + 1; line < starts.length; line++) {
     const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
     const to = lineEnd(text, starts, line);
     if (text.slice(from, to).trim() === '') continue;
+    if (keys) {
+      const json = readJsonLine(text, from, to, line, 'run', keys);
+      if (json.problem !== undefined) {
+        findings.push(tableRowProblem(text, shape, 'run', line, { problem: json.problem, start: from, end: to }));
+        doc.skipped++;
+      } else addJsonRow(doc, json, rows!, asTrecEval, findings, f);
+      continue;
+    }
     const row = readTableRow(text, from, to, shape, 'run');
-    if ('problem' in row) {
+    if (row.problem !== undefined) {
       findings.push(tableRowProblem(text, shape, 'run', line, row));
       doc.skipped++;
       continue;
     }
     const { value } = row;
-    // A JSON number is that number; a cell or a JSON string is read as the same text in a TREC line.
-    const read = row.jsonNumber ? Number(text.slice(value.start, value.end)) : scoreOf(text, value.start, value.end, asTrecEval, findings);
+    // A cell is read as the same text in a TREC line.
+    const read = scoreOf(text, value.start, value.end, asTrecEval, findings);
     const score = read !== undefined && row.byRank ? -read : read;
     if (score === undefined) {
       doc.skipped++;
@@ -151,14 +176,74 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
     add(doc, row.query.value, line, score, f);
     if (row.doc.value !== text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(doc.count - 1, row.doc.value);
   }
+  if (rows) doc.rows = rows.subarray(0, 4 * doc.count);
 }
 
-// A prediction of the line just split.
-function add(doc: RunDocument, qid: string, line: number, score: number, f: Int32Array): void {
+// A run written as one JSON value (jsonTable.ts): each row read as the TREC line the CLI writes for
+// it, its score by the TREC reader's rules (a JSON number as its shortest text, as the CLI writes it);
+// a text that is not the shape (a comment, a trailing comma, null for a score) is one format-error at
+// its token, and nothing is read, as the CLI reads nothing from it.
+function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingList): void {
+  const { text } = doc;
+  doc.format = 'json';
+  const read = readJsonTable(text, 'run');
+  if (read.stop) {
+    findings.push({
+      code: 'format-error',
+      severity: 'error',
+      span: { start: read.stop.start, end: read.stop.end },
+      message: read.stop.message,
+    });
+    doc.refused = true;
+    return;
+  }
+  const n = read.rows.length;
+  doc.line = new Int32Array(n);
+  doc.query = new Int32Array(n);
+  doc.score = new Float64Array(n);
+  doc.at = new Int32Array(6 * n);
+  const rows = new Int32Array(4 * n);
+  const f = new Int32Array(10);
+  for (const row of read.rows) {
+    if (row.problem !== undefined) {
+      findings.push(jsonRowProblem('run', row.start, row.end, row.problem));
+      doc.skipped++;
+    } else addJsonRow(doc, row, rows, asTrecEval, findings, f);
+  }
+  doc.rows = rows.subarray(0, 4 * doc.count);
+}
+
+// A JSON row (of one JSON value or of a JSON line) as a prediction: its score by the TREC reader's
+// rules on the text the CLI writes for it (a number as its shortest text, a rank already negated);
+// rows: its qid's and its row's places.
+function addJsonRow(doc: RunDocument, row: JsonRow, rows: Int32Array, asTrecEval: boolean, findings: FindingList, f: Int32Array): void {
+  const { value } = row;
+  const score = scoreOf(value.value, 0, value.value.length, asTrecEval, findings, value);
+  if (score === undefined) {
+    doc.skipped++;
+    return;
+  }
+  f[4] = row.doc.start;
+  f[5] = row.doc.end;
+  f[6] = row.rank ? row.rank.start : row.doc.end;
+  f[7] = row.rank ? row.rank.end : row.doc.end;
+  f[8] = value.start;
+  f[9] = value.end;
+  const i = doc.count;
+  rows[4 * i] = row.query.start;
+  rows[4 * i + 1] = row.query.end;
+  rows[4 * i + 2] = row.start;
+  rows[4 * i + 3] = row.end;
+  add(doc, row.query.value, row.line, score, f, row.queryLine);
+  if (row.doc.value !== doc.text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(i, row.doc.value);
+}
+
+// A prediction of the line just split; queryLine: where a new query is named (its first line), when not this line.
+function add(doc: RunDocument, qid: string, line: number, score: number, f: Int32Array, queryLine = line): void {
   const i = doc.count++;
   let q = doc.queryIndex.get(qid);
   if (q === undefined) {
-    q = doc.queries.push({ qid, entries: [], firstLine: line, lastLine: line }) - 1;
+    q = doc.queries.push({ qid, entries: [], firstLine: queryLine, lastLine: line }) - 1;
     doc.queryIndex.set(qid, q);
   }
   const query = doc.queries[q];
@@ -183,13 +268,21 @@ function malformed(text: string, from: number, to: number, n: number): LocatedFi
   };
 }
 
-// The score written at text[start, end): a plain decimal, else as trec_eval (atof) or the other presets read it; undefined when refused.
-function scoreOf(text: string, start: number, end: number, asTrecEval: boolean, findings: FindingList): number | undefined {
+// The score written at text[start, end): a plain decimal, else as trec_eval (atof) or the other presets
+// read it; undefined when refused. Its findings go at `at` (the field's place, when text is the field itself).
+function scoreOf(
+  text: string,
+  start: number,
+  end: number,
+  asTrecEval: boolean,
+  findings: FindingList,
+  at: { start: number; end: number } = { start, end },
+): number | undefined {
   const plain = parseDecimal(text, start, end);
   if (!Number.isNaN(plain)) return plain;
   const written = text.slice(start, end);
   const named = asTrecEval ? cAtof(written) : namedFloat(written);
-  const span = { start, end };
+  const span = { start: at.start, end: at.end };
   if (named === undefined) {
     findings.push({
       code: 'invalid-score',
@@ -228,6 +321,24 @@ export function entryOnLine(doc: RunDocument, line: number): number {
   return -1;
 }
 
+/** The prediction whose row holds an offset (a JSON run), else the prediction on its line; −1 when none. */
+export function entryAt(doc: RunDocument, offset: number): number {
+  const rows = doc.rows;
+  if (!rows) return entryOnLine(doc, lineAt(doc.lineStarts, offset));
+  // The last row starting at or before the offset, by binary search (rows are in file order).
+  let lo = 0;
+  let hi = doc.count - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[4 * mid + 2] <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && offset <= rows[4 * found + 3] ? found : -1;
+}
+
 /** The docid of prediction i. */
 export function docidOf(doc: RunDocument, i: number): string {
   const unescaped = doc.docids?.get(i);
@@ -242,6 +353,14 @@ export function rankWritten(doc: RunDocument, i: number): string {
 
 /** A query's lines as one text (its lines in file order, joined): what its evaluation depends on, and its cache key. */
 export function queryText(doc: RunDocument, q: RunDocQuery): string {
+  const rows = doc.rows;
+  if (rows) {
+    // A JSON run's rows: the text from the first to the last when no other query's row is between them.
+    const first = q.entries[0];
+    const last = q.entries[q.entries.length - 1];
+    if (last - first + 1 === q.entries.length) return doc.text.slice(Math.min(rows[4 * first], rows[4 * first + 2]), rows[4 * last + 3]);
+    return q.entries.map((i) => doc.text.slice(rows[4 * i + 2], rows[4 * i + 3])).join('\n');
+  }
   const first = doc.lineStarts[q.firstLine];
   const last = lineEnd(doc.text, doc.lineStarts, q.lastLine);
   // Lines of one block (nearly always): the slice from its first line to its last, which V8 does not copy.

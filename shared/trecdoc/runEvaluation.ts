@@ -121,7 +121,8 @@ export function evaluateRunDocument(
     settings.specs.length,
   );
   const missing = [...qrels.queries.keys()].filter((qid) => !run.queryIndex.has(qid));
-  const findings = [...placeNotes(run, queries), ...fileFindings(run, qrels, missing)];
+  // Qrels not read at all (JSON that is not the shape) judge nothing: one error says so, not a note per query.
+  const findings = [...(qrels.refused ? [] : placeNotes(run, queries)), ...fileFindings(run, qrels, missing)];
   const dropped = evaluated.some((e) => e.values.some((v) => Number.isNaN(v)) && e.ranked?.rejected);
   return {
     settings,
@@ -327,8 +328,9 @@ function placeNotes(run: RunDocument, queries: readonly QueryEvaluation[]): Loca
   return out.list();
 }
 
-/** The span of a field of prediction i (the qid: from its line's start to the Q0 field). */
+/** The span of a field of prediction i (the qid: from its line's start to the Q0 field; in a JSON run, its key or value). */
 export function fieldSpan(run: RunDocument, i: number, field: QueryNote['field']): { start: number; end: number } {
+  if (field === 'qid' && run.rows) return { start: run.rows[4 * i], end: run.rows[4 * i + 1] };
   if (field === 'qid') {
     const start = run.lineStarts[run.line[i]];
     let end = start;
@@ -344,7 +346,8 @@ function fileFindings(run: RunDocument, qrels: QrelsDocument, missing: readonly 
   const top = { start: 0, end: 0 };
   if (run.binary) return [];
   const out: LocatedFinding[] = [];
-  const malformed = run.findings.some((f) => f.code === 'malformed-line');
+  // A file with lines that do not read, or not read at all (a JSON text that is not the shape): told already.
+  const malformed = run.findings.some((f) => f.code === 'malformed-line' || f.code === 'format-error');
   if (run.count === 0 && !malformed)
     out.push({
       code: 'empty-file',
@@ -352,7 +355,15 @@ function fileFindings(run: RunDocument, qrels: QrelsDocument, missing: readonly 
       span: top,
       message: 'The run holds no line to rank, so nothing is evaluated (trec_eval stops on an empty run: "Cannot read results file").',
     });
-  if (qrels.queries.size === 0 && !qrels.binary)
+  if (qrels.refused)
+    out.push({
+      code: 'empty-file',
+      severity: 'error',
+      span: top,
+      message:
+        'The qrels are not read: they are not JSON of the shape they are read as (the problem is told in the qrels file), so nothing is evaluated, as ranklens trec reads nothing from them.',
+    });
+  else if (qrels.queries.size === 0 && !qrels.binary)
     out.push({
       code: 'empty-file',
       severity: 'error',

@@ -10,9 +10,11 @@ import { LocatedFinding } from '../fixture/model/model';
 import type { TrecFileKind } from '../trec/read/problems';
 import { ColumnChoice, chooseColumns } from '../trec/read/formats/columnNames';
 import { lineEnd, lineStarts } from '../core/lineStarts';
+import { readJsonLine, readJsonTable, startsAsJsonLines } from './jsonTable';
+import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
-/** The formats read here besides TREC text. */
-export type TableFormat = 'tsv' | 'csv' | 'jsonl';
+/** The formats read here besides TREC text: json is one JSON value (jsonTable.ts), read whole rather than by line. */
+export type TableFormat = 'tsv' | 'csv' | 'jsonl' | 'json';
 
 /** How a table document is read: its format and, for TSV and CSV, its header line and columns (or why its header names none). */
 export interface TableShape {
@@ -35,15 +37,16 @@ export interface TableCell {
 /**
  * A data row's cells by role, or why it cannot be read: value is the grade (qrels) or the score (a
  * run), or the rank of a run without a score column (byRank: ranked by rank, 1 first, as the CLI
- * ranks it); jsonNumber: the value is a JSON number rather than text.
+ * ranks it).
  */
 export type TableRow =
-  | { query: TableCell; doc: TableCell; value: TableCell; rank?: TableCell; byRank: boolean; jsonNumber: boolean }
+  | { problem?: undefined; query: TableCell; doc: TableCell; value: TableCell; rank?: TableCell; byRank: boolean }
   | { problem: string; start: number; end: number };
 
 /**
- * The table format of a document, or undefined for TREC text: JSON lines when its first line starts
- * with "{"; TSV or CSV when its first line is a header naming the columns this kind of file needs,
+ * The table format of a document, or undefined for TREC text: as the CLI tells them (detectFormat),
+ * whatever its name, one JSON value when its text starts with "[", or with "{" and its first line is
+ * not a JSON object of plain values; JSON lines when it is; TSV or CSV when its first line is a header naming the columns this kind of file needs,
  * or when its name ends in .tsv or .csv and its first line is not a TREC line (then a header naming
  * none is a problem to report).
  */
@@ -53,7 +56,10 @@ export function tableShapeOf(text: string, name: string, kind: TrecFileKind, sta
   if (line === starts.length) return undefined;
   const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
   const first = text.slice(from, lineEnd(text, starts, line));
-  if (first.trimStart().startsWith('{')) return { format: 'jsonl', headerLine: -1, width: 0 };
+  const lead = first.search(/\S/);
+  if (first[lead] === '[' || (first[lead] === '{' && !startsAsJsonLines(text, from + lead)))
+    return { format: 'json', headerLine: -1, width: 0 };
+  if (first[lead] === '{') return { format: 'jsonl', headerLine: -1, width: 0 };
   const ext = /\.(tsv|csv)$/i.exec(name)?.[1].toLowerCase() as 'tsv' | 'csv' | undefined;
   for (const format of ['tsv', 'csv'] as const) {
     if (!first.includes(format === 'tsv' ? '\t' : ',') && ext !== format) continue;
@@ -69,24 +75,30 @@ export function tableShapeOf(text: string, name: string, kind: TrecFileKind, sta
 }
 
 /**
- * Whether a document's text reads as a TSV, CSV or JSON-lines file of this kind: a header that names
- * the columns it needs, or a first line that is a JSON object with its keys (a JSON file that is not
- * JSON lines is not taken).
+ * Whether a document's text (its first lines suffice) reads as a TSV, CSV or JSON-lines file of this
+ * kind: a header that names the columns it needs, or a first line that is a JSON object with its keys;
+ * or as one JSON value whose first row reads ({qid: {docid: value}}, or a list whose first record has
+ * its keys).
  */
 export function readsAsTable(text: string, name: string, kind: TrecFileKind): boolean {
   const starts = lineStarts(text);
   const shape = tableShapeOf(text, name, kind, starts);
   if (!shape || shape.headerProblem !== undefined) return false;
+  if (shape.format === 'json') {
+    const first = readJsonTable(text, kind, 1);
+    return first.rows.length === 1 && first.rows[0].problem === undefined;
+  }
   if (shape.format !== 'jsonl') return true;
   let line = 0;
   while (text.slice(starts[line], lineEnd(text, starts, line)).trim() === '') line++;
   const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
-  return !('problem' in jsonRow(text, from, lineEnd(text, starts, line), kind));
+  return readJsonLine(text, from, lineEnd(text, starts, line), line, kind, new JsonLineKeys(kind, {})).problem === undefined;
 }
 
 /** Reads the data line text[from, to) of a table document by its shape. */
 export function readTableRow(text: string, from: number, to: number, shape: TableShape, kind: TrecFileKind): TableRow {
-  if (shape.format === 'jsonl') return jsonRow(text, from, to, kind);
+  // JSON lines (readJsonLine) and one JSON value (readJsonTable) are read by jsonTable.ts: no line of them comes here.
+  if (shape.format === 'jsonl' || shape.format === 'json') return { problem: 'it is JSON', start: from, end: to };
   const cells = splitCells(text, from, to, shape.format);
   if (!Array.isArray(cells)) return cells;
   const c = shape.columns!;
@@ -111,7 +123,7 @@ export function readTableRow(text: string, from: number, to: number, shape: Tabl
   );
   if (problem) return { problem, start: from, end: to };
   const rank = c.rank >= 0 ? trimmed(text, cells[c.rank]) : undefined;
-  return { query, doc, value: trimmed(text, value), ...(rank ? { rank } : {}), byRank, jsonNumber: false };
+  return { query, doc, value: trimmed(text, value), ...(rank ? { rank } : {}), byRank };
 }
 
 // Why the cells of a row cannot be a TREC line's fields: a cell empty, an id holding a blank (which no TREC field holds).
@@ -133,7 +145,7 @@ function trimmed(text: string, cell: TableCell): TableCell {
   return { value: cell.value.trim(), start, end };
 }
 
-const FORMAT_NAMES: Readonly<Record<TableFormat, string>> = { tsv: 'TSV', csv: 'CSV', jsonl: 'JSON-lines' };
+const FORMAT_NAMES: Readonly<Record<TableFormat, string>> = { tsv: 'TSV', csv: 'CSV', jsonl: 'JSON-lines', json: 'JSON' };
 
 /** The malformed-line finding of a row that cannot be read (row given), or the format-error of a header that names no columns (row omitted). */
 export function tableRowProblem(
@@ -163,7 +175,7 @@ export function tableRowProblem(
     code: 'malformed-line',
     severity: 'error',
     span: { start: row.start, end },
-    message: `This ${what} row cannot be read: ${row.problem}. The line is skipped.`,
+    message: `This ${what} row cannot be read: ${row.problem}. The ${shape.format === 'json' ? 'row' : 'line'} is skipped.`,
   };
 }
 
@@ -217,115 +229,4 @@ function splitCells(
     if (i >= to) return cells;
     i++; // the separator
   }
-}
-
-// A JSON line: one object whose keys name the roles as a header does; each value's place is its
-// literal's (inside the quotes of a string).
-function jsonRow(text: string, from: number, to: number, kind: TrecFileKind): TableRow {
-  const line = text.slice(from, to);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch (e) {
-    return { problem: `it is not JSON (${(e as Error).message})`, start: from, end: to };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { problem: 'a JSON line is one object ({"qid": …, "docid": …, …})', start: from, end: to };
-  const places = valuePlaces(line);
-  const keys = Object.keys(parsed);
-  const columns = chooseColumns(keys, kind);
-  if (typeof columns === 'string') return { problem: `it lacks ${keyProblem(columns)}`, start: from, end: to };
-  const byRank = kind === 'run' && columns.value < 0;
-  const cell = (index: number): TableCell | string => {
-    const key = keys[index];
-    const value = (parsed as Record<string, unknown>)[key];
-    const at = places.get(key);
-    if (!at) return `its key "${key}" is written twice`;
-    if (typeof value !== 'string' && typeof value !== 'number')
-      return `its "${key}" is ${value === null ? 'null' : typeof value}, not a string or a number`;
-    return { value: String(value), start: from + at[0], end: from + at[1] };
-  };
-  const query = cell(columns.query);
-  const doc = cell(columns.doc);
-  const value = cell(byRank ? columns.rank : columns.value);
-  for (const c of [query, doc, value]) if (typeof c === 'string') return { problem: c, start: from, end: to };
-  const roles = ['query id', 'document id', kind === 'qrels' ? 'grade' : byRank ? 'rank' : 'score'];
-  const problem = cellProblem(query as TableCell, doc as TableCell, value as TableCell, roles);
-  if (problem) return { problem, start: from, end: to };
-  const rank = columns.rank >= 0 ? cell(columns.rank) : undefined;
-  const v = value as TableCell;
-  return {
-    query: query as TableCell,
-    doc: doc as TableCell,
-    value: v,
-    ...(rank && typeof rank !== 'string' ? { rank } : {}),
-    byRank,
-    jsonNumber: text.charCodeAt(v.start - 1) !== 34,
-  };
-}
-
-// chooseColumns' message of a JSON line: its keys rather than a header's columns, without the CLI's --columns advice.
-function keyProblem(message: string): string {
-  return message
-    .replace(/^expected /, '')
-    .replace(/; name them with --columns.*$/, '')
-    .replace(/, found the columns /, '; its keys are ')
-    .replace(/, found no columns/, '; it has no keys')
-    .replace(/ column/g, ' key');
-}
-
-const NO_SCORE =
-  'the editor ranks a run by its score column, and this one has none (ranklens trec reads a run ranked by its rank column alone)';
-
-// Where each top-level value of a valid JSON object is written ([start, end) inside a string's quotes); a key written twice has none.
-function valuePlaces(line: string): Map<string, [number, number]> {
-  const places = new Map<string, [number, number]>();
-  const twice = new Set<string>();
-  let i = line.indexOf('{') + 1;
-  const skipSpace = () => {
-    while (/\s/.test(line[i] ?? '')) i++;
-  };
-  const stringEnd = (start: number) => {
-    let j = start + 1;
-    while (line[j] !== '"') j += line[j] === '\\' ? 2 : 1;
-    return j;
-  };
-  for (;;) {
-    skipSpace();
-    if (line[i] !== '"') break; // "}": the end of the object
-    const keyEnd = stringEnd(i);
-    const key = JSON.parse(line.slice(i, keyEnd + 1)) as string;
-    i = keyEnd + 1;
-    skipSpace();
-    i++; // ':'
-    skipSpace();
-    let place: [number, number];
-    if (line[i] === '"') {
-      const end = stringEnd(i);
-      place = [i + 1, end];
-      i = end + 1;
-    } else {
-      const start = i;
-      let depth = 0;
-      while (i < line.length) {
-        const ch = line[i];
-        if (ch === '"') i = stringEnd(i);
-        else if (ch === '{' || ch === '[') depth++;
-        else if (ch === '}' || ch === ']') {
-          if (depth === 0) break;
-          depth--;
-        } else if (ch === ',' && depth === 0) break;
-        i++;
-      }
-      let end = i;
-      while (/\s/.test(line[end - 1])) end--;
-      place = [start, end];
-    }
-    if (places.has(key)) twice.add(key);
-    places.set(key, place);
-    skipSpace();
-    if (line[i] === ',') i++;
-  }
-  for (const key of twice) places.delete(key);
-  return places;
 }

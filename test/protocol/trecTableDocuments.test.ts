@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InlayHint } from 'vscode-languageserver-protocol/node';
 import { TestClient } from './lspClient';
 import { tempFiles } from '../cli/ranklens';
 import { FILE_LENS, Q1_LENS, Q2_LENS, QRELS, RUN, titles } from './trecExample';
@@ -163,5 +164,160 @@ describe('a TSV run that ranklens.trec.runPatterns names', () => {
       config: pathToFileURL(join(dir, 'ranklens.config.json')).toString(),
       message: `No "qrels" rule of ${join(dir, 'ranklens.config.json')} matches this run.`,
     });
+  });
+});
+
+// The same rows as one JSON value: a run object {qid: {docid: score}} indented as ranx writes it, a
+// list of records on one line as pandas writes it, and qrels as one object {qid: {docid: grade}}.
+const byQuery = (lines: string[][], value: (l: string[]) => string) => {
+  const out = new Map<string, string[]>();
+  for (const l of lines) out.set(l[0], [...(out.get(l[0]) ?? []), `"${l[2]}": ${value(l)}`]);
+  return out;
+};
+const OBJECT_RUN = `{\n${[...byQuery(rows, (l) => l[4])].map(([q, pairs]) => `  "${q}": {\n    ${pairs.join(',\n    ')}\n  }`).join(',\n')}\n}\n`;
+const RECORDS_RUN = `[${rows.map(([q, , d, , s]) => `{"qid": "${q}", "docid": "${d}", "score": ${s}}`).join(', ')}]`;
+const qrelsLines = QRELS.trim()
+  .split('\n')
+  .map((l) => l.split(' '));
+const OBJECT_QRELS = JSON.stringify(
+  Object.fromEntries([...byQuery(qrelsLines, (l) => l[3])].map(([q, pairs]) => [q, JSON.parse(`{${pairs.join(',')}}`)])),
+);
+
+describe('TREC runs and qrels as one JSON value in the editor', () => {
+  let client: TestClient;
+  const dir = tempFiles({
+    'ranklens.config.json': JSON.stringify({ qrels: { 'runs/*.json': 'qrels/dev.json', 'trec/*.run': 'qrels/dev.json' } }),
+    'qrels/dev.json': OBJECT_QRELS,
+    'runs/object.json': OBJECT_RUN,
+    'runs/records.json': RECORDS_RUN,
+    'trec/bm25.run': RUN,
+  });
+  const uri = (path: string) => pathToFileURL(join(dir, path)).toString();
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
+  const evaluated = (run: string, code: string) => client.diagnosticsWhere(run, (d) => d.some((x) => x.code === code));
+
+  it("shows a JSON object run's lenses on its query keys with trec_eval's values", async () => {
+    // q1's key is on line 1, q2's on line 7 (q1's four pairs on lines 2–5, its "}," on 6).
+    assert.equal(OBJECT_RUN.split('\n')[7], '  "q2": {');
+    const run = uri('runs/object.json');
+    await client.open(run, OBJECT_RUN, 'json');
+    const found = await evaluated(run, 'query-not-in-run');
+    assert.deepEqual(titles(await client.codeLenses(run)), [`0: ${FILE_LENS}`, `1: ${Q1_LENS}`, `7: ${Q2_LENS}`]);
+    // The tie of d2 with d7 at d2's score: line 5 is `    "d2": 7.0`.
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.character]),
+      [
+        ['score-ties', 5, 10, 13],
+        ['query-not-in-run', 0, 0, 0],
+      ],
+    );
+    // The hints follow each docid, inside its quotes: `    "d3` is 7 characters.
+    const hints = await client.inlayHints(run);
+    assert.deepEqual(
+      hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`),
+      ['2:7 ✗', '3:7 ✓2', '4:7 ?', '5:7 ✓1', '8:7 ✓1', '9:7 ?', '10:7 ✗', '11:7 ✓1'],
+    );
+  });
+
+  it('shows the same values for a list of records on one line, every lens on that line, and a hover on each record', async () => {
+    const run = uri('runs/records.json');
+    await client.open(run, RECORDS_RUN, 'json');
+    await evaluated(run, 'query-not-in-run');
+    assert.deepEqual(titles(await client.codeLenses(run)), [`0: ${FILE_LENS}`, `0: ${Q1_LENS}`, `0: ${Q2_LENS}`]);
+    // On one line, the hover is the record's under the cursor: q2's d1, 4th of 4, relevant.
+    const hover = await client.hover(run, RECORDS_RUN.lastIndexOf('"d1"') + 2);
+    const value = (hover?.contents as { value: string }).value;
+    assert.match(value, /^\*\*d1\*\* for query \*\*q2\*\*: relevant, grade 1/);
+    assert.match(value, /trec_eval rank \*\*4\*\* of 4/);
+    // Inlay hints for part of the line: the records whose docid ends in it, q2's four (✓1 ? ✗ ✓1).
+    const from = RECORDS_RUN.indexOf('{"qid": "q2"');
+    const hints: InlayHint[] = await client.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: run },
+      range: { start: { line: 0, character: from }, end: { line: 0, character: RECORDS_RUN.length } },
+    });
+    assert.deepEqual(
+      hints.map((h) => `${h.position.character - from} ${h.label}`),
+      ['26 ✓1', '70 ?', '114 ✗', '158 ✓1'],
+    );
+  });
+
+  it('pairs a TREC run with JSON qrels read from disk, with the same values', async () => {
+    const run = uri('trec/bm25.run');
+    await client.open(run, RUN, 'trec-run');
+    await evaluated(run, 'query-not-in-run');
+    assert.deepEqual(titles(await client.codeLenses(run)), [`0: ${FILE_LENS}`, `0: ${Q1_LENS}`, `4: ${Q2_LENS}`]);
+    await client.close(run);
+  });
+
+  it('tells a JSON run that is not the shape at its token, and shows no numbers', async () => {
+    const run = uri('runs/broken.json');
+    // A comma after q2's last pair: a docid is expected, and "}" (line 12, `  }`) is found.
+    const text = OBJECT_RUN.replace('"d1": 1.0\n', '"d1": 1.0,\n');
+    await client.open(run, text, 'json');
+    const found = await evaluated(run, 'format-error');
+    assert.deepEqual(
+      found.map((d) => [
+        d.code,
+        d.severity,
+        d.range.start.line,
+        d.range.start.character,
+        d.range.end.line,
+        d.range.end.character,
+        d.message,
+      ]),
+      [
+        [
+          'format-error',
+          1,
+          12,
+          2,
+          12,
+          3,
+          'The run file is not JSON of the shape it is read as: expected a document id (a string), found "}". Nothing is read from it.',
+        ],
+      ],
+    );
+    assert.deepEqual(await client.codeLenses(run), []);
+    await client.close(run);
+  });
+
+  it('tells a docid listed twice in a record list at its repeat, pointing at the first, and leaves the query out under trec_eval', async () => {
+    const run = uri('runs/twice.json');
+    const text = RECORDS_RUN.replace('"docid": "d7"', '"docid": "d3"');
+    await client.open(run, text, 'json');
+    const found = await evaluated(run, 'duplicate-prediction');
+    const twice = found.find((d) => d.code === 'duplicate-prediction')!;
+    // The repeat is q1's third record, its docid after `[` and two records; the first d3 is the first record's.
+    const repeat = text.indexOf('"d3"', text.indexOf('"d3"') + 1) + 1;
+    assert.deepEqual([twice.range.start.character, twice.range.end.character], [repeat, repeat + 2]);
+    assert.equal(twice.severity, 1);
+    assert.deepEqual(
+      twice.relatedInformation?.map((r) => [r.location.range.start.character, r.location.range.end.character, r.message]),
+      [[text.indexOf('"d3"') + 1, text.indexOf('"d3"') + 3, 'first occurrence']],
+    );
+    assert.match(twice.message as string, /^"d3" appears twice for query q1: duplicates=error: the query is not evaluated/);
+    // Only q2 is evaluated: the file lens is q2's values, marked partial.
+    assert.deepEqual(
+      titles(await client.codeLenses(run))[0],
+      '0: trec_eval (built-in) · mean of 1 of 2 (1 NaN): nDCG@10 0.877 · AP@10 0.750 · P@1 1.000 · R@1 0.500 · PARTIAL',
+    );
+    await client.close(run);
+  });
+
+  it('reads JSON qrels a rule names as qrels: a hover finds the query of the pair under the cursor', async () => {
+    const qrels = uri('qrels/dev.json');
+    await client.open(qrels, OBJECT_QRELS, 'json');
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: qrels }), { role: 'qrels' });
+    const hover = await client.hover(qrels, OBJECT_QRELS.indexOf('"d5"') + 1);
+    // runs/object.json and runs/records.json, open and paired, each retrieve d1 and d5 of q2's relevant d1, d5.
+    assert.equal(
+      (hover?.contents as { value: string }).value,
+      'Query **q2**: 3 judgements, 2 relevant — grade 1: 2 · grade 0: 1\n\n- object.json: retrieves 2 of the 2 relevant (4 lines for this query)\n- records.json: retrieves 2 of the 2 relevant (4 lines for this query)',
+    );
   });
 });

@@ -1,9 +1,10 @@
 /**
  * TREC runs and qrels as documents, through the VS Code API: the languages their names give them,
  * the ranklens.trec.* settings adopting a plain-text file whose first line reads as TREC, a
- * ranklens.config.json rule adopting a JSON-lines run (and, once saved, one it names later), "Pick Qrels
- * for This Run" writing its rule into ranklens.config.json, and the status bar entry of a run drawn
- * from a stubbed ranklens/trecPairing answer (read off the page by the code-server runner).
+ * ranklens.config.json rule adopting a JSON-lines run (and, once saved, one it names later) and a
+ * JSON run (but no fixture, nor other JSON), "Pick Qrels for This Run" writing its rule into
+ * ranklens.config.json, and the status bar entry of a run drawn from a stubbed ranklens/trecPairing
+ * answer (read off the page by the code-server runner).
  */
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -101,6 +102,25 @@ export const trecChecks: Check[] = [
       await vscode.workspace.applyEdit(edit);
       await config.save();
       await languageBecomes(late, 'trec-run');
+    },
+  },
+  {
+    name: "a runs/bm25.json ({qid: {docid: score}}, as ranx writes it) that a rule names opens as trec-run; a fixture and other JSON the rule's glob names keep their language",
+    async run() {
+      await write('json/ranklens.config.json', '{"qrels": {"runs/*.json": "qrels/test.json"}}\n');
+      const run = await write('json/runs/bm25.json', '{\n  "q1": {\n    "d1": 9.5,\n    "d2": 8.0\n  }\n}\n');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(run));
+      await languageBecomes(run, 'trec-run');
+      // A fixture whose text would read as a run, and JSON whose values are not objects of numbers.
+      const fixture = await write('json/runs/case.rank.json', '{"q1": {"d1": 1}}\n');
+      const meta = await write('json/runs/meta.json', '{"name": "bm25", "k1": 0.9}\n');
+      const before = await Promise.all([fixture, meta].map(async (u) => (await vscode.workspace.openTextDocument(u)).languageId));
+      await new Promise((r) => setTimeout(r, 500));
+      assert.deepEqual(
+        [fixture, meta].map((u) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === u.toString())?.languageId),
+        before,
+      );
+      assert.ok(!before.includes('trec-run'));
     },
   },
   {

@@ -7,8 +7,10 @@
  */
 import { byteString, utf16Column } from '../byteText';
 import { TrecFileKind, TrecProblem, fieldProblem } from '../problems';
-import { COLUMN_NAMES, ColumnMap, ColumnRole } from './inputFormat';
+import { JsonLineKeys } from './jsonLineKeys';
 import { RowValue, TrecLines } from './trecLines';
+
+export { JsonLineKeys } from './jsonLineKeys';
 
 // Python's json.dumps writes these where JSON has no word (allow_nan=True, its default).
 const PYTHON_NUMBERS = /(?<=[:,[]\s*)(-?Infinity|NaN)(?=\s*[,}\]])/;
@@ -42,41 +44,6 @@ function toBytes(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toBytes);
   if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [byteString(k), toBytes(x)]));
   return v;
-}
-
-/** The keys of a JSON line that hold each role, found in its first object and kept while they fit. */
-export class JsonLineKeys {
-  private keys = new Map<ColumnRole, string | undefined>();
-  constructor(
-    private kind: TrecFileKind,
-    private map: ColumnMap,
-  ) {}
-
-  /** The key of `role` in `row`: the one found before when the row has it, else looked up. */
-  key(row: Record<string, unknown>, role: ColumnRole): string | undefined {
-    const known = this.keys.get(role);
-    if (known !== undefined && known in row) return known;
-    const given = this.map[role];
-    const found =
-      given !== undefined && given in row
-        ? given
-        : (COLUMN_NAMES[role].find((n) => n in row) ?? Object.keys(row).find((k) => COLUMN_NAMES[role].includes(k.toLowerCase())));
-    this.keys.set(role, found);
-    return found;
-  }
-
-  /** The row's value for a role, undefined when it has no such key. */
-  value(row: Record<string, unknown>, role: ColumnRole): RowValue | object {
-    const k = this.key(row, role);
-    return k === undefined ? undefined : (row[k] as RowValue | object);
-  }
-
-  /** The grade (qrels: relevance, …, else score) or the score (run). */
-  measure(row: Record<string, unknown>): RowValue | object {
-    if (this.kind === 'run') return this.value(row, 'score');
-    const grade = this.value(row, 'grade');
-    return grade !== undefined ? grade : this.value(row, 'score');
-  }
 }
 
 /** Adds one JSON line (bytes as Latin-1, without its line break) as a row; a line that holds only blanks is skipped silently. */

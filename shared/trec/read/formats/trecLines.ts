@@ -4,7 +4,7 @@
  * alike; and the map back from each written line to the row's place in the file it came from.
  */
 import { writeNumber } from './numberBytes';
-import { isSpace } from '../fields';
+import { RowValue, idText, numberText } from './rowValues';
 import { ProblemList, TrecFileKind, TrecProblem, malformedLine } from '../problems';
 
 /** A row's place in its file: its line (or Parquet row), 1-based, and the row's text for a message. */
@@ -56,8 +56,7 @@ export class LineMap {
   }
 }
 
-/** A value read from a row: a byte string (Latin-1, one character per byte), or a number, or nothing. */
-export type RowValue = string | number | bigint | boolean | null | undefined;
+export type { RowValue } from './rowValues';
 
 /** The TREC lines written so far and the problems of the rows that could not be written. */
 export class TrecLines {
@@ -294,33 +293,6 @@ export function plainNumber(bytes: Uint8Array, from: number, to: number, whole: 
   const fraction = i;
   while (i < to && bytes[i] >= 48 && bytes[i] <= 57) i++;
   return i === to && i > fraction;
-}
-
-// An id as a byte string for a TREC field: text or a whole number; none when it is empty or holds a blank.
-function idText(v: RowValue): string | undefined {
-  const text =
-    typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'bigint' ? String(v) : undefined;
-  if (text === undefined || text === '') return undefined;
-  for (let i = 0; i < text.length; i++) if (isSpace(text.charCodeAt(i))) return undefined;
-  return text;
-}
-
-/**
- * A grade, score or rank as the TREC field the readers read: a number as its shortest text that
- * reads back to the same double (so 1.0 is "1" and 1e400 is "Infinity", read as inf), a string as
- * written, without the blanks around it (so "0x10", "nan" and "2.5" meet the readers' rules as they
- * would in a TREC file); none when missing, empty, a boolean or holding a blank inside.
- */
-function numberText(v: RowValue): string | undefined {
-  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
-  if (typeof v === 'bigint') return String(v);
-  if (typeof v !== 'string') return undefined;
-  let from = 0;
-  let to = v.length;
-  while (from < to && isSpace(v.charCodeAt(from))) from++;
-  while (to > from && isSpace(v.charCodeAt(to - 1))) to--;
-  const text = v.slice(from, to);
-  return idText(text);
 }
 
 function whatIsWrong(what: string, v: RowValue): string {
