@@ -15,6 +15,7 @@ import type { TrecFileKind } from '../trec/read/problems';
 import { LocatedFinding } from '../fixture/model/model';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 import { chooseColumns } from '../trec/read/formats/columnNames';
+import { isJsonLinesStart } from '../trec/read/formats/jsonLinesStart';
 import { RowValue, idText, numberText } from '../trec/read/formats/rowValues';
 
 /** A value of a row and where its literal is written ([start, end), inside a string's quotes). */
@@ -64,19 +65,12 @@ const HEAD = 4096;
 
 /**
  * Whether a text whose first non-blank character (at `from`) is "{" is JSON lines, as the CLI tells
- * them apart (inputFormat.ts, detectFormat): its first line, within the file's head, is a whole object
- * whose values are all plain; an object of objects is one JSON object, even on one line.
+ * them apart (isJsonLinesStart), on its first line within the file's head.
  */
 export function startsAsJsonLines(text: string, from: number): boolean {
   let end = text.indexOf('\n', from);
   if (end < 0 || end > HEAD) end = Math.min(text.length, HEAD);
-  try {
-    const first: unknown = JSON.parse(text.slice(from, end));
-    if (typeof first !== 'object' || first === null || Array.isArray(first)) return false;
-    return Object.values(first).every((v) => typeof v !== 'object' || v === null);
-  } catch {
-    return false;
-  }
+  return isJsonLinesStart(text.slice(from, end));
 }
 
 /**

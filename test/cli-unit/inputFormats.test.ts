@@ -536,6 +536,26 @@ describe('input formats: detection, columns and line places', () => {
     assert.equal(detectFormat('x.csv', bytes('PAR1\x15\x04')), 'parquet');
     // A TREC file with a header line of blank-separated names stays TREC text (its header-line warning).
     assert.equal(detectFormat('x', bytes('qid iter docno rel\nq1 0 d1 1\n')), 'trec');
+    // A first row whose keys name the columns is JSON lines whatever its other keys hold, and Python's
+    // bare NaN and Infinity are plain values: neither makes the file one JSON object.
+    assert.equal(detectFormat('x.json', bytes('{"qid": "q1", "docid": "d1", "score": 1, "meta": {"src": "bm25"}}\n')), 'jsonl');
+    assert.equal(detectFormat('x', bytes('{"qid": "q1", "docid": "d1", "score": NaN}\n')), 'jsonl');
+    assert.equal(detectFormat('x', bytes('{"qid": "q1", "docid": "d1", "score": -Infinity}\n')), 'jsonl');
+    assert.equal(detectFormat('x', bytes('{"q1": {"d1": NaN}}\n')), 'json');
+  });
+
+  it('a JSON-lines run whose first row has NaN or a nested key is read as JSON lines', async () => {
+    const dir = tempFiles({
+      'q.tsv': 'qid\tdocid\tscore\nq1\ta\t1\nq1\tb\t1\n',
+      'nested.json': '{"qid": "q1", "docid": "c", "score": 0.9, "meta": {"src": "bm25"}}\n{"qid": "q1", "docid": "a", "score": 0.5}\n',
+      'nan.jsonl': '{"qid": "q1", "docid": "b", "score": NaN}\n{"qid": "q1", "docid": "a", "score": 0.5}\n',
+    });
+    // c (unjudged) above a: AP = (1/2) / 2 = 0.25.
+    const nested = await ranklens(['trec', 'q.tsv', 'nested.json', '-m', 'map'], { cwd: dir });
+    assert.equal(nested.stdout, 'map                   \tall\t0.2500\n');
+    // Both rows are read (the NaN score with its unusual-score warning), as from the same TREC text.
+    const nan = await ranklens(['trec', 'q.tsv', 'nan.jsonl', '-m', 'num_ret', '-m', 'num_rel_ret'], { cwd: dir });
+    assert.equal(nan.stdout, 'num_ret               \tall\t2\nnum_rel_ret           \tall\t2\n');
   });
 
   it("chooses the columns: a qrels grade is a grade column, else BEIR's score; a run ranks by score, else rank", () => {

@@ -289,8 +289,11 @@ describe('the JSON files the editor takes for runs and qrels', () => {
     assert.equal(namedTrecRole('/w/data.json', run, json, undefined), 'run');
   });
 
-  it('tells JSON lines from one JSON value as the CLI does: a first line that is an object of plain values', () => {
+  it('tells JSON lines from one JSON value as the CLI does: a first line that is one row', () => {
     assert.equal(readRunDocument('{"qid": "q1", "docid": "d1", "score": 1}\n', true, 'run.json').format, 'jsonl');
+    // Keys naming the columns make a row whatever another key holds; bare NaN is a plain value.
+    assert.equal(readRunDocument('{"qid": "q1", "docid": "d1", "score": 1, "meta": {"k": 1}}\n', true, 'run.json').format, 'jsonl');
+    assert.equal(readRunDocument('{"qid": "q1", "docid": "d1", "score": NaN}\n', true, 'run.json').format, 'jsonl');
     assert.equal(readRunDocument('{"q1": {"d1": 1}}\n', true, 'run.jsonl').format, 'json');
     assert.equal(readsAsTable('[{"qid": "q1", "docid": "d1", "relevance": 1}]', 'qrels.json', 'qrels'), true);
     assert.equal(readsAsTable('[{"qid": "q1", "docid": "d1"}]', 'qrels.json', 'qrels'), false);
@@ -299,8 +302,6 @@ describe('the JSON files the editor takes for runs and qrels', () => {
 
 describe('JSON lines, each line read as a record of a list is', () => {
   it("keeps a key written twice by its last value, takes Python's NaN, passes over a nested value, and tells a truncated line", () => {
-    // (A first line holding NaN or a nested value is not a JSON line as the CLI tells them: the CLI, and
-    // so the editor, would read the file as one JSON value.)
     const text = [
       '{"qid": "q1", "docid": "z", "score": 5}',
       '{"qid": "q1", "docid": "c", "score": 2, "meta": {"k": [1, {"x": null}]}}',

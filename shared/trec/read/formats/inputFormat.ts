@@ -6,6 +6,7 @@
 import { latin1 } from '../byteText';
 import { TrecFileKind } from '../problems';
 import { COLUMN_NAMES, COLUMN_ROLES, ColumnMap, ColumnRole, chooseColumns } from './columnNames';
+import { isJsonLinesStart } from './jsonLinesStart';
 
 export { COLUMN_NAMES, COLUMN_ROLES, chooseColumns } from './columnNames';
 export type { ColumnChoice, ColumnMap, ColumnRole } from './columnNames';
@@ -42,7 +43,7 @@ export function formatOfName(name: string): InputFormat | undefined {
 
 /**
  * The format of a file from its name and its first bytes (`head`): Parquet by its magic bytes; JSON
- * lines when the first line is a whole object of plain values (whatever the name: a .json file may
+ * lines when the first line is one row (isJsonLinesStart) (whatever the name: a .json file may
  * hold them), one JSON object otherwise; values separated by tabs or commas when the first line names a
  * query and a document column; else TREC text (which also covers a TREC file with a header line).
  */
@@ -67,15 +68,7 @@ export function detectFormat(name: string, head: Uint8Array): InputFormat {
   return 'trec';
 }
 
-// The first line is a JSON object of its own whose values are all plain (one judgement or ranked
-// document); an object of objects is one JSON object ({qid: {docid: score}}), even on one line.
 function isJsonLines(text: string): boolean {
   const end = text.indexOf('\n');
-  try {
-    const first: unknown = JSON.parse(end < 0 ? text : text.slice(0, end));
-    if (typeof first !== 'object' || first === null || Array.isArray(first)) return false;
-    return Object.values(first).every((v) => typeof v !== 'object' || v === null);
-  } catch {
-    return false;
-  }
+  return isJsonLinesStart(end < 0 ? text : text.slice(0, end));
 }
