@@ -6,7 +6,7 @@
 import { chooseColumns } from './columnNames';
 
 // Python's json.dumps writes NaN and ±Infinity bare; they stand for a plain value here.
-const PYTHON_NUMBERS = /([:,[]\s*)-?(?:NaN|Infinity)(?=\s*[,}\]])/g;
+const PYTHON_NUMBERS = '([:,[]\\s*)-?(?:NaN|Infinity)(?=\\s*[,}\\]])';
 
 /**
  * Whether a first line (the head's, when the line is longer) is one JSON-lines row: a whole object
@@ -16,7 +16,7 @@ const PYTHON_NUMBERS = /([:,[]\s*)-?(?:NaN|Infinity)(?=\s*[,}\]])/g;
 export function isJsonLinesStart(firstLine: string): boolean {
   let first: unknown;
   try {
-    first = JSON.parse(firstLine.replace(PYTHON_NUMBERS, '$1null'));
+    first = JSON.parse(firstLine.replace(new RegExp(PYTHON_NUMBERS, 'g'), '$1null'));
   } catch {
     return false;
   }
