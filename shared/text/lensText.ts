@@ -127,6 +127,14 @@ function spreadSentence(s: ValueSpread, value: number): string {
  * tooltip the spread.
  */
 export function caseLenses(fe: FixtureEvaluation, caseIndex: number, options: CaseLensOptions = {}): LensText[] {
+  const texts = caseLensTexts(fe, caseIndex, options);
+  const c = fe.cases[caseIndex].node;
+  // The cases of a qrels file all sit on its name, one line: each says which query it is.
+  if (!c.fromFile) return texts;
+  return texts.map((t, k) => (k === 0 ? { ...t, title: `${c.id.value}: ${t.title}` } : t));
+}
+
+function caseLensTexts(fe: FixtureEvaluation, caseIndex: number, options: CaseLensOptions): LensText[] {
   const c = fe.cases[caseIndex];
   const id = c.node.id.value;
   const click = `Click for the case's breakdown: all ${fe.names.length} metrics, every term, knob and preset.`;

@@ -42,7 +42,7 @@ describe('fixtures naming qrels and run files in the editor', () => {
     await client.stop();
   });
 
-  it("reads the files from disk: the fixture's means and each query's values are trec_eval's", async () => {
+  it("reads the files from disk: the fixture's means and each query's values are trec_eval's, each case named (they share one line)", async () => {
     const fx = uri('fx.rank.json');
     await client.open(fx, FIXTURE);
     // The run is read in the background: its findings come once it is read. (± marks a value other presets differ on.)
@@ -50,11 +50,11 @@ describe('fixtures naming qrels and run files in the editor', () => {
     assert.deepEqual(titles(await client.resolvedCodeLenses(fx)), [
       'trec_eval (built-in)',
       'mean of 3: P@3 0.556 · nDCG@10 0.770',
-      'P@3 0.667',
+      'q1: P@3 0.667',
       'nDCG@10 0.760 ±',
-      'P@3 0.667',
+      'q2: P@3 0.667',
       'nDCG@10 0.920 ±',
-      'P@3 0.333 ±',
+      'q3: P@3 0.333 ±',
       'nDCG@10 0.631 ±',
     ]);
   });
@@ -70,11 +70,11 @@ describe('fixtures naming qrels and run files in the editor', () => {
     assert.deepEqual(titles(await client.resolvedCodeLenses(fx)), [
       'trec_eval (built-in)',
       'mean of 3: P@3 0.556 · nDCG@10 0.893',
-      'P@3 0.667',
+      'q1: P@3 0.667',
       'nDCG@10 0.760 ±',
-      'P@3 0.667',
+      'q2: P@3 0.667',
       'nDCG@10 0.920 ±',
-      'P@3 0.333 ±',
+      'q3: P@3 0.333 ±',
       'nDCG@10 1.000',
     ]);
   });
