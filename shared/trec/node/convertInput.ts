@@ -2,21 +2,25 @@
  * Qrels and runs in other formats (tab- or comma-separated values, JSON lines, a JSON object,
  * Parquet; see ../read/formats/inputFormat.ts) written as TREC text into a temporary file, which the
  * engine then reads as any TREC file: every rule of the TREC readers applies to every format, and
- * their problems are placed back on the rows they came from (LineMap).
+ * their problems are placed back on the rows they came from (LineMap). A large file of JSON lines
+ * or of values without quotes is written in parts by several threads at once (./convertText.ts).
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, write, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { basename, join } from 'node:path';
 import { parse as csvParser } from 'csv-parse';
 import { latin1 } from '../read/byteText';
 import { ColumnChoice, ColumnMap, InputFormat, chooseColumns, detectFormat } from '../read/formats/inputFormat';
-import { JsonLineKeys, addJsonLine, addJsonObject } from '../read/formats/jsonRows';
-import { LineMap, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
-import { JsonKeyCache, fastJsonLine } from '../read/formats/jsonLineBytes';
+import { JsonLineKeys, addJsonObject } from '../read/formats/jsonRows';
+import { LineMap, RowValue, TrecLines } from '../read/formats/trecLines';
 import { ByteColumn, ChunkBytes, NumberColumn, PageTools, readByteColumn, readNumberColumn } from '../read/formats/parquetColumns';
-import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
+import { ProblemList, TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
 import { HEAD_BYTES } from '../read/byteOrderMark';
+import { PARALLEL_BYTES } from '../evaluate/evaluateTrec';
+import { TextRangeResult, TextRangeTask, WriteBehind, addCells, convertTextRange } from './convertText';
+import { lineRanges } from './fileChunks';
+import { convertInWorker } from './trecWorker';
 
 /** A qrels or run file as the engine reads it. */
 export interface TrecInput {
@@ -37,6 +41,8 @@ export interface TrecInput {
 export interface InputOptions {
   format?: InputFormat;
   columns?: ColumnMap;
+  /** Threads to convert a text file in (as the evaluation's --jobs); by default, as many as the evaluation's for a file over PARALLEL_BYTES. */
+  jobs?: number;
 }
 
 const CHUNK = 1 << 20;
@@ -68,16 +74,17 @@ export async function trecInput(
   const format = inputFormatOf(path, name, options.format);
   if (format === 'trec') return { path, format, problems: [], skipped: 0, refused: false };
   const tag = runName(name);
+  const columns = options.columns ?? {};
+  if (format === 'jsonl' || ((format === 'tsv' || format === 'csv') && !hasQuote(path)))
+    return textInput(path, kind, dir, format, tag, columns, options.jobs);
   const lines = new TrecLines(kind, tag, format === 'parquet' ? 'row' : 'line');
   const out = join(dir(), `${kind}.trec`);
   const fd = openSync(out, 'w');
-  const writer = new WriteBehind(fd, lines, tag);
+  const writer = new WriteBehind(fd, lines);
   try {
-    const columns = options.columns ?? {};
-    if (format === 'jsonl') await readJsonLines(path, lines, columns, writer);
-    else if (format === 'json') readJsonObject(path, lines, columns);
+    if (format === 'json') readJsonObject(path, lines, columns);
     else if (format === 'parquet') await readParquet(path, lines, columns, writer);
-    else await readDelimited(path, format === 'tsv' ? '\t' : ',', lines, columns, writer);
+    else await readQuoted(path, format === 'tsv' ? '\t' : ',', lines, columns, writer);
     writer.flush();
     await writer.written();
   } finally {
@@ -86,66 +93,142 @@ export async function trecInput(
   }
   const problems = lines.list();
   const refused = problems.some((p) => p.code === 'format-error');
-  return { path: out, format, map: lines.map, problems, skipped: lines.skipped, refused, tag: writer.lastTag };
+  return { path: out, format, map: lines.map, problems, skipped: lines.skipped, refused, tag: writer.lastTag ?? tag };
 }
 
-// Writes in flight at most: each holds a converted chunk (a megabyte or two of TREC text).
-const WRITES_IN_FLIGHT = 2;
+/**
+ * JSON lines, or values without a double quote below their header, written by byte range: a file
+ * over PARALLEL_BYTES (or any, given jobs) in as many ranges as threads, the first written by this
+ * thread and the others by workers at once, each into a part of a folder the engine reads as one
+ * text (./nodeFiles.ts); one range into a file. Each range's lines are placed after the lines
+ * before it. Should a JSON line of a later range hold two keys for one role (which one is read
+ * depends on the lines before it), the file is written again in one range.
+ */
+async function textInput(
+  path: string,
+  kind: TrecFileKind,
+  dir: () => string,
+  format: 'jsonl' | 'tsv' | 'csv',
+  tag: string,
+  columns: ColumnMap,
+  jobs?: number,
+): Promise<TrecInput> {
+  const size = statSync(path).size;
+  const from = markLength(path);
+  const base = { path, kind, tag, columns, format: format === 'jsonl' ? ('jsonl' as const) : ('delimited' as const) };
+  let task: Omit<TextRangeTask, 'range' | 'out'> = base;
+  let start = from;
+  let before = 0;
+  const head = new TrecLines(kind, tag);
+  const out = join(dir(), `${kind}.trec`);
+  if (format !== 'jsonl') {
+    const sep = format === 'tsv' ? '\t' : ',';
+    const header = readHeader(path, from, sep, head, columns);
+    if (!header) {
+      closeSync(openSync(out, 'w'));
+      const problems = head.list();
+      return { path: out, format, map: head.map, problems, skipped: 0, refused: problems.length > 0, tag };
+    }
+    task = { ...base, sep, choice: header.choice, width: header.width };
+    start = header.next;
+    before = header.line;
+  }
+  const threads = jobs ?? (size - start > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
+  const ranges = lineRanges(path, start, size, Math.max(1, threads));
+  let results: TextRangeResult[];
+  if (ranges.length > 1) {
+    mkdirSync(out);
+    const tasks = ranges.map((range, k) => ({ ...task, range, out: join(out, String(k)) }));
+    // The workers are started first: this thread's range holds it until it is written.
+    const pending = new Array<Promise<TextRangeResult>>(tasks.length);
+    for (let k = tasks.length - 1; k >= 0; k--) pending[k] = k === 0 ? convertTextRange(tasks[k]) : convertInWorker(tasks[k]);
+    results = await Promise.all(pending);
+    if (results.some((r, k) => k > 0 && r.ambiguous)) {
+      rmSync(out, { recursive: true, force: true });
+      results = [await convertTextRange({ ...task, range: { start, end: size }, out })];
+    }
+  } else results = [await convertTextRange({ ...task, range: { start, end: size }, out })];
+  return joinRanges(out, format, head, before, results, tag);
+}
+
+// The ranges' findings as one file's: each range's lines numbered after the lines before it.
+function joinRanges(out: string, format: InputFormat, head: TrecLines, before: number, results: TextRangeResult[], tag: string): TrecInput {
+  const map = new LineMap();
+  const problems = new ProblemList();
+  for (const p of head.list()) problems.push(p);
+  let lines = before;
+  let skipped = 0;
+  let lastTag: string | undefined;
+  for (const r of results) {
+    map.append(r.map, lines);
+    for (const p of r.problems) problems.push(shiftLines(p, lines));
+    lines += r.lines;
+    skipped += r.skipped;
+    lastTag = r.lastTag ?? lastTag;
+  }
+  const list = problems.list();
+  const refused = list.some((p) => p.code === 'format-error');
+  return { path: out, format, map, problems: list, skipped, refused, tag: lastTag ?? tag };
+}
+
+// A problem of a range's line, numbered from the file's first line.
+function shiftLines(p: TrecProblem, offset: number): TrecProblem {
+  if (offset === 0) return p;
+  return { ...p, line: p.line + offset, related: p.related?.map((r) => (r.file === p.file ? { ...r, line: r.line + offset } : r)) };
+}
+
+// 3 when the file starts with a UTF-8 byte-order mark (not part of the text), else 0.
+function markLength(path: string): number {
+  const head = fileHead(path);
+  return head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+}
 
 /**
- * The TREC text written behind the conversion: each flush hands the bytes converted so far to a
- * write on libuv's threads, so that the copy into the file (a third of the conversion's time when it
- * was written in this thread) runs on another core while the next rows are converted. Buffers come
- * back when their write is done and take the next rows.
+ * The header of values separated by `sep`: the first line that is not blank, from byte `from`; its
+ * columns chosen, its width, its line's number and where the next line starts. Undefined when every
+ * line is blank (nothing to read) or the header does not name the columns (refused in `lines`).
  */
-class WriteBehind {
-  /** The tag of the last run line written (the file's name until a line is written). */
-  lastTag: string;
-  private position = 0;
-  private pending: Promise<void>[] = [];
-  private spare: Uint8Array<ArrayBuffer>[] = [];
-
-  constructor(
-    private fd: number,
-    private lines: TrecLines,
-    tag: string,
-  ) {
-    this.lastTag = tag;
-  }
-
-  /** Starts the write of the rows converted since the last flush. */
-  flush(): void {
-    const bytes = this.lines.takeOwned(this.spare.pop());
-    if (bytes.length === 0) return;
-    this.lastTag = this.lines.lastTag(bytes) ?? this.lastTag;
-    const at = this.position;
-    this.position += bytes.length;
-    const whole = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.buffer.byteLength - bytes.byteOffset);
-    this.pending.push(
-      new Promise((done, fail) =>
-        write(this.fd, bytes, 0, bytes.length, at, (e) => {
-          this.spare.push(whole);
-          if (e) fail(e);
-          else done();
-        }),
-      ),
-    );
-  }
-
-  /** Flushes, then waits while too many writes are in flight (so that memory stays bounded). */
-  async flushAndWait(): Promise<void> {
-    this.flush();
-    while (this.pending.length > WRITES_IN_FLIGHT) await this.pending.shift();
-  }
-
-  /** Waits for every write started (throws the first that failed). */
-  async written(): Promise<void> {
-    await Promise.all(this.pending.splice(0));
-  }
-
-  /** Waits for every write started, failed or not (before the file is closed). */
-  async settled(): Promise<void> {
-    await Promise.allSettled(this.pending);
+function readHeader(
+  path: string,
+  from: number,
+  sep: string,
+  lines: TrecLines,
+  columns: ColumnMap,
+): { choice: ColumnChoice; width: number; line: number; next: number } | undefined {
+  const fd = openSync(path, 'r');
+  try {
+    const size = statSync(path).size;
+    let buffer = Buffer.alloc(1 << 16);
+    let line = 0;
+    for (let at = from; at < size;) {
+      // One line from `at`: read until its line break (or the end of the file).
+      let n = readSync(fd, buffer, 0, buffer.length, at);
+      let i = buffer.subarray(0, n).indexOf(10);
+      while (i < 0 && at + n < size) {
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, n);
+        buffer = bigger;
+        n += readSync(fd, buffer, n, buffer.length - n, at + n);
+        i = buffer.subarray(0, n).indexOf(10);
+      }
+      const stop = i < 0 ? n : i;
+      const end = stop > 0 && buffer[stop - 1] === 13 ? stop - 1 : stop;
+      line++;
+      const next = at + stop + 1;
+      const text = latin1(buffer, 0, end);
+      const cells = text.split(sep);
+      if (!(cells.length === 1 && cells[0].trim() === '')) {
+        const chosen = chooseColumns(cells, lines.kind, columns);
+        if (typeof chosen !== 'string') return { choice: chosen, width: cells.length, line, next: Math.min(next, size) };
+        const message = `The ${lines.kind} file's first line is not the header of ${sep === '\t' ? 'tab' : 'comma'}-separated values: ${chosen}. Nothing is read from it.`;
+        lines.refuse({ ...fieldProblem(lines.kind, line, 0, text.length, 'format-error', 'error', message), what: message });
+        return undefined;
+      }
+      at = next;
+    }
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -197,168 +280,28 @@ function stripMark(text: string): string {
 }
 
 /**
- * Reads the file in chunks: onChunk gets the bytes, where to start (after a byte-order mark), how
- * many are read, whether this is the end of the file, and the number of lines before; it returns
- * where the first line it did not finish starts (kept for the next chunk) and the lines it read.
+ * Values separated by tabs or commas, with a header, in a file that holds a double quote: read by
+ * csv-parse, which knows the quoting rules (a file without one is split by hand: textInput).
  */
-async function eachChunk(
-  path: string,
-  onChunk: (bytes: Uint8Array, from: number, size: number, last: boolean, line: number) => { next: number; lines: number },
-  onRead: () => Promise<void>,
-): Promise<void> {
-  const fd = openSync(path, 'r');
-  try {
-    let buffer = Buffer.alloc(CHUNK);
-    let kept = 0;
-    let line = 0;
-    for (let at = 0, first = true; ; first = false) {
-      if (kept === buffer.length) {
-        const bigger = Buffer.alloc(buffer.length * 2);
-        buffer.copy(bigger, 0, 0, kept);
-        buffer = bigger;
-      }
-      const n = readSync(fd, buffer, kept, buffer.length - kept, at);
-      at += n;
-      const size = kept + n;
-      const from = first && size >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-      const done = onChunk(buffer, from, size, n === 0, line);
-      line = done.lines;
-      await onRead();
-      if (n === 0) return;
-      buffer.copy(buffer, 0, done.next, size);
-      kept = size - done.next;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-async function readJsonLines(path: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
-  const keys = new JsonLineKeys(lines.kind, columns);
-  const cache = new JsonKeyCache(lines.kind, columns);
-  await eachChunk(
-    path,
-    (bytes, from, size, last, firstLine) => {
-      let line = firstLine;
-      let start = from;
-      while (start < size) {
-        // The fast path finds the line's end as it reads; a line it does not take is found by indexOf.
-        const fast = fastJsonLine(lines, cache, bytes, start, size, line + 1, last);
-        if (fast >= 0) {
-          line++;
-          start = fast + 1;
-          continue;
-        }
-        let i = bytes.indexOf(10, start);
-        if (i < 0 || i > size) i = size;
-        if (i === size && !last) break;
-        line++;
-        addJsonLine(lines, keys, latin1(bytes, start, i > start && bytes[i - 1] === 13 ? i - 1 : i), line);
-        start = i + 1;
-      }
-      return { next: Math.min(start, size), lines: line };
-    },
-    () => writer.flushAndWait(),
-  );
-}
-
-/**
- * Values separated by tabs or commas, with a header. A file without a double quote is split by hand
- * (the common case, and fast); one with quotes is read by csv-parse, which knows the quoting rules.
- */
-async function readDelimited(path: string, sep: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
+async function readQuoted(path: string, sep: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
   let choice: ColumnChoice | undefined;
   let width = 0;
   const row = (cells: string[], line: number, text: string): boolean => {
-    if (!choice) {
-      if (cells.length === 1 && cells[0].trim() === '') return true;
-      const chosen = chooseColumns(cells, lines.kind, columns);
-      if (typeof chosen === 'string') {
-        const message = `The ${lines.kind} file's first line is not the header of ${sep === '\t' ? 'tab' : 'comma'}-separated values: ${chosen}. Nothing is read from it.`;
-        lines.refuse({ ...fieldProblem(lines.kind, line, 0, text.length, 'format-error', 'error', message), what: message });
-        return false;
-      }
-      choice = chosen;
-      width = cells.length;
+    if (choice) {
+      addCells(lines, choice, width, sep, cells, line, text);
       return true;
     }
     if (cells.length === 1 && cells[0].trim() === '') return true;
-    if (cells.length !== width) {
-      lines.skip({ line, text }, `has ${cells.length} ${sep === '\t' ? 'tab' : 'comma'}-separated cells where the header names ${width}`);
-      return true;
+    const chosen = chooseColumns(cells, lines.kind, columns);
+    if (typeof chosen === 'string') {
+      const message = `The ${lines.kind} file's first line is not the header of ${sep === '\t' ? 'tab' : 'comma'}-separated values: ${chosen}. Nothing is read from it.`;
+      lines.refuse({ ...fieldProblem(lines.kind, line, 0, text.length, 'format-error', 'error', message), what: message });
+      return false;
     }
-    const c = choice;
-    const at = (i: number): RowValue => (i >= 0 ? cells[i] : undefined);
-    const value = lines.kind === 'run' && c.value < 0 ? undefined : at(c.value);
-    lines.add({ line, text }, at(c.query), at(c.doc), value, lines.kind === 'run' ? at(c.rank) : undefined, at(c.tag));
+    choice = chosen;
+    width = cells.length;
     return true;
   };
-  if (!hasQuote(path)) {
-    // Split by hand, one pass over the bytes finding the separators and the line's end: a plain row
-    // (the width of the header, plain ids, a value without blanks) is copied byte for byte; any other
-    // goes through `row`, where each rule is worded.
-    const delimiter = sep.charCodeAt(0);
-    const ends = new Int32Array(1024);
-    let going = true;
-    await eachChunk(
-      path,
-      (bytes, from, size, last, firstLine) => {
-        let line = firstLine;
-        let start = from;
-        while (start < size && going) {
-          const c = choice;
-          const fast = c !== undefined && c.value >= 0 && c.tag < 0 && width <= ends.length;
-          let n = 0;
-          let blanks = 0; // blanks other than the separators: none (but a CR ending the line) spares checking each cell
-          let i = start;
-          if (fast) {
-            for (; i < size; i++) {
-              const b = bytes[i];
-              if (b === 10) break;
-              if (b === delimiter && n < width) ends[n++] = i;
-              else if (b === 32 || (b >= 9 && b <= 13)) blanks++;
-            }
-          } else {
-            i = bytes.indexOf(10, start);
-            if (i < 0 || i > size) i = size;
-          }
-          if (i === size && !last) break; // the line goes on in the next chunk
-          const end = i > start && bytes[i - 1] === 13 ? i - 1 : i;
-          line++;
-          if (fast && n === width - 1 && (ends[n - 1] ?? -1) < end) {
-            ends[n] = end;
-            const cut = (k: number) => (k === 0 ? start : ends[k - 1] + 1);
-            const qs = cut(c.query);
-            const ds = cut(c.doc);
-            let vs = cut(c.value);
-            let ve = ends[c.value];
-            if (blanks === i - end) {
-              if (qs < ends[c.query] && ds < ends[c.doc] && vs < ve) {
-                lines.addBytes(line, bytes, qs, ends[c.query], ds, ends[c.doc], vs, ve);
-                start = i + 1;
-                continue;
-              }
-            }
-            while (vs < ve && (bytes[vs] === 32 || bytes[vs] === 9)) vs++;
-            while (ve > vs && (bytes[ve - 1] === 32 || bytes[ve - 1] === 9)) ve--;
-            if (plainId(bytes, qs, ends[c.query]) && plainId(bytes, ds, ends[c.doc]) && plainId(bytes, vs, ve)) {
-              lines.addBytes(line, bytes, qs, ends[c.query], ds, ends[c.doc], vs, ve);
-              start = i + 1;
-              continue;
-            }
-          }
-          if (end > start || i < size) {
-            const text = latin1(bytes, start, end);
-            going = row(text.split(sep), line, text);
-          }
-          start = i + 1;
-        }
-        return { next: Math.min(start, size), lines: line };
-      },
-      () => writer.flushAndWait(),
-    );
-    return;
-  }
   const parser = csvParser({
     delimiter: sep,
     relax_column_count: true,
@@ -442,7 +385,8 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, w
   for (const group of metadata.row_groups) {
     const count = Number(group.num_rows);
     const done = fast !== undefined && fastRowGroup(fast, group, groupStart, count, lines, writer);
-    await writer.written();
+    // The group's last writes go on while the next group is decoded (at most WRITES_IN_FLIGHT left).
+    await writer.flushAndWait();
     if (done) {
       groupStart += count;
       continue;
@@ -490,8 +434,7 @@ async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, w
       );
       if ((k & 0xffff) === 0xffff) writer.flush();
     }
-    writer.flush();
-    await writer.written();
+    await writer.flushAndWait();
     groupStart += count;
   }
 }
@@ -650,6 +593,8 @@ export interface TrecInputOptions {
    * and are kept, so that the caller can read them again (ranklens diff ranks a few queries again).
    */
   keepIn?: string;
+  /** The evaluation's threads (--jobs): a text file is converted in as many (InputOptions.jobs). */
+  jobs?: number;
 }
 
 /**
@@ -666,8 +611,8 @@ export async function withTrecInputs<T>(
   let dir: string | undefined;
   const scratch = () => (dir ??= mkdtempSync(join(options.keepIn ?? tmpdir(), 'ranklens-input-')));
   try {
-    const qrels = await trecInput(qrelsPath, 'qrels', scratch, options.qrelsInput);
-    const run = await trecInput(runPath, 'run', scratch, options.runInput);
+    const qrels = await trecInput(qrelsPath, 'qrels', scratch, { jobs: options.jobs, ...options.qrelsInput });
+    const run = await trecInput(runPath, 'run', scratch, { jobs: options.jobs, ...options.runInput });
     return await evaluate(qrels, run);
   } finally {
     if (dir && options.keepIn === undefined) rmSync(dir, { recursive: true, force: true });

@@ -22,8 +22,10 @@ import {
 import { WorkerPassRunner } from '../evaluate/passRunners';
 import { TrecEvaluator } from '../evaluate/trecEvaluator';
 import { NODE_FILES } from './nodeFiles';
+import { TextRangeResult, TextRangeTask, convertTextRange } from './convertText';
 
 const KIND = 'ranklens-trec-worker';
+const CONVERT_KIND = 'ranklens-convert-worker';
 
 // The messages between the threads: a request of each pass is tagged with the pass's name, as its
 // answer is, and 'progress' messages come before an answer.
@@ -157,5 +159,33 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
   });
 }
 
+/** Writes a range of a text file as TREC text in a worker thread (see ./convertText.ts); rejects with the worker's error. */
+export function convertInWorker(task: TextRangeTask): Promise<TextRangeResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(join(__dirname, 'trecWorker.js'), { workerData: { kind: CONVERT_KIND, task } });
+    let answered = false;
+    worker.once('message', (reply: { result?: TextRangeResult; error?: string }) => {
+      answered = true;
+      if (reply.result) resolve(reply.result);
+      else reject(new Error(reply.error ?? 'the conversion worker failed'));
+    });
+    worker.once('error', (e) => {
+      answered = true;
+      reject(e);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the conversion worker stopped (exit code ${code})`));
+    });
+  });
+}
+
 if (!isMainThread && parentPort && workerData?.kind === KIND)
   serve(parentPort, workerData.setup as TrecSetup, workerData.sharedQrels === true);
+
+if (!isMainThread && parentPort && workerData?.kind === CONVERT_KIND) {
+  const port = parentPort;
+  convertTextRange(workerData.task as TextRangeTask).then(
+    (result) => port.postMessage({ result }),
+    (e: Error) => port.postMessage({ error: e.message }),
+  );
+}
