@@ -5,9 +5,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempFiles } from '../cli/ranklens';
+import { ParquetWriter } from '../helpers/parquetFile';
 import { ranklens } from './run';
 import { lineRanges } from '../../shared/trec/node/fileChunks';
 import { NODE_FILES } from '../../shared/trec/node/nodeFiles';
@@ -197,5 +198,66 @@ describe('converting by byte range: bytes that are not UTF-8', () => {
     assert.equal(textOf(two), 'q1 Q0 d1 0 1 run\nq1 Q0 d2 0 2 run\nq1 Q0 d3 0 3 run\nq2 Q0 caf\xe9 0 4 run\n');
     // The second range is the last row: its part holds the byte E9, not UTF-8's C3 A9.
     assert.deepEqual(readFileSync(join(two.path, '1')), Buffer.from('q2 Q0 caf\xe9 0 4 run\n', 'latin1'));
+  });
+});
+
+describe('converting Parquet by row group', () => {
+  // 3 queries × 10 documents in row groups of 8 rows (the last of 6); row 5's docid holds a blank
+  // (the fast path leaves the row to the general one) and row 27's is null (the fast path leaves
+  // its row group to hyparquet).
+  const write = (path: string, dictionary: boolean) => {
+    const qids: string[] = [];
+    const docs: (string | null)[] = [];
+    const scores: number[] = [];
+    for (let q = 1; q <= 3; q++)
+      for (let d = 1; d <= 10; d++) {
+        qids.push(`q${q}`);
+        docs.push(`d${d}`);
+        scores.push(d / 4);
+      }
+    docs[4] = 'd 5';
+    docs[26] = null;
+    const schema = [
+      { name: 'qid', type: 'string', optional: true, dictionary },
+      { name: 'docid', type: 'string', optional: true, dictionary },
+      { name: 'score', type: 'double', optional: true, dictionary },
+    ] as const;
+    const parts: Uint8Array[] = [];
+    const writer = new ParquetWriter(schema, (b) => parts.push(b));
+    for (let at = 0; at < qids.length; at += 8) writer.rowGroup([qids.slice(at, at + 8), docs.slice(at, at + 8), scores.slice(at, at + 8)]);
+    writer.end();
+    writeFileSync(path, Buffer.concat(parts));
+  };
+
+  it('in 2 threads, each row group into its part: the text, rows and findings of one thread, in either encoding', async () => {
+    for (const dictionary of [false, true]) {
+      const dir = tempFiles({});
+      write(join(dir, 'run.parquet'), dictionary);
+      const one = await convert(dir, 'run.parquet', 'run', 1);
+      const two = await convert(dir, 'run.parquet', 'run', 2);
+      assert.deepEqual(readdirSync(two.path), ['0', '1', '2', '3']);
+      assert.equal(textOf(two), textOf(one));
+      // Row 4 is q1's d4 (score 1), row 6 q1's d6; 28 rows written of 30.
+      assert.match(
+        textOf(two),
+        /^q1 Q0 d1 0 0\.25 run\nq1 Q0 d2 0 0\.5 run\nq1 Q0 d3 0 0\.75 run\nq1 Q0 d4 0 1 run\nq1 Q0 d6 0 1\.5 run\n/,
+      );
+      assert.equal(textOf(two).split('\n').length - 1, 28);
+      for (const input of [one, two]) {
+        assert.equal(input.skipped, 2);
+        assert.deepEqual(
+          input.problems.map((p) => [p.line, p.message]),
+          [
+            [5, 'Row 5 has a document id with a blank inside ("d 5"), which a TREC field cannot hold. It is skipped.'],
+            [27, 'Row 27 has a null document id. It is skipped.'],
+          ],
+        );
+        // Written line 5 is row 6; line 26 is row 28.
+        assert.deepEqual(
+          [4, 5, 25, 26].map((l) => input.map!.source(l)),
+          [4, 6, 26, 28],
+        );
+      }
+    }
   });
 });

@@ -7,18 +7,17 @@
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { basename, join } from 'node:path';
 import { parse as csvParser } from 'csv-parse';
 import { latin1 } from '../read/byteText';
 import { ColumnChoice, ColumnMap, InputFormat, chooseColumns, detectFormat } from '../read/formats/inputFormat';
 import { JsonLineKeys, addJsonObject } from '../read/formats/jsonRows';
-import { LineMap, RowValue, TrecLines } from '../read/formats/trecLines';
-import { ByteColumn, ChunkBytes, NumberColumn, PageTools, readByteColumn, readNumberColumn } from '../read/formats/parquetColumns';
-import { ProblemList, TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
+import { LineMap, TrecLines } from '../read/formats/trecLines';
+import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
 import { HEAD_BYTES } from '../read/byteOrderMark';
 import { PARALLEL_BYTES } from '../evaluate/evaluateTrec';
-import { TextRangeResult, TextRangeTask, WriteBehind, addCells, convertTextRange } from './convertText';
+import { TextRangeResult, TextRangeTask, WriteBehind, addCells, convertTextRange, joinParts } from './convertText';
+import { ParquetGroupResult, parquetInput } from './convertParquet';
 import { lineRanges } from './fileChunks';
 import { convertInWorker } from './trecWorker';
 
@@ -77,13 +76,22 @@ export async function trecInput(
   const columns = options.columns ?? {};
   if (format === 'jsonl' || ((format === 'tsv' || format === 'csv') && !hasQuote(path)))
     return textInput(path, kind, dir, format, tag, columns, options.jobs);
-  const lines = new TrecLines(kind, tag, format === 'parquet' ? 'row' : 'line');
+  if (format === 'parquet')
+    return parquetInput(
+      path,
+      kind,
+      dir,
+      tag,
+      columns,
+      options.jobs,
+      (task) => convertInWorker({ parquet: task }) as Promise<ParquetGroupResult[]>,
+    );
+  const lines = new TrecLines(kind, tag);
   const out = join(dir(), `${kind}.trec`);
   const fd = openSync(out, 'w');
   const writer = new WriteBehind(fd, lines);
   try {
     if (format === 'json') readJsonObject(path, lines, columns);
-    else if (format === 'parquet') await readParquet(path, lines, columns, writer);
     else await readQuoted(path, format === 'tsv' ? '\t' : ',', lines, columns, writer);
     writer.flush();
     await writer.written();
@@ -141,40 +149,15 @@ async function textInput(
     const tasks = ranges.map((range, k) => ({ ...task, range, out: join(out, String(k)) }));
     // The workers are started first: this thread's range holds it until it is written.
     const pending = new Array<Promise<TextRangeResult>>(tasks.length);
-    for (let k = tasks.length - 1; k >= 0; k--) pending[k] = k === 0 ? convertTextRange(tasks[k]) : convertInWorker(tasks[k]);
+    for (let k = tasks.length - 1; k >= 0; k--)
+      pending[k] = k === 0 ? convertTextRange(tasks[k]) : (convertInWorker({ text: tasks[k] }) as Promise<TextRangeResult>);
     results = await Promise.all(pending);
     if (results.some((r, k) => k > 0 && r.ambiguous)) {
       rmSync(out, { recursive: true, force: true });
       results = [await convertTextRange({ ...task, range: { start, end: size }, out })];
     }
   } else results = [await convertTextRange({ ...task, range: { start, end: size }, out })];
-  return joinRanges(out, format, head, before, results, tag);
-}
-
-// The ranges' findings as one file's: each range's lines numbered after the lines before it.
-function joinRanges(out: string, format: InputFormat, head: TrecLines, before: number, results: TextRangeResult[], tag: string): TrecInput {
-  const map = new LineMap();
-  const problems = new ProblemList();
-  for (const p of head.list()) problems.push(p);
-  let lines = before;
-  let skipped = 0;
-  let lastTag: string | undefined;
-  for (const r of results) {
-    map.append(r.map, lines);
-    for (const p of r.problems) problems.push(shiftLines(p, lines));
-    lines += r.lines;
-    skipped += r.skipped;
-    lastTag = r.lastTag ?? lastTag;
-  }
-  const list = problems.list();
-  const refused = list.some((p) => p.code === 'format-error');
-  return { path: out, format, map, problems: list, skipped, refused, tag: lastTag ?? tag };
-}
-
-// A problem of a range's line, numbered from the file's first line.
-function shiftLines(p: TrecProblem, offset: number): TrecProblem {
-  if (offset === 0) return p;
-  return { ...p, line: p.line + offset, related: p.related?.map((r) => (r.file === p.file ? { ...r, line: r.line + offset } : r)) };
+  return joinParts(out, format, head.list(), before, results, tag);
 }
 
 // 3 when the file starts with a UTF-8 byte-order mark (not part of the text), else 0.
@@ -343,245 +326,6 @@ function hasQuote(path: string): boolean {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Parquet, row group by row group: the columns named as in a header (see chooseColumns); strings read as their bytes. */
-async function readParquet(path: string, lines: TrecLines, columns: ColumnMap, writer: WriteBehind): Promise<void> {
-  const refuse = (what: string) => {
-    const message = `The ${lines.kind} file is not Parquet of the shape it is read as: ${what}. Nothing is read from it.`;
-    lines.refuse({ ...fieldProblem(lines.kind, 1, 0, 0, 'format-error', 'error', message), what: message });
-  };
-  // hyparquet is an ES module: imported when a Parquet file is read.
-  const { asyncBufferFromFile, parquetMetadataAsync, parquetRead, parquetSchema } = await import('hyparquet');
-  let file;
-  let metadata;
-  try {
-    file = await asyncBufferFromFile(path);
-    metadata = await parquetMetadataAsync(file);
-  } catch (e) {
-    refuse(`its metadata cannot be read (${(e as Error).message})`);
-    return;
-  }
-  const names = parquetSchema(metadata).children.map((c) => c.element.name);
-  const choice = chooseColumns(names, lines.kind, columns);
-  if (typeof choice === 'string') {
-    refuse(choice);
-    return;
-  }
-  const roles = [choice.query, choice.doc, choice.value, choice.rank, choice.tag];
-  const wanted = [...new Set(roles.filter((i) => i >= 0))].map((i) => names[i]);
-  const codec = unreadCodec(metadata, wanted);
-  if (codec) {
-    refuse(
-      `its column "${codec.column}" is compressed with ${codec.codec}, which Ranklens does not decompress (it reads Parquet uncompressed or compressed with Snappy, pyarrow's default, gzip or Brotli); rewrite it with pyarrow, pyarrow.parquet.write_table(pyarrow.parquet.read_table(path), new_path, compression="snappy"), or pandas, df.to_parquet(new_path, compression="snappy")`,
-    );
-    return;
-  }
-  const fast =
-    choice.value >= 0 && choice.rank < 0 && choice.tag < 0
-      ? await fastParquet(path, metadata, [choice.query, choice.doc, choice.value], names)
-      : undefined;
-  let groupStart = 0;
-  for (const group of metadata.row_groups) {
-    const count = Number(group.num_rows);
-    const done = fast !== undefined && fastRowGroup(fast, group, groupStart, count, lines, writer);
-    // The group's last writes go on while the next group is decoded (at most WRITES_IN_FLIGHT left).
-    await writer.flushAndWait();
-    if (done) {
-      groupStart += count;
-      continue;
-    }
-    const data = new Map<string, ArrayLike<unknown>[]>(wanted.map((n) => [n, []]));
-    try {
-      await parquetRead({
-        file,
-        metadata,
-        columns: wanted,
-        rowStart: groupStart,
-        rowEnd: groupStart + count,
-        // Strings as their bytes, as every id is read: never decoded, so never mangled.
-        parsers: { stringFromBytes: (bytes: Uint8Array) => bytes },
-        compressors: ZLIB_CODECS,
-        onChunk: (chunk) => data.get(chunk.columnName)?.push(chunk.columnData),
-      });
-    } catch (e) {
-      refuse(`row group from row ${groupStart + 1} cannot be read (${(e as Error).message})`);
-      return;
-    }
-    const column = (i: number) => (i >= 0 ? joined(data.get(names[i])!) : undefined);
-    const [q, d, v, r, t] = roles.map(column);
-    // The fast path (ids as bytes, a number) needs a value column and no tag column.
-    const plain = choice.value >= 0 && !t;
-    for (let k = 0; k < count; k++) {
-      const row = groupStart + k + 1;
-      const text = '';
-      if (plain) {
-        const qk = q?.[k];
-        const dk = d?.[k];
-        const vk = v?.[k];
-        if (qk instanceof Uint8Array && dk instanceof Uint8Array && typeof vk === 'number' && lines.addParts(row, qk, dk, vk)) {
-          if ((k & 0xffff) === 0xffff) writer.flush();
-          continue;
-        }
-      }
-      lines.add(
-        { line: row, text },
-        cell(q?.[k]),
-        cell(d?.[k]),
-        lines.kind === 'run' && choice.value < 0 ? undefined : cell(v?.[k]),
-        r ? cell(r[k]) : undefined,
-        t ? cell(t[k]) : undefined,
-      );
-      if ((k & 0xffff) === 0xffff) writer.flush();
-    }
-    await writer.flushAndWait();
-    groupStart += count;
-  }
-}
-
-type ParquetMetadata = import('hyparquet', { with: { 'resolution-mode': 'import' } }).FileMetaData;
-
-// The codecs hyparquet decompresses itself (besides none): Snappy; and those Node's zlib does.
-const HYPARQUET_CODECS: readonly string[] = ['UNCOMPRESSED', 'SNAPPY'];
-const ZLIB_CODECS: Readonly<Record<'GZIP' | 'BROTLI', (input: Uint8Array) => Uint8Array>> = {
-  GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)),
-  BROTLI: (input: Uint8Array) => new Uint8Array(brotliDecompressSync(input)),
-};
-
-// The first column read that is compressed with a codec neither hyparquet nor zlib decompresses (ZSTD, LZ4, LZO), if any.
-function unreadCodec(metadata: ParquetMetadata, wanted: string[]): { column: string; codec: string } | undefined {
-  for (const group of metadata.row_groups)
-    for (const chunk of group.columns) {
-      const meta = chunk.meta_data;
-      const column = meta?.path_in_schema[0];
-      if (!meta || column === undefined || !wanted.includes(column)) continue;
-      if (!HYPARQUET_CODECS.includes(meta.codec) && !(meta.codec in ZLIB_CODECS)) return { column, codec: meta.codec };
-    }
-  return undefined;
-}
-type RowGroupMetadata = ParquetMetadata['row_groups'][number];
-
-// What the fast path of Parquet needs: the file, hyparquet's page functions, and the columns of the
-// query id, document id and value (by index in the row group) with their types.
-interface FastParquet {
-  path: string;
-  tools: PageTools;
-  columns: number[];
-  valueType: 'DOUBLE' | 'FLOAT' | 'INT32';
-  maxDefinition: number[];
-}
-
-/**
- * The fast path when the query and document ids are strings (or plain byte arrays) and the value a
- * DOUBLE, FLOAT or signed INT32, each a flat column: what hyparquet would read them as, read without
- * an object per value (./../read/formats/parquetColumns.ts). Undefined for any other file.
- */
-async function fastParquet(path: string, metadata: ParquetMetadata, roles: number[], names: string[]): Promise<FastParquet | undefined> {
-  const elements = roles.map((i) => metadata.schema.find((e, k) => k > 0 && e.name === names[i]));
-  if (elements.some((e) => !e || e.num_children || e.repetition_type === 'REPEATED')) return undefined;
-  const [q, d, v] = elements as NonNullable<(typeof elements)[number]>[];
-  const stringish = (e: typeof q) =>
-    e.type === 'BYTE_ARRAY' && (!e.converted_type || e.converted_type === 'UTF8') && (!e.logical_type || e.logical_type.type === 'STRING');
-  if (!stringish(q) || !stringish(d)) return undefined;
-  const signed = !v.logical_type || (v.logical_type.type === 'INTEGER' && v.logical_type.isSigned);
-  const number =
-    (v.type === 'DOUBLE' || v.type === 'FLOAT') && !v.converted_type && !v.logical_type
-      ? v.type
-      : v.type === 'INT32' && signed && (!v.converted_type || ['INT_8', 'INT_16', 'INT_32'].includes(v.converted_type))
-        ? 'INT32'
-        : undefined;
-  if (!number) return undefined;
-  // The root's children must be the columns themselves (no nesting) for a column's index to be its place in a row group.
-  const columns = roles.map((i) => metadata.schema.slice(1).findIndex((e) => e.name === names[i]));
-  if (metadata.schema.length - 1 !== metadata.row_groups[0]?.columns.length) return undefined;
-  const { parquetHeader } = await import('hyparquet/src/column.js');
-  const { decompressPage } = await import('hyparquet/src/datapage.js');
-  const { readRleBitPackedHybrid } = await import('hyparquet/src/encoding.js');
-  const tools = { parquetHeader, decompressPage, readRleBitPackedHybrid } as unknown as PageTools;
-  const maxDefinition = elements.map((e) => (e?.repetition_type === 'REQUIRED' ? 0 : 1));
-  return { path, tools, columns, valueType: number, maxDefinition };
-}
-
-/** One row group by the fast path; false (nothing written) when a column is not one it reads: hyparquet reads the group. */
-function fastRowGroup(
-  fast: FastParquet,
-  group: RowGroupMetadata,
-  groupStart: number,
-  count: number,
-  lines: TrecLines,
-  writer: WriteBehind,
-): boolean {
-  const chunk = (k: number): ChunkBytes | undefined => {
-    const column = group.columns[fast.columns[k]];
-    const meta = column?.meta_data;
-    if (!meta || column.file_path || Number(meta.num_values) !== count) return undefined;
-    const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
-    const size = Number(meta.total_compressed_size);
-    return {
-      bytes: readRange(fast.path, start, size),
-      rows: count,
-      codec: meta.codec,
-      decompressors: ZLIB_CODECS,
-      maxDefinition: fast.maxDefinition[k],
-    };
-  };
-  let q: ByteColumn | undefined;
-  let d: ByteColumn | undefined;
-  let v: NumberColumn | undefined;
-  try {
-    const qc = chunk(0);
-    q = qc && readByteColumn(fast.tools, qc);
-    const dc = q && chunk(1);
-    d = dc && readByteColumn(fast.tools, dc);
-    const vc = d && chunk(2);
-    v = vc && readNumberColumn(fast.tools, vc, fast.valueType);
-  } catch {
-    return false; // hyparquet reads it again, and says what is wrong
-  }
-  if (!q || !d || !v) return false;
-  const { bytes: qb, starts: qs, ends: qe } = q;
-  const { bytes: db, starts: ds, ends: de } = d;
-  for (let k = 0; k < count; k++) {
-    const row = groupStart + k + 1;
-    if (!lines.addRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], v[k]))
-      lines.add({ line: row, text: '' }, latin1(qb, qs[k], qe[k]), latin1(db, ds[k], de[k]), v[k]);
-    if ((k & 0xffff) === 0xffff) writer.flush();
-  }
-  writer.flush();
-  return true;
-}
-
-// `size` bytes of the file from `start`.
-function readRange(path: string, start: number, size: number): Uint8Array {
-  const fd = openSync(path, 'r');
-  try {
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    while (at < size) {
-      const n = readSync(fd, bytes, at, size - at, start + at);
-      if (n === 0) break;
-      at += n;
-    }
-    return bytes.subarray(0, at);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-// A column's chunks of one row group as one list (nearly always a single chunk, not copied).
-function joined(chunks: ArrayLike<unknown>[]): ArrayLike<unknown> {
-  if (chunks.length === 1) return chunks[0];
-  const out: unknown[] = [];
-  for (const c of chunks) for (let i = 0; i < c.length; i++) out.push(c[i]);
-  return out;
-}
-
-// A Parquet value as a row value: bytes (a string column read without decoding) as a byte string.
-function cell(v: unknown): RowValue {
-  if (v instanceof Uint8Array) return latin1(v, 0, v.length);
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v === null || v === undefined)
-    return v;
-  return undefined;
 }
 
 /** How the qrels and the run are read, when not as TREC text found by their names and first bytes. */

@@ -12,8 +12,10 @@ import { ByteRange } from '../evaluate/trecFiles';
 import { ColumnChoice, ColumnMap } from '../read/formats/inputFormat';
 import { JsonLineKeys, addJsonLine } from '../read/formats/jsonRows';
 import { JsonKeyCache, fastJsonLine } from '../read/formats/jsonLineBytes';
-import { LineSegments, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
-import { TrecFileKind, TrecProblem } from '../read/problems';
+import { InputFormat } from '../read/formats/inputFormat';
+import { LineMap, LineSegments, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
+import { ProblemList, TrecFileKind, TrecProblem } from '../read/problems';
+import type { TrecInput } from './convertInput';
 
 /** A range of a text file to write as TREC text: plain data, posted to a worker thread. */
 export interface TextRangeTask {
@@ -33,17 +35,58 @@ export interface TextRangeTask {
   width?: number;
 }
 
-/** What writing a range found: plain data, posted back from a worker thread. Lines are numbered from the range's first. */
-export interface TextRangeResult {
+/** What writing a part of the TREC text found: plain data, posted back from a worker thread. */
+export interface PartResult {
   map: LineSegments;
   problems: TrecProblem[];
   skipped: number;
-  /** The range's lines, blank ones included. */
+  /** The lines of the part's range, blank ones included, when they are numbered from its first (0: numbered in the file). */
   lines: number;
   /** The tag of the last run line written, if any. */
   lastTag?: string;
+}
+
+/** What writing a range found; its lines are numbered from the range's first. */
+export interface TextRangeResult extends PartResult {
   /** A JSON line held two keys for one role (see JsonLineKeys.ambiguous): read apart from the lines before it, it may read otherwise. */
   ambiguous: boolean;
+}
+
+/**
+ * The parts' findings as one file's, at `out` (its one file or its folder of parts): `head`'s
+ * problems (a header's), then each part's, its lines numbered after the `before` lines before the
+ * first part and the lines of the parts before it.
+ */
+export function joinParts(
+  out: string,
+  format: InputFormat,
+  head: TrecProblem[],
+  before: number,
+  parts: PartResult[],
+  tag: string,
+): TrecInput {
+  const map = new LineMap();
+  const problems = new ProblemList();
+  for (const p of head) problems.push(p);
+  let lines = before;
+  let skipped = 0;
+  let lastTag: string | undefined;
+  for (const part of parts) {
+    map.append(part.map, lines);
+    for (const p of part.problems) problems.push(shiftLines(p, lines));
+    lines += part.lines;
+    skipped += part.skipped;
+    lastTag = part.lastTag ?? lastTag;
+  }
+  const list = problems.list();
+  const refused = list.some((p) => p.code === 'format-error');
+  return { path: out, format, map, problems: list, skipped, refused, tag: lastTag ?? tag };
+}
+
+// A problem of a part's line, numbered from the file's first line.
+function shiftLines(p: TrecProblem, offset: number): TrecProblem {
+  if (offset === 0) return p;
+  return { ...p, line: p.line + offset, related: p.related?.map((r) => (r.file === p.file ? { ...r, line: r.line + offset } : r)) };
 }
 
 /** Writes a range of a text file as TREC text into `task.out`. */
