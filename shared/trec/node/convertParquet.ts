@@ -72,7 +72,7 @@ export async function parquetInput(
   try {
     if (plan)
       for (let g = 0; g < plan.starts.length; g++) {
-        const done = plan.fast !== undefined && fastRowGroup(plan.fast, plan.metadata.row_groups[g], plan.starts[g], lines, writer);
+        const done = plan.fast !== undefined && (await fastRowGroup(plan.fast, plan.metadata.row_groups[g], plan.starts[g], lines, writer));
         // The group's last writes go on while the next group is decoded (at most WRITES_IN_FLIGHT left).
         await writer.flushAndWait();
         if (!done && !(await hyparquetRowGroup(plan, g, lines, writer))) break;
@@ -156,7 +156,7 @@ async function fastGroups(
     const writer = new WriteBehind(fd, lines);
     let done: boolean;
     try {
-      done = fastRowGroup(fast, plan.metadata.row_groups[group], plan.starts[group], lines, writer);
+      done = await fastRowGroup(fast, plan.metadata.row_groups[group], plan.starts[group], lines, writer);
       writer.flush();
       await writer.written();
     } finally {
@@ -257,7 +257,7 @@ async function hyparquetRowGroup(plan: ParquetPlan, g: number, lines: TrecLines,
       const dk = d?.[k];
       const vk = v?.[k];
       if (qk instanceof Uint8Array && dk instanceof Uint8Array && typeof vk === 'number' && lines.addParts(row, qk, dk, vk)) {
-        if ((k & 0xffff) === 0xffff) writer.flush();
+        if ((k & 0xffff) === 0xffff) await writer.flushAndWait();
         continue;
       }
     }
@@ -269,7 +269,7 @@ async function hyparquetRowGroup(plan: ParquetPlan, g: number, lines: TrecLines,
       r ? cell(r[k]) : undefined,
       t ? cell(t[k]) : undefined,
     );
-    if ((k & 0xffff) === 0xffff) writer.flush();
+    if ((k & 0xffff) === 0xffff) await writer.flushAndWait();
   }
   await writer.flushAndWait();
   return true;
@@ -338,8 +338,19 @@ async function fastParquet(path: string, metadata: ParquetMetadata, roles: numbe
   return { path, tools, columns, valueType: number, maxDefinition };
 }
 
-/** One row group by the fast path; false (nothing written) when a column is not one it reads: hyparquet reads the group. */
-function fastRowGroup(fast: FastParquet, group: RowGroupMetadata, groupStart: number, lines: TrecLines, writer: WriteBehind): boolean {
+/**
+ * One row group by the fast path; false (nothing written) when a column is not one it reads: hyparquet
+ * reads the group. Every 65,536 rows the text goes to its write, two writes in flight at most (their
+ * buffers taken again): a row group's whole text in flight cost a thread about 40 MB, and the
+ * collector the more work.
+ */
+async function fastRowGroup(
+  fast: FastParquet,
+  group: RowGroupMetadata,
+  groupStart: number,
+  lines: TrecLines,
+  writer: WriteBehind,
+): Promise<boolean> {
   const count = Number(group.num_rows);
   const chunk = (k: number): ChunkBytes | undefined => {
     const column = group.columns[fast.columns[k]];
@@ -375,7 +386,7 @@ function fastRowGroup(fast: FastParquet, group: RowGroupMetadata, groupStart: nu
     const row = groupStart + k + 1;
     if (!lines.addRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], v[k]))
       lines.add({ line: row, text: '' }, latin1(qb, qs[k], qe[k]), latin1(db, ds[k], de[k]), v[k]);
-    if ((k & 0xffff) === 0xffff) writer.flush();
+    if ((k & 0xffff) === 0xffff) await writer.flushAndWait();
   }
   writer.flush();
   return true;
