@@ -159,6 +159,20 @@ describe('converting by byte range: findings and values', () => {
     }
   });
 
+  it('a CSV holding a double quote is read whole by csv-parse, never cut: a quoted cell goes on over a line break where a cut could fall', async () => {
+    // Row 3's docid is "d\n3" over lines 4 and 5: cut in 2 ranges as values without quotes are, the
+    // file would be cut at byte 42, inside it.
+    const text = 'qid,docid,score\nq1,d1,0.5\nq1,d2,0.4\nq1,"d\n3",0.3\nq1,d4,0.2\n';
+    const dir = tempFiles({ 'run.csv': text });
+    const two = await convert(dir, 'run.csv', 'run', 2);
+    assert.ok(!statSync(two.path).isDirectory());
+    assert.equal(textOf(two), 'q1 Q0 d1 0 0.5 run\nq1 Q0 d2 0 0.4 run\nq1 Q0 d4 0 0.2 run\n');
+    assert.deepEqual(
+      two.problems.map((p) => [p.line, p.message]),
+      [[5, 'The line has a document id with a blank inside ("d\n3"), which a TREC field cannot hold. It is skipped.']],
+    );
+  });
+
   it('a JSON line of a later range holding two keys for one role is read as in one range: by the key the lines before it named', async () => {
     // Line 1 (its score 9e-1 is read by JSON.parse, not the fast path) names the query by query_id;
     // line 4 holds qid "qA" and query_id "q1": read in one range, its query is q1, as line 1 named it.
