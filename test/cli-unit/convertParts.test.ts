@@ -112,7 +112,7 @@ function jsonLines(): string {
 }
 
 describe('converting by byte range: findings and values', () => {
-  it('JSON lines in 3 ranges: the same TREC text as in one, each finding on its own line of the file', async () => {
+  it('JSON lines in 3 threads (12 ranges): the same TREC text as in one, each finding on its own line of the file', async () => {
     const dir = tempFiles({ 'run.jsonl': jsonLines() });
     const one = await convert(dir, 'run.jsonl', 'run', 1);
     const three = await convert(dir, 'run.jsonl', 'run', 3);
@@ -137,7 +137,7 @@ describe('converting by byte range: findings and values', () => {
     }
   });
 
-  it('TSV after a blank line and a byte-order mark, in 2 ranges: a row with a cell too few in the second range is on its line', async () => {
+  it('TSV after a blank line and a byte-order mark, in 2 threads (8 ranges): a row with a cell too few in a later range is on its line', async () => {
     const rows = ['', 'qid\tdocid\tscore'];
     for (let i = 1; i <= 30; i++) rows.push(`q${Math.ceil(i / 10)}\td${i}\t${i / 10}`);
     rows[27] = 'q3\td26';
@@ -203,15 +203,16 @@ describe('converting by byte range: findings and values', () => {
 });
 
 describe('converting by byte range: bytes that are not UTF-8', () => {
-  it('a Latin-1 id in the second range of a TSV stays its byte', async () => {
+  it('a Latin-1 id in the last range of a TSV stays its byte', async () => {
     const dir = tempFiles({});
     const rows = ['qid\tdocid\tscore', 'q1\td1\t1', 'q1\td2\t2', 'q1\td3\t3', 'q2\tcaf\xe9\t4'];
     writeFileSync(join(dir, 'run.tsv'), Buffer.from(`${rows.join('\n')}\n`, 'latin1'));
     const two = await convert(dir, 'run.tsv', 'run', 2);
     assert.ok(statSync(two.path).isDirectory());
     assert.equal(textOf(two), 'q1 Q0 d1 0 1 run\nq1 Q0 d2 0 2 run\nq1 Q0 d3 0 3 run\nq2 Q0 caf\xe9 0 4 run\n');
-    // The second range is the last row: its part holds the byte E9, not UTF-8's C3 A9.
-    assert.deepEqual(readFileSync(join(two.path, '1')), Buffer.from('q2 Q0 caf\xe9 0 4 run\n', 'latin1'));
+    // 2 threads take 8 ranges; 4 rows make 4, a row each: the last part holds the byte E9, not UTF-8's C3 A9.
+    assert.deepEqual(readdirSync(two.path), ['0', '1', '2', '3']);
+    assert.deepEqual(readFileSync(join(two.path, '3')), Buffer.from('q2 Q0 caf\xe9 0 4 run\n', 'latin1'));
   });
 });
 

@@ -16,7 +16,16 @@ import { LineMap, TrecLines } from '../read/formats/trecLines';
 import { TrecFileKind, TrecProblem, fieldProblem } from '../read/problems';
 import { HEAD_BYTES } from '../read/byteOrderMark';
 import { PARALLEL_BYTES } from '../evaluate/evaluateTrec';
-import { TextRangeResult, TextRangeTask, WriteBehind, addCells, convertTextRange, joinParts } from './convertText';
+import {
+  TextRangeResult,
+  TextRangeTask,
+  WriteBehind,
+  addCells,
+  convertTextRange,
+  convertTextRanges,
+  counter,
+  joinParts,
+} from './convertText';
 import { ParquetGroupResult, parquetInput } from './convertParquet';
 import { lineRanges } from './fileChunks';
 import { convertInWorker } from './trecWorker';
@@ -106,11 +115,11 @@ export async function trecInput(
 
 /**
  * JSON lines, or values without a double quote below their header, written by byte range: a file
- * over PARALLEL_BYTES (or any, given jobs) in as many ranges as threads, the first written by this
- * thread and the others by workers at once, each into a part of a folder the engine reads as one
- * text (./nodeFiles.ts); one range into a file. Each range's lines are placed after the lines
- * before it. Should a JSON line of a later range hold two keys for one role (which one is read
- * depends on the lines before it), the file is written again in one range.
+ * over PARALLEL_BYTES (or any, given jobs) in four ranges per thread, which this thread and workers
+ * take in turn, each into a part of a folder the engine reads as one text (./nodeFiles.ts); else in
+ * one range into a file. Each range's lines are placed after the lines before it. Should a JSON line
+ * of a later range hold two keys for one role (which one is read depends on the lines before it),
+ * the file is written again in one range.
  */
 async function textInput(
   path: string,
@@ -142,16 +151,22 @@ async function textInput(
     before = header.line;
   }
   const threads = jobs ?? (size - start > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
-  const ranges = lineRanges(path, start, size, Math.max(1, threads));
+  // Four ranges a thread, taken in turn: a thread held up leaves its last ones to the others.
+  const ranges = threads > 1 ? lineRanges(path, start, size, RANGES_PER_THREAD * threads) : [];
   let results: TextRangeResult[];
   if (ranges.length > 1) {
     mkdirSync(out);
-    const tasks = ranges.map((range, k) => ({ ...task, range, out: join(out, String(k)) }));
-    // The workers are started first: this thread's range holds it until it is written.
-    const pending = new Array<Promise<TextRangeResult>>(tasks.length);
-    for (let k = tasks.length - 1; k >= 0; k--)
-      pending[k] = k === 0 ? convertTextRange(tasks[k]) : (convertInWorker({ text: tasks[k] }) as Promise<TextRangeResult>);
-    results = await Promise.all(pending);
+    const job = { tasks: ranges.map((range, k) => ({ ...task, range, out: join(out, String(k)) })), next: counter() };
+    const workers = Array.from(
+      { length: Math.min(threads, ranges.length) - 1 },
+      () => convertInWorker({ text: job }) as Promise<{ index: number; result: TextRangeResult }[]>,
+    );
+    // This thread takes ranges too once the workers are started.
+    const taken = await Promise.all([convertTextRanges(job), ...workers]);
+    results = taken
+      .flat()
+      .sort((a, b) => a.index - b.index)
+      .map((t) => t.result);
     if (results.some((r, k) => k > 0 && r.ambiguous)) {
       rmSync(out, { recursive: true, force: true });
       results = [await convertTextRange({ ...task, range: { start, end: size }, out })];
@@ -159,6 +174,9 @@ async function textInput(
   } else results = [await convertTextRange({ ...task, range: { start, end: size }, out })];
   return joinParts(out, format, head.list(), before, results, tag);
 }
+
+// Ranges a file is cut into per thread converting it.
+const RANGES_PER_THREAD = 4;
 
 // 3 when the file starts with a UTF-8 byte-order mark (not part of the text), else 0.
 function markLength(path: string): number {

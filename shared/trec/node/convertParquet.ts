@@ -16,7 +16,7 @@ import { RowValue, TrecLines } from '../read/formats/trecLines';
 import { ByteColumn, ChunkBytes, NumberColumn, PageTools, readByteColumn, readNumberColumn } from '../read/formats/parquetColumns';
 import { TrecFileKind, fieldProblem } from '../read/problems';
 import { PARALLEL_BYTES } from '../evaluate/evaluateTrec';
-import { PartResult, WriteBehind, joinParts } from './convertText';
+import { PartResult, WriteBehind, counter, joinParts } from './convertText';
 import type { TrecInput } from './convertInput';
 
 /** Row groups of a Parquet file to write by the fast path, each into its own part: plain data, posted to a worker thread. */
@@ -27,7 +27,8 @@ export interface ParquetGroupsTask {
   tag: string;
   /** The names of the query id, document id and value columns. */
   columns: string[];
-  groups: number[];
+  /** The counter the threads take row groups from (Atomics), in shared memory. */
+  next: Int32Array;
   /** The folder of the parts: row group g is written into the file named g. */
   out: string;
 }
@@ -66,7 +67,7 @@ export async function parquetInput(
   const plan = await parquetPlan(path, lines, columns);
   const out = join(dir(), `${kind}.trec`);
   const threads = jobs ?? (statSync(path).size > PARALLEL_BYTES ? Math.min(4, availableParallelism()) : 1);
-  if (plan?.fast && threads > 1 && plan.starts.length > 1) return parquetInParts(plan, kind, tag, out, threads, inWorker);
+  if (plan?.fast && threads > 1 && plan.starts.length > 1) return parquetInParts(plan, kind, tag, out, threads, inWorker, counter());
   const fd = openSync(out, 'w');
   const writer = new WriteBehind(fd, lines);
   try {
@@ -96,18 +97,15 @@ async function parquetInParts(
   out: string,
   threads: number,
   inWorker: (task: ParquetGroupsTask) => Promise<ParquetGroupResult[]>,
+  next: Int32Array,
 ): Promise<TrecInput> {
   mkdirSync(out);
   const c = plan.choice;
   const columns = [c.query, c.doc, c.value].map((i) => plan.names[i]);
-  const shares = Array.from({ length: Math.min(threads, plan.starts.length) }, (_, k) =>
-    plan.starts.map((_s, g) => g).filter((g) => g % threads === k),
-  );
-  const task = (groups: number[]): ParquetGroupsTask => ({ path: plan.path, kind, tag, columns, groups, out });
-  // The workers are started first: this thread's share holds it until it is written.
-  const pending = new Array<Promise<ParquetGroupResult[]>>(shares.length);
-  for (let k = shares.length - 1; k >= 0; k--)
-    pending[k] = k === 0 ? fastGroups(plan.fast!, plan, task(shares[k])) : inWorker(task(shares[k]));
+  const task: ParquetGroupsTask = { path: plan.path, kind, tag, columns, next, out };
+  // Row groups taken in turn: a thread held up leaves its last ones to the others.
+  const workers = Array.from({ length: Math.min(threads, plan.starts.length) - 1 }, () => inWorker(task));
+  const pending = [fastGroups(plan.fast!, plan, task), ...workers];
   const results = (await Promise.all(pending)).flat().sort((a, b) => a.group - b.group);
   for (let i = 0; i < results.length; i++) {
     if (results[i].done) continue;
@@ -140,7 +138,7 @@ export async function convertParquetGroups(task: ParquetGroupsTask): Promise<Par
     names,
   );
   const plan = { metadata, starts: groupStarts(metadata) };
-  if (!fast) return task.groups.map((group) => ({ ...partOf(new TrecLines(task.kind, task.tag, 'row')), group, done: false }));
+  if (!fast) return [];
   return fastGroups(fast, plan, task);
 }
 
@@ -150,7 +148,7 @@ async function fastGroups(
   task: ParquetGroupsTask,
 ): Promise<ParquetGroupResult[]> {
   const results: ParquetGroupResult[] = [];
-  for (const group of task.groups) {
+  for (let group = Atomics.add(task.next, 0, 1); group < plan.starts.length; group = Atomics.add(task.next, 0, 1)) {
     const lines = new TrecLines(task.kind, task.tag, 'row');
     const fd = openSync(join(task.out, String(group)), 'w');
     const writer = new WriteBehind(fd, lines);

@@ -1,10 +1,10 @@
 /**
  * JSON lines, and tab- or comma-separated values without a double quote, written as TREC text by
  * byte range: each range of whole lines is read and written on its own, into a part of the TREC
- * text, its rows numbered from the range's first line. A large file is cut into as many ranges as
- * the evaluation has threads, the first converted by the main thread and the others by worker
- * threads at the same time (./trecWorker.ts convertInWorker); ./convertInput.ts joins what they
- * found, each line placed in the file, and the engine reads the parts as one text (./nodeFiles.ts).
+ * text, its rows numbered from the range's first line. A large file is cut into four ranges per
+ * thread, which the main thread and worker threads (./trecWorker.ts convertInWorker) take in turn;
+ * ./convertInput.ts joins what they found, each line placed in the file, and the engine reads the
+ * parts as one text (./nodeFiles.ts).
  */
 import { closeSync, openSync, readSync, write } from 'node:fs';
 import { latin1 } from '../read/byteText';
@@ -87,6 +87,30 @@ export function joinParts(
 function shiftLines(p: TrecProblem, offset: number): TrecProblem {
   if (offset === 0) return p;
   return { ...p, line: p.line + offset, related: p.related?.map((r) => (r.file === p.file ? { ...r, line: r.line + offset } : r)) };
+}
+
+/** Ranges of a text file for several threads to take in turn (./convertInput.ts textInput): plain data, posted to each worker. */
+export interface TextRangesTask {
+  tasks: TextRangeTask[];
+  /** The counter the threads take ranges from (Atomics), in shared memory. */
+  next: Int32Array;
+}
+
+/**
+ * Writes ranges taken in turn from the shared counter until none is left: a thread held up (a
+ * busy machine gives one thread less time) takes fewer ranges, so that the others do not wait for
+ * it at the end. Each result with its range's index.
+ */
+export async function convertTextRanges(job: TextRangesTask): Promise<{ index: number; result: TextRangeResult }[]> {
+  const done: { index: number; result: TextRangeResult }[] = [];
+  for (let index = Atomics.add(job.next, 0, 1); index < job.tasks.length; index = Atomics.add(job.next, 0, 1))
+    done.push({ index, result: await convertTextRange(job.tasks[index]) });
+  return done;
+}
+
+/** A counter in shared memory, for Atomics in every thread. */
+export function counter(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4));
 }
 
 /** Writes a range of a text file as TREC text into `task.out`. */

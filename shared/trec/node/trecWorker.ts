@@ -22,7 +22,7 @@ import {
 import { WorkerPassRunner } from '../evaluate/passRunners';
 import { TrecEvaluator } from '../evaluate/trecEvaluator';
 import { NODE_FILES } from './nodeFiles';
-import { TextRangeResult, TextRangeTask, convertTextRange } from './convertText';
+import { TextRangeResult, TextRangesTask, convertTextRanges } from './convertText';
 import { ParquetGroupResult, ParquetGroupsTask, convertParquetGroups } from './convertParquet';
 
 const KIND = 'ranklens-trec-worker';
@@ -161,14 +161,14 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
 }
 
 /** A part of a file to write as TREC text in a worker thread: a range of a text file, or row groups of a Parquet file. */
-export type ConvertJob = { text: TextRangeTask; parquet?: undefined } | { parquet: ParquetGroupsTask; text?: undefined };
+export type ConvertJob = { text: TextRangesTask; parquet?: undefined } | { parquet: ParquetGroupsTask; text?: undefined };
 
 /** Writes a part of a file as TREC text in a worker thread (./convertText.ts, ./convertParquet.ts); rejects with the worker's error. */
-export function convertInWorker(job: ConvertJob): Promise<TextRangeResult | ParquetGroupResult[]> {
+export function convertInWorker(job: ConvertJob): Promise<{ index: number; result: TextRangeResult }[] | ParquetGroupResult[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(join(__dirname, 'trecWorker.js'), { workerData: { kind: CONVERT_KIND, job } });
     let answered = false;
-    worker.once('message', (reply: { result?: TextRangeResult | ParquetGroupResult[]; error?: string }) => {
+    worker.once('message', (reply: { result?: { index: number; result: TextRangeResult }[] | ParquetGroupResult[]; error?: string }) => {
       answered = true;
       if (reply.result) resolve(reply.result);
       else reject(new Error(reply.error ?? 'the conversion worker failed'));
@@ -189,7 +189,7 @@ if (!isMainThread && parentPort && workerData?.kind === KIND)
 if (!isMainThread && parentPort && workerData?.kind === CONVERT_KIND) {
   const port = parentPort;
   const job = workerData.job as ConvertJob;
-  (job.text ? convertTextRange(job.text) : convertParquetGroups(job.parquet)).then(
+  (job.text ? convertTextRanges(job.text) : convertParquetGroups(job.parquet)).then(
     (result) => port.postMessage({ result }),
     (e: Error) => port.postMessage({ error: e.message }),
   );
