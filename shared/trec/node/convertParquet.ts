@@ -12,16 +12,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { latin1 } from '../read/byteText';
 import { ColumnChoice, ColumnMap, chooseColumns } from '../read/formats/inputFormat';
-import { RowValue, TrecLines, numberTexts } from '../read/formats/trecLines';
-import {
-  ByteColumn,
-  ChunkBytes,
-  NumberColumn,
-  NumberDictionary,
-  PageTools,
-  readByteColumn,
-  readNumberColumn,
-} from '../read/formats/parquetColumns';
+import { RowValue, TrecLines } from '../read/formats/trecLines';
+import { ByteColumn, ChunkBytes, NumberColumn, PageTools, readByteColumn, readNumberColumn } from '../read/formats/parquetColumns';
 import { TrecFileKind, fieldProblem } from '../read/problems';
 import { PARALLEL_BYTES } from '../evaluate/evaluateTrec';
 import { PartResult, WriteBehind, counter, joinParts } from './convertText';
@@ -375,31 +367,23 @@ async function fastRowGroup(
   let q: ByteColumn | undefined;
   let d: ByteColumn | undefined;
   let v: NumberColumn | undefined;
-  const keep: NumberDictionary = {};
   try {
     const qc = chunk(0);
     q = qc && readByteColumn(fast.tools, qc);
     const dc = q && chunk(1);
     d = dc && readByteColumn(fast.tools, dc);
     const vc = d && chunk(2);
-    v = vc && readNumberColumn(fast.tools, vc, fast.valueType, keep);
+    v = vc && readNumberColumn(fast.tools, vc, fast.valueType);
   } catch {
     return false; // hyparquet reads it again, and says what is wrong
   }
   if (!q || !d || !v) return false;
   const { bytes: qb, starts: qs, ends: qe } = q;
   const { bytes: db, starts: ds, ends: de } = d;
-  // A dictionary-encoded value column: each dictionary value's text written once, not once per row.
-  const texts = keep.dictionary && numberTexts(keep.dictionary, lines.kind);
-  const indices = keep.indices;
   for (let k = 0; k < count; k++) {
     const row = groupStart + k + 1;
-    const t = texts && indices ? indices[k] : -1;
-    const written =
-      t >= 0 && texts!.ends[t] >= 0
-        ? lines.addTextRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], texts!.bytes, texts!.starts[t], texts!.ends[t])
-        : lines.addRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], v[k]);
-    if (!written) lines.add({ line: row, text: '' }, latin1(qb, qs[k], qe[k]), latin1(db, ds[k], de[k]), v[k]);
+    if (!lines.addRanges(row, qb, qs[k], qe[k], db, ds[k], de[k], v[k]))
+      lines.add({ line: row, text: '' }, latin1(qb, qs[k], qe[k]), latin1(db, ds[k], de[k]), v[k]);
     if ((k & 0xffff) === 0xffff) await writer.flushAndWait();
   }
   writer.flush();

@@ -236,23 +236,8 @@ export function readByteColumn(tools: PageTools, chunk: ChunkBytes): ByteColumn 
   return ok ? { bytes: pool, starts, ends } : undefined;
 }
 
-/** Where a number column's rows are in its dictionary, when every page of the chunk was dictionary-encoded: each row's index, and the dictionary. */
-export interface NumberDictionary {
-  indices?: Int32Array;
-  dictionary?: NumberColumn;
-}
-
-/**
- * A DOUBLE, FLOAT or INT32 column chunk as one typed array; undefined when the fast path cannot read
- * it. With `keep`, a chunk whose every page is dictionary-encoded also gives each row's index in the
- * dictionary, so that each dictionary value's text can be written once.
- */
-export function readNumberColumn(
-  tools: PageTools,
-  chunk: ChunkBytes,
-  type: 'DOUBLE' | 'FLOAT' | 'INT32',
-  keep?: NumberDictionary,
-): NumberColumn | undefined {
+/** A DOUBLE, FLOAT or INT32 column chunk as one typed array; undefined when the fast path cannot read it. */
+export function readNumberColumn(tools: PageTools, chunk: ChunkBytes, type: 'DOUBLE' | 'FLOAT' | 'INT32'): NumberColumn | undefined {
   const make = (n: number): NumberColumn =>
     type === 'DOUBLE' ? new Float64Array(n) : type === 'FLOAT' ? new Float32Array(n) : new Int32Array(n);
   const width = type === 'DOUBLE' ? 8 : 4;
@@ -264,19 +249,13 @@ export function readNumberColumn(
     return true;
   };
   let dictionary: NumberColumn | undefined;
-  // Each row's index while every page so far was dictionary-encoded (made at the first such page).
-  let allDictionary = keep !== undefined;
-  let rows: Int32Array | undefined;
   const ok = eachPage(tools, chunk, {
     dictionary(page, count) {
       if (count < 0) return false;
       dictionary = make(count);
       return plainInto(dictionary, 0, page, 0, count);
     },
-    plain(page, at, count, row) {
-      allDictionary = false; // a page of plain values: no index for its rows
-      return plainInto(out, row, page, at, count);
-    },
+    plain: (page, at, count, row) => plainInto(out, row, page, at, count),
     indices(indices, count, row) {
       if (!dictionary) return false;
       const n = dictionary.length;
@@ -285,13 +264,8 @@ export function readNumberColumn(
         if (k < 0 || k >= n) return false;
         out[row + i] = dictionary[k];
       }
-      if (allDictionary) (rows ??= new Int32Array(chunk.rows)).set(indices.subarray(0, count), row);
       return true;
     },
   });
-  if (ok && keep && allDictionary && rows && dictionary) {
-    keep.indices = rows;
-    keep.dictionary = dictionary;
-  }
   return ok ? out : undefined;
 }

@@ -232,59 +232,6 @@ export class TrecLines {
     return true;
   }
 
-  /**
-   * addRanges with the grade or score given as its text, value[vs, ve) (a dictionary value's text,
-   * written once for every row that holds it: see numberTexts); false, nothing written, for a row
-   * whose id is empty or holds a blank, left to add().
-   */
-  addTextRanges(
-    line: number,
-    query: Uint8Array,
-    qs: number,
-    qe: number,
-    doc: Uint8Array,
-    ds: number,
-    de: number,
-    value: Uint8Array,
-    vs: number,
-    ve: number,
-  ): boolean {
-    if (qs >= qe || ds >= de) return false;
-    const tag = this.tagBytes;
-    const need = qe - qs + de - ds + ve - vs + tag.length + 12;
-    if (this.used + need > this.out.length) this.grow(need);
-    const out = this.out;
-    let at = this.used;
-    for (let i = qs; i < qe; i++) {
-      const c = query[i];
-      if (c === 32 || (c >= 9 && c <= 13)) return false;
-      out[at++] = c;
-    }
-    out[at++] = 32;
-    if (this.kind === 'run') out[at++] = 81; // Q
-    out[at++] = 48; // 0
-    out[at++] = 32;
-    for (let i = ds; i < de; i++) {
-      const c = doc[i];
-      if (c === 32 || (c >= 9 && c <= 13)) return false;
-      out[at++] = c;
-    }
-    out[at++] = 32;
-    if (this.kind === 'run') {
-      out[at++] = 48;
-      out[at++] = 32;
-    }
-    for (let i = vs; i < ve; i++) out[at++] = value[i];
-    if (this.kind === 'run') {
-      out[at++] = 32;
-      for (let i = 0; i < tag.length; i++) out[at++] = tag[i];
-    }
-    out[at++] = 10;
-    this.used = at;
-    this.map.push(line);
-    return true;
-  }
-
   private write(text: string): void {
     if (this.used + text.length > this.out.length) this.grow(text.length);
     for (let i = 0; i < text.length; i++) this.out[this.used + i] = text.charCodeAt(i);
@@ -341,40 +288,6 @@ export class TrecLines {
   list(): TrecProblem[] {
     return this.problems.list();
   }
-}
-
-/** The texts of numbers as addRanges writes them: values[k] is bytes[starts[k], ends[k]), or ends[k] is -1 for one it does not write. */
-export interface NumberTexts {
-  bytes: Uint8Array;
-  starts: Int32Array;
-  ends: Int32Array;
-}
-
-/**
- * Each value's text as addRanges writes it (writeNumber, else String()), for `kind`'s rows: none
- * (-1) for a value that is not finite, or not whole in qrels, which addRanges leaves to add().
- */
-export function numberTexts(values: ArrayLike<number>, kind: TrecFileKind): NumberTexts {
-  const bytes = new Uint8Array(values.length * 25);
-  const starts = new Int32Array(values.length);
-  const ends = new Int32Array(values.length);
-  let at = 0;
-  for (let k = 0; k < values.length; k++) {
-    const value = values[k];
-    starts[k] = at;
-    if (!Number.isFinite(value) || (kind === 'qrels' && !Number.isInteger(value))) {
-      ends[k] = -1;
-      continue;
-    }
-    const end = writeNumber(bytes, at, value);
-    if (end >= 0) at = end;
-    else {
-      const v = String(value);
-      for (let i = 0; i < v.length; i++) bytes[at++] = v.charCodeAt(i);
-    }
-    ends[k] = at;
-  }
-  return { bytes, starts, ends };
 }
 
 function bytesOf(text: string): Uint8Array {
