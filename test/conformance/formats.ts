@@ -7,7 +7,11 @@
  * trecEval.ts (with and without judged queries missing from the run, -c), and its layouts (grouped,
  * shuffled, interleaved runs). Without a trec_eval binary it says so and exits 0.
  *
- *   npm run conformance [-- --seeds 8]
+ * With --jobs N, ranklens converts each file in N threads (shared/trec/node/convertText.ts
+ * cuts even a small file into N ranges at its line breaks; a Parquet file of several row groups
+ * shares them out), so that the values of a file converted in parts are compared too.
+ *
+ *   npm run conformance [-- --seeds 8] [--jobs 3]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -123,6 +127,8 @@ function main(): number {
   }
   const seedsAt = process.argv.indexOf('--seeds');
   const seeds = seedsAt > 0 ? Number(process.argv[seedsAt + 1]) : 8;
+  const jobsAt = process.argv.indexOf('--jobs');
+  const jobs = jobsAt > 0 ? ['--jobs', process.argv[jobsAt + 1]] : [];
   const dir = mkdtempSync(join(tmpdir(), 'ranklens-formats-'));
   const tally: Tally = { compared: 0, runs: 0, failures: [] };
   const pairs: { name: string; qrels: string; run: string; options: string[][] }[] = [
@@ -163,7 +169,7 @@ function main(): number {
         }
         const expected = withoutRunid(want.stdout);
         for (const { format, q, r } of written) {
-          const ours = spawnSync(process.execPath, [CLI, 'trec', ...args, q, r], { encoding: 'latin1', maxBuffer: 1 << 28 });
+          const ours = spawnSync(process.execPath, [CLI, 'trec', ...args, ...jobs, q, r], { encoding: 'latin1', maxBuffer: 1 << 28 });
           tally.runs++;
           const got = withoutRunid(ours.stdout);
           tally.compared += expected.filter((l) => l.includes('\t')).length;
@@ -179,7 +185,7 @@ function main(): number {
     rmSync(dir, { recursive: true, force: true });
   }
   process.stdout.write(
-    `conformance (formats: ${Object.keys(FORMATS).join(', ')}): ${pairs.length} file pairs, ${tally.runs} command lines, ${tally.compared} output values compared with trec_eval on the TREC text (runid aside): ${tally.failures.length} different\n`,
+    `conformance (formats: ${Object.keys(FORMATS).join(', ')}${jobs.length > 0 ? `; --jobs ${jobs[1]}` : ''}): ${pairs.length} file pairs, ${tally.runs} command lines, ${tally.compared} output values compared with trec_eval on the TREC text (runid aside): ${tally.failures.length} different\n`,
   );
   for (const f of tally.failures.slice(0, 20)) process.stdout.write(`${f}\n`);
   return tally.failures.length === 0 ? 0 : 1;

@@ -120,3 +120,24 @@ function grow(buffer: Buffer): Buffer {
   buffer.copy(bigger);
   return bigger;
 }
+
+/**
+ * The bytes [start, end) of the file cut into at most `n` ranges of about equal size, each from a
+ * line start to a line start (the last to `end`): a cut falling inside a line moves to the start of
+ * the next line, and a range left empty is dropped.
+ */
+export function lineRanges(path: string, start: number, end: number, n: number): ByteRange[] {
+  const ranges: ByteRange[] = [];
+  let from = start;
+  for (let k = 1; k < n && from < end; k++) {
+    // The line holding the byte before the cut ends at or after the cut: a cut at a line start stays.
+    const target = start + Math.floor(((end - start) * k) / n);
+    if (target <= from) continue;
+    const cut = Math.min(end, nextLineStart(path, target - 1));
+    if (cut <= from || cut >= end) continue;
+    ranges.push({ start: from, end: cut });
+    from = cut;
+  }
+  if (from < end) ranges.push({ start: from, end });
+  return ranges;
+}

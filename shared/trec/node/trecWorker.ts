@@ -22,8 +22,11 @@ import {
 import { WorkerPassRunner } from '../evaluate/passRunners';
 import { TrecEvaluator } from '../evaluate/trecEvaluator';
 import { NODE_FILES } from './nodeFiles';
+import { TextRangeResult, TextRangesTask, convertTextRanges } from './convertText';
+import { ParquetGroupResult, ParquetGroupsTask, convertParquetGroups } from './convertParquet';
 
 const KIND = 'ranklens-trec-worker';
+const CONVERT_KIND = 'ranklens-convert-worker';
 
 // The messages between the threads: a request of each pass is tagged with the pass's name, as its
 // answer is, and 'progress' messages come before an answer.
@@ -157,5 +160,37 @@ export function serve(port: MessagePort, setup: TrecSetup, sharedQrels = false):
   });
 }
 
+/** A part of a file to write as TREC text in a worker thread: a range of a text file, or row groups of a Parquet file. */
+export type ConvertJob = { text: TextRangesTask; parquet?: undefined } | { parquet: ParquetGroupsTask; text?: undefined };
+
+/** Writes a part of a file as TREC text in a worker thread (./convertText.ts, ./convertParquet.ts); rejects with the worker's error. */
+export function convertInWorker(job: ConvertJob): Promise<{ index: number; result: TextRangeResult }[] | ParquetGroupResult[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(join(__dirname, 'trecWorker.js'), { workerData: { kind: CONVERT_KIND, job } });
+    let answered = false;
+    worker.once('message', (reply: { result?: { index: number; result: TextRangeResult }[] | ParquetGroupResult[]; error?: string }) => {
+      answered = true;
+      if (reply.result) resolve(reply.result);
+      else reject(new Error(reply.error ?? 'the conversion worker failed'));
+    });
+    worker.once('error', (e) => {
+      answered = true;
+      reject(e);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the conversion worker stopped (exit code ${code})`));
+    });
+  });
+}
+
 if (!isMainThread && parentPort && workerData?.kind === KIND)
   serve(parentPort, workerData.setup as TrecSetup, workerData.sharedQrels === true);
+
+if (!isMainThread && parentPort && workerData?.kind === CONVERT_KIND) {
+  const port = parentPort;
+  const job = workerData.job as ConvertJob;
+  (job.text ? convertTextRanges(job.text) : convertParquetGroups(job.parquet)).then(
+    (result) => port.postMessage({ result }),
+    (e: Error) => port.postMessage({ error: e.message }),
+  );
+}

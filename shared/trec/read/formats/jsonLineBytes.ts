@@ -22,6 +22,24 @@ export class JsonKeyCache {
     private map: ColumnMap,
   ) {}
 
+  /**
+   * Where the k-th key of a line ends (its closing quote) when it is the k-th key of the line before,
+   * read from bytes[from] (past its opening quote) and not past `end`; -1 when it is not, or not known.
+   */
+  same(bytes: Uint8Array, from: number, end: number, k: number): number {
+    const known = this.keys[k];
+    if (!known) return -1;
+    const stop = from + known.length;
+    if (stop >= end || bytes[stop] !== QUOTE) return -1;
+    for (let i = 0; i < known.length; i++) if (known[i] !== bytes[from + i]) return -1;
+    return stop;
+  }
+
+  /** The role of the k-th key, when same() found it. */
+  knownRole(k: number): KeyRole {
+    return this.roles[k];
+  }
+
   /** The role of the key bytes[from, to), the k-th key of its line. */
   role(bytes: Uint8Array, from: number, to: number, k: number): KeyRole {
     const known = this.keys[k];
@@ -54,6 +72,11 @@ export class JsonKeyCache {
 const QUOTE = 34;
 const BACKSLASH = 92;
 
+// 1 for the bytes a string's scan stops at: a quote, a backslash, a blank (C's isspace: an id cannot hold one).
+const STRING_STOPS: ArrayLike<number> = Uint8Array.from({ length: 256 }, (_, c) =>
+  c === QUOTE || c === BACKSLASH || c === 32 || (c >= 9 && c <= 13) ? 1 : 0,
+);
+
 // Whether a byte is JSON's white space within a line (a line break ends the line).
 function blank(c: number): boolean {
   return c === 32 || c === 9 || c === 13;
@@ -84,13 +107,21 @@ export function fastJsonLine(
     while (i < end && blank(bytes[i])) i++;
     if (i >= end || bytes[i] !== QUOTE) return -1;
     const ks = i + 1;
-    i = ks;
-    while (i < end && bytes[i] !== QUOTE) {
-      if (bytes[i] === BACKSLASH) return -1;
-      i++;
+    // Lines of a file repeat their keys: the line before's k-th key is compared as it is read.
+    const known = keys.same(bytes, ks, end, k);
+    let role: KeyRole;
+    if (known >= 0) {
+      i = known;
+      role = keys.knownRole(k);
+    } else {
+      i = ks;
+      while (i < end && bytes[i] !== QUOTE) {
+        if (bytes[i] === BACKSLASH) return -1;
+        i++;
+      }
+      if (i >= end) return -1;
+      role = keys.role(bytes, ks, i, k);
     }
-    if (i >= end) return -1;
-    const role = keys.role(bytes, ks, i, k);
     if (role === 'slow') return -1;
     i++;
     while (i < end && blank(bytes[i])) i++;
@@ -110,9 +141,11 @@ export function fastJsonLine(
       let blanks = false;
       for (; i < end; i++) {
         const c = bytes[i];
+        // One look-up for the common byte, neither a quote, a backslash nor a blank.
+        if (STRING_STOPS[c] === 0) continue;
         if (c === QUOTE) break;
         if (c === BACKSLASH) return -1;
-        if (c === 32 || (c >= 9 && c <= 13)) blanks = true;
+        blanks = true;
       }
       if (i >= end) return -1;
       ve = i;

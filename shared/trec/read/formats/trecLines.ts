@@ -42,6 +42,24 @@ export class LineMap {
     this.step.push(1);
   }
 
+  /** The map as plain data (to post from a worker thread): its segments and the lines written. */
+  segments(): LineSegments {
+    return { firstLine: this.firstLine, firstSource: this.firstSource, step: this.step, lines: this.lines };
+  }
+
+  /**
+   * Appends the map of the lines written after these (another part of the file, converted apart):
+   * its written lines follow this map's, and its source lines are counted from `sourceOffset`.
+   */
+  append(part: LineSegments, sourceOffset: number): void {
+    for (let i = 0; i < part.firstLine.length; i++) {
+      this.firstLine.push(part.firstLine[i] + this.lines);
+      this.firstSource.push(part.firstSource[i] + sourceOffset);
+      this.step.push(part.step[i]);
+    }
+    this.lines += part.lines;
+  }
+
   /** The source line of written line `line` (1-based). */
   source(line: number): number {
     let lo = 0;
@@ -57,6 +75,14 @@ export class LineMap {
 }
 
 export type { RowValue } from './rowValues';
+
+/** A LineMap as plain data: its segments (first written line, first source line, step) and the lines written. */
+export interface LineSegments {
+  firstLine: number[];
+  firstSource: number[];
+  step: number[];
+  lines: number;
+}
 
 /** The TREC lines written so far and the problems of the rows that could not be written. */
 export class TrecLines {
