@@ -14,6 +14,8 @@ import { lineRanges } from '../../shared/trec/node/fileChunks';
 import { NODE_FILES } from '../../shared/trec/node/nodeFiles';
 import { TrecInput, trecInput } from '../../shared/trec/node/convertInput';
 import { LineMap } from '../../shared/trec/read/formats/trecLines';
+import { readReferencedFile } from '../../shared/trec/node/referencedFile';
+import { PRESETS } from '../../shared/core/conventions';
 
 // The TREC text written for a file: its one file, or its parts one after another.
 function textOf(input: TrecInput): string {
@@ -274,5 +276,38 @@ describe('converting Parquet by row group', () => {
         );
       }
     }
+  });
+});
+
+describe('a file a fixture names, converted by parts', () => {
+  it('reads the same queries and problems from a folder of parts as from one file', async () => {
+    // 40 rows, q1…q4; row 23 (q3's third) has no docid; a file this small is cut into parts only with jobs.
+    const rows = Array.from({ length: 40 }, (_, i) => {
+      const q = `q${Math.floor(i / 10) + 1}`;
+      return i === 22 ? `{"qid": "${q}", "score": 1}` : `{"qid": "${q}", "docid": "d${i % 10}", "score": ${(10 - (i % 10)) / 4}}`;
+    });
+    const dir = tempFiles({ 'run.jsonl': rows.join('\n') + '\n' });
+    const read = (jobs: number) =>
+      readReferencedFile(join(dir, 'run.jsonl'), 'run', { asTrecEval: true, convention: PRESETS.trec_eval, input: { jobs } });
+    const one = await read(1);
+    const three = await read(3);
+    assert.equal(three.error, undefined);
+    const plain = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
+    assert.deepEqual(plain(three), plain(one));
+    assert.deepEqual(
+      three.queries.map((q) => [q.qid, q.ids.length]),
+      [
+        ['q1', 10],
+        ['q2', 10],
+        ['q3', 9],
+        ['q4', 10],
+      ],
+    );
+    assert.deepEqual(three.queries[2].ids.slice(0, 3), ['d0', 'd1', 'd3']);
+    assert.deepEqual(three.queries[2].values.slice(0, 3), [2.5, 2.25, 1.75]);
+    assert.deepEqual(
+      three.problems.map((p) => [p.line, p.code]),
+      [[23, 'malformed-line']],
+    );
   });
 });

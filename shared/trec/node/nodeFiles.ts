@@ -3,7 +3,7 @@
  * (files named 0, 1, 2, …, each of whole lines): the TREC text of a file converted by parts in
  * several threads at once (./convertText.ts), read as one text without being copied into one file.
  */
-import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReadByteChunks, TrecFiles } from '../evaluate/trecFiles';
 import { readByteChunks } from './fileChunks';
@@ -28,6 +28,12 @@ export function partsOf(path: string): Part[] | undefined {
     start += part.size;
     return part;
   });
+}
+
+/** The whole text of a file, or of a folder's parts one after another, as bytes. */
+export function readWhole(path: string): Buffer {
+  const parts = partsOf(path);
+  return parts ? Buffer.concat(parts.map((p) => readFileSync(p.path))) : readFileSync(path);
 }
 
 function fileSize(path: string): number {

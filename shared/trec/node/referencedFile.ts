@@ -5,7 +5,7 @@
  * numbers under trec_eval's preset, a docid twice), each problem placed on the line of the file it
  * came from. The fixture layer builds its cases from the queries (shared/fixture/schema/referencedCases.ts).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Buffer, isUtf8 } from 'node:buffer';
@@ -17,6 +17,7 @@ import { QrelsReader } from '../read/qrelsReader';
 import { RunQuery, RunReader, duplicateProblems, joinBlocks, runQuery } from '../read/runReader';
 import { InputOptions, trecInput } from './convertInput';
 import { plainFile, UnreadableInput } from './inputFiles';
+import { readWhole } from './nodeFiles';
 
 /** A referenced file's queries in file order (ids decoded as UTF-8 when they are), its problems, or why nothing was read. */
 export interface ReferencedFile {
@@ -42,7 +43,8 @@ export async function readReferencedFile(path: string, kind: TrecFileKind, optio
     const input = await trecInput(plain, kind, scratch, options.input, path.endsWith('.gz') ? path.slice(0, -3) : path);
     const refusal = input.problems.find((p) => p.code === 'format-error');
     if (refusal) return unread(refusal.what ?? refusal.message);
-    const bytes = withFinalBreak(readFileSync(input.path));
+    // A large file is converted by parts in several threads: a folder of them, read as one text.
+    const bytes = withFinalBreak(readWhole(input.path));
     const head = bytes.subarray(0, HEAD_BYTES);
     const binary = binaryFile(head, kind);
     if (binary) return unread(binary.what ?? binary.message);
