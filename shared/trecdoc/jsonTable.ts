@@ -477,6 +477,11 @@ class Tokens {
   }
 }
 
+/** The finding of a JSON text that is not the shape read: one format-error at the token where reading stopped. */
+export function jsonFormatError(stop: Stop): LocatedFinding {
+  return { code: 'format-error', severity: 'error', span: { start: stop.start, end: stop.end }, message: stop.message };
+}
+
 /** The malformed-line finding of a row of a JSON run or qrels that cannot be a TREC line. */
 export function jsonRowProblem(kind: 'run' | 'qrels', start: number, end: number, problem: string): LocatedFinding {
   return {

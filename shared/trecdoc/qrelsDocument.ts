@@ -15,7 +15,7 @@ import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
 import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
-import { jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
+import { jsonFormatError, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
 /** One query's judgements, each docid once (its first grade), in file order. */
@@ -242,12 +242,7 @@ function readQrelsJson(
   doc.format = 'json';
   const read = readJsonTable(doc.text, 'qrels');
   if (read.stop) {
-    findings.push({
-      code: 'format-error',
-      severity: 'error',
-      span: { start: read.stop.start, end: read.stop.end },
-      message: read.stop.message,
-    });
+    findings.push(jsonFormatError(read.stop));
     doc.refused = true;
     return;
   }

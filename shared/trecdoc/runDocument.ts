@@ -13,7 +13,7 @@ import { binaryText, byteOrderMarkOf } from './documentShape';
 import { FindingList } from './findingList';
 import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
-import { JsonRow, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
+import { JsonRow, jsonFormatError, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
 
 /** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */
@@ -188,12 +188,7 @@ function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingLis
   doc.format = 'json';
   const read = readJsonTable(text, 'run');
   if (read.stop) {
-    findings.push({
-      code: 'format-error',
-      severity: 'error',
-      span: { start: read.stop.start, end: read.stop.end },
-      message: read.stop.message,
-    });
+    findings.push(jsonFormatError(read.stop));
     doc.refused = true;
     return;
   }
