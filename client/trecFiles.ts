@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_QRELS_PATTERNS, DEFAULT_RUN_PATTERNS } from '../shared/fixture';
 import { CONFIG_FILE } from '../shared/evaluation';
-import { namedTrecRole } from '../shared/trecdoc';
+import { ColumnMap, columnMapOf, namedTrecRole } from '../shared/trecdoc';
 import { nearestConfig } from './projectConfigFile';
 
 export const RUN_LANGUAGE = 'trec-run';
@@ -23,6 +23,11 @@ export function trecPatterns(): { runs: string[]; qrels: string[] } {
     runs: config.get<string[]>('runPatterns') ?? [...DEFAULT_RUN_PATTERNS],
     qrels: config.get<string[]>('qrelsPatterns') ?? [...DEFAULT_QRELS_PATTERNS],
   };
+}
+
+/** The columns of each role in TSV, CSV and JSON runs and qrels (ranklens.trec.columns), as the server reads them. */
+export function trecColumns(): ColumnMap {
+  return columnMapOf(vscode.workspace.getConfiguration('ranklens.trec').get('columns'));
 }
 
 /** The client's selector for run and qrels documents, on the given schemes. */
@@ -42,12 +47,12 @@ export async function adoptTrecDocument(document: vscode.TextDocument): Promise<
   const text = document.getText(new vscode.Range(0, 0, 20, 0));
   // Only a saved file is paired through ranklens.config.json, as the server reads it.
   const config = document.uri.scheme === 'file' ? await nearestConfig(document.uri) : undefined;
-  const role = namedTrecRole(document.uri.path, text, trecPatterns(), config);
+  const role = namedTrecRole(document.uri.path, text, trecPatterns(), config, trecColumns());
   if (!role || document.isClosed) return;
   await vscode.languages.setTextDocumentLanguage(document, role === 'run' ? RUN_LANGUAGE : QRELS_LANGUAGE);
 }
 
-/** Adopts the open documents now, each document opened later, and all again when the patterns change or a configuration is saved. */
+/** Adopts the open documents now, each document opened later, and all again when the patterns or columns change or a configuration is saved. */
 export function watchTrecDocuments(): vscode.Disposable {
   const all = () => vscode.workspace.textDocuments.forEach((d) => void adoptTrecDocument(d));
   all();

@@ -5,6 +5,7 @@
 import { FixtureOptions } from '../shared/evaluation';
 import { DEFAULT_CUTOFFS, DEFAULT_QRELS_PATTERNS, DEFAULT_RUN_PATTERNS } from '../shared/fixture';
 import { DEFAULT_PRESET } from '../shared/core';
+import { ColumnMap, columnMapOf } from '../shared/trecdoc';
 
 export type SeverityName = 'error' | 'warning' | 'info' | 'hint' | 'off';
 const SEVERITY_NAMES: readonly SeverityName[] = ['error', 'warning', 'info', 'hint', 'off'];
@@ -29,8 +30,10 @@ export interface Settings {
   /**
    * File-name patterns of TREC runs and qrels, for clients that give them no language id of their own
    * (VS Code's client gives trec-run and trec-qrels); a .txt file is TREC only when a pattern says so.
+   * columns: the column (or JSON key) of each role in TSV, CSV and JSON runs and qrels, as
+   * `ranklens trec --columns` names them.
    */
-  trec: { runPatterns: string[]; qrelsPatterns: string[] };
+  trec: { runPatterns: string[]; qrelsPatterns: string[]; columns: ColumnMap };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -43,7 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   severity: {},
   diagnostics: { conventionDependent: false },
   extraFilePatterns: [],
-  trec: { runPatterns: [...DEFAULT_RUN_PATTERNS], qrelsPatterns: [...DEFAULT_QRELS_PATTERNS] },
+  trec: { runPatterns: [...DEFAULT_RUN_PATTERNS], qrelsPatterns: [...DEFAULT_QRELS_PATTERNS], columns: {} },
 };
 
 type Raw = Record<string, unknown>;
@@ -93,6 +96,7 @@ export function readSettings(raw: unknown): Settings {
     trec: {
       runPatterns: patterns(trecSetting(raw, 'runPatterns'), d.trec.runPatterns),
       qrelsPatterns: patterns(trecSetting(raw, 'qrelsPatterns'), d.trec.qrelsPatterns),
+      columns: columnMapOf(trecSetting(raw, 'columns')),
     },
   };
 }

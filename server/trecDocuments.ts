@@ -13,6 +13,7 @@ import {
   RunEvaluation,
   RunEvaluationCache,
   TrecDocSettings,
+  ColumnMap,
   evaluateRunDocument,
   readQrelsDocument,
   readRunDocument,
@@ -60,6 +61,8 @@ export interface TrecQrelsView {
   version: number;
   qrels: QrelsDocument;
   settings: TrecDocSettings;
+  /** The settings and column map it was read under. */
+  readKey: string;
 }
 
 /** What the TREC documents need from the rest of the server. */
@@ -77,7 +80,7 @@ export interface TrecHost {
 interface RunEntry {
   cache: RunEvaluationCache;
   view?: TrecRunView;
-  /** What the view was made from: the run's version, the qrels' text, the settings. */
+  /** What the view was made from: the run's version, the qrels' text, the settings (with the column map). */
   madeFrom?: { version: number; qrelsText?: string | null; settings: string; pairing: string };
 }
 
@@ -110,7 +113,7 @@ export class TrecDocuments {
     if (neverTrecFile(path)) return undefined;
     if (!/\.json$/i.test(path)) return role;
     const text = this.host.documents.get(uri)?.text.getText();
-    return text !== undefined && readsAsTable(text, path, role) ? role : undefined;
+    return text !== undefined && readsAsTable(text, path, role, this.columns()) ? role : undefined;
   }
 
   // A TSV, CSV, JSON-lines or JSON file that a `qrels` rule names, as its qrels or by its run glob, and whose text reads as that kind of file.
@@ -121,7 +124,17 @@ export class TrecDocuments {
     const path = uriPath(uri);
     const role = neverTrecFile(path) ? undefined : configuredTrecRole(config, path);
     const text = role && this.host.documents.get(uri)?.text.getText();
-    return role && text !== undefined && readsAsTable(text, path, role) ? role : undefined;
+    return role && text !== undefined && readsAsTable(text, path, role, this.columns()) ? role : undefined;
+  }
+
+  // ranklens.trec.columns: the columns of each role in a TSV, CSV or JSON run or qrels.
+  private columns(): ColumnMap {
+    return this.host.settings().trec.columns;
+  }
+
+  // What a document is read under: its evaluation settings and the column map (a change of either reads it again).
+  private readKey(settings: TrecDocSettings): string {
+    return `${settings.key}|${JSON.stringify(this.columns())}`;
   }
 
   roleOf(uri: string): TrecRole | undefined {
@@ -195,6 +208,7 @@ export class TrecDocuments {
     let entry = this.runs.get(uri);
     if (!entry) this.runs.set(uri, (entry = { cache: runEvaluationCache() }));
     const settings = trecDocSettings(this.host.options(uri));
+    const readKey = this.readKey(settings);
     const pairing = this.pairing(uri);
     const qrelsText = pairing.qrelsPath !== undefined ? this.qrelsText(pairing) : undefined;
     const made = entry.madeFrom;
@@ -204,14 +218,14 @@ export class TrecDocuments {
       made &&
       made.version === doc.text.version &&
       made.qrelsText === qrelsText &&
-      made.settings === settings.key &&
+      made.settings === readKey &&
       made.pairing === pairingKey
     )
       return entry.view;
     const run =
-      entry.view && made?.version === doc.text.version && made.settings === settings.key
+      entry.view && made?.version === doc.text.version && made.settings === readKey
         ? entry.view.run
-        : readRunDocument(doc.text.getText(), settings.asTrecEval, uriPath(uri));
+        : readRunDocument(doc.text.getText(), settings.asTrecEval, uriPath(uri), this.columns());
     const view: TrecRunView = { uri, version: doc.text.version, run, settings, pairing };
     if (pairing.qrelsPath !== undefined) {
       if (qrelsText === null || qrelsText === undefined)
@@ -225,12 +239,13 @@ export class TrecDocuments {
           settings.asTrecEval,
           settings.convention.convention.duplicates === 'error' ? 'error' : 'warning',
           pairing.qrelsPath,
+          this.columns(),
         );
         view.evaluation = evaluateRunDocument(run, view.qrels, settings, entry.cache);
       }
     }
     entry.view = view;
-    entry.madeFrom = { version: doc.text.version, qrelsText, settings: settings.key, pairing: pairingKey };
+    entry.madeFrom = { version: doc.text.version, qrelsText, settings: readKey, pairing: pairingKey };
     return view;
   }
 
@@ -245,14 +260,16 @@ export class TrecDocuments {
     const doc = this.host.documents.get(uri);
     if (!doc) return undefined;
     const settings = trecDocSettings(this.host.options(uri));
+    const readKey = this.readKey(settings);
     const known = this.qrelsViews.get(uri);
-    if (known && known.version === doc.text.version && known.settings.key === settings.key) return known;
+    if (known && known.version === doc.text.version && known.readKey === readKey) return known;
     const duplicates = settings.convention.convention.duplicates === 'error' ? 'error' : 'warning';
     const view = {
       uri,
       version: doc.text.version,
-      qrels: readQrelsDocument(doc.text.getText(), settings.asTrecEval, duplicates, uriPath(uri)),
+      qrels: readQrelsDocument(doc.text.getText(), settings.asTrecEval, duplicates, uriPath(uri), this.columns()),
       settings,
+      readKey,
     };
     this.qrelsViews.set(uri, view);
     return view;

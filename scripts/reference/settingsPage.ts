@@ -27,7 +27,12 @@ export interface PackageJson {
 function typeText(p: SchemaProperty): string {
   if (p.enum) return `one of ${codes(p.enum)}`;
   if (p.type === 'array') return `list of ${p.items?.type ?? 'values'}`;
-  if (p.type === 'object' && p.properties) return 'finding code → severity';
+  if (p.type === 'object' && p.properties) {
+    const keys = Object.entries(p.properties);
+    // ranklens.severity lists every finding code, each an enum of severities; another object names its keys.
+    if (keys.every(([, v]) => (v as SchemaProperty).enum)) return 'finding code → severity';
+    return `object of ${codes(keys.map(([k]) => k))}`;
+  }
   return p.type ?? '—';
 }
 

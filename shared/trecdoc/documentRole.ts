@@ -9,6 +9,7 @@ import { CONFIG_FILE, FoundConfig, configuredQrelsPaths, configuredQrelsRule } f
 import { matchesFixturePattern } from '../fixture/files/filePatterns';
 import { TrecFileRole, startsAsTrec, trecFileRole } from '../fixture/files/trecFilePatterns';
 import { readsAsTable } from './tableRows';
+import { COLUMN_ROLES, ColumnMap } from '../trec/read/formats/columnNames';
 
 /**
  * Whether a path is never a run or qrels, whatever pattern or rule names it: a fixture by its name
@@ -28,17 +29,34 @@ export function configuredTrecRole(config: FoundConfig | undefined, path: string
 
 /**
  * A document's role when its name is named (by the patterns, else by a `qrels` rule of `config`) and
- * its text (its first lines suffice) reads as a TREC line or a table of that role; undefined otherwise.
+ * its text (its first lines suffice) reads as a TREC line or a table of that role, its columns found
+ * by `columns` (ranklens.trec.columns) and the usual names; undefined otherwise.
  */
 export function namedTrecRole(
   path: string,
   text: string,
   patterns: { runs: readonly string[]; qrels: readonly string[] },
   config: FoundConfig | undefined,
+  columns: ColumnMap = {},
 ): TrecFileRole | undefined {
   if (neverTrecFile(path)) return undefined;
   const role = trecFileRole(path, patterns.runs, patterns.qrels) ?? configuredTrecRole(config, path);
-  return role && (startsAsTrec(text, role) || readsAsTable(text, path, role)) ? role : undefined;
+  return role && (startsAsTrec(text, role) || readsAsTable(text, path, role, columns)) ? role : undefined;
+}
+
+/**
+ * The column map of a ranklens.trec.columns value as a client sends it: each known role (query, doc,
+ * score, grade, rank, tag) given a non-empty column name, as --columns takes them; anything else is
+ * left out, so a malformed setting maps nothing.
+ */
+export function columnMapOf(raw: unknown): ColumnMap {
+  const map: ColumnMap = {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return map;
+  for (const role of COLUMN_ROLES) {
+    const name: unknown = (raw as Record<string, unknown>)[role];
+    if (typeof name === 'string' && name.trim() !== '') map[role] = name.trim();
+  }
+  return map;
 }
 
 /** Whether two file paths are the same ("/"-separated; a Windows drive letter in either case). */

@@ -16,4 +16,5 @@ export { lineAt, lineEnd } from '../core/lineStarts';
 export { FINDINGS_LISTED } from './findingList';
 export { readsAsTable } from './tableRows';
 export type { TableFormat, TableShape } from './tableRows';
-export { configuredTrecRole, namedTrecRole, neverTrecFile, samePath } from './documentRole';
+export { columnMapOf, configuredTrecRole, namedTrecRole, neverTrecFile, samePath } from './documentRole';
+export type { ColumnMap } from '../trec/read/formats/columnNames';

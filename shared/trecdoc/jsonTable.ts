@@ -14,7 +14,7 @@ import { JSONScanner, ScanError, SyntaxKind, createScanner } from 'jsonc-parser'
 import type { TrecFileKind } from '../trec/read/problems';
 import { LocatedFinding } from '../fixture/model/model';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
-import { chooseColumns } from '../trec/read/formats/columnNames';
+import { ColumnMap, chooseColumns } from '../trec/read/formats/columnNames';
 import { isJsonLinesStart } from '../trec/read/formats/jsonLinesStart';
 import { RowValue, idText, numberText } from '../trec/read/formats/rowValues';
 
@@ -75,12 +75,13 @@ export function startsAsJsonLines(text: string, from: number): boolean {
 
 /**
  * Reads a JSON run or qrels (a byte-order mark skipped); maxRows: stop after that many rows (the
- * editor's first look at a file it may adopt, on its first lines only).
+ * editor's first look at a file it may adopt, on its first lines only); `columns`: the keys named for
+ * roles (the CLI's --columns), a record lacking one read by the usual names.
  */
-export function readJsonTable(text: string, kind: TrecFileKind, maxRows = Infinity): JsonTable {
+export function readJsonTable(text: string, kind: TrecFileKind, maxRows = Infinity, columns: ColumnMap = {}): JsonTable {
   const t = new Tokens(text);
   t.skipTo(text.charCodeAt(0) === 0xfeff ? 1 : 0);
-  const read: JsonTable = t.is(SyntaxKind.OpenBracketToken) ? readRecords(t, kind, maxRows) : readObject(t, kind, maxRows);
+  const read: JsonTable = t.is(SyntaxKind.OpenBracketToken) ? readRecords(t, kind, maxRows, columns) : readObject(t, kind, maxRows);
   if (read.stop) read.rows = [];
   return read;
 }
@@ -204,10 +205,10 @@ function wrong(what: string, v: RowValue): string {
 }
 
 // [{…}, …]: the grammar and messages of the CLI's addRecords; each record read as the CLI reads it.
-function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number): JsonTable {
+function readRecords(t: Tokens, kind: TrecFileKind, maxRows: number, columns: ColumnMap): JsonTable {
   const rows: JsonRow[] = [];
   const done = (stop?: Stop): JsonTable => ({ shape: 'records', rows, ...(stop ? { stop } : {}) });
-  const keys = new JsonLineKeys(kind, {});
+  const keys = new JsonLineKeys(kind, columns);
   const example = `{"qid": …, "docid": …, "${kind === 'qrels' ? 'relevance' : 'score'}": …}`;
   t.next();
   for (let first = true; ; first = false) {

@@ -17,6 +17,7 @@ import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
 import { jsonFormatError, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
+import type { ColumnMap } from '../trec/read/formats/columnNames';
 
 /** One query's judgements, each docid once (its first grade), in file order. */
 export interface QrelsDocQuery {
@@ -49,9 +50,16 @@ export interface QrelsDocument {
 
 /**
  * Reads a qrels document's text; asTrecEval: trec_eval's reading of grades and comments. Qrels whose
- * text reads as TSV, CSV or JSON lines (tableShapeOf; `name` is their file's) are read row by row instead.
+ * text reads as TSV, CSV or JSON lines (tableShapeOf; `name` is their file's) are read row by row instead,
+ * their columns (or keys) found by `columns` (ranklens.trec.columns) and the usual names.
  */
-export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSeverity: 'error' | 'warning', name = ''): QrelsDocument {
+export function readQrelsDocument(
+  text: string,
+  asTrecEval: boolean,
+  duplicateSeverity: 'error' | 'warning',
+  name = '',
+  columns: ColumnMap = {},
+): QrelsDocument {
   const starts = lineStarts(text);
   const doc: QrelsDocument = {
     text,
@@ -68,15 +76,15 @@ export function readQrelsDocument(text: string, asTrecEval: boolean, duplicateSe
   const first = new Map<string, Map<string, Span>>(); // per query, where each docid's first judgement is
   const judge = (line: number, qid: string, docid: string, at: Span, grade: number, firstAt?: Span) =>
     addJudgement(doc, first, findings, duplicateSeverity, line, qid, docid, at, grade, firstAt);
-  const shape = tableShapeOf(text, name, 'qrels', starts);
+  const shape = tableShapeOf(text, name, 'qrels', starts, columns);
   if (shape?.format === 'json') {
-    readQrelsJson(doc, asTrecEval, findings, judge);
+    readQrelsJson(doc, asTrecEval, findings, judge, columns);
     for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
     doc.findings = findings.list();
     return doc;
   }
   if (shape) {
-    readQrelsTable(doc, shape, asTrecEval, findings, judge);
+    readQrelsTable(doc, shape, asTrecEval, findings, judge, columns);
     for (const q of doc.queries.values()) q.hash = hashText(q.labels.map((l) => `${l.id} ${l.grade}`).join('\n'));
     doc.findings = findings.list();
     return doc;
@@ -197,6 +205,7 @@ function readQrelsTable(
   asTrecEval: boolean,
   findings: FindingList,
   judge: (line: number, qid: string, docid: string, at: { start: number; end: number }, grade: number) => void,
+  columns: ColumnMap,
 ): void {
   const { text, lineStarts: starts } = doc;
   doc.format = shape.format;
@@ -205,7 +214,7 @@ function readQrelsTable(
     return;
   }
   // JSON lines: each read as the CLI reads it (jsonTable.ts), the keys of each role kept while they fit.
-  const keys = shape.format === 'jsonl' ? new JsonLineKeys('qrels', {}) : undefined;
+  const keys = shape.format === 'jsonl' ? new JsonLineKeys('qrels', columns) : undefined;
   for (let line = shape.headerLine + 1; line < starts.length; line++) {
     const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
     const to = lineEnd(text, starts, line);
@@ -238,9 +247,10 @@ function readQrelsJson(
   asTrecEval: boolean,
   findings: FindingList,
   judge: (line: number, qid: string, docid: string, at: Span, grade: number, firstAt?: Span) => void,
+  columns: ColumnMap,
 ): void {
   doc.format = 'json';
-  const read = readJsonTable(doc.text, 'qrels');
+  const read = readJsonTable(doc.text, 'qrels', Infinity, columns);
   if (read.stop) {
     findings.push(jsonFormatError(read.stop));
     doc.refused = true;

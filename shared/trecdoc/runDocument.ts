@@ -15,6 +15,7 @@ import { lineAt, lineEnd, lineStarts } from '../core/lineStarts';
 import { TableShape, readTableRow, tableRowProblem, tableShapeOf } from './tableRows';
 import { JsonRow, jsonFormatError, jsonRowProblem, readJsonLine, readJsonTable } from './jsonTable';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
+import type { ColumnMap } from '../trec/read/formats/columnNames';
 
 /** One query of a run: its id and its predictions (indexes into the document's columns), in file order. */
 export interface RunDocQuery {
@@ -65,9 +66,10 @@ export const SCORE = 4;
 
 /**
  * Reads a run document's text; asTrecEval: trec_eval's reading of scores (C's atof). A run whose text
- * reads as TSV, CSV or JSON lines (tableShapeOf; `name` is its file's) is read row by row instead.
+ * reads as TSV, CSV or JSON lines (tableShapeOf; `name` is its file's) is read row by row instead,
+ * its columns (or keys) found by `columns` (ranklens.trec.columns) and the usual names.
  */
-export function readRunDocument(text: string, asTrecEval: boolean, name = ''): RunDocument {
+export function readRunDocument(text: string, asTrecEval: boolean, name = '', columns: ColumnMap = {}): RunDocument {
   const starts = lineStarts(text);
   const findings = new FindingList();
   const doc: RunDocument = {
@@ -90,14 +92,14 @@ export function readRunDocument(text: string, asTrecEval: boolean, name = ''): R
     doc.binary = true;
     return doc;
   }
-  const shape = tableShapeOf(text, name, 'run', starts);
+  const shape = tableShapeOf(text, name, 'run', starts, columns);
   if (shape?.format === 'json') {
-    readRunJson(doc, asTrecEval, findings);
+    readRunJson(doc, asTrecEval, findings, columns);
     doc.findings = findings.list();
     return doc;
   }
   if (shape) {
-    readRunTable(doc, shape, asTrecEval, findings);
+    readRunTable(doc, shape, asTrecEval, findings, columns);
     doc.findings = findings.list();
     return doc;
   }
@@ -130,7 +132,7 @@ export function readRunDocument(text: string, asTrecEval: boolean, name = ''): R
 // The rows of a TSV, CSV or JSON-lines run (a byte-order mark skipped, as pandas' utf-8-sig writes
 // it), each read as the TREC line it stands for, as `ranklens trec` reads it; a run without a score
 // column is ranked by its rank (1 first: the score is minus the rank).
-function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, findings: FindingList): void {
+function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, findings: FindingList, columns: ColumnMap): void {
   const { text, lineStarts: starts } = doc;
   doc.format = shape.format;
   const f = new Int32Array(10);
@@ -139,7 +141,7 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
     return;
   }
   // JSON lines: each read as the CLI reads it (jsonTable.ts), the keys of each role kept while they fit.
-  const keys = shape.format === 'jsonl' ? new JsonLineKeys('run', {}) : undefined;
+  const keys = shape.format === 'jsonl' ? new JsonLineKeys('run', columns) : undefined;
   const rows = keys ? new Int32Array(4 * starts.length) : undefined;
   for (let line = shape.headerLine + 1; line < starts.length; line++) {
     const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
@@ -183,10 +185,10 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
 // it, its score by the TREC reader's rules (a JSON number as its shortest text, as the CLI writes it);
 // a text that is not the shape (a comment, a trailing comma, null for a score) is one format-error at
 // its token, and nothing is read, as the CLI reads nothing from it.
-function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingList): void {
+function readRunJson(doc: RunDocument, asTrecEval: boolean, findings: FindingList, columns: ColumnMap): void {
   const { text } = doc;
   doc.format = 'json';
-  const read = readJsonTable(text, 'run');
+  const read = readJsonTable(text, 'run', Infinity, columns);
   if (read.stop) {
     findings.push(jsonFormatError(read.stop));
     doc.refused = true;

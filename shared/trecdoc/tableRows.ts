@@ -8,7 +8,7 @@
 import { startsAsTrec } from '../fixture/files/trecFilePatterns';
 import { LocatedFinding } from '../fixture/model/model';
 import type { TrecFileKind } from '../trec/read/problems';
-import { ColumnChoice, chooseColumns } from '../trec/read/formats/columnNames';
+import { ColumnChoice, ColumnMap, chooseColumns } from '../trec/read/formats/columnNames';
 import { lineEnd, lineStarts } from '../core/lineStarts';
 import { readJsonLine, readJsonTable, startsAsJsonLines } from './jsonTable';
 import { JsonLineKeys } from '../trec/read/formats/jsonLineKeys';
@@ -48,9 +48,16 @@ export type TableRow =
  * whatever its name, one JSON value when its text starts with "[", or with "{" and its first line is
  * not a JSON object of plain values; JSON lines when it is; TSV or CSV when its first line is a header naming the columns this kind of file needs,
  * or when its name ends in .tsv or .csv and its first line is not a TREC line (then a header naming
- * none is a problem to report).
+ * none is a problem to report). `columns` names columns for roles (ranklens.trec.columns, the CLI's
+ * --columns); a role whose named column the header lacks is found by its usual names.
  */
-export function tableShapeOf(text: string, name: string, kind: TrecFileKind, starts: Int32Array): TableShape | undefined {
+export function tableShapeOf(
+  text: string,
+  name: string,
+  kind: TrecFileKind,
+  starts: Int32Array,
+  columns: ColumnMap = {},
+): TableShape | undefined {
   let line = 0;
   while (line < starts.length && text.slice(starts[line], lineEnd(text, starts, line)).trim() === '') line++;
   if (line === starts.length) return undefined;
@@ -65,11 +72,11 @@ export function tableShapeOf(text: string, name: string, kind: TrecFileKind, sta
     if (!first.includes(format === 'tsv' ? '\t' : ',') && ext !== format) continue;
     const cells = splitCells(text, from, lineEnd(text, starts, line), format);
     const names = Array.isArray(cells) ? cells.map((c) => c.value) : [];
-    const columns = chooseColumns(names, kind);
-    if (typeof columns !== 'string') return { format, headerLine: line, width: names.length, columns };
+    const chosen = chooseColumns(names, kind, columns);
+    if (typeof chosen !== 'string') return { format, headerLine: line, width: names.length, columns: chosen };
     // A .tsv file of TREC lines (MS MARCO's qrels.dev.tsv) is TREC text.
     if (ext === format && !startsAsTrec(first, kind))
-      return { format, headerLine: line, width: names.length, headerProblem: columns.replace(/; name them with --columns.*$/, '') };
+      return { format, headerLine: line, width: names.length, headerProblem: chosen.replace(/; name them with --columns.*$/, '') };
   }
   return undefined;
 }
@@ -78,21 +85,21 @@ export function tableShapeOf(text: string, name: string, kind: TrecFileKind, sta
  * Whether a document's text (its first lines suffice) reads as a TSV, CSV or JSON-lines file of this
  * kind: a header that names the columns it needs, or a first line that is a JSON object with its keys;
  * or as one JSON value whose first row reads ({qid: {docid: value}}, or a list whose first record has
- * its keys).
+ * its keys); `columns` as tableShapeOf takes them.
  */
-export function readsAsTable(text: string, name: string, kind: TrecFileKind): boolean {
+export function readsAsTable(text: string, name: string, kind: TrecFileKind, columns: ColumnMap = {}): boolean {
   const starts = lineStarts(text);
-  const shape = tableShapeOf(text, name, kind, starts);
+  const shape = tableShapeOf(text, name, kind, starts, columns);
   if (!shape || shape.headerProblem !== undefined) return false;
   if (shape.format === 'json') {
-    const first = readJsonTable(text, kind, 1);
+    const first = readJsonTable(text, kind, 1, columns);
     return first.rows.length === 1 && first.rows[0].problem === undefined;
   }
   if (shape.format !== 'jsonl') return true;
   let line = 0;
   while (text.slice(starts[line], lineEnd(text, starts, line)).trim() === '') line++;
   const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : starts[line];
-  return readJsonLine(text, from, lineEnd(text, starts, line), line, kind, new JsonLineKeys(kind, {})).problem === undefined;
+  return readJsonLine(text, from, lineEnd(text, starts, line), line, kind, new JsonLineKeys(kind, columns)).problem === undefined;
 }
 
 /** Reads the data line text[from, to) of a table document by its shape. */

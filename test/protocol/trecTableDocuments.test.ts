@@ -321,3 +321,41 @@ describe('TREC runs and qrels as one JSON value in the editor', () => {
     );
   });
 });
+
+describe('a CSV run and TSV qrels whose columns ranklens.trec.columns names', () => {
+  let client: TestClient;
+  // The rows of trecExample.ts under names no usual column name matches: --columns query=session,doc=product,score=logit,grade=judgement.
+  const CSV_RUN = `session,product,logit\n${rows.map(([q, , d, , s]) => `${q},${d},${s}\n`).join('')}`;
+  const QRELS_TSV = BEIR_QRELS.replace('query-id\tcorpus-id\tscore', 'session\tproduct\tjudgement');
+  const COLUMNS = { query: 'session', doc: 'product', score: 'logit', grade: 'judgement' };
+  const dir = tempFiles({
+    'ranklens.config.json': JSON.stringify({ qrels: { 'recs/*.csv': 'qrels/test.tsv' } }),
+    'qrels/test.tsv': QRELS_TSV,
+  });
+  const run = pathToFileURL(join(dir, 'recs/model.csv')).toString();
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
+
+  it('is not a run until the setting names its columns, then has the TREC run lenses and trec_eval values', async () => {
+    await client.open(run, CSV_RUN, 'csv');
+    assert.deepEqual(await client.connection.sendRequest('ranklens/trecPairing', { uri: run }), { role: 'none' });
+    // As VS Code sends it: the setting pulled back through workspace/configuration after the change.
+    client.settings = { trec: { columns: COLUMNS } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { ranklens: client.settings } });
+    const found = await client.diagnosticsWhere(run, (d) => d.some((x) => x.code === 'query-not-in-run'));
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.character]),
+      [
+        // The tie of d2 with d7 at d2's score: "q1,d2," is 6 characters.
+        ['score-ties', 4, 6, 9],
+        ['query-not-in-run', 0, 0, 0],
+      ],
+    );
+    assert.deepEqual(titles(await client.codeLenses(run)), [`0: ${FILE_LENS}`, `1: ${Q1_LENS}`, `5: ${Q2_LENS}`]);
+    assert.equal((await client.connection.sendRequest<{ role: string }>('ranklens/trecPairing', { uri: run })).role, 'run');
+  });
+});

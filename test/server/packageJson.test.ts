@@ -17,6 +17,7 @@ import {
 import { DEFAULT_FIXTURE_PATTERNS } from '../../shared/fixture/files/filePatterns';
 import { DEFAULT_QRELS_PATTERNS, DEFAULT_RUN_PATTERNS, trecFileRole } from '../../shared/fixture/files/trecFilePatterns';
 import { DEFAULT_SETTINGS } from '../../server/settings';
+import { COLUMN_ROLES } from '../../shared/trec/read/formats/columnNames';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
@@ -64,7 +65,17 @@ describe('package.json', () => {
       assert.deepEqual(properties['ranklens.trec.runPatterns'].default, [...DEFAULT_RUN_PATTERNS]);
       assert.deepEqual(properties['ranklens.trec.qrelsPatterns'].default, [...DEFAULT_QRELS_PATTERNS]);
       // The server's defaults, for clients that send no settings.
-      assert.deepEqual(DEFAULT_SETTINGS.trec, { runPatterns: [...DEFAULT_RUN_PATTERNS], qrelsPatterns: [...DEFAULT_QRELS_PATTERNS] });
+      assert.deepEqual(DEFAULT_SETTINGS.trec, {
+        runPatterns: [...DEFAULT_RUN_PATTERNS],
+        qrelsPatterns: [...DEFAULT_QRELS_PATTERNS],
+        columns: {},
+      });
+      // ranklens.trec.columns: the roles of --columns (COLUMN_ROLES), each a column name; no map by default.
+      const columns = properties['ranklens.trec.columns'];
+      assert.deepEqual(columns.default, {});
+      assert.deepEqual(Object.keys(columns.properties), [...COLUMN_ROLES]);
+      assert.ok(Object.values(columns.properties).every((p) => (p as { type: string }).type === 'string'));
+      assert.match(columns.markdownDescription, /ranklens trec --columns/);
       for (const key of ['ranklens.trec.runPatterns', 'ranklens.trec.qrelsPatterns']) {
         assert.deepEqual(properties[key].items, { type: 'string' }, key);
         assert.match(properties[key].markdownDescription, /files\.associations/, key);

@@ -40,7 +40,7 @@ describe('readSettings', () => {
       severity: {},
       diagnostics: { conventionDependent: false },
       extraFilePatterns: [],
-      trec: { runPatterns: ['*.run', '*.trec'], qrelsPatterns: ['*.qrels', 'qrels*.txt', '*.qrels.txt'] },
+      trec: { runPatterns: ['*.run', '*.trec'], qrelsPatterns: ['*.qrels', 'qrels*.txt', '*.qrels.txt'], columns: {} },
     });
   });
 
@@ -57,6 +57,7 @@ describe('readSettings', () => {
       extraFilePatterns: ['*.qrels.json', '', 3],
       trec: { runPatterns: ['*.res', '', 4] },
       'trec.qrelsPatterns': ['judgements*.txt'],
+      'trec.columns': { query: 'user', doc: '', bogus: 'x', score: 7 },
     });
     assert.deepEqual(s, {
       defaultConvention: 'seed000',
@@ -68,8 +69,9 @@ describe('readSettings', () => {
       severity: { 'empty-labels': 'error', 'score-ties': 'info', y: 'off' },
       diagnostics: { conventionDependent: true },
       extraFilePatterns: ['*.qrels.json'],
-      // VS Code's nested ranklens.trec object, and the dotted key another editor may send.
-      trec: { runPatterns: ['*.res'], qrelsPatterns: ['judgements*.txt'] },
+      // VS Code's nested ranklens.trec object, and the dotted keys another editor may send; a column map
+      // keeps only the roles given a name.
+      trec: { runPatterns: ['*.res'], qrelsPatterns: ['judgements*.txt'], columns: { query: 'user' } },
     });
   });
 
