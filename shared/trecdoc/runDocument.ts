@@ -169,12 +169,7 @@ function readRunTable(doc: RunDocument, shape: TableShape, asTrecEval: boolean, 
       doc.skipped++;
       continue;
     }
-    f[4] = row.doc.start;
-    f[5] = row.doc.end;
-    f[6] = row.rank ? row.rank.start : row.doc.end;
-    f[7] = row.rank ? row.rank.end : row.doc.end;
-    f[8] = value.start;
-    f[9] = value.end;
+    cellPlaces(f, row);
     add(doc, row.query.value, line, score, f);
     if (row.doc.value !== text.slice(row.doc.start, row.doc.end)) (doc.docids ??= new Map()).set(doc.count - 1, row.doc.value);
   }
@@ -220,12 +215,7 @@ function addJsonRow(doc: RunDocument, row: JsonRow, rows: Int32Array, asTrecEval
     doc.skipped++;
     return;
   }
-  f[4] = row.doc.start;
-  f[5] = row.doc.end;
-  f[6] = row.rank ? row.rank.start : row.doc.end;
-  f[7] = row.rank ? row.rank.end : row.doc.end;
-  f[8] = value.start;
-  f[9] = value.end;
+  cellPlaces(f, row);
   const i = doc.count;
   rows[4 * i] = row.query.start;
   rows[4 * i + 1] = row.query.end;
@@ -364,3 +354,15 @@ export function queryText(doc: RunDocument, q: RunDocQuery): string {
   if (q.lastLine - q.firstLine + 1 === q.entries.length) return doc.text.slice(first, last);
   return q.entries.map((i) => doc.text.slice(doc.lineStarts[doc.line[i]], lineEnd(doc.text, doc.lineStarts, doc.line[i]))).join('\n');
 }
+
+// The docid's, rank's (the docid's end when there is none) and score's places of a table or JSON row, as f[4..9] of a TREC line's fields.
+function cellPlaces(f: Int32Array, row: { doc: Cell; rank?: Cell; value: Cell }): void {
+  f[4] = row.doc.start;
+  f[5] = row.doc.end;
+  f[6] = row.rank ? row.rank.start : row.doc.end;
+  f[7] = row.rank ? row.rank.end : row.doc.end;
+  f[8] = row.value.start;
+  f[9] = row.value.end;
+}
+
+type Cell = { start: number; end: number };

@@ -17,7 +17,7 @@ import { ByteColumn, ChunkBytes, NumberColumn, PageTools, readByteColumn, readNu
 import { TrecFileKind, fieldProblem } from '../read/problems';
 import { PARALLEL_BYTES } from '../evaluate/evaluateTrec';
 import { PartResult, WriteBehind, counter, joinParts } from './convertText';
-import type { TrecInput } from './convertInput';
+import type { TrecInput } from './trecInput';
 
 /** Row groups of a Parquet file to write by the fast path, each into its own part: plain data, posted to a worker thread. */
 export interface ParquetGroupsTask {

@@ -15,7 +15,7 @@ import { JsonKeyCache, fastJsonLine } from '../read/formats/jsonLineBytes';
 import { InputFormat } from '../read/formats/inputFormat';
 import { LineMap, LineSegments, RowValue, TrecLines, plainId } from '../read/formats/trecLines';
 import { ProblemList, TrecFileKind, TrecProblem } from '../read/problems';
-import type { TrecInput } from './convertInput';
+import type { TrecInput } from './trecInput';
 
 /** A range of a text file to write as TREC text: plain data, posted to a worker thread. */
 export interface TextRangeTask {

@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Buffer, isUtf8 } from 'node:buffer';
+import { Buffer } from 'node:buffer';
+import { idFromBytes } from '../read/byteText';
 import { Convention } from '../../core/conventions';
 import { byteOrderMark, HEAD_BYTES } from '../read/byteOrderMark';
 import { binaryFile, headerLine } from '../read/fileShape';
@@ -86,7 +87,7 @@ function readQrels(bytes: Uint8Array, from: number, headerLineNumber: number | u
   });
   reader.feed(bytes, from);
   const table = reader.end().byQuery();
-  const queries = [...table.queries].map(([qid, q]) => ({ qid: idText(qid), ids: q.ids.map(idText), values: q.grades }));
+  const queries = [...table.queries].map(([qid, q]) => ({ qid: idFromBytes(qid), ids: q.ids.map(idFromBytes), values: q.grades }));
   return { queries, problems: table.problems };
 }
 
@@ -104,17 +105,9 @@ function readRun(bytes: Uint8Array, from: number, headerAt: number | undefined, 
   reader.feed(bytes, from);
   const { problems } = reader.end();
   const queries = [...byQid.values()].map((q) => ({
-    qid: idText(q.qid),
-    ids: q.predictions.map((p) => idText(p.id)),
+    qid: idFromBytes(q.qid),
+    ids: q.predictions.map((p) => idFromBytes(p.id)),
     values: q.predictions.map((p) => p.score ?? NaN),
   }));
   return { queries, problems: [...problems, ...[...byQid.values()].flatMap((q) => duplicateProblems(q, options.convention))] };
-}
-
-// An id as the fixture holds it: the text its bytes spell in UTF-8, or the bytes themselves (one
-// character each) when they are not UTF-8, so that two ids that differ stay apart.
-function idText(bytes: string): string {
-  if (/^[\x00-\x7f]*$/.test(bytes)) return bytes;
-  const buffer = Buffer.from(bytes, 'latin1');
-  return isUtf8(buffer) ? buffer.toString('utf8') : bytes;
 }

@@ -57,6 +57,16 @@ export function shownBytes(bytes: string): string {
   return out;
 }
 
+/**
+ * A byte string as an id held as text (a fixture's case or item id): its UTF-8 where it is valid,
+ * else the bytes themselves, one character each, so that two ids that differ stay apart.
+ */
+export function idFromBytes(bytes: string): string {
+  if (isAscii(bytes)) return bytes;
+  const buffer = Buffer.from(bytes, 'latin1');
+  return isUtf8(buffer) ? buffer.toString('utf8') : bytes;
+}
+
 /** The UTF-16 length of the text the bytes [from, to) of a byte string stand for (a column in an editor). */
 export function utf16Column(bytes: string, from: number, to: number): number {
   const slice = bytes.slice(from, to);
